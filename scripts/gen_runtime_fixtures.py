@@ -1,0 +1,317 @@
+"""Generates fixtures/runtime_*.json: reference values for every primitive op of tg-runtime
+over every dtype, with edge cases, computed by numpy (scripts/graph_eval.py).
+
+Run: python3 scripts/gen_runtime_fixtures.py   (numpy; deterministic output)"""
+
+import numpy as np
+
+from fixtures_common import ALL, DTYPES, INTS, int_range, is_float, pattern, tensor, write
+from graph_eval import evaluate
+
+rng = np.random.default_rng(1234)
+
+
+def edge_values(dt):
+    if dt == "bool":
+        return [False, True]
+    if is_float(dt):
+        big = 1000.0 if dt == "float16" else 1e4
+        return [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 3.0, -3.0, 2.5, -2.5, 7.25, -7.75, 100.0, 1e-3, big,
+                -big, np.nan, np.inf, -np.inf]
+    lo, hi = int_range(dt)
+    vals = [0, 1, 2, 3, 7, 100 % (hi + 1), hi, hi - 1, lo, lo + 1]
+    if lo < 0:
+        vals += [-1, -2, -3, -7]
+    return vals
+
+
+def random_values(dt, n):
+    if dt == "bool":
+        return list(rng.integers(0, 2, n).astype(bool))
+    if is_float(dt):
+        return list((rng.standard_normal(n) * 4).astype(DTYPES[dt]))
+    lo, hi = int_range(dt)
+    return [int(v) for v in rng.integers(max(lo, -1000), min(hi, 1000) + 1, n)]
+
+
+def arr(values, dt):
+    return np.array(values, dtype=DTYPES[dt])
+
+
+def case(name, nodes, inputs, rtol=0.0, atol=0.0):
+    """inputs: (array, dtype) pairs, or (array, spec) from `pattern` for big ones."""
+    ins = [{"array": a, "dtype": dt if isinstance(dt, str) else dt["dtype"]} for a, dt in inputs]
+    out, out_dt = evaluate(nodes, ins)
+    return {"name": name, "nodes": nodes, "inputs": [tensor(a, dt) if isinstance(dt, str) else dt for a, dt in inputs],
+            "out": tensor(out, out_dt), "rtol": rtol, "atol": atol}
+
+
+def float_tol(dt, transcendental):
+    if dt == "float16":
+        return (2e-3, 1e-3) if transcendental else (1e-3, 0.0)
+    if dt == "float64":
+        return (1e-14, 1e-15) if transcendental else (1e-15, 0.0)
+    return (2e-6, 1e-6) if transcendental else (1e-7, 0.0)
+
+
+def unary_cases():
+    out = []
+    for dt in ALL:
+        for op in ["exp2", "log2", "sin", "sqrt", "recip", "neg", "trunc"]:
+            if not is_float(dt) and op not in ("neg", "trunc"):
+                continue
+            vals = edge_values(dt)
+            if op == "exp2" and is_float(dt):
+                vals = vals + [200.0, -200.0, 15.5, -14.0] if dt != "float16" else vals + [20.0, -30.0]
+            if op == "sin":
+                vals = [v for v in vals if not (is_float(dt) and abs(v) > 200)]
+            vals = vals + random_values(dt, 23)
+            rtol, atol = float_tol(dt, op in ("exp2", "log2", "sin")) if is_float(dt) else (0.0, 0.0)
+            if op in ("sqrt", "recip") and is_float(dt):
+                rtol = max(rtol, 1e-6 if dt == "float32" else rtol)
+            out.append(case(f"{op}/{dt}", [["input", 0], ["unary", 0, op]], [(arr(vals, dt), dt)], rtol, atol))
+    return out
+
+
+BINARY = ["add", "mul", "idiv", "mod", "max", "cmplt", "cmpne", "cmpeq", "and", "or", "xor", "shl", "shr", "pow"]
+
+
+def binary_allowed(op, dt):
+    if op in ("shl", "shr", "idiv"):
+        return dt in INTS
+    if op in ("and", "or", "xor"):
+        return not is_float(dt)
+    if op in ("pow", "mod"):
+        return dt != "bool" and (op != "mod" or dt in INTS)
+    return True
+
+
+def binary_inputs(op, dt):
+    if op in ("shl", "shr"):
+        bits = np.dtype(DTYPES[dt]).itemsize * 8
+        amounts = [0, 1, 3, bits - 1, bits, bits + 1, 40]
+        if int_range(dt)[0] < 0:
+            amounts.append(-1)
+        base = edge_values(dt)
+        a = [x for x in base for _ in amounts]
+        b = [s for _ in base for s in amounts]
+        return a, b
+    if op == "pow" and dt in INTS:
+        lo, _ = int_range(dt)
+        bases = [0, 1, 2, 3, 5, 7] + ([-1, -2, -3] if lo < 0 else [])
+        exps = [0, 1, 2, 3, 5, 9, 30] + ([-1, -2] if lo < 0 else [])
+        return [x for x in bases for _ in exps], [e for _ in bases for e in exps]
+    if op == "pow":
+        bases = [0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5, 3.0, -3.0, 10.0, np.inf, -np.inf, np.nan]
+        exps = [0.0, 1.0, 2.0, 3.0, -1.0, -2.0, 0.5, -0.5, 2.5, np.inf, -np.inf, np.nan]
+        if dt == "float16":
+            bases = [b for b in bases if not (isinstance(b, float) and abs(b) == 10.0)]
+        return [x for x in bases for _ in exps], [e for _ in bases for e in exps]
+    edges = edge_values(dt)
+    small = edges[:10] if len(edges) > 10 else edges
+    a = [x for x in edges for _ in small] + random_values(dt, 32)
+    b = [y for _ in edges for y in small] + random_values(dt, 32)
+    return a, b
+
+
+def binary_cases():
+    out = []
+    for dt in ALL:
+        for op in BINARY:
+            if not binary_allowed(op, dt):
+                continue
+            a, b = binary_inputs(op, dt)
+            if is_float(dt):
+                rtol, atol = float_tol(dt, op == "pow")
+            else:
+                rtol, atol = 0.0, 0.0
+            out.append(case(f"{op}/{dt}", [["input", 0], ["input", 1], ["binary", 0, 1, op]],
+                            [(arr(a, dt), dt), (arr(b, dt), dt)], rtol, atol))
+    return out
+
+
+def ternary_cases():
+    out = []
+    for dt in ALL:
+        n = 40
+        c = random_values("bool", n)
+        a, b = random_values(dt, n), random_values(dt, n)
+        out.append(case(f"where/{dt}", [["input", 0], ["input", 1], ["input", 2], ["where", 0, 1, 2]],
+                        [(arr(c, "bool"), "bool"), (arr(a, dt), dt), (arr(b, dt), dt)]))
+        x = random_values(dt, n)
+        rtol = float_tol(dt, False)[0] * 4 if is_float(dt) else 0.0
+        out.append(case(f"mulacc/{dt}", [["input", 0], ["input", 1], ["input", 2], ["mulacc", 0, 1, 2]],
+                        [(arr(a, dt), dt), (arr(b, dt), dt), (arr(x, dt), dt)], rtol, 0.0))
+    return out
+
+
+def cast_values(src, dst):
+    vals = edge_values(src) + random_values(src, 12)
+    if is_float(src) and not is_float(dst) and dst != "bool":
+        lo, hi = int_range(dst)
+        extra = [lo - 0.5, lo + 0.75, hi + 0.5, hi - 0.75, 1e30, -1e30, 0.999, -0.999]
+        if src == "float16":
+            extra = [v for v in extra if abs(v) < 65504]
+        vals += extra
+    return vals
+
+
+def cast_cases():
+    out = []
+    for src in ALL:
+        for dst in ALL:
+            if src == dst:
+                continue
+            vals = arr(cast_values(src, dst), src)
+            if src == "float64" and dst == "float16":
+                # ties and near-ties of the f16 grid, where f64 -> f32 -> f16 would round twice
+                vals = np.concatenate([vals, np.array([1 + 2.0**-11, 1 + 2.0**-11 + 2.0**-40, 1 + 3 * 2.0**-11,
+                                                       65519.99, 65520.0, 2.0**-25, 2.0**-24 * 1.5], np.float64)])
+            if src == "float32" and dst == "float16":
+                vals = np.concatenate([vals, np.array([1 + 2.0**-11, 1 + 3 * 2.0**-11, 2049.0, 2051.0, 65519.0,
+                                                       65520.0, 6.0e-8, 2.0**-24 * 0.5, 2.0**-24 * 1.5, 3e-5],
+                                                      np.float32)])
+            # int -> f16 beyond 2^24 would round twice through f32 in both tg and numpy
+            if dst == "float16" and src in ("int32", "uint32", "int64", "uint64"):
+                vals = vals[np.abs(vals.astype(np.float64)) < 2.0**24]
+            out.append(case(f"cast/{src}->{dst}", [["input", 0], ["cast", 0, dst]], [(vals, src)]))
+    return out
+
+
+BITCASTS = [("float32", "int32"), ("float32", "uint32"), ("int32", "float32"), ("uint32", "float32"),
+            ("int32", "uint32"), ("uint32", "int32"), ("float16", "int16"), ("float16", "uint16"),
+            ("int16", "float16"), ("uint16", "float16"), ("int16", "uint16"), ("int8", "uint8"),
+            ("uint8", "int8"), ("float64", "int64"), ("float64", "uint64"), ("int64", "float64"),
+            ("uint64", "float64"), ("int64", "uint64")]
+
+
+def bitcast_cases():
+    out = []
+    for src, dst in BITCASTS:
+        vals = [v for v in edge_values(src) + random_values(src, 12) if not (is_float(src) and v != v)]
+        out.append(case(f"bitcast/{src}->{dst}", [["input", 0], ["bitcast", 0, dst]], [(arr(vals, src), src)]))
+    return out
+
+
+def reduce_cases():
+    out = []
+    shapes_axes = [((2, 3, 4), [1]), ((2, 3, 4), [0, 2]), ((2, 3, 4), [0, 1, 2]), ((5, 1, 7), [2]),
+                   ((1, 1), [0, 1]), ((3, 0), [1]), ((0, 3), [0]), ((33, 65), [0]), ((7, 300), [1]),
+                   ((4, 9, 130), [2])]
+    for dt in ["float32", "float16", "float64", "int32", "uint8", "int64", "int8", "uint32", "bool"]:
+        for op in ["add", "mul", "max"]:
+            if dt == "bool" and op != "max":
+                continue
+            for k, (shape, axes) in enumerate(shapes_axes):
+                if dt == "bool":
+                    lo, hi = 0, 1
+                elif is_float(dt):
+                    lo, hi = (0.9, 1.1) if op == "mul" else (-4.0, 4.0)
+                else:
+                    lo, hi = max(int_range(dt)[0], -100), min(int_range(dt)[1], 100)
+                x = pattern(dt, shape, k + 17 * len(out), lo, hi)
+                size = int(np.prod([shape[a] for a in axes]))
+                if is_float(dt):
+                    rtol = {"float16": 5e-3, "float32": 2e-6 * max(1, size ** 0.5), "float64": 1e-12}[dt]
+                    atol = rtol if op == "add" else 0.0
+                else:
+                    rtol = atol = 0.0
+                out.append(case(f"reduce_{op}/{dt}/{list(shape)}/{axes}", [["input", 0], ["reduce", 0, op, axes]],
+                                [x], rtol, atol))
+    # NaN propagates through max and sum
+    x = np.array([[1.0, np.nan, 3.0], [4.0, 5.0, 6.0]], np.float32)
+    out.append(case("reduce_max/nan", [["input", 0], ["reduce", 0, "max", [1]]], [(x, "float32")]))
+    out.append(case("reduce_add/nan", [["input", 0], ["reduce", 0, "add", [1]]], [(x, "float32")]))
+    # long reduction to one value (split into two kernels)
+    x = pattern("float32", (1 << 16,), 1, -1.0, 1.0)
+    out.append(case("reduce_add/long", [["input", 0], ["reduce", 0, "add", [0]]], [x], 1e-4, 1e-3))
+    x = pattern("int32", (1 << 17,), 2, -1000, 1000)
+    out.append(case("reduce_max/long_int", [["input", 0], ["reduce", 0, "max", [0]]], [x]))
+    x = pattern("float32", (3, 1 << 15), 3, -1.0, 1.0)
+    out.append(case("reduce_add/long_rows", [["input", 0], ["reduce", 0, "add", [1]]], [x], 1e-4, 1e-3))
+    return out
+
+
+def movement_cases():
+    out = []
+    chains = [
+        ("permute_pad_flip_shrink", (2, 3, 4),
+         [["permute", 0, [2, 0, 1]], ["pad", 1, [[1, 0], [0, 2], [1, 1]]], ["flip", 2, [0, 2]],
+          ["shrink", 3, [[0, 4], [1, 4], [0, 5]]]]),
+        ("expand_permute_pad_flip_shrink", (3, 1, 4),
+         [["expand", 0, [3, 5, 4]], ["permute", 1, [1, 0, 2]], ["pad", 2, [[1, 1], [0, 1], [2, 0]]],
+          ["flip", 3, [0, 2]], ["shrink", 4, [[1, 6], [0, 3], [1, 6]]]]),
+        ("pad_reshape_reshape_permute", (2, 3, 4),
+         [["pad", 0, [[0, 0], [0, 1], [0, 0]]], ["reshape", 1, [8, 4]], ["reshape", 2, [4, 2, 4]],
+          ["permute", 3, [2, 0, 1]]]),
+        ("flip_reshape_shrink_reshape", (4, 6),
+         [["flip", 0, [1]], ["reshape", 1, [2, 12]], ["shrink", 2, [[0, 2], [3, 9]]], ["reshape", 3, [3, 4]]]),
+        ("shrink_pad_overlap", (5, 5),
+         [["shrink", 0, [[1, 4], [0, 5]]], ["pad", 1, [[2, 2], [0, 0]]], ["shrink", 2, [[1, 6], [1, 4]]],
+          ["pad", 3, [[0, 1], [1, 0]]]]),
+        ("size_one_dims", (1, 3, 1),
+         [["permute", 0, [2, 0, 1]], ["expand", 1, [2, 1, 3]], ["reshape", 2, [2, 3]], ["flip", 3, [0]]]),
+        ("pad_empty", (2, 0, 3), [["pad", 0, [[0, 0], [1, 1], [0, 0]]], ["permute", 1, [1, 2, 0]]]),
+        ("empty_permute", (2, 0, 3), [["permute", 0, [2, 0, 1]], ["reshape", 1, [3, 0]]]),
+        ("pad_of_exp2", (2, 3), [["unary", 0, "exp2"], ["pad", 1, [[1, 1], [2, 0]]], ["flip", 2, [1]]]),
+        ("view_plus_view", (3, 4),
+         [["flip", 0, [0, 1]], ["binary", 0, 1, "add"], ["permute", 2, [1, 0]], ["pad", 3, [[0, 1], [1, 0]]]]),
+        ("reshape_of_transpose", (6, 4), [["permute", 0, [1, 0]], ["reshape", 1, [2, 12]], ["reshape", 2, [24]]]),
+    ]
+    for name, shape, steps in chains:
+        for dt in ["float32", "int8", "float16", "bool", "int64", "uint16"]:
+            if "exp2" in name and not is_float(dt):
+                continue
+            if "view_plus_view" in name and dt == "bool":
+                continue
+            n = int(np.prod(shape))
+            x = random_values(dt, n) if dt != "float32" else list(np.arange(n, dtype=np.float32) + 1)
+            nodes = [["input", 0]] + steps
+            rtol = float_tol(dt, True)[0] if "exp2" in name else 0.0
+            out.append(case(f"movement/{name}/{dt}", nodes, [(arr(x, dt).reshape(shape), dt)], rtol, 0.0))
+    return out
+
+
+def fusion_cases():
+    """Graphs whose kernels fuse elementwise ops, reductions and views together."""
+    a = rng.standard_normal((4, 33)).astype(np.float32)
+    b = rng.standard_normal((4, 33)).astype(np.float32)
+    c = rng.standard_normal((4, 33)).astype(np.float32)
+    out = [case("fused_add_mul_sum", [["input", 0], ["input", 1], ["input", 2], ["binary", 0, 1, "add"],
+                                      ["binary", 3, 2, "mul"], ["reduce", 4, "add", [1]]],
+                [(a, "float32"), (b, "float32"), (c, "float32")], 1e-5, 1e-5)]
+    # softmax-like: x - max(x) broadcast back, exp2, normalized by the sum
+    nodes = [["input", 0], ["reduce", 0, "max", [1]], ["expand", 1, [4, 33]], ["unary", 2, "neg"],
+             ["binary", 0, 3, "add"], ["unary", 4, "exp2"], ["reduce", 5, "add", [1]], ["expand", 6, [4, 33]],
+             ["unary", 7, "recip"], ["binary", 5, 8, "mul"]]
+    out.append(case("softmax_like", nodes, [(a, "float32")], 1e-5, 1e-6))
+    # a reduction of a reduction through a broadcast
+    nodes = [["input", 0], ["reduce", 0, "add", [1]], ["expand", 1, [4, 33]], ["binary", 0, 2, "mul"],
+             ["reduce", 3, "max", [0]], ["reshape", 4, [33]]]
+    out.append(case("reduce_of_broadcast_reduce", nodes, [(a, "float32")], 1e-5, 1e-5))
+    # a long elementwise chain over int8 with wrap-around at every step
+    x = rng.integers(-128, 128, 50).astype(np.int8)
+    nodes = [["input", 0]]
+    for i in range(20):
+        nodes.append(["binary", len(nodes) - 1, 0, ["add", "mul", "xor", "max"][i % 4]])
+    out.append(case("int8_chain", nodes, [(x, "int8")]))
+    # a sum of a padded, permuted view
+    nodes = [["input", 0], ["permute", 0, [1, 0]], ["pad", 1, [[1, 2], [0, 3]]], ["reduce", 2, "add", [0]]]
+    out.append(case("sum_of_view", nodes, [(a, "float32")], 1e-5, 1e-5))
+    # the same subgraph used twice is one node
+    nodes = [["input", 0], ["unary", 0, "sin"], ["unary", 0, "sin"], ["binary", 1, 2, "add"]]
+    out.append(case("shared_subgraph", nodes, [(a, "float32")], 2e-6, 1e-6))
+    # constants broadcast through views
+    nodes = [["const", 2.5, "float32", [1, 33]], ["expand", 0, [4, 33]], ["input", 0], ["binary", 2, 1, "mul"],
+             ["const", 3, "int32", [4, 33]], ["cast", 4, "float32"], ["binary", 3, 5, "add"]]
+    out.append(case("const_broadcast", nodes, [(a, "float32")], 1e-7, 0.0))
+    return out
+
+
+if __name__ == "__main__":
+    write("runtime_unary", unary_cases())
+    write("runtime_binary", binary_cases())
+    write("runtime_ternary", ternary_cases())
+    write("runtime_cast", cast_cases() + bitcast_cases())
+    write("runtime_reduce", reduce_cases())
+    write("runtime_movement", movement_cases() + fusion_cases())

@@ -1,0 +1,1 @@
+pub use tg_runtime; pub use tg_ops;

@@ -1,0 +1,196 @@
+//! Reads the JSON fixtures that `scripts/gen_*_fixtures.py` make with numpy, and compares
+//! realized tensors with them. Shared by the test suites of every crate (included by path).
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use tg_runtime::{DType, Lazy, Scalar};
+
+/// A tensor as the fixtures write it: values, or a pattern to regenerate.
+pub struct Spec {
+    pub dtype: DType,
+    pub shape: Vec<usize>,
+    pub values: Vec<Scalar>,
+}
+
+pub struct Case {
+    pub name: String,
+    pub json: Value,
+    pub inputs: Vec<Spec>,
+    pub out: Spec,
+    pub rtol: f64,
+    pub atol: f64,
+}
+
+pub fn fixtures_dir() -> PathBuf {
+    // every crate of the workspace sits one level below the root, the facade at the root
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = if here.join("fixtures").is_dir() { here } else { here.join("..") };
+    root.join("fixtures")
+}
+
+pub fn load(file: &str) -> Vec<Case> {
+    let path = fixtures_dir().join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()));
+    v["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|c| Case {
+            name: c["name"].as_str().unwrap_or("?").to_string(),
+            inputs: c["inputs"].as_array().map(|a| a.iter().map(spec).collect()).unwrap_or_default(),
+            out: spec(&c["out"]),
+            rtol: c["rtol"].as_f64().unwrap_or(0.0),
+            atol: c["atol"].as_f64().unwrap_or(0.0),
+            json: c.clone(),
+        })
+        .collect()
+}
+
+pub fn dtype(v: &Value) -> DType {
+    let name = v.as_str().expect("dtype name");
+    DType::from_name(name).unwrap_or_else(|| panic!("unknown dtype {name}"))
+}
+
+pub fn usizes(v: &Value) -> Vec<usize> {
+    v.as_array().expect("list").iter().map(|x| x.as_u64().expect("usize") as usize).collect()
+}
+
+/// One value as the fixtures spell it, in `d`'s kind.
+pub fn scalar(v: &Value, d: DType) -> Scalar {
+    match v {
+        Value::Bool(b) => Scalar::Bool(*b),
+        Value::String(s) => Scalar::Float(match s.as_str() {
+            "nan" => f64::NAN,
+            "inf" => f64::INFINITY,
+            "-inf" => f64::NEG_INFINITY,
+            other => panic!("bad value {other}"),
+        }),
+        Value::Number(n) if d.is_float() => Scalar::Float(n.as_f64().expect("float")),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Scalar::Int(i)
+            } else if let Some(u) = n.as_u64() {
+                Scalar::UInt(u)
+            } else {
+                Scalar::Float(n.as_f64().expect("number"))
+            }
+        }
+        _ => panic!("bad value {v}"),
+    }
+}
+
+fn pattern(d: DType, n: usize, p: &Value) -> Vec<Scalar> {
+    let seed = p["seed"].as_u64().expect("seed");
+    (0..n as u64)
+        .map(|i| {
+            let h = (i.wrapping_mul(2654435761).wrapping_add(seed * 40503)) % (1u64 << 32);
+            if d.is_bool() {
+                Scalar::Bool(h & 1 == 1)
+            } else if d.is_float() {
+                let (lo, hi) = (p["lo"].as_f64().expect("lo"), p["hi"].as_f64().expect("hi"));
+                Scalar::Float(lo + (hi - lo) * (h as f64 / 4294967296.0)).cast(d)
+            } else {
+                let (lo, hi) = (p["lo"].as_i64().expect("lo"), p["hi"].as_i64().expect("hi"));
+                Scalar::Int(lo + (h % (hi - lo + 1) as u64) as i64).cast(d)
+            }
+        })
+        .collect()
+}
+
+pub fn spec(v: &Value) -> Spec {
+    let d = dtype(&v["dtype"]);
+    let shape = usizes(&v["shape"]);
+    let n: usize = shape.iter().product();
+    let values = if let Some(p) = v.get("pattern") {
+        pattern(d, n, p)
+    } else {
+        v["data"].as_array().expect("data").iter().map(|x| scalar(x, d)).collect()
+    };
+    Spec { dtype: d, shape, values }
+}
+
+/// A buffer node holding the spec's values.
+pub fn lazy(s: &Spec) -> Lazy {
+    let mut bytes = Vec::with_capacity(s.values.len() * s.dtype.size());
+    for v in &s.values {
+        bytes.extend(v.to_le_bytes(s.dtype));
+    }
+    Lazy::from_bytes(s.dtype, &s.shape, bytes).expect("fixture input")
+}
+
+fn decode(bytes: &[u8], d: DType) -> Vec<Scalar> {
+    bytes
+        .chunks_exact(d.size())
+        .map(|b| match d {
+            DType::Bool => Scalar::Bool(b[0] != 0),
+            DType::F16 => Scalar::Float(half::f16::from_le_bytes([b[0], b[1]]).to_f64()),
+            DType::F32 => Scalar::Float(f32::from_le_bytes(b.try_into().unwrap()) as f64),
+            DType::F64 => Scalar::Float(f64::from_le_bytes(b.try_into().unwrap())),
+            _ => {
+                let mut w = [0u8; 8];
+                w[..b.len()].copy_from_slice(b);
+                let u = u64::from_le_bytes(w);
+                let bits = d.bits();
+                if d.is_signed_int() {
+                    Scalar::Int(((u << (64 - bits)) as i64) >> (64 - bits))
+                } else {
+                    Scalar::UInt(u)
+                }
+            }
+        })
+        .collect()
+}
+
+/// Checks a realized tensor against the expected spec; the error lists the first mismatches.
+pub fn compare(got: &Lazy, want: &Spec, rtol: f64, atol: f64) -> Result<(), String> {
+    if got.shape() != want.shape.as_slice() || got.dtype() != want.dtype {
+        return Err(format!(
+            "got {:?} {}, want {:?} {}",
+            got.shape(),
+            got.dtype(),
+            want.shape,
+            want.dtype
+        ));
+    }
+    let bytes = got.to_bytes().map_err(|e| format!("realize failed: {e}"))?;
+    let vals = decode(&bytes, want.dtype);
+    let mut bad = Vec::new();
+    for (i, (g, w)) in vals.iter().zip(&want.values).enumerate() {
+        let ok = match (g, w.cast(want.dtype)) {
+            (Scalar::Float(a), Scalar::Float(b)) => {
+                (a.is_nan() && b.is_nan())
+                    || (a.is_infinite() && a == &b)
+                    || (b.is_finite() && (a - b).abs() <= atol + rtol * b.abs())
+            }
+            (a, b) => a.as_i128() == b.as_i128(),
+        };
+        if !ok {
+            bad.push(format!("[{i}] got {g:?} want {:?}", w.cast(want.dtype)));
+        }
+    }
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        let n = bad.len();
+        bad.truncate(8);
+        Err(format!("{n} of {} values differ: {}", vals.len(), bad.join(", ")))
+    }
+}
+
+/// Runs every case of a fixture file through `run` and fails listing all failing cases.
+pub fn run_all(file: &str, run: impl Fn(&Case) -> Result<Lazy, String>) {
+    let cases = load(file);
+    assert!(!cases.is_empty(), "{file} has no cases");
+    let mut failures = Vec::new();
+    for c in &cases {
+        let result = run(c).and_then(|got| compare(&got, &c.out, c.rtol, c.atol));
+        if let Err(e) = result {
+            failures.push(format!("{}: {e}", c.name));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}

@@ -1,0 +1,360 @@
+//! Renders a `Program` as one GLSL 4.50 compute shader.
+//!
+//! Binding 0 is the output, written `LANES` elements at a time as one vector (packed words for
+//! narrow types); inputs follow, each as a scalar view, a vector view, or both. The element
+//! count arrives as a push constant, so a kernel whose reads are all contiguous has no size in
+//! its source and one pipeline serves every shape.
+
+mod alu;
+mod helpers;
+mod types;
+
+use std::fmt::Write;
+
+use super::program::{BlockId, Ins, LANES, Program, Strategy, Val, VarKind};
+use crate::dtype::{DType, Scalar};
+use crate::ops::ReduceOp;
+use helpers::Helpers;
+pub use types::literal;
+use types::{needs_int64, reg, scalar_storage, vector_storage};
+
+/// Invocations per workgroup of serial kernels.
+pub const SERIAL_THREADS: u32 = 64;
+
+/// How a kernel reads one input buffer; each view is one binding.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum View {
+    Scalar,
+    Vector,
+}
+
+/// A rendered kernel.
+#[derive(Clone, Debug)]
+pub struct Shader {
+    pub source: String,
+    /// Bindings after the output: (input index, view).
+    pub bindings: Vec<(usize, View)>,
+    pub threads: u32,
+}
+
+/// What the device offers that rendering can use.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Target {
+    pub subgroup_arithmetic: bool,
+}
+
+struct Renderer<'a> {
+    p: &'a Program,
+    h: Helpers,
+    views: Vec<(usize, View)>,
+    int64: bool,
+    shared: String,
+    target: Target,
+}
+
+pub fn render(p: &Program, target: Target) -> Shader {
+    let threads = match p.strategy {
+        Strategy::Serial => SERIAL_THREADS,
+        Strategy::Cooperative { threads } => threads,
+    };
+    let mut r = Renderer {
+        p,
+        h: Helpers::default(),
+        views: Vec::new(),
+        int64: needs_int64(p.out_dtype) || p.inputs.iter().any(|&d| needs_int64(d)),
+        shared: String::new(),
+        target,
+    };
+    let mut body = String::new();
+    r.block(Program::ROOT, &mut body, 1);
+    let store = r.store();
+
+    let mut src = String::from("#version 450\n");
+    if r.int64 || p.ins.iter().any(|i| needs_int64(i.dtype())) {
+        src.push_str("#extension GL_ARB_gpu_shader_int64 : require\n");
+    }
+    let coop = matches!(p.strategy, Strategy::Cooperative { .. });
+    if coop && target.subgroup_arithmetic {
+        src.push_str("#extension GL_KHR_shader_subgroup_arithmetic : require\n");
+        src.push_str("#extension GL_KHR_shader_subgroup_vote : require\n");
+    }
+    writeln!(src, "layout(local_size_x = {threads}) in;").ok();
+    src.push_str("layout(push_constant) uniform PC { uint n; } pc;\n");
+    writeln!(
+        src,
+        "layout(std430, set = 0, binding = 0) restrict writeonly buffer Out {{ {} o[]; }};",
+        vector_storage(p.out_dtype)
+    )
+    .ok();
+    for (k, (input, view)) in r.views.iter().enumerate() {
+        let d = p.inputs[*input];
+        let (ty, name) = match view {
+            View::Scalar => (scalar_storage(d), format!("b{input}")),
+            View::Vector => (vector_storage(d), format!("v{input}")),
+        };
+        writeln!(
+            src,
+            "layout(std430, set = 0, binding = {}) restrict readonly buffer In{k} {{ {ty} {name}[]; }};",
+            k + 1
+        )
+        .ok();
+    }
+    src.push_str(&r.shared);
+    src.push_str(&r.h.render());
+    src.push_str("void main() {\n");
+    match p.strategy {
+        Strategy::Serial => writeln!(
+            src,
+            "  uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * {threads}u;"
+        )
+        .ok(),
+        Strategy::Cooperative { .. } => {
+            src.push_str("  uint gid = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;\n");
+            src.push_str("  int lid = int(gl_LocalInvocationID.x);\n");
+            Some(())
+        }
+    };
+    src.push_str("  if (gid >= (pc.n + 3u) / 4u) return;\n  int q = int(gid);\n");
+    for (id, kind) in p.vars.iter().enumerate() {
+        if let VarKind::ClampedLane(lane) = kind {
+            writeln!(src, "  int c{id} = min(4 * q + {lane}, int(pc.n) - 1);").ok();
+        }
+    }
+    src.push_str(&body);
+    src.push_str(&store);
+    src.push_str("}\n");
+    Shader { source: src, bindings: r.views, threads }
+}
+
+fn var_name(p: &Program, id: u32) -> String {
+    match p.vars[id as usize] {
+        VarKind::Group => "q".into(),
+        VarKind::ClampedLane(_) => format!("c{id}"),
+        VarKind::Loop => format!("r{id}"),
+    }
+}
+
+fn zero(d: DType) -> String {
+    literal(Scalar::Int(0), d)
+}
+
+impl Renderer<'_> {
+    fn view(&mut self, input: usize, view: View) {
+        if !self.views.contains(&(input, view)) {
+            self.views.push((input, view));
+        }
+    }
+
+    fn idx(&self, e: &super::symbolic::Expr) -> String {
+        e.render(&|id| var_name(self.p, id))
+    }
+
+    /// An element load from the scalar view of input `buf` at int expression `i`.
+    fn load(&mut self, buf: usize, i: &str, d: DType) -> String {
+        self.view(buf, View::Scalar);
+        let b = format!("b{buf}");
+        match d.size() {
+            1 => {
+                let byte = format!("(({b}[({i}) >> 2] >> ((({i}) & 3) << 3)) & 0xffu)");
+                match d {
+                    DType::I8 => format!("(int({byte} << 24) >> 24)"),
+                    DType::Bool => format!("({byte} != 0u)"),
+                    _ => byte,
+                }
+            }
+            2 => {
+                let half = format!("(({b}[({i}) >> 1] >> ((({i}) & 1) << 4)) & 0xffffu)");
+                match d {
+                    DType::I16 => format!("(int({half} << 16) >> 16)"),
+                    DType::F16 => format!("{}({half})", self.h.use_fn("tg_h2f")),
+                    _ => half,
+                }
+            }
+            _ => format!("{b}[{i}]"),
+        }
+    }
+
+    /// Lane `lane` of a vector load held in `v`.
+    fn extract(&mut self, v: &str, lane: usize, d: DType) -> String {
+        match d.size() {
+            1 => {
+                let byte = format!("(({v} >> {}u) & 0xffu)", lane * 8);
+                match d {
+                    DType::I8 => format!("(int({byte} << 24) >> 24)"),
+                    DType::Bool => format!("({byte} != 0u)"),
+                    _ => byte,
+                }
+            }
+            2 => {
+                let half = format!("(({v}[{}] >> {}u) & 0xffffu)", lane / 2, (lane % 2) * 16);
+                match d {
+                    DType::I16 => format!("(int({half} << 16) >> 16)"),
+                    DType::F16 => format!("{}({half})", self.h.use_fn("tg_h2f")),
+                    _ => half,
+                }
+            }
+            _ => format!("{v}[{lane}]"),
+        }
+    }
+
+    fn block(&mut self, b: BlockId, out: &mut String, depth: usize) {
+        let pad = "  ".repeat(depth);
+        for &v in &self.p.blocks[b].ins {
+            self.ins(v, out, &pad, depth);
+        }
+    }
+
+    fn ins(&mut self, v: Val, out: &mut String, pad: &str, depth: usize) {
+        let n = |x: Val| format!("x{x}");
+        let ins = &self.p.ins[v];
+        let d = ins.dtype();
+        let ty = reg(d);
+        let expr = match ins {
+            Ins::Const(c, d) => literal(c.0, *d),
+            Ins::Load { buf, index, valid, dtype } => {
+                let i = self.idx(index);
+                if valid.is_always() {
+                    self.load(*buf, &i, *dtype)
+                } else {
+                    let c = valid.render(&|id| var_name(self.p, id));
+                    writeln!(out, "{pad}bool k{v} = {c};").ok();
+                    writeln!(out, "{pad}int i{v} = k{v} ? {i} : 0;").ok();
+                    let l = self.load(*buf, &format!("i{v}"), *dtype);
+                    format!("k{v} ? {l} : {}", zero(*dtype))
+                }
+            }
+            Ins::VecLoad { buf, vindex, dtype } => {
+                self.view(*buf, View::Vector);
+                let vt = vector_storage(*dtype);
+                let i = self.idx(vindex);
+                writeln!(out, "{pad}{vt} x{v} = v{buf}[{i}];").ok();
+                return;
+            }
+            Ins::Extract { vec, lane, dtype } => self.extract(&n(*vec), *lane, *dtype),
+            Ins::Cond(c) => c.render(&|id| var_name(self.p, id)),
+            Ins::Unary(op, a, d) => alu::unary(*op, &n(*a), *d, &mut self.h),
+            Ins::Binary(op, a, b, d) => alu::binary(*op, &n(*a), &n(*b), *d, &mut self.h),
+            Ins::Ternary(op, a, b, c, d) => alu::ternary(*op, &n(*a), &n(*b), &n(*c), *d, &mut self.h),
+            Ins::Cast { src, from, to } => alu::cast(&n(*src), *from, *to, &mut self.h),
+            Ins::Bitcast { src, from, to } => alu::bitcast(&n(*src), *from, *to, &mut self.h),
+            Ins::AccResult { block, acc, .. } => format!("acc{block}_{acc}"),
+            Ins::Loop(b) => {
+                self.lp(*b, out, pad, depth);
+                return;
+            }
+        };
+        writeln!(out, "{pad}{ty} x{v} = {expr};").ok();
+    }
+
+    /// `acc op value`, with the accumulator's dtype semantics.
+    fn combine(&mut self, op: ReduceOp, acc: &str, value: &str, d: DType) -> String {
+        let bop = match op {
+            ReduceOp::Add => crate::ops::BinaryOp::Add,
+            ReduceOp::Mul => crate::ops::BinaryOp::Mul,
+            ReduceOp::Max => crate::ops::BinaryOp::Max,
+        };
+        alu::binary(bop, acc, value, d, &mut self.h)
+    }
+
+    fn lp(&mut self, b: BlockId, out: &mut String, pad: &str, depth: usize) {
+        let block = &self.p.blocks[b];
+        let (var, trip) = block.loop_var.expect("loop block");
+        let accs = block.accs.clone();
+        let r = var_name(self.p, var);
+        let coop = match self.p.strategy {
+            Strategy::Cooperative { threads } if block.parent == Some(Program::ROOT) => Some(threads),
+            _ => None,
+        };
+        for (k, a) in accs.iter().enumerate() {
+            let init = literal(super::lower::identity(a.op, a.dtype), a.dtype);
+            writeln!(out, "{pad}{} acc{b}_{k} = {init};", reg(a.dtype)).ok();
+        }
+        match coop {
+            Some(t) => writeln!(out, "{pad}for (int {r} = lid; {r} < {trip}; {r} += {t}) {{").ok(),
+            None => writeln!(out, "{pad}for (int {r} = 0; {r} < {trip}; {r}++) {{").ok(),
+        };
+        self.block(b, out, depth + 1);
+        for (k, a) in accs.iter().enumerate() {
+            let c = self.combine(a.op, &format!("acc{b}_{k}"), &format!("x{}", a.value), a.dtype);
+            writeln!(out, "{pad}  acc{b}_{k} = {c};").ok();
+        }
+        writeln!(out, "{pad}}}").ok();
+        if let Some(t) = coop {
+            for (k, a) in accs.iter().enumerate() {
+                self.workgroup_reduce(&format!("acc{b}_{k}"), a.op, a.dtype, t, out, pad);
+            }
+        }
+    }
+
+    /// Combines one accumulator across the workgroup; every thread ends with the total.
+    fn workgroup_reduce(&mut self, acc: &str, op: ReduceOp, d: DType, threads: u32, out: &mut String, pad: &str) {
+        let ty = reg(d);
+        let s = format!("s_{acc}");
+        writeln!(self.shared, "shared {ty} {s}[{threads}];").ok();
+        let subgroup = self.target.subgroup_arithmetic && !d.is_bool() && !d.is_64bit();
+        if subgroup {
+            let f = match op {
+                ReduceOp::Add => "subgroupAdd",
+                ReduceOp::Mul => "subgroupMul",
+                ReduceOp::Max => "subgroupMax",
+            };
+            let mut total = format!("{f}({acc})");
+            if d == DType::F16 && op != ReduceOp::Max {
+                total = alu::wrap(total, d, &mut self.h);
+            }
+            if d.is_float() && op == ReduceOp::Max {
+                // subgroupMax may drop NaN; keep numpy's propagation
+                writeln!(out, "{pad}bool nan_{acc} = subgroupAny(isnan({acc}));").ok();
+                writeln!(out, "{pad}{acc} = nan_{acc} ? {acc} + uintBitsToFloat(0x7fc00000u) : {total};").ok();
+            } else {
+                writeln!(out, "{pad}{acc} = {total};").ok();
+            }
+            writeln!(out, "{pad}if (subgroupElect()) {s}[gl_SubgroupID] = {acc};").ok();
+            writeln!(out, "{pad}barrier();").ok();
+            let c = self.combine(op, acc, &format!("{s}[i]"), d);
+            writeln!(
+                out,
+                "{pad}if (lid == 0) {{ {acc} = {s}[0]; for (uint i = 1u; i < gl_NumSubgroups; i++) {acc} = {c}; {s}[0] = {acc}; }}"
+            )
+            .ok();
+        } else {
+            writeln!(out, "{pad}{s}[lid] = {acc};").ok();
+            writeln!(out, "{pad}barrier();").ok();
+            let c = self.combine(op, &format!("{s}[lid]"), &format!("{s}[lid + w]"), d);
+            writeln!(out, "{pad}for (int w = {}; w > 0; w >>= 1) {{ if (lid < w) {s}[lid] = {c}; barrier(); }}", threads / 2)
+                .ok();
+        }
+        writeln!(out, "{pad}barrier();").ok();
+        writeln!(out, "{pad}{acc} = {s}[0];").ok();
+    }
+
+    /// Stores the lanes as one vector (or packed words) at position `q`.
+    fn store(&mut self) -> String {
+        let d = self.p.out_dtype;
+        let lanes: Vec<String> = self.p.outputs.iter().map(|v| format!("x{v}")).collect();
+        debug_assert_eq!(lanes.len(), LANES);
+        let bits = |x: &str, h: &mut Helpers| -> String {
+            match d {
+                DType::Bool => format!("({x} ? 1u : 0u)"),
+                DType::F16 => format!("{}({x})", h.use_fn("tg_f2h")),
+                DType::I8 => format!("(uint({x}) & 0xffu)"),
+                DType::I16 => format!("(uint({x}) & 0xffffu)"),
+                _ => format!("uint({x})"),
+            }
+        };
+        let value = match d.size() {
+            1 => {
+                let parts: Vec<String> =
+                    lanes.iter().enumerate().map(|(l, x)| format!("({} << {}u)", bits(x, &mut self.h), l * 8)).collect();
+                parts.join(" | ")
+            }
+            2 => {
+                let w: Vec<String> = lanes.iter().map(|x| bits(x, &mut self.h)).collect();
+                format!("uvec2({} | ({} << 16u), {} | ({} << 16u))", w[0], w[1], w[2], w[3])
+            }
+            _ => format!("{}({})", vector_storage(d), lanes.join(", ")),
+        };
+        let guard = if matches!(self.p.strategy, Strategy::Cooperative { .. }) { "if (lid == 0) " } else { "" };
+        format!("  {guard}o[q] = {value};\n")
+    }
+}

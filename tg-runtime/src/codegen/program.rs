@@ -1,0 +1,142 @@
+//! A kernel lowered to straight-line instructions over scalar values, one copy per output lane,
+//! with reductions as loops. The GLSL renderer prints it; nothing here knows GLSL.
+
+use super::symbolic::{Cond, Expr};
+use crate::dtype::{DType, Scalar};
+use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+
+/// Index of an instruction in `Program::ins`.
+pub type Val = usize;
+/// Index of a block in `Program::blocks`.
+pub type BlockId = usize;
+
+/// Output elements each invocation (or workgroup) computes; they are stored as one vector.
+pub const LANES: usize = 4;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ins {
+    Const(ConstBits, DType),
+    /// Element `index` of input buffer `buf` when `valid`, else zero.
+    Load { buf: usize, index: Expr, valid: Cond, dtype: DType },
+    /// `LANES` consecutive elements starting at `LANES * vindex`.
+    VecLoad { buf: usize, vindex: Expr, dtype: DType },
+    /// Lane `lane` of a `VecLoad`.
+    Extract { vec: Val, lane: usize, dtype: DType },
+    /// A validity condition as a bool value.
+    Cond(Cond),
+    Unary(UnaryOp, Val, DType),
+    Binary(BinaryOp, Val, Val, DType),
+    /// Operand dtype, result dtype.
+    Ternary(TernaryOp, Val, Val, Val, DType),
+    Cast { src: Val, from: DType, to: DType },
+    Bitcast { src: Val, from: DType, to: DType },
+    /// Final value of accumulator `acc` of loop block `block`.
+    AccResult { block: BlockId, acc: usize, dtype: DType },
+    /// Marks where loop `block` runs inside its parent.
+    Loop(BlockId),
+}
+
+/// A scalar with bitwise equality, so instructions can be hashed for CSE.
+#[derive(Copy, Clone, Debug)]
+pub struct ConstBits(pub Scalar);
+
+impl PartialEq for ConstBits {
+    fn eq(&self, o: &Self) -> bool {
+        self.0.key_bits() == o.0.key_bits() && std::mem::discriminant(&self.0) == std::mem::discriminant(&o.0)
+    }
+}
+impl Eq for ConstBits {}
+impl std::hash::Hash for ConstBits {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.key_bits().hash(h)
+    }
+}
+
+impl Ins {
+    /// The dtype of the value the instruction produces.
+    pub fn dtype(&self) -> DType {
+        match self {
+            Ins::Const(_, d)
+            | Ins::Load { dtype: d, .. }
+            | Ins::VecLoad { dtype: d, .. }
+            | Ins::Extract { dtype: d, .. }
+            | Ins::Unary(_, _, d)
+            | Ins::AccResult { dtype: d, .. } => *d,
+            Ins::Binary(op, _, _, d) => {
+                if op.is_comparison() {
+                    DType::Bool
+                } else {
+                    *d
+                }
+            }
+            Ins::Ternary(_, _, _, _, d) => *d,
+            Ins::Cast { to, .. } | Ins::Bitcast { to, .. } => *to,
+            Ins::Cond(_) | Ins::Loop(_) => DType::Bool,
+        }
+    }
+}
+
+/// An accumulator of a loop block.
+#[derive(Clone, Debug)]
+pub struct Acc {
+    pub op: ReduceOp,
+    pub dtype: DType,
+    /// Value folded in each iteration; lives in the loop's block.
+    pub value: Val,
+}
+
+/// A straight-line list of instructions; loop blocks repeat theirs over a loop variable.
+#[derive(Clone, Debug, Default)]
+pub struct Block {
+    pub ins: Vec<Val>,
+    pub parent: Option<BlockId>,
+    /// For loops: the variable id and trip count.
+    pub loop_var: Option<(u32, i64)>,
+    pub accs: Vec<Acc>,
+}
+
+/// How invocations map to outputs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Each invocation computes `LANES` outputs, looping over reductions alone.
+    Serial,
+    /// A workgroup of `threads` computes `LANES` outputs, splitting top-level reduction loops
+    /// among its threads and combining with subgroup operations and shared memory.
+    Cooperative { threads: u32 },
+}
+
+/// Where a variable's value comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VarKind {
+    /// The output group: invocation (serial) or workgroup (cooperative) index.
+    Group,
+    /// `min(LANES * group + lane, n - 1)`: an output index clamped into range.
+    ClampedLane(usize),
+    /// A loop counter.
+    Loop,
+}
+
+/// A lowered kernel.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub ins: Vec<Ins>,
+    pub blocks: Vec<Block>,
+    /// Per output lane, the value to store.
+    pub outputs: Vec<Val>,
+    pub out_dtype: DType,
+    /// Number of output elements.
+    pub numel: usize,
+    /// Dtypes of the input buffers, by input index.
+    pub inputs: Vec<DType>,
+    pub vars: Vec<VarKind>,
+    pub strategy: Strategy,
+}
+
+impl Program {
+    pub const ROOT: BlockId = 0;
+
+    /// Output groups: invocations (serial) or workgroups (cooperative).
+    pub fn groups(&self) -> usize {
+        self.numel.div_ceil(LANES)
+    }
+}

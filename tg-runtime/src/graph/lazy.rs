@@ -1,0 +1,343 @@
+//! `Lazy`: the runtime's handle on a graph node, with the primitive ops as checked builders.
+//! Shapes here are dynamic (`Vec<usize>`); the typed front end lives in tg-ops.
+
+use std::sync::Arc;
+
+use super::node::{ConstValue, Node, Op};
+use crate::dtype::{DType, Element, Scalar};
+use crate::error::{Error, Result};
+use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+
+/// A lazily evaluated array: a node of the primitive-op graph. Cloning is cheap.
+#[derive(Clone)]
+pub struct Lazy(pub(crate) Arc<Node>);
+
+fn shape_err(op: &'static str, message: String) -> Error {
+    Error::Shape { op, message }
+}
+
+fn check_axis(op: &'static str, axis: usize, shape: &[usize]) -> Result<()> {
+    if axis >= shape.len() {
+        return Err(shape_err(op, format!("axis {axis} is out of range for shape {shape:?} (rank {})", shape.len())));
+    }
+    Ok(())
+}
+
+/// Checks that `axes` are in range and distinct.
+fn check_axes(op: &'static str, axes: &[usize], shape: &[usize]) -> Result<()> {
+    for (i, &a) in axes.iter().enumerate() {
+        check_axis(op, a, shape)?;
+        if axes[..i].contains(&a) {
+            return Err(shape_err(op, format!("axis {a} is listed twice in {axes:?}")));
+        }
+    }
+    Ok(())
+}
+
+impl Lazy {
+    pub(crate) fn node(&self) -> &Arc<Node> {
+        &self.0
+    }
+
+    pub fn shape(&self) -> &[usize] {
+        self.0.shape()
+    }
+    pub fn dtype(&self) -> DType {
+        self.0.dtype()
+    }
+    pub fn ndim(&self) -> usize {
+        self.0.shape().len()
+    }
+    pub fn numel(&self) -> usize {
+        self.0.numel()
+    }
+    /// Identifies the graph node; equal ids mean the same computation.
+    pub fn id(&self) -> u64 {
+        self.0.id()
+    }
+    pub fn op(&self) -> &Op {
+        self.0.op()
+    }
+    pub fn srcs(&self) -> Vec<Lazy> {
+        self.0.srcs().into_iter().map(Lazy).collect()
+    }
+    pub fn is_realized(&self) -> bool {
+        self.0.is_realized()
+    }
+
+    /// A buffer filled from little-endian host bytes; uploaded when first realized.
+    pub fn from_bytes(dtype: DType, shape: &[usize], bytes: Vec<u8>) -> Result<Lazy> {
+        let numel: usize = shape.iter().product();
+        if bytes.len() != numel * dtype.size() {
+            return Err(shape_err(
+                "from_bytes",
+                format!("{} bytes given for shape {shape:?} of {dtype} ({} bytes needed)", bytes.len(), numel * dtype.size()),
+            ));
+        }
+        Ok(Lazy(Node::new_buffer(dtype, shape.to_vec(), None, Some(bytes.into()))))
+    }
+
+    /// A buffer holding `data`.
+    pub fn from_slice<T: Element>(shape: &[usize], data: &[T]) -> Result<Lazy> {
+        let numel: usize = shape.iter().product();
+        if data.len() != numel {
+            return Err(shape_err("from_slice", format!("{} values given for shape {shape:?} ({numel} needed)", data.len())));
+        }
+        let mut bytes = Vec::with_capacity(numel * T::DTYPE.size());
+        for &v in data {
+            v.write_le(&mut bytes);
+        }
+        Lazy::from_bytes(T::DTYPE, shape, bytes)
+    }
+
+    /// `value` (converted to `dtype`) everywhere in `shape`.
+    pub fn constant(value: impl Into<Scalar>, dtype: DType, shape: &[usize]) -> Lazy {
+        let v = value.into().cast(dtype);
+        Lazy(Node::intern(Op::Const(ConstValue(v)), dtype, shape.to_vec(), vec![]))
+    }
+
+    /// The value of a `Const` node.
+    pub fn const_value(&self) -> Option<Scalar> {
+        match self.op() {
+            Op::Const(ConstValue(v)) => Some(*v),
+            _ => None,
+        }
+    }
+
+    fn same_shape(&self, op: &'static str, other: &Lazy) -> Result<()> {
+        if self.shape() != other.shape() {
+            return Err(shape_err(op, format!("shapes {:?} and {:?} differ", self.shape(), other.shape())));
+        }
+        Ok(())
+    }
+
+    fn dtype_err(&self, op: &'static str, message: &str) -> Error {
+        Error::DType { op, dtype: self.dtype().to_string(), message: message.to_string() }
+    }
+
+    pub fn unary(&self, op: UnaryOp) -> Result<Lazy> {
+        if op.float_only() && !self.dtype().is_float() {
+            return Err(self.dtype_err(op.name(), "this primitive takes floats; cast first"));
+        }
+        Ok(Lazy(Node::intern(Op::Unary(op), self.dtype(), self.shape().to_vec(), vec![self.0.clone()])))
+    }
+
+    pub fn binary(&self, op: BinaryOp, rhs: &Lazy) -> Result<Lazy> {
+        self.same_shape(op.name(), rhs)?;
+        if self.dtype() != rhs.dtype() {
+            return Err(Error::DType {
+                op: op.name(),
+                dtype: format!("{} and {}", self.dtype(), rhs.dtype()),
+                message: "operands must have one dtype; cast first".into(),
+            });
+        }
+        let dt = self.dtype();
+        match op {
+            BinaryOp::Shl | BinaryOp::Shr if !dt.is_int() => {
+                return Err(self.dtype_err(op.name(), "shifts take integers"));
+            }
+            BinaryOp::And | BinaryOp::Or | BinaryOp::Xor if dt.is_float() => {
+                return Err(self.dtype_err(op.name(), "bitwise ops take integers or bool"));
+            }
+            BinaryOp::Idiv if !dt.is_int() => {
+                return Err(self.dtype_err(op.name(), "integer division takes integers; divide floats by multiplying with recip"));
+            }
+            BinaryOp::Pow | BinaryOp::Mod if dt.is_bool() => {
+                return Err(self.dtype_err(op.name(), "not defined on bool"));
+            }
+            _ => {}
+        }
+        let out = if op.is_comparison() { DType::Bool } else { dt };
+        Ok(Lazy(Node::intern(Op::Binary(op), out, self.shape().to_vec(), vec![self.0.clone(), rhs.0.clone()])))
+    }
+
+    /// `self ? a : b`, elementwise; `self` is bool.
+    pub fn where_(&self, a: &Lazy, b: &Lazy) -> Result<Lazy> {
+        if self.dtype() != DType::Bool {
+            return Err(self.dtype_err("where", "the condition must be bool"));
+        }
+        self.same_shape("where", a)?;
+        self.same_shape("where", b)?;
+        if a.dtype() != b.dtype() {
+            return Err(Error::DType {
+                op: "where",
+                dtype: format!("{} and {}", a.dtype(), b.dtype()),
+                message: "both branches must have one dtype".into(),
+            });
+        }
+        Ok(Lazy(Node::intern(
+            Op::Ternary(TernaryOp::Where),
+            a.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone(), a.0.clone(), b.0.clone()],
+        )))
+    }
+
+    /// `self * b + c`, elementwise.
+    pub fn mulacc(&self, b: &Lazy, c: &Lazy) -> Result<Lazy> {
+        self.same_shape("mulacc", b)?;
+        self.same_shape("mulacc", c)?;
+        if self.dtype() != b.dtype() || self.dtype() != c.dtype() {
+            return Err(self.dtype_err("mulacc", "operands must have one dtype"));
+        }
+        Ok(Lazy(Node::intern(
+            Op::Ternary(TernaryOp::MulAcc),
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone(), b.0.clone(), c.0.clone()],
+        )))
+    }
+
+    /// Converts values: integers wrap, floats saturate into integers (NaN -> 0), f16 rounds to
+    /// nearest even, anything -> bool is `!= 0`.
+    pub fn cast(&self, dtype: DType) -> Lazy {
+        if dtype == self.dtype() {
+            return self.clone();
+        }
+        if let Some(v) = self.const_value() {
+            return Lazy::constant(v, dtype, self.shape());
+        }
+        Lazy(Node::intern(Op::Cast, dtype, self.shape().to_vec(), vec![self.0.clone()]))
+    }
+
+    /// Reinterprets the bits of each element; both dtypes must have one size.
+    pub fn bitcast(&self, dtype: DType) -> Result<Lazy> {
+        if dtype.size() != self.dtype().size() || dtype.is_bool() || self.dtype().is_bool() {
+            return Err(Error::DType {
+                op: "bitcast",
+                dtype: format!("{} -> {dtype}", self.dtype()),
+                message: "bitcast needs two non-bool dtypes of one size".into(),
+            });
+        }
+        if dtype == self.dtype() {
+            return Ok(self.clone());
+        }
+        Ok(Lazy(Node::intern(Op::Bitcast, dtype, self.shape().to_vec(), vec![self.0.clone()])))
+    }
+
+    /// Reduces `axes` to size 1 (the rank is kept).
+    pub fn reduce(&self, op: ReduceOp, axes: &[usize]) -> Result<Lazy> {
+        check_axes(op.name(), axes, self.shape())?;
+        if self.dtype().is_bool() && op != ReduceOp::Max {
+            return Err(self.dtype_err(op.name(), "reduce bool with max (any), or cast first"));
+        }
+        let mut axes = axes.to_vec();
+        axes.retain(|&a| self.shape()[a] != 1 || self.numel() == 0);
+        axes.sort_unstable();
+        if axes.is_empty() {
+            return Ok(self.clone());
+        }
+        let mut shape = self.shape().to_vec();
+        for &a in &axes {
+            shape[a] = 1;
+        }
+        Ok(Lazy(Node::intern(Op::Reduce(op, axes), self.dtype(), shape, vec![self.0.clone()])))
+    }
+
+    fn movement(&self, op: Op, shape: Vec<usize>) -> Lazy {
+        if let Some(v) = self.const_value()
+            && !matches!(op, Op::Pad(_))
+        {
+            return Lazy::constant(v, self.dtype(), &shape);
+        }
+        Lazy(Node::intern(op, self.dtype(), shape, vec![self.0.clone()]))
+    }
+
+    /// Same elements in row-major order, another shape.
+    pub fn reshape(&self, shape: &[usize]) -> Result<Lazy> {
+        let numel: usize = shape.iter().product();
+        if numel != self.numel() {
+            return Err(shape_err(
+                "reshape",
+                format!("cannot reshape {:?} ({} elements) to {shape:?} ({numel} elements)", self.shape(), self.numel()),
+            ));
+        }
+        if shape == self.shape() {
+            return Ok(self.clone());
+        }
+        // reshape(reshape(x)) is one reshape of x
+        if matches!(self.op(), Op::Reshape)
+            && let Some(src) = self.0.srcs().into_iter().next()
+        {
+            return Lazy(src).reshape(shape);
+        }
+        Ok(self.movement(Op::Reshape, shape.to_vec()))
+    }
+
+    /// Reorders the axes: output axis `i` is input axis `perm[i]`.
+    pub fn permute(&self, perm: &[usize]) -> Result<Lazy> {
+        if perm.len() != self.ndim() {
+            return Err(shape_err("permute", format!("permutation {perm:?} does not match rank {} of {:?}", self.ndim(), self.shape())));
+        }
+        check_axes("permute", perm, self.shape())?;
+        if perm.iter().enumerate().all(|(i, &p)| i == p) {
+            return Ok(self.clone());
+        }
+        let shape = perm.iter().map(|&p| self.shape()[p]).collect();
+        Ok(self.movement(Op::Permute(perm.to_vec()), shape))
+    }
+
+    /// Broadcasts size-1 axes to `shape` (same rank).
+    pub fn expand(&self, shape: &[usize]) -> Result<Lazy> {
+        if shape.len() != self.ndim()
+            || self.shape().iter().zip(shape).any(|(&s, &n)| s != n && s != 1)
+        {
+            return Err(shape_err("expand", format!("cannot expand {:?} to {shape:?}", self.shape())));
+        }
+        if shape == self.shape() {
+            return Ok(self.clone());
+        }
+        Ok(self.movement(Op::Expand, shape.to_vec()))
+    }
+
+    /// Pads with zeros: `(before, after)` per axis.
+    pub fn pad(&self, pads: &[(usize, usize)]) -> Result<Lazy> {
+        if pads.len() != self.ndim() {
+            return Err(shape_err("pad", format!("{} pad pairs given for shape {:?}", pads.len(), self.shape())));
+        }
+        if pads.iter().all(|&(b, a)| b == 0 && a == 0) {
+            return Ok(self.clone());
+        }
+        let shape = self.shape().iter().zip(pads).map(|(&s, &(b, a))| s + b + a).collect();
+        Ok(self.movement(Op::Pad(pads.to_vec()), shape))
+    }
+
+    /// Keeps `start..end` of every axis.
+    pub fn shrink(&self, ranges: &[(usize, usize)]) -> Result<Lazy> {
+        if ranges.len() != self.ndim()
+            || ranges.iter().zip(self.shape()).any(|(&(s, e), &n)| s > e || e > n)
+        {
+            return Err(shape_err("shrink", format!("ranges {ranges:?} do not fit shape {:?}", self.shape())));
+        }
+        if ranges.iter().zip(self.shape()).all(|(&(s, e), &n)| s == 0 && e == n) {
+            return Ok(self.clone());
+        }
+        let shape = ranges.iter().map(|&(s, e)| e - s).collect();
+        Ok(self.movement(Op::Shrink(ranges.to_vec()), shape))
+    }
+
+    /// Reverses the listed axes.
+    pub fn flip(&self, axes: &[usize]) -> Result<Lazy> {
+        check_axes("flip", axes, self.shape())?;
+        let mut axes: Vec<usize> = axes.iter().copied().filter(|&a| self.shape()[a] > 1).collect();
+        axes.sort_unstable();
+        if axes.is_empty() {
+            return Ok(self.clone());
+        }
+        Ok(self.movement(Op::Flip(axes), self.shape().to_vec()))
+    }
+
+    /// Marks the value to be computed into a buffer of its own rather than fused into its users.
+    pub fn contiguous(&self) -> Lazy {
+        if matches!(self.op(), Op::Buffer | Op::Contiguous) {
+            return self.clone();
+        }
+        Lazy(Node::intern(Op::Contiguous, self.dtype(), self.shape().to_vec(), vec![self.0.clone()]))
+    }
+}
+
+impl std::fmt::Debug for Lazy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Lazy({:?})", self.0)
+    }
+}

@@ -1,0 +1,4 @@
+//! The lazy graph of primitive ops.
+
+pub mod lazy;
+pub mod node;

@@ -1,0 +1,202 @@
+//! Graph nodes: one primitive op over its sources, hash-consed so that the same subgraph built
+//! twice is one node (and is computed once).
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard, Weak};
+
+use crate::device::Buffer;
+use crate::dtype::{DType, Scalar};
+use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+
+/// A constant's value, hashable by its bits.
+#[derive(Copy, Clone, Debug)]
+pub struct ConstValue(pub Scalar);
+
+impl PartialEq for ConstValue {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.key_bits() == other.0.key_bits()
+            && std::mem::discriminant(&self.0) == std::mem::discriminant(&other.0)
+    }
+}
+impl Eq for ConstValue {}
+impl Hash for ConstValue {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.key_bits().hash(state);
+    }
+}
+
+/// What a node computes. Targets of casts and movement ops are the node's own dtype and shape.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// Data that lives in a device buffer (or host data waiting to be uploaded).
+    Buffer,
+    /// One value everywhere.
+    Const(ConstValue),
+    Unary(UnaryOp),
+    Binary(BinaryOp),
+    Ternary(TernaryOp),
+    Cast,
+    Bitcast,
+    /// Reduces the listed axes to size 1.
+    Reduce(ReduceOp, Vec<usize>),
+    Reshape,
+    Expand,
+    Permute(Vec<usize>),
+    /// Zero padding `(before, after)` per axis.
+    Pad(Vec<(usize, usize)>),
+    /// Keeps `start..end` per axis.
+    Shrink(Vec<(usize, usize)>),
+    /// Reverses the listed axes.
+    Flip(Vec<usize>),
+    /// Forces its source into a buffer of its own.
+    Contiguous,
+}
+
+impl Op {
+    pub fn is_movement(&self) -> bool {
+        matches!(
+            self,
+            Op::Reshape | Op::Expand | Op::Permute(_) | Op::Pad(_) | Op::Shrink(_) | Op::Flip(_)
+        )
+    }
+
+    pub fn is_elementwise(&self) -> bool {
+        matches!(self, Op::Unary(_) | Op::Binary(_) | Op::Ternary(_) | Op::Cast | Op::Bitcast)
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key {
+    op: Op,
+    dtype: DType,
+    shape: Vec<usize>,
+    srcs: Vec<u64>,
+}
+
+struct State {
+    srcs: Vec<Arc<Node>>,
+    buffer: Option<Arc<Buffer>>,
+    /// Host bytes of a buffer node not yet uploaded.
+    host: Option<Arc<[u8]>>,
+}
+
+/// One node of the lazy graph.
+pub struct Node {
+    id: u64,
+    op: Op,
+    dtype: DType,
+    shape: Vec<usize>,
+    key: Option<Key>,
+    state: Mutex<State>,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+static TABLE: LazyLock<Mutex<HashMap<Key, Weak<Node>>>> = LazyLock::new(Default::default);
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding one of these locks leaves consistent data; keep going.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Node {
+    /// The node for `op` over `srcs`, reusing a live identical one.
+    pub(crate) fn intern(op: Op, dtype: DType, shape: Vec<usize>, srcs: Vec<Arc<Node>>) -> Arc<Node> {
+        let key = Key { op: op.clone(), dtype, shape: shape.clone(), srcs: srcs.iter().map(|s| s.id).collect() };
+        let mut table = lock(&TABLE);
+        if let Some(node) = table.get(&key).and_then(Weak::upgrade) {
+            return node;
+        }
+        let node = Arc::new(Node {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            op,
+            dtype,
+            shape,
+            key: Some(key.clone()),
+            state: Mutex::new(State { srcs, buffer: None, host: None }),
+        });
+        table.insert(key, Arc::downgrade(&node));
+        node
+    }
+
+    /// A fresh buffer node; never shared with another.
+    pub(crate) fn new_buffer(dtype: DType, shape: Vec<usize>, buffer: Option<Arc<Buffer>>, host: Option<Arc<[u8]>>) -> Arc<Node> {
+        Arc::new(Node {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            op: Op::Buffer,
+            dtype,
+            shape,
+            key: None,
+            state: Mutex::new(State { srcs: Vec::new(), buffer, host }),
+        })
+    }
+
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+    pub fn op(&self) -> &Op {
+        &self.op
+    }
+    pub fn dtype(&self) -> DType {
+        self.dtype
+    }
+    pub fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+    pub fn numel(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    /// The sources; empty once the node is realized (its buffer replaces them).
+    pub fn srcs(&self) -> Vec<Arc<Node>> {
+        lock(&self.state).srcs.clone()
+    }
+
+    pub fn buffer(&self) -> Option<Arc<Buffer>> {
+        lock(&self.state).buffer.clone()
+    }
+
+    pub fn is_realized(&self) -> bool {
+        lock(&self.state).buffer.is_some()
+    }
+
+    /// Host bytes waiting for upload, if any.
+    pub(crate) fn pending_host(&self) -> Option<Arc<[u8]>> {
+        let st = lock(&self.state);
+        if st.buffer.is_some() { None } else { st.host.clone() }
+    }
+
+    /// Records the result; the first buffer wins if two threads realized the node at once.
+    /// The sources are dropped so that the graph above a realized node can be freed.
+    pub(crate) fn set_buffer(&self, buffer: Arc<Buffer>) {
+        let mut st = lock(&self.state);
+        if st.buffer.is_none() {
+            st.buffer = Some(buffer);
+            st.srcs.clear();
+            st.host = None;
+        }
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        if let Some(key) = self.key.take() {
+            let mut table = lock(&TABLE);
+            if table.get(&key).is_some_and(|w| w.strong_count() == 0) {
+                table.remove(&key);
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Node {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "%{} {:?} {} {:?}", self.id, self.op, self.dtype, self.shape)
+    }
+}
+
+/// Number of live interned nodes (for tests of hash-consing and freeing).
+pub fn live_interned_nodes() -> usize {
+    lock(&TABLE).values().filter(|w| w.strong_count() > 0).count()
+}

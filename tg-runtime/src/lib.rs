@@ -1,0 +1,22 @@
+//! tg-runtime: the lazy primitive-op graph, the scheduler that fuses it into kernels, GLSL
+//! codegen, shaderc compilation with caches, and the Vulkan device that runs the kernels.
+//!
+//! Shapes here are plain `Vec<usize>`: kernels, scheduler and codegen are compiled once, not
+//! once per shape. The typed front end is tg-ops.
+
+pub mod codegen;
+pub mod compile;
+pub mod device;
+pub mod dtype;
+pub mod error;
+pub mod graph;
+pub mod ops;
+pub mod realize;
+pub mod schedule;
+
+pub use dtype::{DType, Element, Scalar};
+pub use error::{Error, Result};
+pub use graph::lazy::Lazy;
+pub use ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+pub use realize::realize;
+pub use realize::stats::{Stats, process_stats, thread_stats};

@@ -1,0 +1,145 @@
+//! The primitive ops: the only operations the runtime executes. Everything in tg's op library
+//! is composed of these, so fusion, dtypes and devices work for every op at once.
+
+/// Elementwise ops of one operand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    Exp2,
+    Log2,
+    Sin,
+    Sqrt,
+    Recip,
+    Neg,
+    Trunc,
+}
+
+/// Elementwise ops of two operands (same shape and dtype, except shifts: any int amount).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Mul,
+    /// Integer division truncating toward zero (C, GLSL, tinygrad); x / 0 is 0.
+    Idiv,
+    /// Remainder with the sign of the dividend (C's `%`, `fmod` for floats); x % 0 is 0
+    /// for integers and NaN for floats.
+    Mod,
+    /// NaN-propagating maximum for floats.
+    Max,
+    /// `<`, giving bool.
+    CmpLt,
+    /// `!=`, giving bool; true when either side is NaN.
+    CmpNe,
+    /// `==`, giving bool.
+    CmpEq,
+    And,
+    Or,
+    Xor,
+    /// Left shift; amounts outside `0..bits` give 0 (numpy's rule).
+    Shl,
+    /// Right shift, arithmetic for signed types; amounts outside `0..bits` give 0, or -1 for a
+    /// negative signed value (numpy's rule).
+    Shr,
+    /// `x ** y` with C's `pow` semantics for floats (negative bases with integral exponents
+    /// work); for integers, exact with wrap-around, and 0 for negative exponents except bases
+    /// 1 and -1.
+    Pow,
+}
+
+/// Elementwise ops of three operands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TernaryOp {
+    /// `cond ? a : b`; cond is bool.
+    Where,
+    /// `a * b + c`.
+    MulAcc,
+}
+
+/// Reductions over a set of axes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceOp {
+    Add,
+    Mul,
+    /// NaN-propagating for floats, like numpy's `max`.
+    Max,
+}
+
+impl UnaryOp {
+    pub const ALL: [UnaryOp; 7] =
+        [UnaryOp::Exp2, UnaryOp::Log2, UnaryOp::Sin, UnaryOp::Sqrt, UnaryOp::Recip, UnaryOp::Neg, UnaryOp::Trunc];
+
+    /// Only defined on floats (the op library casts integers first, as tinygrad does).
+    pub const fn float_only(self) -> bool {
+        matches!(self, UnaryOp::Exp2 | UnaryOp::Log2 | UnaryOp::Sin | UnaryOp::Sqrt | UnaryOp::Recip)
+    }
+}
+
+impl BinaryOp {
+    pub const ALL: [BinaryOp; 14] = [
+        BinaryOp::Add,
+        BinaryOp::Mul,
+        BinaryOp::Idiv,
+        BinaryOp::Mod,
+        BinaryOp::Max,
+        BinaryOp::CmpLt,
+        BinaryOp::CmpNe,
+        BinaryOp::CmpEq,
+        BinaryOp::And,
+        BinaryOp::Or,
+        BinaryOp::Xor,
+        BinaryOp::Shl,
+        BinaryOp::Shr,
+        BinaryOp::Pow,
+    ];
+
+    pub const fn is_comparison(self) -> bool {
+        matches!(self, BinaryOp::CmpLt | BinaryOp::CmpNe | BinaryOp::CmpEq)
+    }
+
+    /// Bitwise and shift ops take integers and bool (shifts: integers only).
+    pub const fn is_bitwise(self) -> bool {
+        matches!(self, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor | BinaryOp::Shl | BinaryOp::Shr)
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "add",
+            BinaryOp::Mul => "mul",
+            BinaryOp::Idiv => "idiv",
+            BinaryOp::Mod => "mod",
+            BinaryOp::Max => "max",
+            BinaryOp::CmpLt => "cmplt",
+            BinaryOp::CmpNe => "cmpne",
+            BinaryOp::CmpEq => "cmpeq",
+            BinaryOp::And => "and",
+            BinaryOp::Or => "or",
+            BinaryOp::Xor => "xor",
+            BinaryOp::Shl => "shl",
+            BinaryOp::Shr => "shr",
+            BinaryOp::Pow => "pow",
+        }
+    }
+}
+
+impl UnaryOp {
+    pub const fn name(self) -> &'static str {
+        match self {
+            UnaryOp::Exp2 => "exp2",
+            UnaryOp::Log2 => "log2",
+            UnaryOp::Sin => "sin",
+            UnaryOp::Sqrt => "sqrt",
+            UnaryOp::Recip => "recip",
+            UnaryOp::Neg => "neg",
+            UnaryOp::Trunc => "trunc",
+        }
+    }
+}
+
+impl ReduceOp {
+    pub const fn name(self) -> &'static str {
+        match self {
+            ReduceOp::Add => "sum",
+            ReduceOp::Mul => "prod",
+            ReduceOp::Max => "max",
+        }
+    }
+}

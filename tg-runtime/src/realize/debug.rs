@@ -1,0 +1,9 @@
+//! `TG_DEBUG`: 1 prints kernel count and time per realize, 2 adds per-kernel GPU times,
+//! 3 the schedule, 4 the GLSL of every kernel.
+
+use std::sync::OnceLock;
+
+pub fn level() -> u32 {
+    static LEVEL: OnceLock<u32> = OnceLock::new();
+    *LEVEL.get_or_init(|| std::env::var("TG_DEBUG").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0))
+}

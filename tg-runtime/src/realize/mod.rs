@@ -1,0 +1,151 @@
+//! Realize: schedule a graph, prepare its kernels, and run them all in one submit.
+
+mod debug;
+mod prepare;
+pub mod stats;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::device::{Buffer, Device};
+use crate::error::{Error, Result};
+use crate::graph::lazy::Lazy;
+use crate::graph::node::Node;
+use crate::schedule::schedule;
+pub use debug::level as debug_level;
+pub use prepare::kernel_name;
+use stats::Stats;
+
+/// Bytes a buffer of `node` needs: kernels write whole vectors of four elements.
+fn buffer_bytes(node: &Node) -> u64 {
+    (node.numel().div_ceil(4) * 4 * node.dtype().size()) as u64
+}
+
+/// Index arithmetic is 32-bit: refuse what it cannot address.
+fn check_size(node: &Node) -> Result<()> {
+    if node.numel() > i32::MAX as usize {
+        return Err(Error::Shape {
+            op: "realize",
+            message: format!("{:?} has {} elements; tg addresses at most 2^31-1 per tensor", node.shape(), node.numel()),
+        });
+    }
+    Ok(())
+}
+
+/// Computes every target (and what it needs) into device buffers, with one submit.
+pub fn realize(targets: &[&Lazy]) -> Result<()> {
+    let nodes: Vec<Arc<Node>> = targets.iter().map(|t| t.node().clone()).collect();
+    if nodes.iter().all(|n| n.is_realized()) {
+        return Ok(());
+    }
+    let start = Instant::now();
+    let sched = schedule(&nodes);
+    let dev = Device::get()?;
+    let mut delta = Stats::default();
+
+    for n in &sched.uploads {
+        check_size(n)?;
+        if let Some(host) = n.pending_host() {
+            let buf = dev.alloc(buffer_bytes(n))?;
+            dev.write(&buf, 0, &host)?;
+            n.set_buffer(buf);
+            delta.uploads += 1;
+        }
+    }
+    for n in &sched.empty {
+        n.set_buffer(dev.alloc(0)?);
+    }
+
+    // Buffers of this schedule's results, published to the nodes only after the submit.
+    let mut results: HashMap<u64, Arc<Buffer>> = HashMap::new();
+    let buffer_of = |n: &Arc<Node>, results: &HashMap<u64, Arc<Buffer>>| -> Result<Arc<Buffer>> {
+        results.get(&n.id()).cloned().or_else(|| n.buffer()).ok_or_else(|| Error::Shape {
+            op: "realize",
+            message: format!("internal: no buffer for input {n:?}"),
+        })
+    };
+    for (n, owner) in &sched.aliases {
+        let b = buffer_of(owner, &results)?;
+        results.insert(n.id(), b);
+    }
+
+    let mut dispatches = Vec::with_capacity(sched.kernels.len());
+    let mut names = Vec::with_capacity(sched.kernels.len());
+    for k in &sched.kernels {
+        check_size(&k.root)?;
+        let p = prepare::prepare(dev, k)?;
+        let out = dev.alloc(buffer_bytes(&k.root))?;
+        let inputs = k.inputs.iter().map(|i| buffer_of(i, &results)).collect::<Result<Vec<_>>>()?;
+        dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
+        delta.compiles += p.compiled as u64;
+        if debug::level() >= 3 {
+            let ins: Vec<String> = k.inputs.iter().map(|i| format!("%{}{:?}", i.id(), i.shape())).collect();
+            eprintln!("  kernel {:<28} %{} <- {}", p.name, k.root.id(), ins.join(", "));
+        }
+        if debug::level() >= 4 {
+            eprintln!("{}", p.shader.source);
+        }
+        names.push(p.name);
+        results.insert(k.root.id(), out);
+    }
+
+    let report = dev.execute(&dispatches, debug::level() >= 2)?;
+    drop(dispatches);
+    for n in sched.kernels.iter().map(|k| &k.root).chain(sched.aliases.iter().map(|(n, _)| n)) {
+        if let Some(b) = results.get(&n.id()) {
+            n.set_buffer(b.clone());
+        }
+    }
+    delta.kernels = sched.kernels.len() as u64;
+    delta.realizes = 1;
+    stats::record(delta);
+    if !sched.kernels.is_empty() {
+        dev.save_pipeline_cache()?;
+    }
+    if debug::level() >= 1 {
+        eprintln!(
+            "tg: realize {} kernel(s), {} upload(s) in {:.3} ms (gpu {:.3} ms) on {}",
+            sched.kernels.len(),
+            delta.uploads,
+            start.elapsed().as_secs_f64() * 1e3,
+            report.wall_ns as f64 / 1e6,
+            dev.info().name
+        );
+    }
+    if debug::level() >= 2
+        && let Some(times) = &report.kernel_ns
+    {
+        for (name, ns) in names.iter().zip(times) {
+            eprintln!("  {name:<32} {:>10.3} us", *ns as f64 / 1e3);
+        }
+    }
+    Ok(())
+}
+
+impl Lazy {
+    /// Computes this value into a device buffer.
+    pub fn realize(&self) -> Result<()> {
+        realize(&[self])
+    }
+
+    /// The values as little-endian bytes, in row-major order.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        self.realize()?;
+        let dev = Device::get()?;
+        let n = self.node();
+        let buf = n.buffer().ok_or_else(|| Error::Shape { op: "to_bytes", message: "not realized".into() })?;
+        let mut out = vec![0u8; n.numel() * n.dtype().size()];
+        if !out.is_empty() {
+            dev.read(&buf, 0, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// The values converted to `T` (with tg's cast semantics if the dtype differs).
+    pub fn to_vec<T: crate::dtype::Element>(&self) -> Result<Vec<T>> {
+        let src = if self.dtype() == T::DTYPE { self.clone() } else { self.cast(T::DTYPE) };
+        let bytes = src.to_bytes()?;
+        Ok(bytes.chunks_exact(T::DTYPE.size()).map(T::read_le).collect())
+    }
+}
