@@ -1,1 +1,2 @@
-pub use tg_runtime; pub use tg_ops;
+pub use tg_ops;
+pub use tg_runtime;

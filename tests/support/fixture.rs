@@ -27,21 +27,30 @@ pub struct Case {
 pub fn fixtures_dir() -> PathBuf {
     // every crate of the workspace sits one level below the root, the facade at the root
     let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let root = if here.join("fixtures").is_dir() { here } else { here.join("..") };
+    let root = if here.join("fixtures").is_dir() {
+        here
+    } else {
+        here.join("..")
+    };
     root.join("fixtures")
 }
 
 pub fn load(file: &str) -> Vec<Case> {
     let path = fixtures_dir().join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let v: Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()));
     v["cases"]
         .as_array()
         .expect("cases")
         .iter()
         .map(|c| Case {
             name: c["name"].as_str().unwrap_or("?").to_string(),
-            inputs: c["inputs"].as_array().map(|a| a.iter().map(spec).collect()).unwrap_or_default(),
+            inputs: c["inputs"]
+                .as_array()
+                .map(|a| a.iter().map(spec).collect())
+                .unwrap_or_default(),
             out: spec(&c["out"]),
             rtol: c["rtol"].as_f64().unwrap_or(0.0),
             atol: c["atol"].as_f64().unwrap_or(0.0),
@@ -56,7 +65,11 @@ pub fn dtype(v: &Value) -> DType {
 }
 
 pub fn usizes(v: &Value) -> Vec<usize> {
-    v.as_array().expect("list").iter().map(|x| x.as_u64().expect("usize") as usize).collect()
+    v.as_array()
+        .expect("list")
+        .iter()
+        .map(|x| x.as_u64().expect("usize") as usize)
+        .collect()
 }
 
 /// One value as the fixtures spell it, in `d`'s kind.
@@ -108,9 +121,18 @@ pub fn spec(v: &Value) -> Spec {
     let values = if let Some(p) = v.get("pattern") {
         pattern(d, n, p)
     } else {
-        v["data"].as_array().expect("data").iter().map(|x| scalar(x, d)).collect()
+        v["data"]
+            .as_array()
+            .expect("data")
+            .iter()
+            .map(|x| scalar(x, d))
+            .collect()
     };
-    Spec { dtype: d, shape, values }
+    Spec {
+        dtype: d,
+        shape,
+        values,
+    }
 }
 
 /// A buffer node holding the spec's values.
@@ -177,7 +199,11 @@ pub fn compare(got: &Lazy, want: &Spec, rtol: f64, atol: f64) -> Result<(), Stri
     } else {
         let n = bad.len();
         bad.truncate(8);
-        Err(format!("{n} of {} values differ: {}", vals.len(), bad.join(", ")))
+        Err(format!(
+            "{n} of {} values differ: {}",
+            vals.len(),
+            bad.join(", ")
+        ))
     }
 }
 
@@ -192,5 +218,11 @@ pub fn run_all(file: &str, run: impl Fn(&Case) -> Result<Lazy, String>) {
             failures.push(format!("{}: {e}", c.name));
         }
     }
-    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }

@@ -191,7 +191,9 @@ impl DType {
 
     /// Bit set (by enum order) of `self` and every dtype above it in the lattice.
     fn lattice_ancestors(self) -> u32 {
-        self.lattice_parents().iter().fold(1u32 << self as u32, |acc, p| acc | p.lattice_ancestors())
+        self.lattice_parents()
+            .iter()
+            .fold(1u32 << self as u32, |acc, p| acc | p.lattice_ancestors())
     }
 
     /// The lowest-priority dtype that both promote to, as tinygrad's `least_upper_dtype`:
@@ -246,7 +248,11 @@ impl Scalar {
                     }
                 };
                 let wrapped = wrap_int(wide, t);
-                if t.is_unsigned() { Scalar::UInt(wrapped as u64) } else { Scalar::Int(wrapped as i64) }
+                if t.is_unsigned() {
+                    Scalar::UInt(wrapped as u64)
+                } else {
+                    Scalar::Int(wrapped as i64)
+                }
             }
         }
     }
@@ -335,7 +341,11 @@ impl From<bool> for Scalar {
 fn wrap_int(v: i128, t: DType) -> i128 {
     let bits = t.bits();
     let m = v & ((1i128 << bits) - 1);
-    if t.is_signed_int() && m >= (1i128 << (bits - 1)) { m - (1i128 << bits) } else { m }
+    if t.is_signed_int() && m >= (1i128 << (bits - 1)) {
+        m - (1i128 << bits)
+    } else {
+        m
+    }
 }
 
 /// Rust element types that map to a tg dtype, for host I/O.
@@ -369,17 +379,58 @@ macro_rules! element {
     };
 }
 
-element!(f32, DType::F32, |v: f32| Scalar::Float(v as f64), |s: Scalar| s.as_f64() as f32);
+element!(
+    f32,
+    DType::F32,
+    |v: f32| Scalar::Float(v as f64),
+    |s: Scalar| s.as_f64() as f32
+);
 element!(f64, DType::F64, Scalar::Float, |s: Scalar| s.as_f64());
-element!(half::f16, DType::F16, |v: half::f16| Scalar::Float(v.to_f64()), |s: Scalar| half::f16::from_f64(s.as_f64()));
-element!(i8, DType::I8, |v: i8| Scalar::Int(v as i64), |s: Scalar| s.as_i128() as i8);
-element!(u8, DType::U8, |v: u8| Scalar::UInt(v as u64), |s: Scalar| s.as_i128() as u8);
-element!(i16, DType::I16, |v: i16| Scalar::Int(v as i64), |s: Scalar| s.as_i128() as i16);
-element!(u16, DType::U16, |v: u16| Scalar::UInt(v as u64), |s: Scalar| s.as_i128() as u16);
-element!(i32, DType::I32, |v: i32| Scalar::Int(v as i64), |s: Scalar| s.as_i128() as i32);
-element!(u32, DType::U32, |v: u32| Scalar::UInt(v as u64), |s: Scalar| s.as_i128() as u32);
+element!(
+    half::f16,
+    DType::F16,
+    |v: half::f16| Scalar::Float(v.to_f64()),
+    |s: Scalar| half::f16::from_f64(s.as_f64())
+);
+element!(
+    i8,
+    DType::I8,
+    |v: i8| Scalar::Int(v as i64),
+    |s: Scalar| s.as_i128() as i8
+);
+element!(
+    u8,
+    DType::U8,
+    |v: u8| Scalar::UInt(v as u64),
+    |s: Scalar| s.as_i128() as u8
+);
+element!(
+    i16,
+    DType::I16,
+    |v: i16| Scalar::Int(v as i64),
+    |s: Scalar| s.as_i128() as i16
+);
+element!(
+    u16,
+    DType::U16,
+    |v: u16| Scalar::UInt(v as u64),
+    |s: Scalar| s.as_i128() as u16
+);
+element!(
+    i32,
+    DType::I32,
+    |v: i32| Scalar::Int(v as i64),
+    |s: Scalar| s.as_i128() as i32
+);
+element!(
+    u32,
+    DType::U32,
+    |v: u32| Scalar::UInt(v as u64),
+    |s: Scalar| s.as_i128() as u32
+);
 element!(i64, DType::I64, Scalar::Int, |s: Scalar| s.as_i128() as i64);
-element!(u64, DType::U64, Scalar::UInt, |s: Scalar| s.as_i128() as u64);
+element!(u64, DType::U64, Scalar::UInt, |s: Scalar| s.as_i128()
+    as u64);
 
 impl Element for bool {
     const DTYPE: DType = DType::Bool;
@@ -418,7 +469,10 @@ mod tests {
     fn casts_wrap_and_saturate() {
         assert_eq!(Scalar::Int(300).cast(DType::U8).as_i128(), 44);
         assert_eq!(Scalar::Int(-1).cast(DType::U32).as_i128(), u32::MAX as i128);
-        assert_eq!(Scalar::Float(1e10).cast(DType::I32).as_i128(), i32::MAX as i128);
+        assert_eq!(
+            Scalar::Float(1e10).cast(DType::I32).as_i128(),
+            i32::MAX as i128
+        );
         assert_eq!(Scalar::Float(-3.7).cast(DType::I8).as_i128(), -3);
         assert_eq!(Scalar::Float(f64::NAN).cast(DType::I32).as_i128(), 0);
         assert_eq!(Scalar::Float(300.0).cast(DType::U8).as_i128(), 255);

@@ -64,12 +64,22 @@ pub enum ReduceOp {
 }
 
 impl UnaryOp {
-    pub const ALL: [UnaryOp; 7] =
-        [UnaryOp::Exp2, UnaryOp::Log2, UnaryOp::Sin, UnaryOp::Sqrt, UnaryOp::Recip, UnaryOp::Neg, UnaryOp::Trunc];
+    pub const ALL: [UnaryOp; 7] = [
+        UnaryOp::Exp2,
+        UnaryOp::Log2,
+        UnaryOp::Sin,
+        UnaryOp::Sqrt,
+        UnaryOp::Recip,
+        UnaryOp::Neg,
+        UnaryOp::Trunc,
+    ];
 
     /// Only defined on floats (the op library casts integers first, as tinygrad does).
     pub const fn float_only(self) -> bool {
-        matches!(self, UnaryOp::Exp2 | UnaryOp::Log2 | UnaryOp::Sin | UnaryOp::Sqrt | UnaryOp::Recip)
+        matches!(
+            self,
+            UnaryOp::Exp2 | UnaryOp::Log2 | UnaryOp::Sin | UnaryOp::Sqrt | UnaryOp::Recip
+        )
     }
 }
 
@@ -97,7 +107,10 @@ impl BinaryOp {
 
     /// Bitwise and shift ops take integers and bool (shifts: integers only).
     pub const fn is_bitwise(self) -> bool {
-        matches!(self, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor | BinaryOp::Shl | BinaryOp::Shr)
+        matches!(
+            self,
+            BinaryOp::And | BinaryOp::Or | BinaryOp::Xor | BinaryOp::Shl | BinaryOp::Shr
+        )
     }
 
     pub const fn name(self) -> &'static str {

@@ -9,11 +9,17 @@ use serde_json::Value;
 use tg_runtime::{BinaryOp, Lazy, ReduceOp, UnaryOp};
 
 fn unary_op(name: &str) -> UnaryOp {
-    *UnaryOp::ALL.iter().find(|o| o.name() == name).unwrap_or_else(|| panic!("unary {name}"))
+    *UnaryOp::ALL
+        .iter()
+        .find(|o| o.name() == name)
+        .unwrap_or_else(|| panic!("unary {name}"))
 }
 
 fn binary_op(name: &str) -> BinaryOp {
-    *BinaryOp::ALL.iter().find(|o| o.name() == name).unwrap_or_else(|| panic!("binary {name}"))
+    *BinaryOp::ALL
+        .iter()
+        .find(|o| o.name() == name)
+        .unwrap_or_else(|| panic!("binary {name}"))
 }
 
 fn reduce_op(name: &str) -> ReduceOp {
@@ -26,7 +32,16 @@ fn reduce_op(name: &str) -> ReduceOp {
 }
 
 fn pairs(v: &Value) -> Vec<(usize, usize)> {
-    v.as_array().expect("pairs").iter().map(|p| (p[0].as_u64().unwrap() as usize, p[1].as_u64().unwrap() as usize)).collect()
+    v.as_array()
+        .expect("pairs")
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_u64().unwrap() as usize,
+                p[1].as_u64().unwrap() as usize,
+            )
+        })
+        .collect()
 }
 
 /// Builds the case's graph from primitives; the last node is the result.

@@ -21,11 +21,17 @@ pub fn strides(shape: &[usize]) -> Vec<i64> {
 
 /// Splits a row-major flat index over `shape` into one index per axis.
 fn unflatten(flat: &Expr, shape: &[usize]) -> Vec<Expr> {
-    strides(shape).iter().zip(shape).map(|(&st, &n)| flat.div(st).modulo(n.max(1) as i64)).collect()
+    strides(shape)
+        .iter()
+        .zip(shape)
+        .map(|(&st, &n)| flat.div(st).modulo(n.max(1) as i64))
+        .collect()
 }
 
 fn flatten(idx: &[Expr], shape: &[usize]) -> Expr {
-    idx.iter().zip(strides(shape)).fold(Expr::constant(0), |acc, (e, st)| acc.add(&e.scale(st)))
+    idx.iter()
+        .zip(strides(shape))
+        .fold(Expr::constant(0), |acc, (e, st)| acc.add(&e.scale(st)))
 }
 
 /// The value a reduction starts from.
@@ -59,7 +65,11 @@ struct Lowerer<'a> {
 
 /// Lowers `root` (computed from `inputs`, which the kernel reads from buffers).
 pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Program {
-    let input_ids: HashMap<u64, usize> = inputs.iter().enumerate().map(|(i, n)| (n.id(), i)).collect();
+    let input_ids: HashMap<u64, usize> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.id(), i))
+        .collect();
     let numel = root.numel();
     let mut l = Lowerer {
         prog: Program {
@@ -77,7 +87,7 @@ pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Prog
         cse: HashMap::new(),
         loops: HashMap::new(),
     };
-    let exact_lanes = numel % LANES == 0;
+    let exact_lanes = numel.is_multiple_of(LANES);
     let group = Expr::var(0, (numel.div_ceil(LANES) as i64 - 1).max(0));
     for lane in 0..LANES {
         let flat = if exact_lanes {
@@ -119,7 +129,15 @@ impl Lowerer<'_> {
         }
         if let Some(&buf) = self.inputs.get(&node.id()) {
             let index = flatten(idx, node.shape());
-            return self.emit(block, Ins::Load { buf, index, valid: valid.clone(), dtype: node.dtype() });
+            return self.emit(
+                block,
+                Ins::Load {
+                    buf,
+                    index,
+                    valid: valid.clone(),
+                    dtype: node.dtype(),
+                },
+            );
         }
         let key = (node.id(), idx.to_vec(), valid.clone(), block);
         if let Some(&v) = self.memo.get(&key) {
@@ -154,11 +172,25 @@ impl Lowerer<'_> {
             }
             Op::Cast => {
                 let a = self.lower(&srcs[0], idx, valid, block);
-                self.emit(block, Ins::Cast { src: a, from: srcs[0].dtype(), to: dt })
+                self.emit(
+                    block,
+                    Ins::Cast {
+                        src: a,
+                        from: srcs[0].dtype(),
+                        to: dt,
+                    },
+                )
             }
             Op::Bitcast => {
                 let a = self.lower(&srcs[0], idx, valid, block);
-                self.emit(block, Ins::Bitcast { src: a, from: srcs[0].dtype(), to: dt })
+                self.emit(
+                    block,
+                    Ins::Bitcast {
+                        src: a,
+                        from: srcs[0].dtype(),
+                        to: dt,
+                    },
+                )
             }
             Op::Contiguous => self.lower(&srcs[0], idx, valid, block),
             Op::Reduce(op, axes) => self.lower_reduce(*op, axes, &srcs[0], idx, valid, block),
@@ -183,7 +215,11 @@ impl Lowerer<'_> {
                 self.lower(&srcs[0], &sidx, valid, block)
             }
             Op::Shrink(ranges) => {
-                let sidx: Vec<Expr> = idx.iter().zip(ranges).map(|(e, &(s, _))| e.add_const(s as i64)).collect();
+                let sidx: Vec<Expr> = idx
+                    .iter()
+                    .zip(ranges)
+                    .map(|(e, &(s, _))| e.add_const(s as i64))
+                    .collect();
                 self.lower(&srcs[0], &sidx, valid, block)
             }
             Op::Flip(axes) => {
@@ -191,7 +227,11 @@ impl Lowerer<'_> {
                     .iter()
                     .enumerate()
                     .map(|(k, e)| {
-                        if axes.contains(&k) { e.scale(-1).add_const(node.shape()[k] as i64 - 1) } else { e.clone() }
+                        if axes.contains(&k) {
+                            e.scale(-1).add_const(node.shape()[k] as i64 - 1)
+                        } else {
+                            e.clone()
+                        }
                     })
                     .collect();
                 self.lower(&srcs[0], &sidx, valid, block)
@@ -248,9 +288,31 @@ impl Lowerer<'_> {
         // f16 accumulates in f32 and rounds once, as numpy does
         let acc_dt = if dt == DType::F16 { DType::F32 } else { dt };
         let acc = self.prog.blocks[body].accs.len();
-        self.prog.blocks[body].accs.push(Acc { op, dtype: acc_dt, value });
-        let total = self.emit(block, Ins::AccResult { block: body, acc, dtype: acc_dt });
-        if acc_dt == dt { total } else { self.emit(block, Ins::Cast { src: total, from: acc_dt, to: dt }) }
+        self.prog.blocks[body].accs.push(Acc {
+            op,
+            dtype: acc_dt,
+            value,
+        });
+        let total = self.emit(
+            block,
+            Ins::AccResult {
+                block: body,
+                acc,
+                dtype: acc_dt,
+            },
+        );
+        if acc_dt == dt {
+            total
+        } else {
+            self.emit(
+                block,
+                Ins::Cast {
+                    src: total,
+                    from: acc_dt,
+                    to: dt,
+                },
+            )
+        }
     }
 
     /// The loop of `trip` iterations inside `parent`, shared by every reduction of that size.
@@ -261,7 +323,12 @@ impl Lowerer<'_> {
         let var = self.prog.vars.len() as u32;
         self.prog.vars.push(VarKind::Loop);
         let b = self.prog.blocks.len();
-        self.prog.blocks.push(Block { ins: Vec::new(), parent: Some(parent), loop_var: Some((var, trip)), accs: Vec::new() });
+        self.prog.blocks.push(Block {
+            ins: Vec::new(),
+            parent: Some(parent),
+            loop_var: Some((var, trip)),
+            accs: Vec::new(),
+        });
         let marker = self.prog.ins.len();
         self.prog.ins.push(Ins::Loop(b));
         self.prog.blocks[parent].ins.push(marker);
@@ -275,7 +342,12 @@ impl Lowerer<'_> {
             let list = self.prog.blocks[b].ins.clone();
             let mut by_index: HashMap<(usize, Expr, DType), usize> = HashMap::new();
             for (pos, &v) in list.iter().enumerate() {
-                if let Ins::Load { buf, index, valid, dtype } = &self.prog.ins[v]
+                if let Ins::Load {
+                    buf,
+                    index,
+                    valid,
+                    dtype,
+                } = &self.prog.ins[v]
                     && valid.is_always()
                 {
                     by_index.insert((*buf, index.clone(), *dtype), pos);
@@ -283,7 +355,15 @@ impl Lowerer<'_> {
             }
             let mut inserts: Vec<(usize, Val)> = Vec::new();
             for (pos, &v) in list.iter().enumerate() {
-                let Ins::Load { buf, index, valid, dtype } = self.prog.ins[v].clone() else { continue };
+                let Ins::Load {
+                    buf,
+                    index,
+                    valid,
+                    dtype,
+                } = self.prog.ins[v].clone()
+                else {
+                    continue;
+                };
                 if !valid.is_always() || !aligned(&index) {
                     continue;
                 }
@@ -293,7 +373,11 @@ impl Lowerer<'_> {
                 let Some(lanes) = lanes else { continue };
                 let first = *lanes.iter().min().unwrap_or(&pos);
                 let vec = self.prog.ins.len();
-                self.prog.ins.push(Ins::VecLoad { buf, vindex: quarter(&index), dtype });
+                self.prog.ins.push(Ins::VecLoad {
+                    buf,
+                    vindex: quarter(&index),
+                    dtype,
+                });
                 for (lane, &p) in lanes.iter().enumerate() {
                     self.prog.ins[list[p]] = Ins::Extract { vec, lane, dtype };
                 }
@@ -317,7 +401,9 @@ fn quarter(e: &Expr) -> Expr {
     let l = LANES as i64;
     e.terms()
         .iter()
-        .fold(Expr::constant(e.constant_part() / l), |acc, (a, c)| acc.add(&atom_expr(a).scale(c / l)))
+        .fold(Expr::constant(e.constant_part() / l), |acc, (a, c)| {
+            acc.add(&atom_expr(a).scale(c / l))
+        })
 }
 
 fn atom_expr(a: &super::symbolic::Atom) -> Expr {

@@ -17,21 +17,46 @@ pub const LANES: usize = 4;
 pub enum Ins {
     Const(ConstBits, DType),
     /// Element `index` of input buffer `buf` when `valid`, else zero.
-    Load { buf: usize, index: Expr, valid: Cond, dtype: DType },
+    Load {
+        buf: usize,
+        index: Expr,
+        valid: Cond,
+        dtype: DType,
+    },
     /// `LANES` consecutive elements starting at `LANES * vindex`.
-    VecLoad { buf: usize, vindex: Expr, dtype: DType },
+    VecLoad {
+        buf: usize,
+        vindex: Expr,
+        dtype: DType,
+    },
     /// Lane `lane` of a `VecLoad`.
-    Extract { vec: Val, lane: usize, dtype: DType },
+    Extract {
+        vec: Val,
+        lane: usize,
+        dtype: DType,
+    },
     /// A validity condition as a bool value.
     Cond(Cond),
     Unary(UnaryOp, Val, DType),
     Binary(BinaryOp, Val, Val, DType),
     /// Operand dtype, result dtype.
     Ternary(TernaryOp, Val, Val, Val, DType),
-    Cast { src: Val, from: DType, to: DType },
-    Bitcast { src: Val, from: DType, to: DType },
+    Cast {
+        src: Val,
+        from: DType,
+        to: DType,
+    },
+    Bitcast {
+        src: Val,
+        from: DType,
+        to: DType,
+    },
     /// Final value of accumulator `acc` of loop block `block`.
-    AccResult { block: BlockId, acc: usize, dtype: DType },
+    AccResult {
+        block: BlockId,
+        acc: usize,
+        dtype: DType,
+    },
     /// Marks where loop `block` runs inside its parent.
     Loop(BlockId),
 }
@@ -42,7 +67,8 @@ pub struct ConstBits(pub Scalar);
 
 impl PartialEq for ConstBits {
     fn eq(&self, o: &Self) -> bool {
-        self.0.key_bits() == o.0.key_bits() && std::mem::discriminant(&self.0) == std::mem::discriminant(&o.0)
+        self.0.key_bits() == o.0.key_bits()
+            && std::mem::discriminant(&self.0) == std::mem::discriminant(&o.0)
     }
 }
 impl Eq for ConstBits {}

@@ -50,7 +50,11 @@ impl Atom {
             }
             Atom::Mod(e, d) => {
                 let (lo, hi) = e.bounds();
-                if lo >= 0 && hi < *d { (lo, hi) } else { (0, d - 1) }
+                if lo >= 0 && hi < *d {
+                    (lo, hi)
+                } else {
+                    (0, d - 1)
+                }
             }
         }
     }
@@ -58,7 +62,10 @@ impl Atom {
 
 impl Expr {
     pub fn constant(c: i64) -> Expr {
-        Expr { terms: Vec::new(), constant: c }
+        Expr {
+            terms: Vec::new(),
+            constant: c,
+        }
     }
 
     pub fn var(id: u32, max: i64) -> Expr {
@@ -66,7 +73,10 @@ impl Expr {
     }
 
     fn atom(a: Atom) -> Expr {
-        Expr { terms: vec![(a, 1)], constant: 0 }
+        Expr {
+            terms: vec![(a, 1)],
+            constant: 0,
+        }
     }
 
     pub fn as_constant(&self) -> Option<i64> {
@@ -110,7 +120,10 @@ impl Expr {
             }
         }
         merged.retain(|(_, c)| *c != 0);
-        let mut e = Expr { terms: merged, constant };
+        let mut e = Expr {
+            terms: merged,
+            constant,
+        };
         while let Some(combined) = e.combine_div_mod() {
             e = combined;
         }
@@ -122,13 +135,24 @@ impl Expr {
         for (i, (a, k)) in self.terms.iter().enumerate() {
             let Atom::Mod(x, b) = a else { continue };
             let div = x.div(*b);
-            let [(div_atom, 1)] = div.terms.as_slice() else { continue };
+            let [(div_atom, 1)] = div.terms.as_slice() else {
+                continue;
+            };
             if div.constant != 0 {
                 continue;
             }
-            if let Some(j) = self.terms.iter().position(|(t, c)| t == div_atom && *c == k * b) {
-                let mut rest: Vec<(Atom, i64)> =
-                    self.terms.iter().enumerate().filter(|&(t, _)| t != i && t != j).map(|(_, t)| t.clone()).collect();
+            if let Some(j) = self
+                .terms
+                .iter()
+                .position(|(t, c)| t == div_atom && *c == k * b)
+            {
+                let mut rest: Vec<(Atom, i64)> = self
+                    .terms
+                    .iter()
+                    .enumerate()
+                    .filter(|&(t, _)| t != i && t != j)
+                    .map(|(_, t)| t.clone())
+                    .collect();
                 let scaled = x.scale(*k);
                 rest.extend(scaled.terms);
                 return Some(Expr::from_terms(rest, self.constant + scaled.constant));
@@ -144,14 +168,20 @@ impl Expr {
     }
 
     pub fn add_const(&self, c: i64) -> Expr {
-        Expr { terms: self.terms.clone(), constant: self.constant + c }
+        Expr {
+            terms: self.terms.clone(),
+            constant: self.constant + c,
+        }
     }
 
     pub fn scale(&self, k: i64) -> Expr {
         if k == 0 {
             return Expr::constant(0);
         }
-        Expr { terms: self.terms.iter().map(|(a, c)| (a.clone(), c * k)).collect(), constant: self.constant * k }
+        Expr {
+            terms: self.terms.iter().map(|(a, c)| (a.clone(), c * k)).collect(),
+            constant: self.constant * k,
+        }
     }
 
     pub fn sub(&self, other: &Expr) -> Expr {
@@ -217,8 +247,12 @@ impl Expr {
         if d == 1 {
             return Expr::constant(0);
         }
-        let terms: Vec<(Atom, i64)> =
-            self.terms.iter().map(|(a, c)| (a.clone(), c.rem_euclid(d))).filter(|(_, c)| *c != 0).collect();
+        let terms: Vec<(Atom, i64)> = self
+            .terms
+            .iter()
+            .map(|(a, c)| (a.clone(), c.rem_euclid(d)))
+            .filter(|(_, c)| *c != 0)
+            .collect();
         let r = Expr::from_terms(terms, self.constant.rem_euclid(d));
         let (lo, hi) = r.bounds();
         if lo.div_euclid(d) == hi.div_euclid(d) {
@@ -231,7 +265,10 @@ impl Expr {
                 r.terms.iter().map(|(a, c)| (a.clone(), c / g)).collect(),
                 r.constant.div_euclid(g),
             );
-            return inner.modulo(d / g).scale(g).add_const(r.constant.rem_euclid(g));
+            return inner
+                .modulo(d / g)
+                .scale(g)
+                .add_const(r.constant.rem_euclid(g));
         }
         // nested: (x mod a) mod d = x mod d when d divides a
         if let [(Atom::Mod(x, a), 1)] = r.terms.as_slice()
@@ -319,7 +356,11 @@ impl Expr {
             Ordering::Greater => write!(s, " + {}", self.constant).unwrap_or(()),
             Ordering::Less => write!(s, " - {}", -self.constant).unwrap_or(()),
         }
-        if self.terms.len() + (self.constant != 0) as usize > 1 { format!("({s})") } else { s }
+        if self.terms.len() + (self.constant != 0) as usize > 1 {
+            format!("({s})")
+        } else {
+            s
+        }
     }
 }
 
@@ -331,7 +372,9 @@ pub struct Cond {
 
 impl Cond {
     pub fn always() -> Cond {
-        Cond { facts: Some(Vec::new()) }
+        Cond {
+            facts: Some(Vec::new()),
+        }
     }
 
     pub fn never() -> Cond {
@@ -348,7 +391,9 @@ impl Cond {
 
     /// Adds the fact `e >= 0`.
     pub fn and_nonneg(&self, e: Expr) -> Cond {
-        let Some(facts) = &self.facts else { return self.clone() };
+        let Some(facts) = &self.facts else {
+            return self.clone();
+        };
         let (lo, hi) = e.bounds();
         if lo >= 0 {
             return self.clone();
@@ -366,7 +411,8 @@ impl Cond {
 
     /// Adds `lo <= e < hi`.
     pub fn and_range(&self, e: &Expr, lo: i64, hi: i64) -> Cond {
-        self.and_nonneg(e.add_const(-lo)).and_nonneg(e.scale(-1).add_const(hi - 1))
+        self.and_nonneg(e.add_const(-lo))
+            .and_nonneg(e.scale(-1).add_const(hi - 1))
     }
 
     pub fn and(&self, other: &Cond) -> Cond {
@@ -380,7 +426,9 @@ impl Cond {
     pub fn substitute(&self, id: u32, with: &Expr) -> Cond {
         match &self.facts {
             None => Cond::never(),
-            Some(f) => f.iter().fold(Cond::always(), |c, e| c.and_nonneg(e.substitute(id, with))),
+            Some(f) => f
+                .iter()
+                .fold(Cond::always(), |c, e| c.and_nonneg(e.substitute(id, with))),
         }
     }
 
@@ -388,7 +436,11 @@ impl Cond {
         match &self.facts {
             None => "false".into(),
             Some(f) if f.is_empty() => "true".into(),
-            Some(f) => f.iter().map(|e| format!("{} >= 0", e.render(name))).collect::<Vec<_>>().join(" && "),
+            Some(f) => f
+                .iter()
+                .map(|e| format!("{} >= 0", e.render(name)))
+                .collect::<Vec<_>>()
+                .join(" && "),
         }
     }
 }
@@ -437,13 +489,20 @@ mod tests {
         let i = Expr::var(0, 9);
         assert!(Cond::always().and_range(&i, 0, 10).is_always());
         assert!(Cond::always().and_range(&i.add_const(20), 0, 10).is_never());
-        assert!(!Cond::always().and_range(&i.add_const(-1), 0, 10).is_always());
+        assert!(
+            !Cond::always()
+                .and_range(&i.add_const(-1), 0, 10)
+                .is_always()
+        );
     }
 
     #[test]
     fn renders_negative_safe_division() {
         let i = Expr::var(0, 9).add_const(-3);
-        assert_eq!(i.div(4).render(&name), "tg_fdiv((v0 - 3), 4)");
+        assert_eq!(i.div(4).render(&name), "(((v0 + 1) >> 2) - 1)");
+        let j = Expr::var(0, 9).scale(3).add(&Expr::var(1, 5).scale(-2));
+        // floor division pulls out whole multiples until the rest is non-negative
+        assert_eq!(j.div(4).render(&name), "(-v1 + ((v0 * 3 + v1 * 2) >> 2))");
         assert_eq!(Expr::var(0, 99).div(4).render(&name), "(v0 >> 2)");
     }
 }

@@ -18,7 +18,13 @@ fn shape_err(op: &'static str, message: String) -> Error {
 
 fn check_axis(op: &'static str, axis: usize, shape: &[usize]) -> Result<()> {
     if axis >= shape.len() {
-        return Err(shape_err(op, format!("axis {axis} is out of range for shape {shape:?} (rank {})", shape.len())));
+        return Err(shape_err(
+            op,
+            format!(
+                "axis {axis} is out of range for shape {shape:?} (rank {})",
+                shape.len()
+            ),
+        ));
     }
     Ok(())
 }
@@ -28,7 +34,10 @@ fn check_axes(op: &'static str, axes: &[usize], shape: &[usize]) -> Result<()> {
     for (i, &a) in axes.iter().enumerate() {
         check_axis(op, a, shape)?;
         if axes[..i].contains(&a) {
-            return Err(shape_err(op, format!("axis {a} is listed twice in {axes:?}")));
+            return Err(shape_err(
+                op,
+                format!("axis {a} is listed twice in {axes:?}"),
+            ));
         }
     }
     Ok(())
@@ -71,17 +80,32 @@ impl Lazy {
         if bytes.len() != numel * dtype.size() {
             return Err(shape_err(
                 "from_bytes",
-                format!("{} bytes given for shape {shape:?} of {dtype} ({} bytes needed)", bytes.len(), numel * dtype.size()),
+                format!(
+                    "{} bytes given for shape {shape:?} of {dtype} ({} bytes needed)",
+                    bytes.len(),
+                    numel * dtype.size()
+                ),
             ));
         }
-        Ok(Lazy(Node::new_buffer(dtype, shape.to_vec(), None, Some(bytes.into()))))
+        Ok(Lazy(Node::new_buffer(
+            dtype,
+            shape.to_vec(),
+            None,
+            Some(bytes.into()),
+        )))
     }
 
     /// A buffer holding `data`.
     pub fn from_slice<T: Element>(shape: &[usize], data: &[T]) -> Result<Lazy> {
         let numel: usize = shape.iter().product();
         if data.len() != numel {
-            return Err(shape_err("from_slice", format!("{} values given for shape {shape:?} ({numel} needed)", data.len())));
+            return Err(shape_err(
+                "from_slice",
+                format!(
+                    "{} values given for shape {shape:?} ({numel} needed)",
+                    data.len()
+                ),
+            ));
         }
         let mut bytes = Vec::with_capacity(numel * T::DTYPE.size());
         for &v in data {
@@ -93,7 +117,12 @@ impl Lazy {
     /// `value` (converted to `dtype`) everywhere in `shape`.
     pub fn constant(value: impl Into<Scalar>, dtype: DType, shape: &[usize]) -> Lazy {
         let v = value.into().cast(dtype);
-        Lazy(Node::intern(Op::Const(ConstValue(v)), dtype, shape.to_vec(), vec![]))
+        Lazy(Node::intern(
+            Op::Const(ConstValue(v)),
+            dtype,
+            shape.to_vec(),
+            vec![],
+        ))
     }
 
     /// The value of a `Const` node.
@@ -106,20 +135,32 @@ impl Lazy {
 
     fn same_shape(&self, op: &'static str, other: &Lazy) -> Result<()> {
         if self.shape() != other.shape() {
-            return Err(shape_err(op, format!("shapes {:?} and {:?} differ", self.shape(), other.shape())));
+            return Err(shape_err(
+                op,
+                format!("shapes {:?} and {:?} differ", self.shape(), other.shape()),
+            ));
         }
         Ok(())
     }
 
     fn dtype_err(&self, op: &'static str, message: &str) -> Error {
-        Error::DType { op, dtype: self.dtype().to_string(), message: message.to_string() }
+        Error::DType {
+            op,
+            dtype: self.dtype().to_string(),
+            message: message.to_string(),
+        }
     }
 
     pub fn unary(&self, op: UnaryOp) -> Result<Lazy> {
         if op.float_only() && !self.dtype().is_float() {
             return Err(self.dtype_err(op.name(), "this primitive takes floats; cast first"));
         }
-        Ok(Lazy(Node::intern(Op::Unary(op), self.dtype(), self.shape().to_vec(), vec![self.0.clone()])))
+        Ok(Lazy(Node::intern(
+            Op::Unary(op),
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone()],
+        )))
     }
 
     pub fn binary(&self, op: BinaryOp, rhs: &Lazy) -> Result<Lazy> {
@@ -140,7 +181,10 @@ impl Lazy {
                 return Err(self.dtype_err(op.name(), "bitwise ops take integers or bool"));
             }
             BinaryOp::Idiv if !dt.is_int() => {
-                return Err(self.dtype_err(op.name(), "integer division takes integers; divide floats by multiplying with recip"));
+                return Err(self.dtype_err(
+                    op.name(),
+                    "integer division takes integers; divide floats by multiplying with recip",
+                ));
             }
             BinaryOp::Pow | BinaryOp::Mod if dt.is_bool() => {
                 return Err(self.dtype_err(op.name(), "not defined on bool"));
@@ -148,7 +192,12 @@ impl Lazy {
             _ => {}
         }
         let out = if op.is_comparison() { DType::Bool } else { dt };
-        Ok(Lazy(Node::intern(Op::Binary(op), out, self.shape().to_vec(), vec![self.0.clone(), rhs.0.clone()])))
+        Ok(Lazy(Node::intern(
+            Op::Binary(op),
+            out,
+            self.shape().to_vec(),
+            vec![self.0.clone(), rhs.0.clone()],
+        )))
     }
 
     /// `self ? a : b`, elementwise; `self` is bool.
@@ -197,7 +246,12 @@ impl Lazy {
         if let Some(v) = self.const_value() {
             return Lazy::constant(v, dtype, self.shape());
         }
-        Lazy(Node::intern(Op::Cast, dtype, self.shape().to_vec(), vec![self.0.clone()]))
+        Lazy(Node::intern(
+            Op::Cast,
+            dtype,
+            self.shape().to_vec(),
+            vec![self.0.clone()],
+        ))
     }
 
     /// Reinterprets the bits of each element; both dtypes must have one size.
@@ -212,7 +266,12 @@ impl Lazy {
         if dtype == self.dtype() {
             return Ok(self.clone());
         }
-        Ok(Lazy(Node::intern(Op::Bitcast, dtype, self.shape().to_vec(), vec![self.0.clone()])))
+        Ok(Lazy(Node::intern(
+            Op::Bitcast,
+            dtype,
+            self.shape().to_vec(),
+            vec![self.0.clone()],
+        )))
     }
 
     /// Reduces `axes` to size 1 (the rank is kept).
@@ -231,7 +290,12 @@ impl Lazy {
         for &a in &axes {
             shape[a] = 1;
         }
-        Ok(Lazy(Node::intern(Op::Reduce(op, axes), self.dtype(), shape, vec![self.0.clone()])))
+        Ok(Lazy(Node::intern(
+            Op::Reduce(op, axes),
+            self.dtype(),
+            shape,
+            vec![self.0.clone()],
+        )))
     }
 
     fn movement(&self, op: Op, shape: Vec<usize>) -> Lazy {
@@ -249,7 +313,11 @@ impl Lazy {
         if numel != self.numel() {
             return Err(shape_err(
                 "reshape",
-                format!("cannot reshape {:?} ({} elements) to {shape:?} ({numel} elements)", self.shape(), self.numel()),
+                format!(
+                    "cannot reshape {:?} ({} elements) to {shape:?} ({numel} elements)",
+                    self.shape(),
+                    self.numel()
+                ),
             ));
         }
         if shape == self.shape() {
@@ -267,7 +335,14 @@ impl Lazy {
     /// Reorders the axes: output axis `i` is input axis `perm[i]`.
     pub fn permute(&self, perm: &[usize]) -> Result<Lazy> {
         if perm.len() != self.ndim() {
-            return Err(shape_err("permute", format!("permutation {perm:?} does not match rank {} of {:?}", self.ndim(), self.shape())));
+            return Err(shape_err(
+                "permute",
+                format!(
+                    "permutation {perm:?} does not match rank {} of {:?}",
+                    self.ndim(),
+                    self.shape()
+                ),
+            ));
         }
         check_axes("permute", perm, self.shape())?;
         if perm.iter().enumerate().all(|(i, &p)| i == p) {
@@ -280,9 +355,16 @@ impl Lazy {
     /// Broadcasts size-1 axes to `shape` (same rank).
     pub fn expand(&self, shape: &[usize]) -> Result<Lazy> {
         if shape.len() != self.ndim()
-            || self.shape().iter().zip(shape).any(|(&s, &n)| s != n && s != 1)
+            || self
+                .shape()
+                .iter()
+                .zip(shape)
+                .any(|(&s, &n)| s != n && s != 1)
         {
-            return Err(shape_err("expand", format!("cannot expand {:?} to {shape:?}", self.shape())));
+            return Err(shape_err(
+                "expand",
+                format!("cannot expand {:?} to {shape:?}", self.shape()),
+            ));
         }
         if shape == self.shape() {
             return Ok(self.clone());
@@ -293,23 +375,45 @@ impl Lazy {
     /// Pads with zeros: `(before, after)` per axis.
     pub fn pad(&self, pads: &[(usize, usize)]) -> Result<Lazy> {
         if pads.len() != self.ndim() {
-            return Err(shape_err("pad", format!("{} pad pairs given for shape {:?}", pads.len(), self.shape())));
+            return Err(shape_err(
+                "pad",
+                format!(
+                    "{} pad pairs given for shape {:?}",
+                    pads.len(),
+                    self.shape()
+                ),
+            ));
         }
         if pads.iter().all(|&(b, a)| b == 0 && a == 0) {
             return Ok(self.clone());
         }
-        let shape = self.shape().iter().zip(pads).map(|(&s, &(b, a))| s + b + a).collect();
+        let shape = self
+            .shape()
+            .iter()
+            .zip(pads)
+            .map(|(&s, &(b, a))| s + b + a)
+            .collect();
         Ok(self.movement(Op::Pad(pads.to_vec()), shape))
     }
 
     /// Keeps `start..end` of every axis.
     pub fn shrink(&self, ranges: &[(usize, usize)]) -> Result<Lazy> {
         if ranges.len() != self.ndim()
-            || ranges.iter().zip(self.shape()).any(|(&(s, e), &n)| s > e || e > n)
+            || ranges
+                .iter()
+                .zip(self.shape())
+                .any(|(&(s, e), &n)| s > e || e > n)
         {
-            return Err(shape_err("shrink", format!("ranges {ranges:?} do not fit shape {:?}", self.shape())));
+            return Err(shape_err(
+                "shrink",
+                format!("ranges {ranges:?} do not fit shape {:?}", self.shape()),
+            ));
         }
-        if ranges.iter().zip(self.shape()).all(|(&(s, e), &n)| s == 0 && e == n) {
+        if ranges
+            .iter()
+            .zip(self.shape())
+            .all(|(&(s, e), &n)| s == 0 && e == n)
+        {
             return Ok(self.clone());
         }
         let shape = ranges.iter().map(|&(s, e)| e - s).collect();
@@ -319,7 +423,11 @@ impl Lazy {
     /// Reverses the listed axes.
     pub fn flip(&self, axes: &[usize]) -> Result<Lazy> {
         check_axes("flip", axes, self.shape())?;
-        let mut axes: Vec<usize> = axes.iter().copied().filter(|&a| self.shape()[a] > 1).collect();
+        let mut axes: Vec<usize> = axes
+            .iter()
+            .copied()
+            .filter(|&a| self.shape()[a] > 1)
+            .collect();
         axes.sort_unstable();
         if axes.is_empty() {
             return Ok(self.clone());
@@ -332,7 +440,12 @@ impl Lazy {
         if matches!(self.op(), Op::Buffer | Op::Contiguous) {
             return self.clone();
         }
-        Lazy(Node::intern(Op::Contiguous, self.dtype(), self.shape().to_vec(), vec![self.0.clone()]))
+        Lazy(Node::intern(
+            Op::Contiguous,
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone()],
+        ))
     }
 }
 

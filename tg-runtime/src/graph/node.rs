@@ -63,7 +63,10 @@ impl Op {
     }
 
     pub fn is_elementwise(&self) -> bool {
-        matches!(self, Op::Unary(_) | Op::Binary(_) | Op::Ternary(_) | Op::Cast | Op::Bitcast)
+        matches!(
+            self,
+            Op::Unary(_) | Op::Binary(_) | Op::Ternary(_) | Op::Cast | Op::Bitcast
+        )
     }
 }
 
@@ -102,8 +105,18 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Node {
     /// The node for `op` over `srcs`, reusing a live identical one.
-    pub(crate) fn intern(op: Op, dtype: DType, shape: Vec<usize>, srcs: Vec<Arc<Node>>) -> Arc<Node> {
-        let key = Key { op: op.clone(), dtype, shape: shape.clone(), srcs: srcs.iter().map(|s| s.id).collect() };
+    pub(crate) fn intern(
+        op: Op,
+        dtype: DType,
+        shape: Vec<usize>,
+        srcs: Vec<Arc<Node>>,
+    ) -> Arc<Node> {
+        let key = Key {
+            op: op.clone(),
+            dtype,
+            shape: shape.clone(),
+            srcs: srcs.iter().map(|s| s.id).collect(),
+        };
         let mut table = lock(&TABLE);
         if let Some(node) = table.get(&key).and_then(Weak::upgrade) {
             return node;
@@ -114,21 +127,34 @@ impl Node {
             dtype,
             shape,
             key: Some(key.clone()),
-            state: Mutex::new(State { srcs, buffer: None, host: None }),
+            state: Mutex::new(State {
+                srcs,
+                buffer: None,
+                host: None,
+            }),
         });
         table.insert(key, Arc::downgrade(&node));
         node
     }
 
     /// A fresh buffer node; never shared with another.
-    pub(crate) fn new_buffer(dtype: DType, shape: Vec<usize>, buffer: Option<Arc<Buffer>>, host: Option<Arc<[u8]>>) -> Arc<Node> {
+    pub(crate) fn new_buffer(
+        dtype: DType,
+        shape: Vec<usize>,
+        buffer: Option<Arc<Buffer>>,
+        host: Option<Arc<[u8]>>,
+    ) -> Arc<Node> {
         Arc::new(Node {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             op: Op::Buffer,
             dtype,
             shape,
             key: None,
-            state: Mutex::new(State { srcs: Vec::new(), buffer, host }),
+            state: Mutex::new(State {
+                srcs: Vec::new(),
+                buffer,
+                host,
+            }),
         })
     }
 
@@ -164,7 +190,11 @@ impl Node {
     /// Host bytes waiting for upload, if any.
     pub(crate) fn pending_host(&self) -> Option<Arc<[u8]>> {
         let st = lock(&self.state);
-        if st.buffer.is_some() { None } else { st.host.clone() }
+        if st.buffer.is_some() {
+            None
+        } else {
+            st.host.clone()
+        }
     }
 
     /// Records the result; the first buffer wins if two threads realized the node at once.
@@ -192,11 +222,18 @@ impl Drop for Node {
 
 impl std::fmt::Debug for Node {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "%{} {:?} {} {:?}", self.id, self.op, self.dtype, self.shape)
+        write!(
+            f,
+            "%{} {:?} {} {:?}",
+            self.id, self.op, self.dtype, self.shape
+        )
     }
 }
 
 /// Number of live interned nodes (for tests of hash-consing and freeing).
 pub fn live_interned_nodes() -> usize {
-    lock(&TABLE).values().filter(|w| w.strong_count() > 0).count()
+    lock(&TABLE)
+        .values()
+        .filter(|w| w.strong_count() > 0)
+        .count()
 }

@@ -5,5 +5,10 @@ use std::sync::OnceLock;
 
 pub fn level() -> u32 {
     static LEVEL: OnceLock<u32> = OnceLock::new();
-    *LEVEL.get_or_init(|| std::env::var("TG_DEBUG").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0))
+    *LEVEL.get_or_init(|| {
+        std::env::var("TG_DEBUG")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0)
+    })
 }

@@ -27,7 +27,11 @@ fn check_size(node: &Node) -> Result<()> {
     if node.numel() > i32::MAX as usize {
         return Err(Error::Shape {
             op: "realize",
-            message: format!("{:?} has {} elements; tg addresses at most 2^31-1 per tensor", node.shape(), node.numel()),
+            message: format!(
+                "{:?} has {} elements; tg addresses at most 2^31-1 per tensor",
+                node.shape(),
+                node.numel()
+            ),
         });
     }
     Ok(())
@@ -60,10 +64,14 @@ pub fn realize(targets: &[&Lazy]) -> Result<()> {
     // Buffers of this schedule's results, published to the nodes only after the submit.
     let mut results: HashMap<u64, Arc<Buffer>> = HashMap::new();
     let buffer_of = |n: &Arc<Node>, results: &HashMap<u64, Arc<Buffer>>| -> Result<Arc<Buffer>> {
-        results.get(&n.id()).cloned().or_else(|| n.buffer()).ok_or_else(|| Error::Shape {
-            op: "realize",
-            message: format!("internal: no buffer for input {n:?}"),
-        })
+        results
+            .get(&n.id())
+            .cloned()
+            .or_else(|| n.buffer())
+            .ok_or_else(|| Error::Shape {
+                op: "realize",
+                message: format!("internal: no buffer for input {n:?}"),
+            })
     };
     for (n, owner) in &sched.aliases {
         let b = buffer_of(owner, &results)?;
@@ -76,12 +84,25 @@ pub fn realize(targets: &[&Lazy]) -> Result<()> {
         check_size(&k.root)?;
         let p = prepare::prepare(dev, k)?;
         let out = dev.alloc(buffer_bytes(&k.root))?;
-        let inputs = k.inputs.iter().map(|i| buffer_of(i, &results)).collect::<Result<Vec<_>>>()?;
+        let inputs = k
+            .inputs
+            .iter()
+            .map(|i| buffer_of(i, &results))
+            .collect::<Result<Vec<_>>>()?;
         dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
         delta.compiles += p.compiled as u64;
         if debug::level() >= 3 {
-            let ins: Vec<String> = k.inputs.iter().map(|i| format!("%{}{:?}", i.id(), i.shape())).collect();
-            eprintln!("  kernel {:<28} %{} <- {}", p.name, k.root.id(), ins.join(", "));
+            let ins: Vec<String> = k
+                .inputs
+                .iter()
+                .map(|i| format!("%{}{:?}", i.id(), i.shape()))
+                .collect();
+            eprintln!(
+                "  kernel {:<28} %{} <- {}",
+                p.name,
+                k.root.id(),
+                ins.join(", ")
+            );
         }
         if debug::level() >= 4 {
             eprintln!("{}", p.shader.source);
@@ -92,7 +113,12 @@ pub fn realize(targets: &[&Lazy]) -> Result<()> {
 
     let report = dev.execute(&dispatches, debug::level() >= 2)?;
     drop(dispatches);
-    for n in sched.kernels.iter().map(|k| &k.root).chain(sched.aliases.iter().map(|(n, _)| n)) {
+    for n in sched
+        .kernels
+        .iter()
+        .map(|k| &k.root)
+        .chain(sched.aliases.iter().map(|(n, _)| n))
+    {
         if let Some(b) = results.get(&n.id()) {
             n.set_buffer(b.clone());
         }
@@ -134,7 +160,10 @@ impl Lazy {
         self.realize()?;
         let dev = Device::get()?;
         let n = self.node();
-        let buf = n.buffer().ok_or_else(|| Error::Shape { op: "to_bytes", message: "not realized".into() })?;
+        let buf = n.buffer().ok_or_else(|| Error::Shape {
+            op: "to_bytes",
+            message: "not realized".into(),
+        })?;
         let mut out = vec![0u8; n.numel() * n.dtype().size()];
         if !out.is_empty() {
             dev.read(&buf, 0, &mut out)?;
@@ -144,8 +173,15 @@ impl Lazy {
 
     /// The values converted to `T` (with tg's cast semantics if the dtype differs).
     pub fn to_vec<T: crate::dtype::Element>(&self) -> Result<Vec<T>> {
-        let src = if self.dtype() == T::DTYPE { self.clone() } else { self.cast(T::DTYPE) };
+        let src = if self.dtype() == T::DTYPE {
+            self.clone()
+        } else {
+            self.cast(T::DTYPE)
+        };
         let bytes = src.to_bytes()?;
-        Ok(bytes.chunks_exact(T::DTYPE.size()).map(T::read_le).collect())
+        Ok(bytes
+            .chunks_exact(T::DTYPE.size())
+            .map(T::read_le)
+            .collect())
     }
 }

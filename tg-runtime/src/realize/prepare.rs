@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::codegen::glsl::{self, Shader, View};
+use crate::codegen::glsl::{self, Shader};
 use crate::codegen::lower::lower;
 use crate::codegen::program::{Program, Strategy};
 use crate::compile;
@@ -22,7 +22,11 @@ pub struct Prepared {
 /// Short name in tinygrad's style: `E` elementwise, `R` with a reduction, then the output shape.
 pub fn kernel_name(k: &Kernel, p: &Program) -> String {
     let kind = if p.blocks.len() > 1 { "R" } else { "E" };
-    let coop = if matches!(p.strategy, Strategy::Cooperative { .. }) { "c" } else { "" };
+    let coop = if matches!(p.strategy, Strategy::Cooperative { .. }) {
+        "c"
+    } else {
+        ""
+    };
     let shape: Vec<String> = k.root.shape().iter().map(|d| d.to_string()).collect();
     format!("{kind}{coop}_{}_{}", shape.join("x"), k.root.dtype())
 }
@@ -30,21 +34,35 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
 pub fn prepare(dev: &Device, k: &Kernel) -> Result<Prepared> {
     let program = lower(&k.body, &k.inputs, k.strategy);
     let info = dev.info();
-    let shader = glsl::render(&program, glsl::Target { subgroup_arithmetic: info.subgroup_arithmetic });
+    let shader = glsl::render(
+        &program,
+        glsl::Target {
+            subgroup_arithmetic: info.subgroup_arithmetic,
+        },
+    );
     for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
-        check_dtype(dev, d, &shader.source)?;
+        check_dtype(dev, d)?;
     }
     let before = compile::compile_count();
     let spirv = compile::compile_glsl(&shader.source)?;
     let compiled = compile::compile_count() > before;
     let key = compile::stable_hash(&shader.source);
-    let layout = KernelLayout { bindings: 1 + shader.bindings.len() as u32, push_constant_bytes: 4 };
+    let layout = KernelLayout {
+        bindings: 1 + shader.bindings.len() as u32,
+        push_constant_bytes: 4,
+    };
     let pipeline = dev.pipeline(key, &spirv, layout)?;
-    Ok(Prepared { name: kernel_name(k, &program), shader, pipeline, program, compiled })
+    Ok(Prepared {
+        name: kernel_name(k, &program),
+        shader,
+        pipeline,
+        program,
+        compiled,
+    })
 }
 
 /// 64-bit types need device features that not every device has.
-fn check_dtype(dev: &Device, d: crate::dtype::DType, _src: &str) -> Result<()> {
+fn check_dtype(dev: &Device, d: crate::dtype::DType) -> Result<()> {
     use crate::dtype::DType;
     let info = dev.info();
     let missing = match d {
@@ -54,16 +72,26 @@ fn check_dtype(dev: &Device, d: crate::dtype::DType, _src: &str) -> Result<()> {
         _ => None,
     };
     match missing {
-        Some(feature) => Err(Error::Unsupported { what: format!("dtype {d}"), feature, device: info.name.clone() }),
+        Some(feature) => Err(Error::Unsupported {
+            what: format!("dtype {d}"),
+            feature,
+            device: info.name.clone(),
+        }),
         None => Ok(()),
     }
 }
 
 /// The dispatch of a prepared kernel writing `out` and reading `inputs` (by input index).
 pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buffer>]) -> Dispatch {
-    let mut bindings = vec![Binding { buffer: out.clone(), writes: true }];
+    let mut bindings = vec![Binding {
+        buffer: out.clone(),
+        writes: true,
+    }];
     for (input, _view) in &p.shader.bindings {
-        bindings.push(Binding { buffer: inputs[*input].clone(), writes: false });
+        bindings.push(Binding {
+            buffer: inputs[*input].clone(),
+            writes: false,
+        });
     }
     let groups = p.program.groups() as u64;
     let workgroups = match p.program.strategy {
@@ -80,6 +108,3 @@ pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buf
         groups: [x as u32, y as u32, 1],
     }
 }
-
-#[allow(dead_code)]
-fn _views_are_bindings(_: View) {}

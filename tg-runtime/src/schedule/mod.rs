@@ -45,7 +45,8 @@ pub const COOP_THREADS: u32 = 64;
 fn toposort(targets: &[Arc<Node>]) -> Vec<Arc<Node>> {
     let mut order = Vec::new();
     let mut seen = HashSet::new();
-    let mut stack: Vec<(Arc<Node>, bool)> = targets.iter().rev().map(|t| (t.clone(), false)).collect();
+    let mut stack: Vec<(Arc<Node>, bool)> =
+        targets.iter().rev().map(|t| (t.clone(), false)).collect();
     while let Some((n, expanded)) = stack.pop() {
         if expanded {
             order.push(n);
@@ -54,7 +55,11 @@ fn toposort(targets: &[Arc<Node>]) -> Vec<Arc<Node>> {
         if !seen.insert(n.id()) {
             continue;
         }
-        let srcs = if n.is_realized() { Vec::new() } else { n.srcs() };
+        let srcs = if n.is_realized() {
+            Vec::new()
+        } else {
+            n.srcs()
+        };
         stack.push((n, true));
         for s in srcs.into_iter().rev() {
             if !seen.contains(&s.id()) {
@@ -96,7 +101,12 @@ fn walk_region(
         let inner = match n.op() {
             Op::Reduce(_, axes) => {
                 let src = &n.srcs()[0];
-                evals * axes.iter().map(|&a| src.shape()[a] as u128).product::<u128>().max(1)
+                evals
+                    * axes
+                        .iter()
+                        .map(|&a| src.shape()[a] as u128)
+                        .product::<u128>()
+                        .max(1)
             }
             _ => evals,
         };
@@ -116,11 +126,7 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
             continue;
         }
         match n.op() {
-            Op::Buffer => {
-                if n.pending_host().is_some() {
-                    sched.uploads.push(n.clone());
-                }
-            }
+            Op::Buffer if n.pending_host().is_some() => sched.uploads.push(n.clone()),
             Op::Contiguous => {
                 realize.insert(n.id());
             }
@@ -158,7 +164,11 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
         realize.extend(add);
     }
 
-    let to_compute: Vec<Arc<Node>> = order.iter().filter(|n| realize.contains(&n.id())).cloned().collect();
+    let to_compute: Vec<Arc<Node>> = order
+        .iter()
+        .filter(|n| realize.contains(&n.id()))
+        .cloned()
+        .collect();
     for n in &to_compute {
         if n.numel() == 0 {
             sched.empty.push(n.clone());
@@ -205,7 +215,12 @@ fn plan_kernel(root: Arc<Node>, body: Arc<Node>, realize: &HashSet<u64>) -> Kern
         let src = &body.srcs()[0];
         max_trip = max_trip.max(axes.iter().map(|&a| src.shape()[a]).product());
     }
-    Kernel { strategy: strategy(root.numel(), max_trip), root, body, inputs }
+    Kernel {
+        strategy: strategy(root.numel(), max_trip),
+        root,
+        body,
+        inputs,
+    }
 }
 
 /// Long reductions over few outputs split across a workgroup; the rest run one invocation
@@ -213,7 +228,9 @@ fn plan_kernel(root: Arc<Node>, body: Arc<Node>, realize: &HashSet<u64>) -> Kern
 fn strategy(numel: usize, trip: usize) -> Strategy {
     let groups = numel.div_ceil(LANES);
     if trip >= 256 && groups <= 16384 || trip >= 64 && groups <= 256 {
-        Strategy::Cooperative { threads: COOP_THREADS }
+        Strategy::Cooperative {
+            threads: COOP_THREADS,
+        }
     } else {
         Strategy::Serial
     }

@@ -24,7 +24,11 @@ fn is_double(d: DType) -> bool {
 
 /// A float-only unary function; GLSL has no f64 exp2/log2/sin, so tg brings its own.
 fn float_fn(name: &'static str, a: &str, d: DType, h: &mut Helpers) -> String {
-    let f = if is_double(d) { h.use_fn(&name.replace("_f", "_d")) } else { h.use_fn(name) };
+    let f = if is_double(d) {
+        h.use_fn(&name.replace("_f", "_d"))
+    } else {
+        h.use_fn(name)
+    };
     format!("{f}({a})")
 }
 
@@ -81,7 +85,9 @@ pub fn binary(op: BinaryOp, a: &str, b: &str, d: DType, h: &mut Helpers) -> Stri
         BinaryOp::Pow => format!("{}({a}, {b})", h.use_int("pow", ty)),
     };
     match op {
-        BinaryOp::Add | BinaryOp::Mul | BinaryOp::Idiv | BinaryOp::Shl | BinaryOp::Pow => wrap(e, d, h),
+        BinaryOp::Add | BinaryOp::Mul | BinaryOp::Idiv | BinaryOp::Shl | BinaryOp::Pow => {
+            wrap(e, d, h)
+        }
         _ => e,
     }
 }
@@ -107,16 +113,25 @@ fn float_to_int(a: &str, from: DType, to: DType) -> String {
         return format!("(isnan({a}) ? {zero} : {ty}(clamp({a}, {lo}.0{sfx}, {hi}.0{sfx})))");
     }
     // 2^(bits-1) or 2^bits is the first value out of range above; the lower bound is exact
-    let top = if to.is_unsigned() { format!("{}.0", (hi as u128) + 1) } else { format!("{}.0", (hi as u128) + 1) };
-    let (min_lit, max_lit) = (literal(Scalar::Int(lo as i64), to), literal(Scalar::UInt(hi as u64), to));
-    format!("(isnan({a}) ? {zero} : ({a} >= {top}{sfx} ? {max_lit} : ({a} <= {lo}.0{sfx} ? {min_lit} : {ty}({a}))))")
+    let top = format!("{}.0", (hi as u128) + 1);
+    let (min_lit, max_lit) = (
+        literal(Scalar::Int(lo as i64), to),
+        literal(Scalar::UInt(hi as u64), to),
+    );
+    format!(
+        "(isnan({a}) ? {zero} : ({a} >= {top}{sfx} ? {max_lit} : ({a} <= {lo}.0{sfx} ? {min_lit} : {ty}({a}))))"
+    )
 }
 
 pub fn cast(a: &str, from: DType, to: DType, h: &mut Helpers) -> String {
     let ty = reg(to);
     if to.is_bool() {
         let zero = literal(Scalar::Int(0), from);
-        return if from.is_float() { format!("(!({a} == {zero}))") } else { format!("({a} != {zero})") };
+        return if from.is_float() {
+            format!("(!({a} == {zero}))")
+        } else {
+            format!("({a} != {zero})")
+        };
     }
     if from.is_bool() {
         let (one, zero) = (literal(Scalar::Int(1), to), literal(Scalar::Int(0), to));
@@ -124,7 +139,9 @@ pub fn cast(a: &str, from: DType, to: DType, h: &mut Helpers) -> String {
     }
     match (from.is_float(), to.is_float()) {
         (true, true) => match (from, to) {
-            (DType::F64, DType::F16) => format!("{}({}({a}))", h.use_fn("tg_h2f"), h.use_fn("tg_d2h")),
+            (DType::F64, DType::F16) => {
+                format!("{}({}({a}))", h.use_fn("tg_h2f"), h.use_fn("tg_d2h"))
+            }
             (_, DType::F16) => wrap(a.to_string(), DType::F16, h),
             (_, DType::F64) => format!("double({a})"),
             _ => format!("float({a})"),
@@ -132,7 +149,11 @@ pub fn cast(a: &str, from: DType, to: DType, h: &mut Helpers) -> String {
         (true, false) => float_to_int(a, from, to),
         (false, true) => {
             let conv = format!("{ty}({a})");
-            if to == DType::F16 { wrap(conv, to, h) } else { conv }
+            if to == DType::F16 {
+                wrap(conv, to, h)
+            } else {
+                conv
+            }
         }
         (false, false) => {
             // signed sources are sign-extended in their registers, so widening keeps the sign

@@ -4,10 +4,26 @@
 
 /// (name, source, helpers it calls). Emitted in this order.
 const HELPERS: &[(&str, &str, &[&str])] = &[
-    ("tg_nan", "float tg_nan() { return uintBitsToFloat(0x7fc00000u); }", &[]),
-    ("tg_inf", "float tg_inf() { return uintBitsToFloat(0x7f800000u); }", &[]),
-    ("tg_fdiv", "int tg_fdiv(int a, int d) { return a >= 0 ? a / d : -((d - 1 - a) / d); }", &[]),
-    ("tg_fmod", "int tg_fmod(int a, int d) { return a - tg_fdiv(a, d) * d; }", &["tg_fdiv"]),
+    (
+        "tg_nan",
+        "float tg_nan() { return uintBitsToFloat(0x7fc00000u); }",
+        &[],
+    ),
+    (
+        "tg_inf",
+        "float tg_inf() { return uintBitsToFloat(0x7f800000u); }",
+        &[],
+    ),
+    (
+        "tg_fdiv",
+        "int tg_fdiv(int a, int d) { return a >= 0 ? a / d : -((d - 1 - a) / d); }",
+        &[],
+    ),
+    (
+        "tg_fmod",
+        "int tg_fmod(int a, int d) { return a - tg_fdiv(a, d) * d; }",
+        &["tg_fdiv"],
+    ),
     (
         "tg_f2h",
         // f32 -> f16 bits, round to nearest even, with subnormals, infinities and NaN
@@ -37,7 +53,11 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
 }",
         &[],
     ),
-    ("tg_rh", "float tg_rh(float f) { return tg_h2f(tg_f2h(f)); }", &["tg_f2h", "tg_h2f"]),
+    (
+        "tg_rh",
+        "float tg_rh(float f) { return tg_h2f(tg_f2h(f)); }",
+        &["tg_f2h", "tg_h2f"],
+    ),
     (
         "tg_d2h",
         // f64 -> f16 bits without double rounding: nudge a tie produced by the f32 step
@@ -52,8 +72,16 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
 }",
         &["tg_f2h"],
     ),
-    ("tg_max_f", "float tg_max_f(float a, float b) { return (isnan(a) || isnan(b)) ? a + b : max(a, b); }", &[]),
-    ("tg_max_d", "double tg_max_d(double a, double b) { return (isnan(a) || isnan(b)) ? a + b : max(a, b); }", &[]),
+    (
+        "tg_max_f",
+        "float tg_max_f(float a, float b) { return (isnan(a) || isnan(b)) ? a + b : max(a, b); }",
+        &[],
+    ),
+    (
+        "tg_max_d",
+        "double tg_max_d(double a, double b) { return (isnan(a) || isnan(b)) ? a + b : max(a, b); }",
+        &[],
+    ),
     (
         "tg_log2_f",
         "float tg_log2_f(float x) {
@@ -73,9 +101,21 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
 }",
         &["tg_inf"],
     ),
-    ("tg_sqrt_f", "float tg_sqrt_f(float x) { return x < 0.0 ? tg_nan() : sqrt(x); }", &["tg_nan"]),
-    ("tg_sqrt_d", "double tg_sqrt_d(double x) { return x < 0.0lf ? double(tg_nan()) : sqrt(x); }", &["tg_nan"]),
-    ("tg_sin_f", "float tg_sin_f(float x) { return isinf(x) ? tg_nan() : sin(x); }", &["tg_nan", "tg_inf"]),
+    (
+        "tg_sqrt_f",
+        "float tg_sqrt_f(float x) { return x < 0.0 ? tg_nan() : sqrt(x); }",
+        &["tg_nan"],
+    ),
+    (
+        "tg_sqrt_d",
+        "double tg_sqrt_d(double x) { return x < 0.0lf ? double(tg_nan()) : sqrt(x); }",
+        &["tg_nan"],
+    ),
+    (
+        "tg_sin_f",
+        "float tg_sin_f(float x) { return isinf(x) ? tg_nan() : sin(x); }",
+        &["tg_nan", "tg_inf"],
+    ),
     (
         "tg_pow_f",
         // C pow: special cases first, integral exponents up to 64 by squaring (exact for
@@ -202,10 +242,22 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
 /// Integer helpers exist once per register type; `T` is replaced by the type, `W` by its
 /// width in bits and `Z`/`O` by its zero/one literal.
 const INT_HELPERS: &[(&str, &str)] = &[
-    ("idiv", "T tg_idiv_T(T a, T b) { return b == Z ? Z : (SIGNED && b == -O) ? -a : a / b; }"),
-    ("imod", "T tg_imod_T(T a, T b) { return (b == Z || (SIGNED && b == -O)) ? Z : a - (a / b) * b; }"),
-    ("shl", "T tg_shl_T(T a, T b) { return (b < Z || b >= T(W)) ? Z : (a << b); }"),
-    ("shr", "T tg_shr_T(T a, T b) { return (b < Z || b >= T(W)) ? ((SIGNED && a < Z) ? -O : Z) : (a >> b); }"),
+    (
+        "idiv",
+        "T tg_idiv_T(T a, T b) { return b == Z ? Z : (SIGNED && b == -O) ? -a : a / b; }",
+    ),
+    (
+        "imod",
+        "T tg_imod_T(T a, T b) { return (b == Z || (SIGNED && b == -O)) ? Z : a - (a / b) * b; }",
+    ),
+    (
+        "shl",
+        "T tg_shl_T(T a, T b) { return (b < Z || b >= T(W)) ? Z : (a << b); }",
+    ),
+    (
+        "shr",
+        "T tg_shr_T(T a, T b) { return (b < Z || b >= T(W)) ? ((SIGNED && a < Z) ? -O : Z) : (a >> b); }",
+    ),
     (
         "pow",
         "T tg_pow_T(T a, T b) {
@@ -227,7 +279,10 @@ pub struct Helpers {
 impl Helpers {
     /// Marks helper `name` (and what it calls) as used; returns `name` for inline use.
     pub fn use_fn(&mut self, name: &str) -> &'static str {
-        let (name, _, deps) = HELPERS.iter().find(|(n, _, _)| *n == name).expect("known helper");
+        let (name, _, deps) = HELPERS
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .expect("known helper");
         if !self.named.contains(name) {
             for d in *deps {
                 self.use_fn(d);
@@ -254,7 +309,10 @@ impl Helpers {
             }
         }
         for (kind, ty) in &self.int {
-            let (_, tmpl) = INT_HELPERS.iter().find(|(k, _)| k == kind).expect("known int helper");
+            let (_, tmpl) = INT_HELPERS
+                .iter()
+                .find(|(k, _)| k == kind)
+                .expect("known int helper");
             let (w, signed, suffix) = match *ty {
                 "int" => ("32", "true", ""),
                 "uint" => ("32", "false", "u"),

@@ -123,7 +123,11 @@ pub fn render(p: &Program, target: Target) -> Shader {
     src.push_str(&body);
     src.push_str(&store);
     src.push_str("}\n");
-    Shader { source: src, bindings: r.views, threads }
+    Shader {
+        source: src,
+        bindings: r.views,
+        threads,
+    }
 }
 
 fn var_name(p: &Program, id: u32) -> String {
@@ -211,7 +215,12 @@ impl Renderer<'_> {
         let ty = reg(d);
         let expr = match ins {
             Ins::Const(c, d) => literal(c.0, *d),
-            Ins::Load { buf, index, valid, dtype } => {
+            Ins::Load {
+                buf,
+                index,
+                valid,
+                dtype,
+            } => {
                 let i = self.idx(index);
                 if valid.is_always() {
                     self.load(*buf, &i, *dtype)
@@ -234,7 +243,9 @@ impl Renderer<'_> {
             Ins::Cond(c) => c.render(&|id| var_name(self.p, id)),
             Ins::Unary(op, a, d) => alu::unary(*op, &n(*a), *d, &mut self.h),
             Ins::Binary(op, a, b, d) => alu::binary(*op, &n(*a), &n(*b), *d, &mut self.h),
-            Ins::Ternary(op, a, b, c, d) => alu::ternary(*op, &n(*a), &n(*b), &n(*c), *d, &mut self.h),
+            Ins::Ternary(op, a, b, c, d) => {
+                alu::ternary(*op, &n(*a), &n(*b), &n(*c), *d, &mut self.h)
+            }
             Ins::Cast { src, from, to } => alu::cast(&n(*src), *from, *to, &mut self.h),
             Ins::Bitcast { src, from, to } => alu::bitcast(&n(*src), *from, *to, &mut self.h),
             Ins::AccResult { block, acc, .. } => format!("acc{block}_{acc}"),
@@ -262,7 +273,9 @@ impl Renderer<'_> {
         let accs = block.accs.clone();
         let r = var_name(self.p, var);
         let coop = match self.p.strategy {
-            Strategy::Cooperative { threads } if block.parent == Some(Program::ROOT) => Some(threads),
+            Strategy::Cooperative { threads } if block.parent == Some(Program::ROOT) => {
+                Some(threads)
+            }
             _ => None,
         };
         for (k, a) in accs.iter().enumerate() {
@@ -275,7 +288,12 @@ impl Renderer<'_> {
         };
         self.block(b, out, depth + 1);
         for (k, a) in accs.iter().enumerate() {
-            let c = self.combine(a.op, &format!("acc{b}_{k}"), &format!("x{}", a.value), a.dtype);
+            let c = self.combine(
+                a.op,
+                &format!("acc{b}_{k}"),
+                &format!("x{}", a.value),
+                a.dtype,
+            );
             writeln!(out, "{pad}  acc{b}_{k} = {c};").ok();
         }
         writeln!(out, "{pad}}}").ok();
@@ -287,7 +305,15 @@ impl Renderer<'_> {
     }
 
     /// Combines one accumulator across the workgroup; every thread ends with the total.
-    fn workgroup_reduce(&mut self, acc: &str, op: ReduceOp, d: DType, threads: u32, out: &mut String, pad: &str) {
+    fn workgroup_reduce(
+        &mut self,
+        acc: &str,
+        op: ReduceOp,
+        d: DType,
+        threads: u32,
+        out: &mut String,
+        pad: &str,
+    ) {
         let ty = reg(d);
         let s = format!("s_{acc}");
         writeln!(self.shared, "shared {ty} {s}[{threads}];").ok();
@@ -305,7 +331,11 @@ impl Renderer<'_> {
             if d.is_float() && op == ReduceOp::Max {
                 // subgroupMax may drop NaN; keep numpy's propagation
                 writeln!(out, "{pad}bool nan_{acc} = subgroupAny(isnan({acc}));").ok();
-                writeln!(out, "{pad}{acc} = nan_{acc} ? {acc} + uintBitsToFloat(0x7fc00000u) : {total};").ok();
+                writeln!(
+                    out,
+                    "{pad}{acc} = nan_{acc} ? {acc} + uintBitsToFloat(0x7fc00000u) : {total};"
+                )
+                .ok();
             } else {
                 writeln!(out, "{pad}{acc} = {total};").ok();
             }
@@ -344,17 +374,27 @@ impl Renderer<'_> {
         };
         let value = match d.size() {
             1 => {
-                let parts: Vec<String> =
-                    lanes.iter().enumerate().map(|(l, x)| format!("({} << {}u)", bits(x, &mut self.h), l * 8)).collect();
+                let parts: Vec<String> = lanes
+                    .iter()
+                    .enumerate()
+                    .map(|(l, x)| format!("({} << {}u)", bits(x, &mut self.h), l * 8))
+                    .collect();
                 parts.join(" | ")
             }
             2 => {
                 let w: Vec<String> = lanes.iter().map(|x| bits(x, &mut self.h)).collect();
-                format!("uvec2({} | ({} << 16u), {} | ({} << 16u))", w[0], w[1], w[2], w[3])
+                format!(
+                    "uvec2({} | ({} << 16u), {} | ({} << 16u))",
+                    w[0], w[1], w[2], w[3]
+                )
             }
             _ => format!("{}({})", vector_storage(d), lanes.join(", ")),
         };
-        let guard = if matches!(self.p.strategy, Strategy::Cooperative { .. }) { "if (lid == 0) " } else { "" };
+        let guard = if matches!(self.p.strategy, Strategy::Cooperative { .. }) {
+            "if (lid == 0) "
+        } else {
+            ""
+        };
         format!("  {guard}o[q] = {value};\n")
     }
 }

@@ -108,9 +108,18 @@ mod tests {
     fn literals_are_exact() {
         assert_eq!(literal(Scalar::Float(0.5), DType::F32), "0.5");
         assert_eq!(literal(Scalar::Float(0.1), DType::F32), "0.1");
-        assert_eq!(literal(Scalar::Float(f64::INFINITY), DType::F32), "uintBitsToFloat(0x7f800000u)");
-        assert_eq!(literal(Scalar::Int(i32::MIN as i64), DType::I32), "(-2147483647 - 1)");
+        assert_eq!(
+            literal(Scalar::Float(f64::INFINITY), DType::F32),
+            "uintBitsToFloat(0x7f800000u)"
+        );
+        assert_eq!(
+            literal(Scalar::Int(i32::MIN as i64), DType::I32),
+            "(-2147483647 - 1)"
+        );
         assert_eq!(literal(Scalar::Int(-3), DType::U8), "253u");
-        assert_eq!(literal(Scalar::Float(1e30), DType::F32), "uintBitsToFloat(0x7149f2cau)");
+        assert_eq!(
+            literal(Scalar::Float(1e30), DType::F32),
+            "uintBitsToFloat(0x7149f2cau)"
+        );
     }
 }

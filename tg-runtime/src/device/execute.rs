@@ -1,0 +1,320 @@
+//! Running a sequence of dispatches: one command buffer, one submit, one fence.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use ash::vk;
+
+use super::Device;
+use super::barriers::{Access, plan};
+use super::frame::Frame;
+use super::memory::Buffer;
+use super::pipeline::Pipeline;
+use crate::{Error, Result};
+
+/// A buffer bound to a kernel. `writes` marks buffers the kernel may write; barriers are planned
+/// from it, so a written buffer must say so.
+#[derive(Clone, Debug)]
+pub struct Binding {
+    pub buffer: Arc<Buffer>,
+    pub writes: bool,
+}
+
+/// One kernel launch: bindings in order 0..n, push-constant bytes, workgroup counts.
+/// A dispatch with any group count of 0 does nothing and is skipped.
+#[derive(Clone, Debug)]
+pub struct Dispatch {
+    pub pipeline: Arc<Pipeline>,
+    pub bindings: Vec<Binding>,
+    pub push_constants: Vec<u8>,
+    pub groups: [u32; 3],
+}
+
+/// What an `execute` did and how long it took.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExecReport {
+    /// Dispatches recorded (skipped empty ones excluded).
+    pub dispatches: usize,
+    /// GPU time of each dispatch in ns, in input order (0 for skipped ones); `None` unless
+    /// timing was asked for and the queue has timestamps.
+    pub kernel_ns: Option<Vec<u64>>,
+    /// Host time of the whole call, recording to fence, in ns.
+    pub wall_ns: u64,
+}
+
+impl Device {
+    pub(crate) fn execute_impl(&self, dispatches: &[Dispatch], timing: bool) -> Result<ExecReport> {
+        let start = Instant::now();
+        for (i, d) in dispatches.iter().enumerate() {
+            self.check_dispatch(i, d)?;
+        }
+        let active: Vec<usize> = (0..dispatches.len())
+            .filter(|&i| !dispatches[i].groups.contains(&0))
+            .collect();
+        let timing = timing && self.info.timestamps;
+        if active.is_empty() {
+            return Ok(ExecReport {
+                dispatches: 0,
+                kernel_ns: timing.then(|| vec![0; dispatches.len()]),
+                wall_ns: start.elapsed().as_nanos() as u64,
+            });
+        }
+        let mut frame = self.begin_frame()?;
+        if let Err(e) = self.record(&mut frame, dispatches, &active, timing) {
+            self.recycle(frame);
+            return Err(e);
+        }
+        // `dispatches` (and with it every Arc<Buffer> and Arc<Pipeline>) outlives this wait.
+        let frame = self.submit_and_wait(frame)?;
+        let times = if timing {
+            self.kernel_times(&frame, dispatches.len(), &active)
+        } else {
+            Ok(Vec::new())
+        };
+        self.recycle(frame);
+        Ok(ExecReport {
+            dispatches: active.len(),
+            kernel_ns: timing.then_some(times?),
+            wall_ns: start.elapsed().as_nanos() as u64,
+        })
+    }
+
+    fn check_dispatch(&self, i: usize, d: &Dispatch) -> Result<()> {
+        let layout = d.pipeline.kernel_layout();
+        let bad = |message: String| {
+            Err(Error::Argument {
+                op: "Device::execute",
+                message: format!("dispatch {i}: {message}"),
+            })
+        };
+        if d.bindings.len() != layout.bindings as usize {
+            return bad(format!(
+                "{} bindings for a kernel that declares {}",
+                d.bindings.len(),
+                layout.bindings
+            ));
+        }
+        if d.push_constants.len() != layout.push_constant_bytes as usize {
+            return bad(format!(
+                "{} push-constant bytes for a kernel that declares {}",
+                d.push_constants.len(),
+                layout.push_constant_bytes
+            ));
+        }
+        let max = self.info.max_workgroup_count;
+        if d.groups.iter().zip(max).any(|(&g, m)| g > m) {
+            return bad(format!(
+                "groups {:?} exceed the device's maximum {max:?}",
+                d.groups
+            ));
+        }
+        Ok(())
+    }
+
+    fn record(
+        &self,
+        frame: &mut Frame,
+        dispatches: &[Dispatch],
+        active: &[usize],
+        timing: bool,
+    ) -> Result<()> {
+        let d = &self.device.raw;
+        let cmd = frame.cmd;
+        let layouts: Vec<_> = active
+            .iter()
+            .map(|&i| dispatches[i].pipeline.set_layout)
+            .collect();
+        let descriptors: u32 = active
+            .iter()
+            .map(|&i| dispatches[i].bindings.len() as u32)
+            .sum();
+        let sets = frame.descriptor_sets(d, &layouts, descriptors)?;
+        self.write_descriptors(dispatches, active, &sets);
+        let queries = if timing {
+            Some(frame.query_pool(d, active.len() as u32 + 1)?)
+        } else {
+            None
+        };
+
+        let accesses: Vec<Vec<Access>> = active
+            .iter()
+            .map(|&i| {
+                dispatches[i]
+                    .bindings
+                    .iter()
+                    .map(|b| Access {
+                        buffer: b.buffer.id(),
+                        writes: b.writes,
+                    })
+                    .collect()
+            })
+            .collect();
+        let raw: HashMap<u64, vk::Buffer> = active
+            .iter()
+            .flat_map(|&i| &dispatches[i].bindings)
+            .map(|b| (b.buffer.id(), b.buffer.raw()))
+            .collect();
+        let any_write = accesses.iter().flatten().any(|a| a.writes);
+        let compute = vk::PipelineStageFlags::COMPUTE_SHADER;
+
+        // SAFETY: recording into this frame's command buffer, with handles that stay alive
+        // until the fence (see execute_impl).
+        unsafe {
+            // Orders this submission after earlier ones (executes, staging copies) whose writes
+            // a fence wait alone does not make visible to the device.
+            let earlier = [vk::MemoryBarrier::default()
+                .src_access_mask(vk::AccessFlags::SHADER_WRITE | vk::AccessFlags::TRANSFER_WRITE)
+                .dst_access_mask(vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE)];
+            d.cmd_pipeline_barrier(
+                cmd,
+                compute | vk::PipelineStageFlags::TRANSFER,
+                compute,
+                vk::DependencyFlags::empty(),
+                &earlier,
+                &[],
+                &[],
+            );
+            if let Some(q) = queries {
+                d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, q, 0);
+            }
+            for (n, (&i, barrier)) in active.iter().zip(plan(&accesses)).enumerate() {
+                let dispatch = &dispatches[i];
+                if let Some(visible) = barrier {
+                    let buffers: Vec<_> = visible
+                        .iter()
+                        .map(|id| {
+                            vk::BufferMemoryBarrier::default()
+                                .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+                                .dst_access_mask(
+                                    vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE,
+                                )
+                                .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+                                .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+                                .buffer(raw[id])
+                                .offset(0)
+                                .size(vk::WHOLE_SIZE)
+                        })
+                        .collect();
+                    d.cmd_pipeline_barrier(
+                        cmd,
+                        compute,
+                        compute,
+                        vk::DependencyFlags::empty(),
+                        &[],
+                        &buffers,
+                        &[],
+                    );
+                }
+                let p = &dispatch.pipeline;
+                d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, p.raw);
+                d.cmd_bind_descriptor_sets(
+                    cmd,
+                    vk::PipelineBindPoint::COMPUTE,
+                    p.layout,
+                    0,
+                    &sets[n..=n],
+                    &[],
+                );
+                if !dispatch.push_constants.is_empty() {
+                    d.cmd_push_constants(
+                        cmd,
+                        p.layout,
+                        vk::ShaderStageFlags::COMPUTE,
+                        0,
+                        &dispatch.push_constants,
+                    );
+                }
+                let [x, y, z] = dispatch.groups;
+                d.cmd_dispatch(cmd, x, y, z);
+                if let Some(q) = queries {
+                    d.cmd_write_timestamp(
+                        cmd,
+                        vk::PipelineStageFlags::BOTTOM_OF_PIPE,
+                        q,
+                        n as u32 + 1,
+                    );
+                }
+            }
+            if any_write {
+                // Makes the results visible to the host (mapped reads), which a fence alone
+                // does not.
+                let host = [vk::MemoryBarrier::default()
+                    .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+                    .dst_access_mask(vk::AccessFlags::HOST_READ)];
+                d.cmd_pipeline_barrier(
+                    cmd,
+                    compute,
+                    vk::PipelineStageFlags::HOST,
+                    vk::DependencyFlags::empty(),
+                    &host,
+                    &[],
+                    &[],
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn write_descriptors(
+        &self,
+        dispatches: &[Dispatch],
+        active: &[usize],
+        sets: &[vk::DescriptorSet],
+    ) {
+        let max_range = self.info.max_storage_buffer_range;
+        let infos: Vec<Vec<vk::DescriptorBufferInfo>> = active
+            .iter()
+            .map(|&i| {
+                dispatches[i]
+                    .bindings
+                    .iter()
+                    .map(|b| {
+                        vk::DescriptorBufferInfo::default()
+                            .buffer(b.buffer.raw())
+                            .offset(0)
+                            .range(b.buffer.capacity().min(max_range))
+                    })
+                    .collect()
+            })
+            .collect();
+        let writes: Vec<_> = sets
+            .iter()
+            .zip(&infos)
+            .filter(|(_, info)| !info.is_empty())
+            .map(|(&set, info)| {
+                vk::WriteDescriptorSet::default()
+                    .dst_set(set)
+                    .dst_binding(0)
+                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                    .buffer_info(info)
+            })
+            .collect();
+        // SAFETY: the sets are freshly allocated from this frame's pool and not in use.
+        unsafe { self.device.raw.update_descriptor_sets(&writes, &[]) };
+    }
+
+    /// Per-dispatch GPU times from the frame's timestamps, in input order.
+    fn kernel_times(&self, frame: &Frame, total: usize, active: &[usize]) -> Result<Vec<u64>> {
+        let Some(pool) = frame.queries() else {
+            return Ok(vec![0; total]);
+        };
+        let mut stamps = vec![0u64; active.len() + 1];
+        // SAFETY: the queries were written by the completed submission.
+        unsafe {
+            self.device.raw.get_query_pool_results(
+                pool,
+                0,
+                &mut stamps,
+                vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT,
+            )
+        }
+        .map_err(|e| Error::vk("vkGetQueryPoolResults", e))?;
+        let mut times = vec![0; total];
+        for (n, &i) in active.iter().enumerate() {
+            let ticks = stamps[n + 1].wrapping_sub(stamps[n]) & self.timestamp_mask;
+            times[i] = (ticks as f64 * self.timestamp_period).round() as u64;
+        }
+        Ok(times)
+    }
+}

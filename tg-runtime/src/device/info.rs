@@ -1,0 +1,189 @@
+//! What the chosen device is and can do, read once at start-up.
+
+use std::fmt;
+
+use ash::vk;
+
+/// The kind of a Vulkan device, in tg's order of preference.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeviceType {
+    Discrete,
+    Integrated,
+    Virtual,
+    /// A software implementation such as lavapipe.
+    Cpu,
+    #[default]
+    Other,
+}
+
+impl DeviceType {
+    pub(crate) fn from_vk(t: vk::PhysicalDeviceType) -> Self {
+        match t {
+            vk::PhysicalDeviceType::DISCRETE_GPU => DeviceType::Discrete,
+            vk::PhysicalDeviceType::INTEGRATED_GPU => DeviceType::Integrated,
+            vk::PhysicalDeviceType::VIRTUAL_GPU => DeviceType::Virtual,
+            vk::PhysicalDeviceType::CPU => DeviceType::Cpu,
+            _ => DeviceType::Other,
+        }
+    }
+
+    /// Lower is preferred when `TG_DEVICE` is not set.
+    pub(crate) fn rank(self) -> u8 {
+        self as u8
+    }
+}
+
+impl fmt::Display for DeviceType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DeviceType::Discrete => "discrete",
+            DeviceType::Integrated => "integrated",
+            DeviceType::Virtual => "virtual",
+            DeviceType::Cpu => "cpu",
+            DeviceType::Other => "other",
+        })
+    }
+}
+
+/// The device tg runs on: identity, limits, and the optional features it enabled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeviceInfo {
+    /// Index in `vkEnumeratePhysicalDevices`, as `TG_DEVICE` takes it.
+    pub index: usize,
+    pub name: String,
+    pub device_type: DeviceType,
+    pub api_version: (u32, u32, u32),
+    /// `driverName driverInfo`, e.g. "llvmpipe Mesa 22.3.6 (LLVM 15.0.6)".
+    pub driver: String,
+    pub vendor_id: u32,
+    pub device_id: u32,
+    pub max_storage_buffer_range: u64,
+    pub max_workgroup_count: [u32; 3],
+    pub max_workgroup_size: [u32; 3],
+    pub max_workgroup_invocations: u32,
+    pub max_shared_memory: u32,
+    pub max_push_constant_bytes: u32,
+    pub shader_float16: bool,
+    pub shader_int8: bool,
+    pub storage_16bit: bool,
+    pub storage_8bit: bool,
+    pub shader_int64: bool,
+    pub shader_float64: bool,
+    pub shader_int16: bool,
+    pub subgroup_size: u32,
+    /// The compute stage supports subgroup arithmetic (`subgroupAdd` ...).
+    pub subgroup_arithmetic: bool,
+    pub subgroup_shuffle: bool,
+    pub subgroup_ballot: bool,
+    /// Every buffer is mapped, so reads and writes are plain copies (lavapipe, integrated GPUs,
+    /// resizable BAR).
+    pub host_visible_device_memory: bool,
+    /// The queue tg uses can write timestamps, so `execute` can time kernels.
+    pub timestamps: bool,
+    /// The Khronos validation layer is on (`TG_VALIDATION=1`).
+    pub validation: bool,
+}
+
+impl DeviceInfo {
+    /// One line with the optional features, for logs and bug reports.
+    pub fn summary(&self) -> String {
+        let flags = [
+            (self.shader_float16, "f16"),
+            (self.shader_int8, "i8"),
+            (self.shader_int16, "i16"),
+            (self.shader_int64, "i64"),
+            (self.shader_float64, "f64"),
+            (self.storage_16bit, "storage16"),
+            (self.storage_8bit, "storage8"),
+            (self.subgroup_arithmetic, "subgroup-arith"),
+            (self.subgroup_shuffle, "subgroup-shuffle"),
+            (self.subgroup_ballot, "subgroup-ballot"),
+            (self.host_visible_device_memory, "mapped"),
+            (self.timestamps, "timestamps"),
+            (self.validation, "validation"),
+        ];
+        let on: Vec<&str> = flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, n)| *n)
+            .collect();
+        format!(
+            "{self}; subgroup {}, max buffer {} MiB, shared {} KiB, workgroup {} ({:?}); {}",
+            self.subgroup_size,
+            self.max_storage_buffer_range >> 20,
+            self.max_shared_memory >> 10,
+            self.max_workgroup_invocations,
+            self.max_workgroup_size,
+            on.join(" "),
+        )
+    }
+
+    /// The driver without build details, and without its name where the device name repeats
+    /// it ("llvmpipe Mesa 22.3.6 (LLVM 15.0.6)" on "llvmpipe (...)" gives "Mesa 22.3.6").
+    fn short_driver(&self) -> &str {
+        let d = self.driver.split(" (").next().unwrap_or_default();
+        match d.split_once(' ') {
+            Some((first, rest)) if self.name.starts_with(first) => rest,
+            _ => d,
+        }
+    }
+}
+
+impl fmt::Display for DeviceInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (ma, mi, pa) = self.api_version;
+        write!(
+            f,
+            "{} [{}, Vulkan {ma}.{mi}.{pa}, {}]",
+            self.name,
+            self.device_type,
+            self.short_driver()
+        )
+    }
+}
+
+/// Reads a fixed-size C string array from a Vulkan struct.
+pub(crate) fn c_text(raw: Result<&std::ffi::CStr, std::ffi::FromBytesUntilNulError>) -> String {
+    raw.map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Splits a packed Vulkan version.
+pub(crate) fn version(v: u32) -> (u32, u32, u32) {
+    (
+        vk::api_version_major(v),
+        vk::api_version_minor(v),
+        vk::api_version_patch(v),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_is_short() {
+        let info = DeviceInfo {
+            name: "llvmpipe (LLVM 15.0.6, 256 bits)".into(),
+            device_type: DeviceType::Cpu,
+            api_version: (1, 3, 230),
+            driver: "llvmpipe Mesa 22.3.6 (LLVM 15.0.6)".into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            info.to_string(),
+            "llvmpipe (LLVM 15.0.6, 256 bits) [cpu, Vulkan 1.3.230, Mesa 22.3.6]"
+        );
+        let nv = DeviceInfo {
+            name: "NVIDIA H200".into(),
+            device_type: DeviceType::Discrete,
+            api_version: (1, 3, 277),
+            driver: "NVIDIA 550.54.15".into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            nv.to_string(),
+            "NVIDIA H200 [discrete, Vulkan 1.3.277, 550.54.15]"
+        );
+    }
+}

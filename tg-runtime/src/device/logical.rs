@@ -1,0 +1,163 @@
+//! Opening the chosen physical device: its properties, the features tg enables, one queue.
+
+use ash::vk;
+
+use super::info::{DeviceInfo, c_text, version};
+use super::instance::Instance;
+use super::select::DeviceCandidate;
+use crate::{Error, Result};
+
+/// A logical device that destroys itself when dropped (see `Instance`).
+pub(crate) struct LogicalDevice {
+    pub(crate) raw: ash::Device,
+}
+
+impl Drop for LogicalDevice {
+    fn drop(&mut self) {
+        // SAFETY: everything created from the device is dropped before it.
+        unsafe { self.raw.destroy_device(None) };
+    }
+}
+
+/// What start-up learned besides `DeviceInfo`.
+pub(crate) struct Opened {
+    pub(crate) device: LogicalDevice,
+    pub(crate) info: DeviceInfo,
+    pub(crate) queue: vk::Queue,
+    pub(crate) queue_family: u32,
+    /// Nanoseconds per timestamp tick.
+    pub(crate) timestamp_period: f64,
+    /// Mask of the bits a timestamp holds (0 = no timestamps).
+    pub(crate) timestamp_mask: u64,
+}
+
+/// Opens `pd` with every optional feature tg uses that it has.
+pub(crate) fn open(
+    instance: &Instance,
+    pd: vk::PhysicalDevice,
+    candidate: &DeviceCandidate,
+    validation: bool,
+) -> Result<Opened> {
+    let inst = &instance.raw;
+    // SAFETY (all queries below): `pd` belongs to this instance, which supports Vulkan 1.2, and
+    // the chained structs live until the call returns.
+    let (mut f11, mut f12) = (
+        vk::PhysicalDeviceVulkan11Features::default(),
+        vk::PhysicalDeviceVulkan12Features::default(),
+    );
+    let core = {
+        let mut f2 = vk::PhysicalDeviceFeatures2::default()
+            .push_next(&mut f11)
+            .push_next(&mut f12);
+        unsafe { inst.get_physical_device_features2(pd, &mut f2) };
+        f2.features
+    };
+    let (mut p11, mut driver) = (
+        vk::PhysicalDeviceVulkan11Properties::default(),
+        vk::PhysicalDeviceDriverProperties::default(),
+    );
+    let props = {
+        let mut p2 = vk::PhysicalDeviceProperties2::default()
+            .push_next(&mut p11)
+            .push_next(&mut driver);
+        unsafe { inst.get_physical_device_properties2(pd, &mut p2) };
+        p2.properties
+    };
+    let families = unsafe { inst.get_physical_device_queue_family_properties(pd) };
+    let family = queue_family(&families).ok_or_else(|| Error::Unsupported {
+        what: "tg".into(),
+        feature: "a compute queue",
+        device: candidate.name.clone(),
+    })?;
+    let timestamp_bits = families[family as usize].timestamp_valid_bits;
+
+    // Enable exactly what is present; DeviceInfo reports it so codegen can choose.
+    let enable_core = vk::PhysicalDeviceFeatures::default()
+        .shader_int64(core.shader_int64 == vk::TRUE)
+        .shader_float64(core.shader_float64 == vk::TRUE)
+        .shader_int16(core.shader_int16 == vk::TRUE);
+    let mut enable11 = vk::PhysicalDeviceVulkan11Features::default()
+        .storage_buffer16_bit_access(f11.storage_buffer16_bit_access == vk::TRUE);
+    let mut enable12 = vk::PhysicalDeviceVulkan12Features::default()
+        .shader_float16(f12.shader_float16 == vk::TRUE)
+        .shader_int8(f12.shader_int8 == vk::TRUE)
+        .storage_buffer8_bit_access(f12.storage_buffer8_bit_access == vk::TRUE);
+    let mut enable = vk::PhysicalDeviceFeatures2::default()
+        .features(enable_core)
+        .push_next(&mut enable11)
+        .push_next(&mut enable12);
+    let priorities = [1.0f32];
+    let queues = [vk::DeviceQueueCreateInfo::default()
+        .queue_family_index(family)
+        .queue_priorities(&priorities)];
+    let create = vk::DeviceCreateInfo::default()
+        .queue_create_infos(&queues)
+        .push_next(&mut enable);
+    let raw = unsafe { inst.create_device(pd, &create, None) }
+        .map_err(|e| Error::vk("vkCreateDevice", e))?;
+    let device = LogicalDevice { raw };
+    let queue = unsafe { device.raw.get_device_queue(family, 0) };
+
+    let limits = &props.limits;
+    let compute = vk::ShaderStageFlags::COMPUTE;
+    let ops = p11.subgroup_supported_operations;
+    let subgroups = p11.subgroup_supported_stages.contains(compute);
+    let info = DeviceInfo {
+        index: candidate.index,
+        name: candidate.name.clone(),
+        device_type: candidate.device_type,
+        api_version: version(props.api_version),
+        driver: format!(
+            "{} {}",
+            c_text(driver.driver_name_as_c_str()),
+            c_text(driver.driver_info_as_c_str())
+        )
+        .trim()
+        .to_string(),
+        vendor_id: props.vendor_id,
+        device_id: props.device_id,
+        max_storage_buffer_range: u64::from(limits.max_storage_buffer_range),
+        max_workgroup_count: limits.max_compute_work_group_count,
+        max_workgroup_size: limits.max_compute_work_group_size,
+        max_workgroup_invocations: limits.max_compute_work_group_invocations,
+        max_shared_memory: limits.max_compute_shared_memory_size,
+        max_push_constant_bytes: limits.max_push_constants_size,
+        shader_float16: f12.shader_float16 == vk::TRUE,
+        shader_int8: f12.shader_int8 == vk::TRUE,
+        storage_16bit: f11.storage_buffer16_bit_access == vk::TRUE,
+        storage_8bit: f12.storage_buffer8_bit_access == vk::TRUE,
+        shader_int64: core.shader_int64 == vk::TRUE,
+        shader_float64: core.shader_float64 == vk::TRUE,
+        shader_int16: core.shader_int16 == vk::TRUE,
+        subgroup_size: p11.subgroup_size,
+        subgroup_arithmetic: subgroups && ops.contains(vk::SubgroupFeatureFlags::ARITHMETIC),
+        subgroup_shuffle: subgroups && ops.contains(vk::SubgroupFeatureFlags::SHUFFLE),
+        subgroup_ballot: subgroups && ops.contains(vk::SubgroupFeatureFlags::BALLOT),
+        host_visible_device_memory: false, // set once memory placement is decided
+        timestamps: timestamp_bits > 0 && limits.timestamp_period > 0.0,
+        validation,
+    };
+    Ok(Opened {
+        device,
+        info,
+        queue,
+        queue_family: family,
+        timestamp_period: f64::from(limits.timestamp_period),
+        timestamp_mask: match timestamp_bits {
+            0 => 0,
+            64.. => u64::MAX,
+            b => (1u64 << b) - 1,
+        },
+    })
+}
+
+/// A compute queue family; one without graphics first, since such a queue does not share its
+/// time with a desktop's rendering.
+fn queue_family(families: &[vk::QueueFamilyProperties]) -> Option<u32> {
+    let has =
+        |f: &vk::QueueFamilyProperties, flag| f.queue_count > 0 && f.queue_flags.contains(flag);
+    let pick = |pred: &dyn Fn(&vk::QueueFamilyProperties) -> bool| families.iter().position(pred);
+    pick(&|f| has(f, vk::QueueFlags::COMPUTE) && !has(f, vk::QueueFlags::GRAPHICS))
+        .or_else(|| pick(&|f| has(f, vk::QueueFlags::COMPUTE)))
+        .and_then(|i| u32::try_from(i).ok())
+}

@@ -1,0 +1,409 @@
+//! Device buffers: gpu-allocator for the memory, a pool for reuse, and host access to mapped
+//! memory.
+
+use std::fmt;
+use std::mem::ManuallyDrop;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use ash::vk;
+use gpu_allocator::vulkan::{
+    Allocation, AllocationCreateDesc, AllocationScheme, Allocator, AllocatorCreateDesc,
+};
+use gpu_allocator::{AllocationError, AllocationSizes, AllocatorDebugSettings, MemoryLocation};
+
+use super::lock;
+use super::placement::Placement;
+use super::pool::{FreeLists, class_size};
+use crate::{Error, Result};
+
+const USAGE: vk::BufferUsageFlags = vk::BufferUsageFlags::from_raw(
+    vk::BufferUsageFlags::STORAGE_BUFFER.as_raw()
+        | vk::BufferUsageFlags::TRANSFER_SRC.as_raw()
+        | vk::BufferUsageFlags::TRANSFER_DST.as_raw(),
+);
+const MIB: u64 = 1 << 20;
+/// The pool keeps at most this much (or half the heap, if less) for reuse.
+const POOL_CAP: u64 = 1 << 30;
+
+/// A device buffer. Its memory goes back to the device's pool when the last `Arc` drops.
+pub struct Buffer {
+    slot: ManuallyDrop<Slot>,
+    size: u64,
+    id: u64,
+}
+
+/// A `VkBuffer` with its memory, as the pool keeps it.
+pub(crate) struct Slot {
+    pub(crate) raw: vk::Buffer,
+    pub(crate) allocation: Allocation,
+    /// Real size in bytes (the size class).
+    pub(crate) capacity: u64,
+}
+
+impl Buffer {
+    /// Bytes asked for (the real buffer may be larger).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// Unique in this process; never reused.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    pub(crate) fn raw(&self) -> vk::Buffer {
+        self.slot.raw
+    }
+
+    /// Real size in bytes, which kernels may touch (the size class).
+    pub(crate) fn capacity(&self) -> u64 {
+        self.slot.capacity
+    }
+
+    pub(crate) fn slot(&self) -> &Slot {
+        &self.slot
+    }
+}
+
+impl fmt::Debug for Buffer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Buffer")
+            .field("id", &self.id)
+            .field("size", &self.size)
+            .field("capacity", &self.slot.capacity)
+            .finish()
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        // SAFETY: `slot` is not touched again.
+        let slot = unsafe { ManuallyDrop::take(&mut self.slot) };
+        // Buffers come only from the process-wide device, which is never dropped.
+        match super::singleton() {
+            Some(device) => device.memory.release(slot),
+            None => std::mem::forget(slot),
+        }
+    }
+}
+
+/// Pool and allocator figures, for tests and `TG_DEBUG`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemoryStats {
+    /// Bytes (size classes) held by live buffers.
+    pub live_bytes: u64,
+    /// Bytes the pool keeps for reuse.
+    pub pooled_bytes: u64,
+    pub live_buffers: usize,
+    /// Buffers the pool could not serve, so far: each a new `VkBuffer` and its memory.
+    /// (Staging buffers of the copy path are not counted.)
+    pub allocations: u64,
+}
+
+struct PoolState {
+    free: FreeLists<Slot>,
+    live_bytes: u64,
+    live_buffers: usize,
+}
+
+pub(crate) struct Memory {
+    device: ash::Device,
+    allocator: Mutex<Allocator>,
+    pool: Mutex<PoolState>,
+    pub(crate) placement: Placement,
+    /// `nonCoherentAtomSize`: flush and invalidate granularity of non-coherent memory.
+    atom: u64,
+    max_range: u64,
+    allocations: AtomicU64,
+    next_id: AtomicU64,
+}
+
+impl Memory {
+    pub(crate) fn new(
+        instance: &ash::Instance,
+        device: &ash::Device,
+        physical: vk::PhysicalDevice,
+        choose: impl FnOnce(&vk::PhysicalDeviceMemoryProperties, u32) -> Placement,
+    ) -> Result<Self> {
+        // SAFETY: queries on live handles; the probe buffer is destroyed right away.
+        let (props, limits, allowed) = unsafe {
+            let props = instance.get_physical_device_memory_properties(physical);
+            let limits = instance.get_physical_device_properties(physical).limits;
+            let probe = device
+                .create_buffer(&buffer_info(256), None)
+                .map_err(|e| Error::vk("vkCreateBuffer", e))?;
+            let allowed = device
+                .get_buffer_memory_requirements(probe)
+                .memory_type_bits;
+            device.destroy_buffer(probe, None);
+            (props, limits, allowed)
+        };
+        let placement = choose(&props, allowed);
+        let allocator = Allocator::new(&AllocatorCreateDesc {
+            instance: instance.clone(),
+            device: device.clone(),
+            physical_device: physical,
+            debug_settings: AllocatorDebugSettings::default(),
+            buffer_device_address: false,
+            allocation_sizes: AllocationSizes::new(64 * MIB, 32 * MIB)
+                .with_max_device_memblock_size(256 * MIB)
+                .with_max_host_memblock_size(256 * MIB),
+        })
+        .map_err(|e| alloc_error(0, e))?;
+        Ok(Memory {
+            device: device.clone(),
+            allocator: Mutex::new(allocator),
+            pool: Mutex::new(PoolState {
+                free: FreeLists::new(POOL_CAP.min(placement.heap_size() / 2)),
+                live_bytes: 0,
+                live_buffers: 0,
+            }),
+            placement,
+            atom: limits.non_coherent_atom_size.max(1),
+            max_range: u64::from(limits.max_storage_buffer_range),
+            allocations: AtomicU64::new(0),
+            next_id: AtomicU64::new(1),
+        })
+    }
+
+    pub(crate) fn stats(&self) -> MemoryStats {
+        let pool = lock(&self.pool);
+        MemoryStats {
+            live_bytes: pool.live_bytes,
+            pooled_bytes: pool.free.held(),
+            live_buffers: pool.live_buffers,
+            allocations: self.allocations.load(Ordering::Relaxed),
+        }
+    }
+
+    /// A buffer of at least `bytes`, from the pool when it has one of that class.
+    pub(crate) fn alloc(&self, bytes: u64) -> Result<Arc<Buffer>> {
+        if bytes > self.max_range {
+            return Err(Error::BufferTooLarge {
+                bytes,
+                max: self.max_range,
+            });
+        }
+        let capacity = class_size(bytes, self.max_range);
+        let pooled = lock(&self.pool).free.take(capacity);
+        let slot = match pooled {
+            Some(slot) => slot,
+            None => self.create_slot(capacity)?,
+        };
+        let mut pool = lock(&self.pool);
+        pool.live_bytes += capacity;
+        pool.live_buffers += 1;
+        drop(pool);
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        Ok(Arc::new(Buffer {
+            slot: ManuallyDrop::new(slot),
+            size: bytes,
+            id,
+        }))
+    }
+
+    /// Takes back a dropped buffer's slot; frees it when the pool is full.
+    fn release(&self, slot: Slot) {
+        let mut pool = lock(&self.pool);
+        pool.live_bytes -= slot.capacity;
+        pool.live_buffers -= 1;
+        let rejected = pool.free.put(slot.capacity, slot);
+        drop(pool);
+        if let Some(slot) = rejected {
+            self.free_slot(slot);
+            // A drop cannot return an error: leave any message for the next checked call.
+            super::validation::defer();
+        }
+    }
+
+    fn create_slot(&self, capacity: u64) -> Result<Slot> {
+        let location = match self.placement {
+            Placement::Mapped {
+                type_index,
+                coherent,
+                ..
+            } => Target::Type {
+                index: type_index,
+                coherent,
+            },
+            Placement::Staged { .. } => Target::Location(MemoryLocation::GpuOnly),
+        };
+        let slot = match self.new_slot(capacity, location, "tg buffer") {
+            Err(Error::OutOfMemory { .. }) => {
+                // Memory may be sitting in the pool in other size classes: free it and retry.
+                let held = lock(&self.pool).free.drain();
+                held.into_iter().for_each(|s| self.free_slot(s));
+                self.new_slot(capacity, location, "tg buffer")
+            }
+            other => other,
+        }?;
+        self.allocations.fetch_add(1, Ordering::Relaxed);
+        Ok(slot)
+    }
+
+    /// A host-visible buffer for staging copies, outside the pool.
+    pub(crate) fn staging(&self, bytes: u64, upload: bool) -> Result<Slot> {
+        let location = if upload {
+            MemoryLocation::CpuToGpu
+        } else {
+            MemoryLocation::GpuToCpu
+        };
+        self.new_slot(bytes.max(4), Target::Location(location), "tg staging")
+    }
+
+    fn new_slot(&self, capacity: u64, target: Target, name: &str) -> Result<Slot> {
+        // SAFETY: creating and binding a buffer on a live device; on failure it is destroyed.
+        let raw = unsafe { self.device.create_buffer(&buffer_info(capacity), None) }
+            .map_err(|e| Error::vk("vkCreateBuffer", e))?;
+        // SAFETY: `raw` is a live buffer of this device.
+        let mut requirements = unsafe { self.device.get_buffer_memory_requirements(raw) };
+        let location = match target {
+            Target::Type { index, coherent } => {
+                requirements.memory_type_bits &= 1 << index;
+                if !coherent {
+                    // Whole atoms, so flushes of any sub-range stay inside this allocation.
+                    requirements.size = requirements.size.next_multiple_of(self.atom);
+                    requirements.alignment = requirements.alignment.max(self.atom);
+                }
+                MemoryLocation::Unknown
+            }
+            Target::Location(location) => location,
+        };
+        let allocated = lock(&self.allocator).allocate(&AllocationCreateDesc {
+            name,
+            requirements,
+            location,
+            linear: true,
+            allocation_scheme: AllocationScheme::GpuAllocatorManaged,
+        });
+        let allocation = match allocated {
+            Ok(a) => a,
+            Err(e) => {
+                // SAFETY: `raw` is unused.
+                unsafe { self.device.destroy_buffer(raw, None) };
+                return Err(alloc_error(capacity, e));
+            }
+        };
+        // SAFETY: the allocation satisfies `raw`'s requirements and is not bound elsewhere.
+        let bound = unsafe {
+            self.device
+                .bind_buffer_memory(raw, allocation.memory(), allocation.offset())
+        };
+        let slot = Slot {
+            raw,
+            allocation,
+            capacity,
+        };
+        if let Err(e) = bound {
+            self.free_slot(slot);
+            return Err(Error::vk("vkBindBufferMemory", e));
+        }
+        Ok(slot)
+    }
+
+    pub(crate) fn free_slot(&self, slot: Slot) {
+        // SAFETY: the slot's buffer is no longer used by any pending work (its last Arc is gone,
+        // and `execute` holds Arcs until its fence signals).
+        unsafe { self.device.destroy_buffer(slot.raw, None) };
+        // Freeing can only fail for an allocation of another allocator; nothing to do then.
+        let _ = lock(&self.allocator).free(slot.allocation);
+    }
+
+    /// Copies `data` into a mapped slot at `offset`.
+    pub(crate) fn write_mapped(&self, slot: &Slot, offset: u64, data: &[u8]) -> Result<()> {
+        let dst = mapped(slot)?;
+        // SAFETY: the caller checked `offset + len <= capacity`; the mapping covers the allocation.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                data.as_ptr(),
+                dst.as_ptr().add(offset as usize),
+                data.len(),
+            );
+        }
+        self.sync_range(slot, offset, data.len() as u64, true)
+    }
+
+    /// Copies from a mapped slot at `offset` into `out`.
+    pub(crate) fn read_mapped(&self, slot: &Slot, offset: u64, out: &mut [u8]) -> Result<()> {
+        let src = mapped(slot)?;
+        self.sync_range(slot, offset, out.len() as u64, false)?;
+        // SAFETY: as in `write_mapped`.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                src.as_ptr().add(offset as usize),
+                out.as_mut_ptr(),
+                out.len(),
+            );
+        }
+        Ok(())
+    }
+
+    /// Flushes host writes to, or invalidates the host's view of, non-coherent memory.
+    fn sync_range(&self, slot: &Slot, offset: u64, len: u64, flush: bool) -> Result<()> {
+        let a = &slot.allocation;
+        if len == 0
+            || a.memory_properties()
+                .contains(vk::MemoryPropertyFlags::HOST_COHERENT)
+        {
+            return Ok(());
+        }
+        let start = (a.offset() + offset) / self.atom * self.atom;
+        let end = (a.offset() + offset + len).next_multiple_of(self.atom);
+        // SAFETY: `memory()` is the allocation's live, mapped memory object.
+        let range = [vk::MappedMemoryRange::default()
+            .memory(unsafe { a.memory() })
+            .offset(start)
+            .size(end - start)];
+        // SAFETY: the range lies inside this allocation, which is atom-aligned (see `new_slot`).
+        unsafe {
+            if flush {
+                self.device.flush_mapped_memory_ranges(&range)
+            } else {
+                self.device.invalidate_mapped_memory_ranges(&range)
+            }
+        }
+        .map_err(|e| Error::vk("vkFlushMappedMemoryRanges", e))
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Target {
+    /// A fixed memory type (the mapped placement).
+    Type {
+        index: u32,
+        coherent: bool,
+    },
+    Location(MemoryLocation),
+}
+
+fn buffer_info(size: u64) -> vk::BufferCreateInfo<'static> {
+    vk::BufferCreateInfo::default()
+        .size(size)
+        .usage(USAGE)
+        .sharing_mode(vk::SharingMode::EXCLUSIVE)
+}
+
+fn mapped(slot: &Slot) -> Result<NonNull<u8>> {
+    slot.allocation
+        .mapped_ptr()
+        .map(NonNull::cast)
+        .ok_or(Error::Vulkan {
+            call: "vkMapMemory",
+            result: "the buffer's memory is not mapped".into(),
+        })
+}
+
+fn alloc_error(bytes: u64, e: AllocationError) -> Error {
+    match e {
+        AllocationError::OutOfMemory => Error::OutOfMemory {
+            bytes,
+            reason: e.to_string(),
+        },
+        e => Error::Vulkan {
+            call: "gpu_allocator",
+            result: e.to_string(),
+        },
+    }
+}

@@ -1,0 +1,68 @@
+//! The persisted `VkPipelineCache`: drivers that compile SPIR-V to machine code (all but the
+//! simplest) skip that work on the next run. Vulkan validates the file's header itself; a file
+//! that cannot be read, or is rejected, just means an empty cache.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+
+use ash::vk;
+
+use super::Device;
+use crate::compile::write_atomic;
+use crate::{Error, Result};
+
+/// `pipelines-<vendor>-<device>-<driverVersion>.bin`: a new driver gets a new file.
+pub(crate) fn path(dir: Option<&Path>, props: &vk::PhysicalDeviceProperties) -> Option<PathBuf> {
+    let name = format!(
+        "pipelines-{:04x}-{:04x}-{:08x}.bin",
+        props.vendor_id, props.device_id, props.driver_version
+    );
+    dir.map(|d| d.join(name))
+}
+
+/// Creates the pipeline cache, seeded from `path` when that holds data the driver accepts.
+pub(crate) fn load(device: &ash::Device, path: Option<&Path>) -> Result<vk::PipelineCache> {
+    let data = path.and_then(|p| std::fs::read(p).ok()).unwrap_or_default();
+    let create = |data: &[u8]| {
+        // SAFETY: `data` outlives the call; the driver checks its header.
+        unsafe {
+            device.create_pipeline_cache(
+                &vk::PipelineCacheCreateInfo::default().initial_data(data),
+                None,
+            )
+        }
+    };
+    create(&data)
+        .or_else(|_| create(&[]))
+        .map_err(|e| Error::vk("vkCreatePipelineCache", e))
+}
+
+impl Device {
+    pub(crate) fn save_pipeline_cache_impl(&self) -> Result<()> {
+        let Some(path) = &self.pipeline_cache_path else {
+            return Ok(());
+        };
+        if !self.pipeline_cache_dirty.swap(false, Ordering::Relaxed) {
+            return Ok(());
+        }
+        let saved = self.write_pipeline_cache(path);
+        if saved.is_err() {
+            self.pipeline_cache_dirty.store(true, Ordering::Relaxed);
+        }
+        saved
+    }
+
+    fn write_pipeline_cache(&self, path: &Path) -> Result<()> {
+        // SAFETY: the cache is internally synchronized for reads.
+        let data = unsafe { self.device.raw.get_pipeline_cache_data(self.pipeline_cache) }
+            .map_err(|e| Error::vk("vkGetPipelineCacheData", e))?;
+        let Some(dir) = path.parent() else {
+            return Ok(());
+        };
+        // A folder that cannot be made disables the disk cache, as for SPIR-V.
+        if std::fs::create_dir_all(dir).is_err() {
+            return Ok(());
+        }
+        write_atomic(path, &data).map_err(|e| Error::io(path, e))
+    }
+}
