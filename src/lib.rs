@@ -1,2 +1,17 @@
-pub use tg_ops;
-pub use tg_runtime;
+//! tg: a tensor DSL for Rust. Shapes are checked at compile time, the graph is lazy and fuses
+//! into kernels, and the kernels run as SPIR-V compute shaders on any Vulkan 1.2 device,
+//! including Mesa's lavapipe on the CPU.
+//!
+//! ```
+//! use tg::prelude::*;
+//! let a = Tensor::<Rank2<2, 2>>::from_slice(&[1.0, 2.0, 3.0, 4.0]).unwrap();
+//! assert_eq!(a.to_vec().unwrap(), vec![1.0, 2.0, 3.0, 4.0]);
+//! ```
+
+pub use tg_ops::*;
+pub use tg_runtime as runtime;
+
+/// Everything a user of tg needs in scope: `use tg::prelude::*;`.
+pub mod prelude {
+    pub use tg_ops::prelude::*;
+}

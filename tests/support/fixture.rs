@@ -20,6 +20,8 @@ pub struct Case {
     pub json: Value,
     pub inputs: Vec<Spec>,
     pub out: Spec,
+    /// All expected outputs of a multi-output op ("outs"), else just `out`.
+    pub outs: Vec<Spec>,
     pub rtol: f64,
     pub atol: f64,
 }
@@ -51,7 +53,11 @@ pub fn load(file: &str) -> Vec<Case> {
                 .as_array()
                 .map(|a| a.iter().map(spec).collect())
                 .unwrap_or_default(),
-            out: spec(&c["out"]),
+            out: spec(if c.get("out").is_some() { &c["out"] } else { &c["outs"][0] }),
+            outs: match c.get("outs").and_then(|o| o.as_array()) {
+                Some(list) => list.iter().map(spec).collect(),
+                None => vec![spec(&c["out"])],
+            },
             rtol: c["rtol"].as_f64().unwrap_or(0.0),
             atol: c["atol"].as_f64().unwrap_or(0.0),
             json: c.clone(),
@@ -225,4 +231,30 @@ pub fn run_all(file: &str, run: impl Fn(&Case) -> Result<Lazy, String>) {
         cases.len(),
         failures.join("\n")
     );
+}
+
+/// Like `run_all` for ops with several outputs: `run` returns them in the order of "outs".
+pub fn run_all_multi(file: &str, run: impl Fn(&Case) -> Result<Vec<Lazy>, String>) {
+    let cases = load(file);
+    assert!(!cases.is_empty(), "{file} has no cases");
+    let mut failures = Vec::new();
+    for c in &cases {
+        let result = run(c).and_then(|got| {
+            if got.len() != c.outs.len() {
+                return Err(format!("{} outputs, {} expected", got.len(), c.outs.len()));
+            }
+            got.iter().zip(&c.outs).enumerate().try_for_each(|(i, (g, w))| {
+                compare(g, w, c.rtol, c.atol).map_err(|e| format!("output {i}: {e}"))
+            })
+        });
+        if let Err(e) = result {
+            failures.push(format!("{}: {e}", c.name));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
+
+/// The JSON argument `key` of a case.
+pub fn arg<'a>(c: &'a Case, key: &str) -> &'a Value {
+    &c.json["args"][key]
 }

@@ -1,1 +1,28 @@
+//! tg-ops: the typed front end of tg and the whole op library.
+//!
+//! `Tensor<S, T>` carries its shape `S` (a tuple of `Const<N>` and `usize` dims) and element
+//! type `T` in its type; each typed op computes the output type and calls one untyped op of
+//! [`DynTensor`], written once on runtime shapes, which composes the runtime's primitives.
 
+pub mod dtype;
+pub mod shape;
+pub mod tensor;
+pub mod typed;
+pub mod untyped;
+
+pub use dtype::{Bitwise, Dtype, Float, Int, Numeric, Promote, Signed, WeakPromote, WeakScalar};
+pub use shape::{Const, Dim, Rank0, Rank1, Rank2, Rank3, Rank4, Rank5, Rank6, SameDim, SameShape, Shape, StaticShape};
+pub use tensor::Tensor;
+pub use tg_runtime::{DType, Error, Result};
+pub use untyped::DynTensor;
+
+/// Everything a user of tg needs in scope.
+pub mod prelude {
+    pub use crate::shape;
+    pub use crate::shape::axis::{InsertAxis, KeepAxis, RemoveAxis, SelectAxis, SwapAxes};
+    pub use crate::{
+        Bitwise, Const, DType, Dim, DynTensor, Dtype, Error, Float, Int, Numeric, Promote, Rank0, Rank1, Rank2, Rank3,
+        Rank4, Rank5, Rank6, Result, SameShape, Shape, Signed, StaticShape, Tensor,
+    };
+    pub use half::f16;
+}

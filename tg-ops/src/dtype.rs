@@ -1,0 +1,186 @@
+//! Element types as Rust types, the categories ops accept, and tinygrad's promotion rules.
+
+use half::f16;
+pub use tg_runtime::DType;
+use tg_runtime::Element;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// An element type of tg: bool, the integers of 8 to 64 bits, f16, f32, f64.
+pub trait Dtype: Element + sealed::Sealed + PartialEq + PartialOrd + std::fmt::Display {}
+
+/// Floating-point element types.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a float type, and this op needs one",
+    label = "expects f16, f32 or f64",
+    note = "cast first, for example `.cast::<f32>()`"
+)]
+pub trait Float: Dtype {}
+
+/// Integer element types (bool is not one).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer type, and this op needs one",
+    label = "expects i8..i64 or u8..u64",
+    note = "cast first, for example `.cast::<i32>()`"
+)]
+pub trait Int: Dtype {}
+
+/// Types with bitwise ops: integers and bool.
+#[diagnostic::on_unimplemented(
+    message = "bitwise ops are not defined on `{Self}`",
+    label = "expects an integer type or bool",
+    note = "floats have no bitwise ops; use `.bitcast::<u32>()` to work on their bits"
+)]
+pub trait Bitwise: Dtype {}
+
+/// Types with arithmetic: everything but bool.
+#[diagnostic::on_unimplemented(
+    message = "arithmetic is not defined on `{Self}`",
+    label = "expects a number type",
+    note = "cast bool first, for example `.cast::<i32>()`"
+)]
+pub trait Numeric: Dtype {}
+
+/// Signed types: signed integers and floats.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is unsigned, and this op needs a signed type",
+    note = "cast first, for example `.cast::<i32>()`"
+)]
+pub trait Signed: Numeric {}
+
+macro_rules! marks {
+    ($($t:ty: $($tr:ident),*;)*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Dtype for $t {}
+        $(impl $tr for $t {})*
+    )*};
+}
+
+marks! {
+    bool: Bitwise;
+    i8: Int, Bitwise, Numeric, Signed;
+    u8: Int, Bitwise, Numeric;
+    i16: Int, Bitwise, Numeric, Signed;
+    u16: Int, Bitwise, Numeric;
+    i32: Int, Bitwise, Numeric, Signed;
+    u32: Int, Bitwise, Numeric;
+    i64: Int, Bitwise, Numeric, Signed;
+    u64: Int, Bitwise, Numeric;
+    f16: Float, Numeric, Signed;
+    f32: Float, Numeric, Signed;
+    f64: Float, Numeric, Signed;
+}
+
+/// The dtype two operands meet in: tinygrad's least upper bound in its promotion lattice
+/// (`i8 + u8 -> i16`, `i32 + f16 -> f16`, `u64 + i64 -> f16`).
+pub trait Promote<Rhs: Dtype>: Dtype {
+    type Output: Dtype;
+}
+
+macro_rules! promote_table {
+    ($($a:ty => [$($o:ty),*];)*) => {
+        promote_table!(@rows [$($a),*] $([$($o),*])*);
+    };
+    (@rows [$($a:ty),*] $([$($o:ty),*])*) => {
+        $(promote_table!(@row $a [bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64] [$($o),*]);)*
+    };
+    (@row $a:ty [$($b:ty),*] [$($o:ty),*]) => {
+        $(impl Promote<$b> for $a { type Output = $o; })*
+    };
+}
+
+promote_table! {
+    bool => [bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64];
+    i8 => [i8, i8, i16, i16, i32, i32, i64, i64, f16, f16, f32, f64];
+    u8 => [u8, i16, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64];
+    i16 => [i16, i16, i16, i16, i32, i32, i64, i64, f16, f16, f32, f64];
+    u16 => [u16, i32, u16, i32, u16, i32, u32, i64, u64, f16, f32, f64];
+    i32 => [i32, i32, i32, i32, i32, i32, i64, i64, f16, f16, f32, f64];
+    u32 => [u32, i64, u32, i64, u32, i64, u32, i64, u64, f16, f32, f64];
+    i64 => [i64, i64, i64, i64, i64, i64, i64, i64, f16, f16, f32, f64];
+    u64 => [u64, f16, u64, f16, u64, f16, u64, f16, u64, f16, f32, f64];
+    f16 => [f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f32, f64];
+    f32 => [f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f64];
+    f64 => [f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64];
+}
+
+/// Rust scalars that mix with tensors. As in tinygrad, a scalar is "weak": it takes the
+/// tensor's dtype, except that a float scalar with an integer or bool tensor gives the default
+/// float (f32), and an integer scalar with a bool tensor gives the default int (i32).
+pub trait WeakScalar: Copy + Send + Sync + 'static {
+    const IS_FLOAT: bool;
+    const IS_BOOL: bool;
+    fn to_scalar(self) -> tg_runtime::Scalar;
+}
+
+macro_rules! weak {
+    ($($t:ty: $float:expr, $bool:expr;)*) => {$(
+        impl WeakScalar for $t {
+            const IS_FLOAT: bool = $float;
+            const IS_BOOL: bool = $bool;
+            fn to_scalar(self) -> tg_runtime::Scalar {
+                Element::to_scalar(self)
+            }
+        }
+    )*};
+}
+
+weak! {
+    f32: true, false; f64: true, false; f16: true, false;
+    i8: false, false; i16: false, false; i32: false, false; i64: false, false;
+    u8: false, false; u16: false, false; u32: false, false; u64: false, false;
+    bool: false, true;
+}
+
+/// The dtype of `tensor op scalar`.
+pub trait WeakPromote<S: WeakScalar>: Dtype {
+    type Output: Dtype;
+}
+
+macro_rules! weak_promote {
+    (float: $($s:ty),*) => {
+        weak_promote!(@each [$($s),*] [f16 => f16, f32 => f32, f64 => f64, bool => f32, i8 => f32, u8 => f32,
+            i16 => f32, u16 => f32, i32 => f32, u32 => f32, i64 => f32, u64 => f32]);
+    };
+    (int: $($s:ty),*) => {
+        weak_promote!(@each [$($s),*] [f16 => f16, f32 => f32, f64 => f64, bool => i32, i8 => i8, u8 => u8,
+            i16 => i16, u16 => u16, i32 => i32, u32 => u32, i64 => i64, u64 => u64]);
+    };
+    (bool: $($s:ty),*) => {
+        weak_promote!(@each [$($s),*] [f16 => f16, f32 => f32, f64 => f64, bool => bool, i8 => i8, u8 => u8,
+            i16 => i16, u16 => u16, i32 => i32, u32 => u32, i64 => i64, u64 => u64]);
+    };
+    (@each [$($s:ty),*] $table:tt) => { $(weak_promote!(@one $s $table);)* };
+    (@one $s:ty [$($t:ty => $o:ty),*]) => { $(impl WeakPromote<$s> for $t { type Output = $o; })* };
+}
+
+weak_promote!(float: f32, f64, f16);
+weak_promote!(int: i8, i16, i32, i64, u8, u16, u32, u64);
+weak_promote!(bool: bool);
+
+/// The runtime dtype of a Rust element type.
+pub fn dtype_of<T: Dtype>() -> DType {
+    T::DTYPE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check<A: Promote<B>, B: Dtype>() {
+        assert_eq!(<A::Output as Element>::DTYPE, A::DTYPE.least_upper(B::DTYPE), "{} + {}", A::DTYPE, B::DTYPE);
+    }
+
+    macro_rules! all_pairs {
+        ($($a:ty),*) => { all_pairs!(@outer [$($a),*] [$($a),*]); };
+        (@outer [$($a:ty),*] $bs:tt) => { $(all_pairs!(@inner $a $bs);)* };
+        (@inner $a:ty [$($b:ty),*]) => { $(check::<$a, $b>();)* };
+    }
+
+    #[test]
+    fn promotion_table_matches_the_runtime_lattice() {
+        all_pairs!(bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64);
+    }
+}

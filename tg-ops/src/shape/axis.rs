@@ -1,0 +1,53 @@
+//! Type-level axes: which axis a const generic names (negative counts from the end, as in
+//! numpy) and what a shape becomes when that axis is removed, kept as 1, inserted or swapped.
+//! An axis out of range for the rank is a compile error naming the axis and the shape.
+
+use super::{Dim, Shape};
+
+#[diagnostic::on_unimplemented(
+    message = "axis {A} is out of range for a tensor of shape `{Self}`",
+    label = "no axis {A} here",
+    note = "axes count from 0, or from -1 at the last axis"
+)]
+pub trait RemoveAxis<const A: isize>: Shape {
+    const AXIS: usize;
+    type Output: Shape;
+}
+
+#[diagnostic::on_unimplemented(
+    message = "axis {A} is out of range for a tensor of shape `{Self}`",
+    label = "no axis {A} here",
+    note = "axes count from 0, or from -1 at the last axis"
+)]
+pub trait KeepAxis<const A: isize>: Shape {
+    const AXIS: usize;
+    type Output: Shape;
+}
+
+#[diagnostic::on_unimplemented(
+    message = "axis {A} is out of range for a tensor of shape `{Self}`",
+    label = "no axis {A} here",
+    note = "axes count from 0, or from -1 at the last axis"
+)]
+pub trait SelectAxis<const A: isize>: Shape {
+    const AXIS: usize;
+    type Dim: Dim;
+}
+
+#[diagnostic::on_unimplemented(
+    message = "axes {A} and {B} are not both in range for a tensor of shape `{Self}`",
+    note = "axes count from 0, or from -1 at the last axis"
+)]
+pub trait SwapAxes<const A: isize, const B: isize>: Shape {
+    const AXES: (usize, usize);
+    type Output: Shape;
+}
+
+#[diagnostic::on_unimplemented(
+    message = "cannot insert a new axis at {A} into a tensor of shape `{Self}`",
+    note = "a new axis goes at 0..=rank, or -1 for after the last"
+)]
+pub trait InsertAxis<const A: isize>: Shape {
+    const AXIS: usize;
+    type Output: Shape;
+}

@@ -1,0 +1,115 @@
+//! Shapes as types: tuples of dimensions, from rank 0 `()` to rank 6.
+//!
+//! A static dimension is `Const<N>`, a dynamic one `usize`; a tensor stores its shape value,
+//! which is zero-sized when every dimension is static. Rules the type system can state on
+//! stable Rust (equal shapes, matching inner dimensions, axes in range) are trait bounds with
+//! `#[diagnostic::on_unimplemented]` messages; dimension arithmetic (reshape, concat, pad,
+//! conv sizes) is checked by the `tensor!`/`#[kernel]` macros, and by a run for dynamic dims.
+
+pub mod axis;
+mod dim;
+
+pub use dim::{Const, Dim, SameDim};
+
+use std::fmt::Debug;
+
+/// A tensor shape: a tuple of `Dim`s.
+pub trait Shape: Copy + Debug + Send + Sync + 'static {
+    const RANK: usize;
+    /// The element count, when every dimension is static.
+    const NUMEL: Option<usize>;
+    fn dims(&self) -> Vec<usize>;
+    /// The shape with these sizes, if the static dimensions agree.
+    fn from_dims(dims: &[usize]) -> Option<Self>;
+    fn numel(&self) -> usize {
+        self.dims().iter().product()
+    }
+}
+
+/// A shape whose dimensions are all static, so a value can be made from nothing.
+pub trait StaticShape: Shape + Default {}
+
+/// Two shapes of one rank whose dimensions pairwise may match; `Output` keeps the static ones.
+#[diagnostic::on_unimplemented(
+    message = "shapes differ: `{Self}` and `{S}`",
+    label = "this needs a tensor of shape `{Self}`",
+    note = "elementwise ops need equal shapes; broadcast first (`expand`/`broadcast_to`), or use `tensor!`, which broadcasts like numpy"
+)]
+pub trait SameShape<S: Shape>: Shape {
+    type Output: Shape;
+}
+
+/// Product of optional sizes; `None` if any is unknown.
+pub const fn numel_of(dims: &[Option<usize>]) -> Option<usize> {
+    let mut n = 1;
+    let mut i = 0;
+    while i < dims.len() {
+        match dims[i] {
+            Some(d) => n *= d,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(n)
+}
+
+macro_rules! tuple_shape {
+    ($rank:literal; $($d:ident $e:ident $i:tt),*) => {
+        impl<$($d: Dim),*> Shape for ($($d,)*) {
+            const RANK: usize = $rank;
+            const NUMEL: Option<usize> = numel_of(&[$($d::STATIC),*]);
+            fn dims(&self) -> Vec<usize> {
+                vec![$(self.$i.size()),*]
+            }
+            #[allow(unused_variables, unused_mut)]
+            fn from_dims(dims: &[usize]) -> Option<Self> {
+                if dims.len() != $rank {
+                    return None;
+                }
+                Some(($($d::from_size(dims[$i])?,)*))
+            }
+        }
+        impl<$($d: Dim + Default),*> StaticShape for ($($d,)*) where ($($d,)*): Default {}
+        impl<$($d: SameDim<$e>, $e: Dim),*> SameShape<($($e,)*)> for ($($d,)*) {
+            type Output = ($(<$d as SameDim<$e>>::Output,)*);
+        }
+    };
+}
+
+tuple_shape!(0;);
+tuple_shape!(1; A0 B0 0);
+tuple_shape!(2; A0 B0 0, A1 B1 1);
+tuple_shape!(3; A0 B0 0, A1 B1 1, A2 B2 2);
+tuple_shape!(4; A0 B0 0, A1 B1 1, A2 B2 2, A3 B3 3);
+tuple_shape!(5; A0 B0 0, A1 B1 1, A2 B2 2, A3 B3 3, A4 B4 4);
+tuple_shape!(6; A0 B0 0, A1 B1 1, A2 B2 2, A3 B3 3, A4 B4 4, A5 B5 5);
+
+/// Rank-0 shape (a scalar tensor).
+pub type Rank0 = ();
+pub type Rank1<const A: usize> = (Const<A>,);
+pub type Rank2<const A: usize, const B: usize> = (Const<A>, Const<B>);
+pub type Rank3<const A: usize, const B: usize, const C: usize> = (Const<A>, Const<B>, Const<C>);
+pub type Rank4<const A: usize, const B: usize, const C: usize, const D: usize> = (Const<A>, Const<B>, Const<C>, Const<D>);
+pub type Rank5<const A: usize, const B: usize, const C: usize, const D: usize, const E: usize> =
+    (Const<A>, Const<B>, Const<C>, Const<D>, Const<E>);
+pub type Rank6<const A: usize, const B: usize, const C: usize, const D: usize, const E: usize, const F: usize> =
+    (Const<A>, Const<B>, Const<C>, Const<D>, Const<E>, Const<F>);
+
+/// A shape type from a list of dimensions: a literal or const parameter is static, `_` is
+/// dynamic. `shape![2, B, _]` is `(Const<2>, Const<B>, usize)`.
+///
+/// ```
+/// use tg_ops::prelude::*;
+/// let s: shape![2, _] = (Const, 5);
+/// assert_eq!(s.dims(), vec![2, 5]);
+/// ```
+#[macro_export]
+macro_rules! shape {
+    (@dim _) => { usize };
+    (@dim $d:literal) => { $crate::shape::Const<$d> };
+    (@dim $d:ident) => { $crate::shape::Const<$d> };
+    (@dim { $d:expr }) => { $crate::shape::Const<{ $d }> };
+    ($($d:tt),* $(,)?) => { ($($crate::shape!(@dim $d),)*) };
+}
+#[rustfmt::skip]
+mod axis_impls;

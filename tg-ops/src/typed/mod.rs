@@ -1,0 +1,1 @@
+//! Typed wrappers: each computes its output type and calls one `DynTensor` op.

@@ -1,0 +1,115 @@
+//! `DynTensor`: the op library written once, on shapes known at run time.
+//!
+//! Every op here is composed of the runtime's primitives, as tinygrad's op mixins compose
+//! them, so fusion, dtypes and devices work for all ops at once. Each checks its arguments and
+//! returns an `Error` naming the op and the shapes involved. The typed `Tensor` wraps these
+//! calls; `#[kernel]` bodies call them directly once the macro has proved the shapes.
+
+mod broadcast;
+
+pub use broadcast::broadcast_shapes;
+
+use tg_runtime::{DType, Element, Error, Lazy, Result, Scalar};
+
+/// A tensor whose shape and dtype are known at run time only. Cloning is cheap.
+#[derive(Clone)]
+pub struct DynTensor {
+    pub(crate) lazy: Lazy,
+}
+
+/// Normalizes a possibly negative axis against `rank` (numpy's convention).
+pub fn norm_axis(op: &'static str, axis: isize, rank: usize) -> Result<usize> {
+    let r = rank as isize;
+    if axis < -r || axis >= r {
+        return Err(Error::Shape { op, message: format!("axis {axis} is out of range for rank {rank}") });
+    }
+    Ok(if axis < 0 { (axis + r) as usize } else { axis as usize })
+}
+
+impl DynTensor {
+    pub fn from_lazy(lazy: Lazy) -> DynTensor {
+        DynTensor { lazy }
+    }
+    pub fn lazy(&self) -> &Lazy {
+        &self.lazy
+    }
+    pub fn into_lazy(self) -> Lazy {
+        self.lazy
+    }
+    pub fn shape(&self) -> &[usize] {
+        self.lazy.shape()
+    }
+    pub fn dtype(&self) -> DType {
+        self.lazy.dtype()
+    }
+    pub fn ndim(&self) -> usize {
+        self.lazy.ndim()
+    }
+    pub fn numel(&self) -> usize {
+        self.lazy.numel()
+    }
+
+    /// A tensor holding `data` in row-major order; the length must match the shape.
+    pub fn from_slice<T: Element>(shape: &[usize], data: &[T]) -> Result<DynTensor> {
+        Ok(DynTensor { lazy: Lazy::from_slice(shape, data)? })
+    }
+
+    /// `value` (converted to `dtype`) everywhere; no memory until realized, and free to fuse.
+    pub fn full(shape: &[usize], value: impl Into<Scalar>, dtype: DType) -> DynTensor {
+        DynTensor { lazy: Lazy::constant(value, dtype, shape) }
+    }
+
+    pub fn zeros(shape: &[usize], dtype: DType) -> DynTensor {
+        DynTensor::full(shape, 0, dtype)
+    }
+
+    pub fn ones(shape: &[usize], dtype: DType) -> DynTensor {
+        DynTensor::full(shape, 1, dtype)
+    }
+
+    /// A constant of this tensor's shape and dtype.
+    pub fn const_like(&self, value: impl Into<Scalar>) -> DynTensor {
+        DynTensor::full(self.shape(), value, self.dtype())
+    }
+
+    /// Computes the tensor into device memory.
+    pub fn realize(&self) -> Result<&DynTensor> {
+        self.lazy.realize()?;
+        Ok(self)
+    }
+
+    /// The values in row-major order, converted to `T` with tg's cast rules.
+    pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
+        self.lazy.to_vec::<T>()
+    }
+
+    /// Converts to `dtype` (ints wrap, floats saturate into ints, NaN -> 0, f16 rounds to
+    /// nearest even).
+    pub fn cast(&self, dtype: DType) -> DynTensor {
+        DynTensor { lazy: self.lazy.cast(dtype) }
+    }
+
+    /// Reinterprets each element's bits as `dtype` (same size).
+    pub fn bitcast(&self, dtype: DType) -> Result<DynTensor> {
+        Ok(DynTensor { lazy: self.lazy.bitcast(dtype)? })
+    }
+
+    pub fn contiguous(&self) -> DynTensor {
+        DynTensor { lazy: self.lazy.contiguous() }
+    }
+
+    /// The same values, cut off from autograd (a no-op until autograd exists).
+    pub fn detach(&self) -> DynTensor {
+        self.clone()
+    }
+
+    pub(crate) fn wrap(lazy: Lazy) -> DynTensor {
+        DynTensor { lazy }
+    }
+}
+
+impl std::fmt::Debug for DynTensor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DynTensor({:?}, {})", self.shape(), self.dtype())
+    }
+}
