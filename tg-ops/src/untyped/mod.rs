@@ -6,6 +6,12 @@
 //! calls; `#[kernel]` bodies call them directly once the macro has proved the shapes.
 
 mod broadcast;
+pub mod creation;
+pub mod elementwise;
+pub mod matmul;
+pub mod movement;
+pub mod random;
+pub mod reduce;
 
 pub use broadcast::broadcast_shapes;
 
