@@ -2,6 +2,7 @@
 
 mod debug;
 mod prepare;
+mod signature;
 pub mod stats;
 
 use std::collections::HashMap;
@@ -37,14 +38,31 @@ fn check_size(node: &Node) -> Result<()> {
     Ok(())
 }
 
+/// What one realize ran.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Kernel names, in dispatch order.
+    pub kernels: Vec<String>,
+    /// GPU time of each kernel, when timing was asked for and the device has timestamps.
+    pub kernel_ns: Option<Vec<u64>>,
+    /// Host time of the whole realize: schedule, codegen, caches, submit and wait.
+    pub wall_ns: u64,
+}
+
 /// Computes every target (and what it needs) into device buffers, with one submit.
 pub fn realize(targets: &[&Lazy]) -> Result<()> {
+    realize_report(targets, debug::level() >= 2).map(|_| ())
+}
+
+/// `realize`, returning what ran; with `timing`, each kernel's GPU time (for benchmarks).
+pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     let nodes: Vec<Arc<Node>> = targets.iter().map(|t| t.node().clone()).collect();
     if nodes.iter().all(|n| n.is_realized()) {
-        return Ok(());
+        return Ok(Report::default());
     }
     let start = Instant::now();
     let sched = schedule(&nodes);
+    let scheduled = start.elapsed();
     let dev = Device::get()?;
     let mut delta = Stats::default();
 
@@ -82,7 +100,7 @@ pub fn realize(targets: &[&Lazy]) -> Result<()> {
     let mut names = Vec::with_capacity(sched.kernels.len());
     for k in &sched.kernels {
         check_size(&k.root)?;
-        let p = prepare::prepare(dev, k)?;
+        let (p, compiled) = prepare::prepare(dev, k)?;
         let out = dev.alloc(buffer_bytes(&k.root))?;
         let inputs = k
             .inputs
@@ -90,7 +108,7 @@ pub fn realize(targets: &[&Lazy]) -> Result<()> {
             .map(|i| buffer_of(i, &results))
             .collect::<Result<Vec<_>>>()?;
         dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
-        delta.compiles += p.compiled as u64;
+        delta.compiles += compiled as u64;
         if debug::level() >= 3 {
             let ins: Vec<String> = k
                 .inputs
@@ -107,11 +125,12 @@ pub fn realize(targets: &[&Lazy]) -> Result<()> {
         if debug::level() >= 4 {
             eprintln!("{}", p.shader.source);
         }
-        names.push(p.name);
+        names.push(p.name.clone());
         results.insert(k.root.id(), out);
     }
 
-    let report = dev.execute(&dispatches, debug::level() >= 2)?;
+    let prepared = start.elapsed();
+    let report = dev.execute(&dispatches, timing)?;
     drop(dispatches);
     for n in sched
         .kernels
@@ -131,10 +150,12 @@ pub fn realize(targets: &[&Lazy]) -> Result<()> {
     }
     if debug::level() >= 1 {
         eprintln!(
-            "tg: realize {} kernel(s), {} upload(s) in {:.3} ms (gpu {:.3} ms) on {}",
+            "tg: realize {} kernel(s), {} upload(s) in {:.3} ms (schedule {:.3}, prepare {:.3}, submit+wait {:.3}) on {}",
             sched.kernels.len(),
             delta.uploads,
             start.elapsed().as_secs_f64() * 1e3,
+            scheduled.as_secs_f64() * 1e3,
+            (prepared - scheduled).as_secs_f64() * 1e3,
             report.wall_ns as f64 / 1e6,
             dev.info().name
         );
@@ -146,7 +167,7 @@ pub fn realize(targets: &[&Lazy]) -> Result<()> {
             eprintln!("  {name:<32} {:>10.3} us", *ns as f64 / 1e3);
         }
     }
-    Ok(())
+    Ok(Report { kernels: names, kernel_ns: report.kernel_ns, wall_ns: start.elapsed().as_nanos() as u64 })
 }
 
 impl Lazy {

@@ -1,6 +1,7 @@
 //! Turns a scheduled kernel into a dispatch: lower, render, compile (cached), pipeline.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::codegen::glsl::{self, Shader};
 use crate::codegen::lower::lower;
@@ -16,7 +17,6 @@ pub struct Prepared {
     pub shader: Shader,
     pub pipeline: Arc<Pipeline>,
     pub program: Program,
-    pub compiled: bool,
 }
 
 /// Short name in tinygrad's style: `E` elementwise, `R` with a reduction, then the output shape.
@@ -31,7 +31,24 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
     format!("{kind}{coop}_{}_{}", shape.join("x"), k.root.dtype())
 }
 
-pub fn prepare(dev: &Device, k: &Kernel) -> Result<Prepared> {
+/// Prepared kernels by structural signature, so a graph shaped like an earlier one skips
+/// lowering, rendering and shader hashing.
+static PREPARED: LazyLock<Mutex<HashMap<(u64, u64), Arc<Prepared>>>> = LazyLock::new(Default::default);
+
+/// The prepared form of `k`, from the cache when a kernel of the same structure ran before,
+/// and whether shaderc had to compile it.
+pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
+    let key = super::signature::signature(k);
+    if let Some(p) = PREPARED.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Ok((p.clone(), false));
+    }
+    let (p, compiled) = prepare_uncached(dev, k)?;
+    let p = Arc::new(p);
+    PREPARED.lock().unwrap_or_else(|e| e.into_inner()).insert(key, p.clone());
+    Ok((p, compiled))
+}
+
+fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
     let program = lower(&k.body, &k.inputs, k.strategy);
     let info = dev.info();
     let shader = glsl::render(
@@ -52,13 +69,7 @@ pub fn prepare(dev: &Device, k: &Kernel) -> Result<Prepared> {
         push_constant_bytes: 4,
     };
     let pipeline = dev.pipeline(key, &spirv, layout)?;
-    Ok(Prepared {
-        name: kernel_name(k, &program),
-        shader,
-        pipeline,
-        program,
-        compiled,
-    })
+    Ok((Prepared { name: kernel_name(k, &program), shader, pipeline, program }, compiled))
 }
 
 /// 64-bit types need device features that not every device has.

@@ -19,7 +19,7 @@ pub use types::literal;
 use types::{needs_int64, reg, scalar_storage, vector_storage};
 
 /// Invocations per workgroup of serial kernels.
-pub const SERIAL_THREADS: u32 = 64;
+pub const SERIAL_THREADS: u32 = 256;
 
 /// How a kernel reads one input buffer; each view is one binding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

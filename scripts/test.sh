@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Sets up what is missing, then runs every test of the workspace (unit, integration, doc and
+# trybuild) on Vulkan with the Khronos validation layer on: a validation message fails the test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+export TG_VALIDATION=1
+cargo test --workspace --no-fail-fast

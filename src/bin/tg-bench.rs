@@ -1,0 +1,124 @@
+//! `cargo run --release --bin tg-bench`: runtime figures for the selected device.
+//!
+//! Each figure is the median of several runs after warm-up (pipelines compiled and cached).
+//! GPU times come from timestamp queries; wall times include scheduling, codegen, cache
+//! lookups, recording, submit and wait. Reference figures are from hand-written GLSL on
+//! lavapipe on a 2-core machine (see the README).
+
+use std::time::Instant;
+
+use tg::runtime::device::Device;
+use tg::runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, realize_report};
+
+const BIG: usize = 16 << 20;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// (wall seconds, gpu seconds) medians of `runs` realizes of the graph `build` makes.
+fn time(runs: usize, warmup: usize, build: impl Fn() -> Lazy) -> (f64, f64, usize) {
+    let mut wall = Vec::new();
+    let mut gpu = Vec::new();
+    let mut kernels = 0;
+    for i in 0..runs + warmup {
+        let x = build();
+        let r = realize_report(&[&x], true).expect("realize");
+        kernels = r.kernels.len();
+        if i >= warmup {
+            wall.push(r.wall_ns as f64 * 1e-9);
+            gpu.push(r.kernel_ns.map(|k| k.iter().sum::<u64>() as f64 * 1e-9).unwrap_or(f64::NAN));
+        }
+    }
+    (median(wall), median(gpu), kernels)
+}
+
+fn big_input(seed: u32) -> Lazy {
+    let data: Vec<f32> = (0..BIG).map(|i| ((i as u32).wrapping_mul(2654435761) ^ seed) as f32 * 2.3e-10).collect();
+    let x = Lazy::from_slice(&[BIG], &data).expect("input");
+    x.realize().expect("upload");
+    x
+}
+
+fn row(name: &str, value: String, reference: &str) {
+    println!("| {name:<44} | {value:>24} | {reference:>18} |");
+}
+
+fn main() -> tg::Result<()> {
+    let dev = Device::get()?;
+    println!("device: {}", dev.info());
+    println!("| {:<44} | {:>24} | {:>18} |", "measure", "tg", "reference");
+    println!("|{}|{}|{}|", "-".repeat(46), "-".repeat(26), "-".repeat(20));
+
+    // round trip of a 1-kernel realize, including reading the result back
+    let mut rt = Vec::new();
+    for i in 0..220 {
+        let x = Lazy::from_slice(&[4], &[1.0f32, 2.0, 3.0, 4.0])?;
+        x.realize()?;
+        let t = Instant::now();
+        let y = x.binary(BinaryOp::Add, &Lazy::constant(1.0f32, DType::F32, &[4]))?;
+        let v = y.to_vec::<f32>()?;
+        if i >= 20 {
+            rt.push(t.elapsed().as_secs_f64());
+        }
+        assert_eq!(v[3], 5.0);
+    }
+    row("1-kernel realize round trip (wall)", format!("{:.1} us", median(rt) * 1e6), "110 us prerecorded");
+
+    // a 100-kernel chain that cannot fuse, one submit
+    let (wall, gpu, k) = time(10, 3, || {
+        let mut x = Lazy::from_slice(&[1024], &vec![1.0f32; 1024]).expect("input");
+        for _ in 0..100 {
+            x = x
+                .binary(BinaryOp::Mul, &Lazy::constant(1.0001f32, DType::F32, &[1024]))
+                .and_then(|y| y.binary(BinaryOp::Add, &Lazy::constant(0.5f32, DType::F32, &[1024])))
+                .expect("op")
+                .contiguous();
+        }
+        x
+    });
+    row(
+        &format!("{k}-kernel chain: per kernel (wall / gpu)"),
+        format!("{:.1} / {:.1} us", wall / k as f64 * 1e6, gpu / k as f64 * 1e6),
+        "<< round trip",
+    );
+
+    let a = big_input(1);
+    let b = big_input(2);
+    let mb = (BIG * 4) as f64;
+
+    let (wall, gpu, k) = time(10, 2, || a.binary(BinaryOp::Add, &b).expect("add"));
+    row(
+        &format!("add 16M f32, {k} kernel (gpu / wall)"),
+        format!("{:.2} / {:.2} GB/s", 3.0 * mb / gpu * 1e-9, 3.0 * mb / wall * 1e-9),
+        "10.3 GB/s",
+    );
+
+    let (wall, gpu, k) = time(10, 2, || a.reduce(ReduceOp::Add, &[0]).expect("sum"));
+    row(
+        &format!("sum 16M f32, {k} kernels (gpu / wall)"),
+        format!("{:.2} / {:.2} GB/s", mb / gpu * 1e-9, mb / wall * 1e-9),
+        "7.0 GB/s",
+    );
+
+    let (wall, gpu, k) = time(10, 2, || {
+        let mut x = a.clone();
+        for i in 0..20 {
+            x = match i % 4 {
+                0 => x.binary(BinaryOp::Add, &b),
+                1 => x.binary(BinaryOp::Mul, &Lazy::constant(0.5f32, DType::F32, &[BIG])),
+                2 => x.unary(UnaryOp::Neg),
+                _ => x.binary(BinaryOp::Max, &a),
+            }
+            .expect("op");
+        }
+        x
+    });
+    row(
+        &format!("20-op chain 16M f32, {k} kernel (gpu / wall)"),
+        format!("{:.2} / {:.2} GB/s", 3.0 * mb / gpu * 1e-9, 3.0 * mb / wall * 1e-9),
+        "-",
+    );
+    Ok(())
+}

@@ -1,0 +1,154 @@
+//! Kernel counts of fused graphs, compared with the values numpy gives.
+
+use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, thread_stats};
+
+fn data(n: usize, seed: u32) -> Vec<f32> {
+    (0..n).map(|i| ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) % 1000) as f32 / 250.0 - 2.0).collect()
+}
+
+/// Kernels dispatched by this thread while realizing `x`, and its values.
+fn run(x: &Lazy) -> (u64, Vec<f32>) {
+    let before = thread_stats().kernels;
+    let v = x.to_vec::<f32>().expect("realize");
+    (thread_stats().kernels - before, v)
+}
+
+fn input(shape: &[usize], seed: u32) -> (Lazy, Vec<f32>) {
+    let n = shape.iter().product();
+    let d = data(n, seed);
+    let l = Lazy::from_slice(shape, &d).expect("input");
+    l.realize().expect("upload");
+    (l, d)
+}
+
+#[test]
+fn add_mul_sum_is_one_kernel() {
+    let (a, da) = input(&[16, 40], 1);
+    let (b, db) = input(&[16, 40], 2);
+    let (c, dc) = input(&[16, 40], 3);
+    let s = a.binary(BinaryOp::Add, &b).unwrap().binary(BinaryOp::Mul, &c).unwrap().reduce(ReduceOp::Add, &[1]).unwrap();
+    let (kernels, got) = run(&s);
+    assert_eq!(kernels, 1);
+    for r in 0..16 {
+        let want: f32 = (0..40).map(|j| (da[r * 40 + j] + db[r * 40 + j]) * dc[r * 40 + j]).sum();
+        assert!((got[r] - want).abs() < 1e-4 * want.abs().max(1.0), "row {r}: {} vs {want}", got[r]);
+    }
+}
+
+#[test]
+fn twenty_elementwise_ops_are_one_kernel() {
+    let (a, da) = input(&[1000], 4);
+    let mut x = a.clone();
+    let mut want = da.clone();
+    for i in 0..20 {
+        x = match i % 4 {
+            0 => x.binary(BinaryOp::Add, &a).unwrap(),
+            1 => x.binary(BinaryOp::Mul, &Lazy::constant(0.5f32, DType::F32, &[1000])).unwrap(),
+            2 => x.unary(UnaryOp::Neg).unwrap(),
+            _ => x.binary(BinaryOp::Max, &a).unwrap(),
+        };
+        for (w, &v) in want.iter_mut().zip(&da) {
+            *w = match i % 4 {
+                0 => *w + v,
+                1 => *w * 0.5,
+                2 => -*w,
+                _ => w.max(v),
+            };
+        }
+    }
+    let (kernels, got) = run(&x);
+    assert_eq!(kernels, 1);
+    assert_eq!(got, want);
+}
+
+#[test]
+fn views_fuse_into_the_consumer() {
+    // a permuted, padded, flipped, shrunk expand, added to another view: one kernel
+    let (a, da) = input(&[3, 1, 4], 5);
+    let v = a
+        .expand(&[3, 5, 4])
+        .unwrap()
+        .permute(&[1, 0, 2])
+        .unwrap()
+        .pad(&[(1, 1), (0, 1), (2, 0)])
+        .unwrap()
+        .flip(&[0, 2])
+        .unwrap()
+        .shrink(&[(1, 6), (0, 3), (1, 6)])
+        .unwrap();
+    let w = v.binary(BinaryOp::Add, &v.flip(&[1]).unwrap()).unwrap();
+    let (kernels, got) = run(&w);
+    assert_eq!(kernels, 1);
+    // reference by direct indexing: V[i][j][k] = D[5 - i][j][4 - k] of the padded (7, 4, 6)
+    // D[p][q][r] = P[p - 1][q][r - 2] inside the padding, P[e][t][u] = a[t][0][u]
+    let view = |i: usize, j: usize, k: usize| -> f32 {
+        let (p, q, r) = (5 - i, j, 4 - k);
+        if !(1..6).contains(&p) || q >= 3 || !(2..6).contains(&r) { 0.0 } else { da[q * 4 + (r - 2)] }
+    };
+    for i in 0..5 {
+        for j in 0..3 {
+            for k in 0..5 {
+                let want = view(i, j, k) + view(i, 2 - j, k);
+                assert_eq!(got[(i * 3 + j) * 5 + k], want, "at {i},{j},{k}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_broadcast_reduction_gets_its_own_kernel() {
+    // softmax: max and sum are consumed through a broadcast, so each is computed once
+    let (x, dx) = input(&[8, 50], 6);
+    let m = x.reduce(ReduceOp::Max, &[1]).unwrap().expand(&[8, 50]).unwrap();
+    let e = x.binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap()).unwrap().unary(UnaryOp::Exp2).unwrap();
+    let s = e.reduce(ReduceOp::Add, &[1]).unwrap().expand(&[8, 50]).unwrap();
+    let y = e.binary(BinaryOp::Mul, &s.unary(UnaryOp::Recip).unwrap()).unwrap();
+    let (kernels, got) = run(&y);
+    assert_eq!(kernels, 3);
+    for r in 0..8 {
+        let row = &dx[r * 50..(r + 1) * 50];
+        let mx = row.iter().cloned().fold(f32::MIN, f32::max);
+        let sum: f32 = row.iter().map(|v| (v - mx).exp2()).sum();
+        for j in 0..50 {
+            let want = (row[j] - mx).exp2() / sum;
+            assert!((got[r * 50 + j] - want).abs() < 1e-6, "{r},{j}");
+        }
+    }
+}
+
+#[test]
+fn realized_results_are_not_recomputed() {
+    let (a, _) = input(&[64], 7);
+    let b = a.unary(UnaryOp::Sin).unwrap();
+    b.realize().unwrap();
+    let c = b.binary(BinaryOp::Add, &b).unwrap();
+    let (kernels, _) = run(&c);
+    assert_eq!(kernels, 1, "b is read from its buffer");
+    let (kernels, _) = run(&c);
+    assert_eq!(kernels, 0, "c is realized already");
+    // hash-consing: building the same graph again gives the same, realized node
+    let c2 = a.unary(UnaryOp::Sin).unwrap();
+    assert_eq!(c2.id(), b.id());
+    assert!(c2.is_realized());
+}
+
+#[test]
+fn a_reduction_used_by_two_kernels_is_computed_once() {
+    let (a, _) = input(&[4, 32], 8);
+    let s = a.reduce(ReduceOp::Add, &[1]).unwrap();
+    let x = s.unary(UnaryOp::Sqrt).unwrap().contiguous();
+    let y = s.unary(UnaryOp::Neg).unwrap().contiguous();
+    let before = thread_stats().kernels;
+    tg_runtime::realize(&[&x, &y]).unwrap();
+    assert_eq!(thread_stats().kernels - before, 3);
+}
+
+#[test]
+fn a_long_sum_splits_into_two_kernels_and_stays_exact() {
+    let n = 1 << 20;
+    let ones = Lazy::constant(1.0f32, DType::F32, &[n]).contiguous();
+    ones.realize().unwrap();
+    let (kernels, got) = run(&ones.reduce(ReduceOp::Add, &[0]).unwrap());
+    assert_eq!(kernels, 2);
+    assert_eq!(got, vec![n as f32]);
+}
