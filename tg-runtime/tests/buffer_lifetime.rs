@@ -14,7 +14,12 @@ fn buffers_are_released_when_nothing_refers_to_them() {
         // a chain of realized steps: each step's input is dropped by the graph once realized
         let mut x = a.clone();
         for _ in 0..5 {
-            x = x.unary(UnaryOp::Sqrt).unwrap().binary(BinaryOp::Add, &a).unwrap().contiguous();
+            x = x
+                .unary(UnaryOp::Sqrt)
+                .unwrap()
+                .binary(BinaryOp::Add, &a)
+                .unwrap()
+                .contiguous();
             x.realize().unwrap();
         }
         // a, x, and nothing else: intermediates died with the nodes that held them

@@ -3,7 +3,11 @@
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, thread_stats};
 
 fn data(n: usize, seed: u32) -> Vec<f32> {
-    (0..n).map(|i| ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) % 1000) as f32 / 250.0 - 2.0).collect()
+    (0..n)
+        .map(|i| {
+            ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) % 1000) as f32 / 250.0 - 2.0
+        })
+        .collect()
 }
 
 /// Kernels dispatched by this thread while realizing `x`, and its values.
@@ -26,12 +30,24 @@ fn add_mul_sum_is_one_kernel() {
     let (a, da) = input(&[16, 40], 1);
     let (b, db) = input(&[16, 40], 2);
     let (c, dc) = input(&[16, 40], 3);
-    let s = a.binary(BinaryOp::Add, &b).unwrap().binary(BinaryOp::Mul, &c).unwrap().reduce(ReduceOp::Add, &[1]).unwrap();
+    let s = a
+        .binary(BinaryOp::Add, &b)
+        .unwrap()
+        .binary(BinaryOp::Mul, &c)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap();
     let (kernels, got) = run(&s);
     assert_eq!(kernels, 1);
     for r in 0..16 {
-        let want: f32 = (0..40).map(|j| (da[r * 40 + j] + db[r * 40 + j]) * dc[r * 40 + j]).sum();
-        assert!((got[r] - want).abs() < 1e-4 * want.abs().max(1.0), "row {r}: {} vs {want}", got[r]);
+        let want: f32 = (0..40)
+            .map(|j| (da[r * 40 + j] + db[r * 40 + j]) * dc[r * 40 + j])
+            .sum();
+        assert!(
+            (got[r] - want).abs() < 1e-4 * want.abs().max(1.0),
+            "row {r}: {} vs {want}",
+            got[r]
+        );
     }
 }
 
@@ -43,7 +59,9 @@ fn twenty_elementwise_ops_are_one_kernel() {
     for i in 0..20 {
         x = match i % 4 {
             0 => x.binary(BinaryOp::Add, &a).unwrap(),
-            1 => x.binary(BinaryOp::Mul, &Lazy::constant(0.5f32, DType::F32, &[1000])).unwrap(),
+            1 => x
+                .binary(BinaryOp::Mul, &Lazy::constant(0.5f32, DType::F32, &[1000]))
+                .unwrap(),
             2 => x.unary(UnaryOp::Neg).unwrap(),
             _ => x.binary(BinaryOp::Max, &a).unwrap(),
         };
@@ -83,7 +101,11 @@ fn views_fuse_into_the_consumer() {
     // D[p][q][r] = P[p - 1][q][r - 2] inside the padding, P[e][t][u] = a[t][0][u]
     let view = |i: usize, j: usize, k: usize| -> f32 {
         let (p, q, r) = (5 - i, j, 4 - k);
-        if !(1..6).contains(&p) || q >= 3 || !(2..6).contains(&r) { 0.0 } else { da[q * 4 + (r - 2)] }
+        if !(1..6).contains(&p) || q >= 3 || !(2..6).contains(&r) {
+            0.0
+        } else {
+            da[q * 4 + (r - 2)]
+        }
     };
     for i in 0..5 {
         for j in 0..3 {
@@ -99,10 +121,24 @@ fn views_fuse_into_the_consumer() {
 fn a_broadcast_reduction_gets_its_own_kernel() {
     // softmax: max and sum are consumed through a broadcast, so each is computed once
     let (x, dx) = input(&[8, 50], 6);
-    let m = x.reduce(ReduceOp::Max, &[1]).unwrap().expand(&[8, 50]).unwrap();
-    let e = x.binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap()).unwrap().unary(UnaryOp::Exp2).unwrap();
-    let s = e.reduce(ReduceOp::Add, &[1]).unwrap().expand(&[8, 50]).unwrap();
-    let y = e.binary(BinaryOp::Mul, &s.unary(UnaryOp::Recip).unwrap()).unwrap();
+    let m = x
+        .reduce(ReduceOp::Max, &[1])
+        .unwrap()
+        .expand(&[8, 50])
+        .unwrap();
+    let e = x
+        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    let s = e
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .expand(&[8, 50])
+        .unwrap();
+    let y = e
+        .binary(BinaryOp::Mul, &s.unary(UnaryOp::Recip).unwrap())
+        .unwrap();
     let (kernels, got) = run(&y);
     assert_eq!(kernels, 3);
     for r in 0..8 {
@@ -151,4 +187,94 @@ fn a_long_sum_splits_into_two_kernels_and_stays_exact() {
     let (kernels, got) = run(&ones.reduce(ReduceOp::Add, &[0]).unwrap());
     assert_eq!(kernels, 2);
     assert_eq!(got, vec![n as f32]);
+}
+
+#[test]
+fn softmax_over_long_rows_is_one_kernel() {
+    let (x, dx) = input(&[6, 256], 9);
+    let m = x
+        .reduce(ReduceOp::Max, &[1])
+        .unwrap()
+        .expand(&[6, 256])
+        .unwrap();
+    let e = x
+        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    let s = e
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .expand(&[6, 256])
+        .unwrap();
+    let y = e
+        .binary(BinaryOp::Mul, &s.unary(UnaryOp::Recip).unwrap())
+        .unwrap();
+    let (kernels, got) = run(&y);
+    assert_eq!(kernels, 1);
+    for r in 0..6 {
+        let row = &dx[r * 256..(r + 1) * 256];
+        let mx = row.iter().cloned().fold(f32::MIN, f32::max);
+        let sum: f32 = row.iter().map(|v| (v - mx).exp2()).sum();
+        for j in 0..256 {
+            let want = (row[j] - mx).exp2() / sum;
+            assert!(
+                (got[r * 256 + j] - want).abs() < 1e-6,
+                "{r},{j}: {} vs {want}",
+                got[r * 256 + j]
+            );
+        }
+    }
+}
+
+#[test]
+fn layernorm_is_one_kernel() {
+    // mean, then the variance of the centred values (a reduction of a reduction), then scale
+    let (x, dx) = input(&[5, 3, 128], 10);
+    let shape = [5, 3, 128];
+    let inv_n = Lazy::constant(1.0f32 / 128.0, DType::F32, &[5, 3, 1]);
+    let mean = x
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap()
+        .binary(BinaryOp::Mul, &inv_n)
+        .unwrap();
+    let xc = x
+        .binary(
+            BinaryOp::Add,
+            &mean.expand(&shape).unwrap().unary(UnaryOp::Neg).unwrap(),
+        )
+        .unwrap();
+    let var = xc
+        .binary(BinaryOp::Mul, &xc)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap()
+        .binary(BinaryOp::Mul, &inv_n)
+        .unwrap();
+    let eps = Lazy::constant(1e-5f32, DType::F32, &[5, 3, 1]);
+    let rstd = var
+        .binary(BinaryOp::Add, &eps)
+        .unwrap()
+        .unary(UnaryOp::Sqrt)
+        .unwrap()
+        .unary(UnaryOp::Recip)
+        .unwrap();
+    let y = xc
+        .binary(BinaryOp::Mul, &rstd.expand(&shape).unwrap())
+        .unwrap();
+    let (kernels, got) = run(&y);
+    assert_eq!(kernels, 1);
+    for r in 0..15 {
+        let row = &dx[r * 128..(r + 1) * 128];
+        let mean: f32 = row.iter().sum::<f32>() / 128.0;
+        let var: f32 = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / 128.0;
+        for j in 0..128 {
+            let want = (row[j] - mean) / (var + 1e-5).sqrt();
+            assert!(
+                (got[r * 128 + j] - want).abs() < 1e-4,
+                "{r},{j}: {} vs {want}",
+                got[r * 128 + j]
+            );
+        }
+    }
 }

@@ -9,7 +9,12 @@ use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, thread_stats};
 fn graph() -> Lazy {
     let x = Lazy::from_slice(&[3, 5], &(0..15).map(|i| i as f32).collect::<Vec<_>>()).unwrap();
     let k = Lazy::constant(0.123_456_7f32, DType::F32, &[3, 5]);
-    x.binary(BinaryOp::Mul, &k).unwrap().unary(UnaryOp::Sin).unwrap().reduce(ReduceOp::Add, &[1]).unwrap()
+    x.binary(BinaryOp::Mul, &k)
+        .unwrap()
+        .unary(UnaryOp::Sin)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
 }
 
 fn compiles_of_one_realize() -> (u64, Vec<f32>) {
@@ -29,15 +34,27 @@ fn child_realize() {
 
 fn child(cache: &std::path::Path) -> (u64, u64) {
     let out = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "child_realize", "--ignored", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "child_realize",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env("TG_CACHE_DIR", cache)
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "child failed:\n{text}");
     let field = |k: &str| -> u64 {
         let at = text.find(k).unwrap_or_else(|| panic!("no {k} in:\n{text}"));
-        text[at + k.len()..].split_whitespace().next().unwrap().parse().unwrap()
+        text[at + k.len()..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
     };
     (field("FIRST="), field("SECOND="))
 }
@@ -48,9 +65,16 @@ fn realizing_again_compiles_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
     let (first, second) = child(&dir);
     assert!(first >= 1, "a fresh cache compiles the kernel");
-    assert_eq!(second, 0, "the same graph again in one process compiles nothing");
+    assert_eq!(
+        second, 0,
+        "the same graph again in one process compiles nothing"
+    );
     let (first, second) = child(&dir);
-    assert_eq!((first, second), (0, 0), "a new process finds the kernels in the disk cache");
+    assert_eq!(
+        (first, second),
+        (0, 0),
+        "a new process finds the kernels in the disk cache"
+    );
     assert!(std::fs::read_dir(&dir).unwrap().count() > 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,7 +11,13 @@ fn eight_threads_build_and_realize_at_once() {
     let base: Vec<f32> = (0..n).map(|i| (i % 97) as f32 * 0.01).collect();
     let shared = Arc::new(Lazy::from_slice(&[n], &base).unwrap());
     // an unrealized node that every thread also realizes
-    let common = Arc::new(shared.unary(UnaryOp::Sqrt).unwrap().binary(BinaryOp::Add, &shared).unwrap());
+    let common = Arc::new(
+        shared
+            .unary(UnaryOp::Sqrt)
+            .unwrap()
+            .binary(BinaryOp::Add, &shared)
+            .unwrap(),
+    );
     let handles: Vec<_> = (0..8)
         .map(|t| {
             let shared = shared.clone();
@@ -24,16 +30,26 @@ fn eight_threads_build_and_realize_at_once() {
                 for round in 0..6 {
                     let k = (t * 10 + round) as f32;
                     let c = Lazy::constant(k, DType::F32, &[n]);
-                    let y = shared.binary(BinaryOp::Mul, &c).unwrap().binary(BinaryOp::Add, &common).unwrap();
+                    let y = shared
+                        .binary(BinaryOp::Mul, &c)
+                        .unwrap()
+                        .binary(BinaryOp::Add, &common)
+                        .unwrap();
                     let s = y.reduce(ReduceOp::Add, &[0]).unwrap();
                     let got = y.to_vec::<f32>().unwrap();
                     for i in (0..n).step_by(97) {
                         let want = base[i] * k + (base[i].sqrt() + base[i]);
-                        assert!((got[i] - want).abs() <= 1e-5 * want.abs().max(1.0), "thread {t} round {round} at {i}");
+                        assert!(
+                            (got[i] - want).abs() <= 1e-5 * want.abs().max(1.0),
+                            "thread {t} round {round} at {i}"
+                        );
                     }
                     let want: f64 = base.iter().map(|&v| (v * k + (v.sqrt() + v)) as f64).sum();
                     let got = s.to_vec::<f32>().unwrap()[0] as f64;
-                    assert!((got - want).abs() <= 1e-4 * want.abs(), "thread {t} sum {got} vs {want}");
+                    assert!(
+                        (got - want).abs() <= 1e-4 * want.abs(),
+                        "thread {t} sum {got} vs {want}"
+                    );
                 }
             })
         })

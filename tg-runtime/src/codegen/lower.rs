@@ -55,12 +55,32 @@ pub fn identity(op: ReduceOp, dtype: DType) -> Scalar {
 
 type MemoKey = (u64, Vec<Expr>, Cond, BlockId);
 
+/// Where new instructions go: the end of `block`, or just before the loop marker `before`.
+#[derive(Copy, Clone, Debug)]
+struct Cursor {
+    block: BlockId,
+    before: Option<Val>,
+}
+
+impl Cursor {
+    fn end(block: BlockId) -> Cursor {
+        Cursor {
+            block,
+            before: None,
+        }
+    }
+}
+
 struct Lowerer<'a> {
     prog: Program,
     inputs: &'a HashMap<u64, usize>,
     memo: HashMap<MemoKey, Val>,
     cse: HashMap<(Ins, BlockId), Val>,
-    loops: HashMap<(BlockId, i64), BlockId>,
+    loops: HashMap<(BlockId, i64), Vec<BlockId>>,
+    /// Each loop block's `Loop` instruction in its parent.
+    markers: HashMap<BlockId, Val>,
+    /// The loops holding each reduction node's accumulators.
+    acc_loops: HashMap<u64, Vec<BlockId>>,
 }
 
 /// Lowers `root` (computed from `inputs`, which the kernel reads from buffers).
@@ -81,24 +101,46 @@ pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Prog
             inputs: inputs.iter().map(|n| n.dtype()).collect(),
             vars: vec![VarKind::Group],
             strategy,
+            out_block: Program::ROOT,
+            out_index: Expr::var(0, 0),
         },
         inputs: &input_ids,
         memo: HashMap::new(),
         cse: HashMap::new(),
         loops: HashMap::new(),
+        markers: HashMap::new(),
+        acc_loops: HashMap::new(),
     };
+    let groups = l.prog.groups() as i64;
+    let group = Expr::var(0, (groups - 1).max(0));
+    l.prog.out_index = group.clone();
     let exact_lanes = numel.is_multiple_of(LANES);
-    let group = Expr::var(0, (numel.div_ceil(LANES) as i64 - 1).max(0));
+    // the first output of each vector: 4q, or q*row + 4j for the j-th vector of row q
+    let (base, out) = match strategy {
+        Strategy::Row { row, .. } => {
+            let vectors = (row / LANES) as i64;
+            let j = l.new_block(Cursor::end(Program::ROOT), vectors, true);
+            let (jvar, _) = l.prog.blocks[j].loop_var.expect("row loop");
+            let jj = Expr::var(jvar, vectors - 1);
+            l.prog.out_index = group.scale(vectors).add(&jj);
+            (
+                group.scale(row as i64).add(&jj.scale(LANES as i64)),
+                Cursor::end(j),
+            )
+        }
+        _ => (group.scale(LANES as i64), Cursor::end(Program::ROOT)),
+    };
+    l.prog.out_block = out.block;
     for lane in 0..LANES {
         let flat = if exact_lanes {
-            group.scale(LANES as i64).add_const(lane as i64)
+            base.add_const(lane as i64)
         } else {
             let id = l.prog.vars.len() as u32;
             l.prog.vars.push(VarKind::ClampedLane(lane));
             Expr::var(id, numel as i64 - 1)
         };
         let idx = unflatten(&flat, root.shape());
-        let v = l.lower_op(root, &idx, &Cond::always(), Program::ROOT);
+        let v = l.lower_op(root, &idx, &Cond::always(), out);
         l.prog.outputs.push(v);
     }
     if exact_lanes {
@@ -108,29 +150,75 @@ pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Prog
 }
 
 impl Lowerer<'_> {
-    fn emit(&mut self, block: BlockId, ins: Ins) -> Val {
-        if let Some(&v) = self.cse.get(&(ins.clone(), block)) {
+    fn position(&self, block: BlockId, v: Val) -> Option<usize> {
+        self.prog.blocks[block].ins.iter().position(|&x| x == v)
+    }
+
+    /// Can an instruction at cursor `c` use value `v` of the same block?
+    fn usable(&self, c: Cursor, v: Val) -> bool {
+        match c.before {
+            None => true,
+            Some(m) => match (self.position(c.block, v), self.position(c.block, m)) {
+                (Some(pv), Some(pm)) => pv < pm,
+                _ => false,
+            },
+        }
+    }
+
+    fn insert(&mut self, c: Cursor, v: Val) {
+        let at = c.before.and_then(|m| self.position(c.block, m));
+        let list = &mut self.prog.blocks[c.block].ins;
+        match at {
+            Some(i) => list.insert(i, v),
+            None => list.push(v),
+        }
+    }
+
+    fn emit(&mut self, c: Cursor, ins: Ins) -> Val {
+        if let Some(&v) = self.cse.get(&(ins.clone(), c.block))
+            && self.usable(c, v)
+        {
             return v;
         }
         let v = self.prog.ins.len();
         self.prog.ins.push(ins.clone());
-        self.prog.blocks[block].ins.push(v);
-        self.cse.insert((ins, block), v);
+        self.insert(c, v);
+        self.cse.insert((ins, c.block), v);
         v
     }
 
-    fn constant(&mut self, block: BlockId, value: Scalar, dtype: DType) -> Val {
-        self.emit(block, Ins::Const(ConstBits(value.cast(dtype)), dtype))
+    fn constant(&mut self, c: Cursor, value: Scalar, dtype: DType) -> Val {
+        let c = self.hoist(c, &[], &Cond::always());
+        self.emit(c, Ins::Const(ConstBits(value.cast(dtype)), dtype))
     }
 
-    fn lower(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, block: BlockId) -> Val {
-        if valid.is_never() {
-            return self.constant(block, Scalar::Int(0), node.dtype());
+    /// The outermost cursor enclosing `c` where a value over these indices can be computed:
+    /// out of every loop whose variable it does not use, just before that loop.
+    fn hoist(&self, mut c: Cursor, idx: &[Expr], valid: &Cond) -> Cursor {
+        loop {
+            let b = &self.prog.blocks[c.block];
+            let (Some((var, _)), Some(parent)) = (b.loop_var, b.parent) else {
+                return c;
+            };
+            if idx.iter().any(|e| e.uses_var(var)) || valid.uses_var(var) {
+                return c;
+            }
+            c = Cursor {
+                block: parent,
+                before: Some(self.markers[&c.block]),
+            };
         }
+    }
+
+    fn lower(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, c: Cursor) -> Val {
+        if valid.is_never() {
+            return self.constant(c, Scalar::Int(0), node.dtype());
+        }
+        let c = self.hoist(c, idx, valid);
         if let Some(&buf) = self.inputs.get(&node.id()) {
             let index = flatten(idx, node.shape());
             return self.emit(
-                block,
+                c,
                 Ins::Load {
                     buf,
                     index,
@@ -139,41 +227,43 @@ impl Lowerer<'_> {
                 },
             );
         }
-        let key = (node.id(), idx.to_vec(), valid.clone(), block);
-        if let Some(&v) = self.memo.get(&key) {
+        let key = (node.id(), idx.to_vec(), valid.clone(), c.block);
+        if let Some(&v) = self.memo.get(&key)
+            && self.usable(c, v)
+        {
             return v;
         }
-        let v = self.lower_op(node, idx, valid, block);
+        let v = self.lower_op(node, idx, valid, c);
         self.memo.insert(key, v);
         v
     }
 
-    fn lower_op(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, block: BlockId) -> Val {
+    fn lower_op(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, c: Cursor) -> Val {
         let srcs = node.srcs();
         let dt = node.dtype();
         let src_shape = |i: usize| srcs[i].shape().to_vec();
         match node.op() {
             Op::Buffer => unreachable!("buffer {node:?} is not a kernel input"),
-            Op::Const(ConstValue(v)) => self.constant(block, *v, dt),
+            Op::Const(ConstValue(v)) => self.constant(c, *v, dt),
             Op::Unary(op) => {
-                let a = self.lower(&srcs[0], idx, valid, block);
-                self.emit(block, Ins::Unary(*op, a, dt))
+                let a = self.lower(&srcs[0], idx, valid, c);
+                self.emit(c, Ins::Unary(*op, a, dt))
             }
             Op::Binary(op) => {
-                let a = self.lower(&srcs[0], idx, valid, block);
-                let b = self.lower(&srcs[1], idx, valid, block);
-                self.emit(block, Ins::Binary(*op, a, b, srcs[0].dtype()))
+                let a = self.lower(&srcs[0], idx, valid, c);
+                let b = self.lower(&srcs[1], idx, valid, c);
+                self.emit(c, Ins::Binary(*op, a, b, srcs[0].dtype()))
             }
             Op::Ternary(op) => {
-                let a = self.lower(&srcs[0], idx, valid, block);
-                let b = self.lower(&srcs[1], idx, valid, block);
-                let c = self.lower(&srcs[2], idx, valid, block);
-                self.emit(block, Ins::Ternary(*op, a, b, c, dt))
+                let a = self.lower(&srcs[0], idx, valid, c);
+                let b = self.lower(&srcs[1], idx, valid, c);
+                let d = self.lower(&srcs[2], idx, valid, c);
+                self.emit(c, Ins::Ternary(*op, a, b, d, dt))
             }
             Op::Cast => {
-                let a = self.lower(&srcs[0], idx, valid, block);
+                let a = self.lower(&srcs[0], idx, valid, c);
                 self.emit(
-                    block,
+                    c,
                     Ins::Cast {
                         src: a,
                         from: srcs[0].dtype(),
@@ -182,9 +272,9 @@ impl Lowerer<'_> {
                 )
             }
             Op::Bitcast => {
-                let a = self.lower(&srcs[0], idx, valid, block);
+                let a = self.lower(&srcs[0], idx, valid, c);
                 self.emit(
-                    block,
+                    c,
                     Ins::Bitcast {
                         src: a,
                         from: srcs[0].dtype(),
@@ -192,12 +282,14 @@ impl Lowerer<'_> {
                     },
                 )
             }
-            Op::Contiguous => self.lower(&srcs[0], idx, valid, block),
-            Op::Reduce(op, axes) => self.lower_reduce(*op, axes, &srcs[0], idx, valid, block),
+            Op::Contiguous => self.lower(&srcs[0], idx, valid, c),
+            Op::Reduce(op, axes) => {
+                self.lower_reduce(node.id(), *op, axes, &srcs[0], idx, valid, c)
+            }
             Op::Reshape => {
                 let flat = flatten(idx, node.shape());
                 let sidx = unflatten(&flat, &src_shape(0));
-                self.lower(&srcs[0], &sidx, valid, block)
+                self.lower(&srcs[0], &sidx, valid, c)
             }
             Op::Expand => {
                 let sidx: Vec<Expr> = idx
@@ -205,14 +297,14 @@ impl Lowerer<'_> {
                     .zip(srcs[0].shape())
                     .map(|(e, &s)| if s == 1 { Expr::constant(0) } else { e.clone() })
                     .collect();
-                self.lower(&srcs[0], &sidx, valid, block)
+                self.lower(&srcs[0], &sidx, valid, c)
             }
             Op::Permute(perm) => {
                 let mut sidx = vec![Expr::constant(0); perm.len()];
                 for (i, &p) in perm.iter().enumerate() {
                     sidx[p] = idx[i].clone();
                 }
-                self.lower(&srcs[0], &sidx, valid, block)
+                self.lower(&srcs[0], &sidx, valid, c)
             }
             Op::Shrink(ranges) => {
                 let sidx: Vec<Expr> = idx
@@ -220,7 +312,7 @@ impl Lowerer<'_> {
                     .zip(ranges)
                     .map(|(e, &(s, _))| e.add_const(s as i64))
                     .collect();
-                self.lower(&srcs[0], &sidx, valid, block)
+                self.lower(&srcs[0], &sidx, valid, c)
             }
             Op::Flip(axes) => {
                 let sidx: Vec<Expr> = idx
@@ -234,7 +326,7 @@ impl Lowerer<'_> {
                         }
                     })
                     .collect();
-                self.lower(&srcs[0], &sidx, valid, block)
+                self.lower(&srcs[0], &sidx, valid, c)
             }
             Op::Pad(pads) => {
                 let sshape = src_shape(0);
@@ -247,36 +339,39 @@ impl Lowerer<'_> {
                 }
                 let all = valid.and(&inner);
                 if all.is_never() {
-                    return self.constant(block, Scalar::Int(0), dt);
+                    return self.constant(c, Scalar::Int(0), dt);
                 }
-                let v = self.lower(&srcs[0], &sidx, &all, block);
+                let v = self.lower(&srcs[0], &sidx, &all, c);
                 // a plain load already reads zero outside its valid region
                 if inner.is_always() || self.inputs.contains_key(&srcs[0].id()) {
                     return v;
                 }
-                let c = self.emit(block, Ins::Cond(inner));
-                let zero = self.constant(block, Scalar::Int(0), dt);
-                self.emit(block, Ins::Ternary(TernaryOp::Where, c, v, zero, dt))
+                let cond = self.emit(c, Ins::Cond(inner));
+                let zero = self.constant(c, Scalar::Int(0), dt);
+                self.emit(c, Ins::Ternary(TernaryOp::Where, cond, v, zero, dt))
             }
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn lower_reduce(
         &mut self,
+        node_id: u64,
         op: ReduceOp,
         axes: &[usize],
         src: &Arc<Node>,
         idx: &[Expr],
         valid: &Cond,
-        block: BlockId,
+        c: Cursor,
     ) -> Val {
         let dt = src.dtype();
         let rshape: Vec<usize> = axes.iter().map(|&a| src.shape()[a]).collect();
         let trip: usize = rshape.iter().product();
         if trip == 0 {
-            return self.constant(block, identity(op, dt), dt);
+            return self.constant(c, identity(op, dt), dt);
         }
-        let body = self.loop_block(block, trip as i64);
+        let deps = self.reductions_below(src);
+        let body = self.loop_block(c, trip as i64, &deps);
         let (var, _) = self.prog.blocks[body].loop_var.expect("loop block");
         let r = Expr::var(var, trip as i64 - 1);
         let ridx = unflatten(&r, &rshape);
@@ -284,7 +379,7 @@ impl Lowerer<'_> {
         for (&a, e) in axes.iter().zip(ridx) {
             sidx[a] = e;
         }
-        let value = self.lower(src, &sidx, valid, body);
+        let value = self.lower(src, &sidx, valid, Cursor::end(body));
         // f16 accumulates in f32 and rounds once, as numpy does
         let acc_dt = if dt == DType::F16 { DType::F32 } else { dt };
         let acc = self.prog.blocks[body].accs.len();
@@ -293,8 +388,9 @@ impl Lowerer<'_> {
             dtype: acc_dt,
             value,
         });
+        self.acc_loops.entry(node_id).or_default().push(body);
         let total = self.emit(
-            block,
+            c,
             Ins::AccResult {
                 block: body,
                 acc,
@@ -305,7 +401,7 @@ impl Lowerer<'_> {
             total
         } else {
             self.emit(
-                block,
+                c,
                 Ins::Cast {
                     src: total,
                     from: acc_dt,
@@ -315,24 +411,58 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The loop of `trip` iterations inside `parent`, shared by every reduction of that size.
-    fn loop_block(&mut self, parent: BlockId, trip: i64) -> BlockId {
-        if let Some(&b) = self.loops.get(&(parent, trip)) {
-            return b;
+    /// Reduction nodes inside the fused region below `n`.
+    fn reductions_below(&self, n: &Arc<Node>) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![n.clone()];
+        while let Some(x) = stack.pop() {
+            if self.inputs.contains_key(&x.id()) || !seen.insert(x.id()) {
+                continue;
+            }
+            if matches!(x.op(), Op::Reduce(..)) {
+                out.push(x.id());
+            }
+            stack.extend(x.srcs());
         }
+        out
+    }
+
+    /// A reduction loop of `trip` iterations usable at `c`, shared by every reduction of that
+    /// size there, except loops holding a reduction this one depends on (`deps`).
+    fn loop_block(&mut self, c: Cursor, trip: i64, deps: &[u64]) -> BlockId {
+        let existing = self
+            .loops
+            .get(&(c.block, trip))
+            .cloned()
+            .unwrap_or_default();
+        for b in existing {
+            let feeds_us = deps
+                .iter()
+                .any(|d| self.acc_loops.get(d).is_some_and(|l| l.contains(&b)));
+            if self.usable(c, self.markers[&b]) && !self.prog.blocks[b].parallel && !feeds_us {
+                return b;
+            }
+        }
+        self.new_block(c, trip, false)
+    }
+
+    fn new_block(&mut self, c: Cursor, trip: i64, parallel: bool) -> BlockId {
         let var = self.prog.vars.len() as u32;
         self.prog.vars.push(VarKind::Loop);
         let b = self.prog.blocks.len();
         self.prog.blocks.push(Block {
             ins: Vec::new(),
-            parent: Some(parent),
+            parent: Some(c.block),
             loop_var: Some((var, trip)),
             accs: Vec::new(),
+            parallel,
         });
         let marker = self.prog.ins.len();
         self.prog.ins.push(Ins::Loop(b));
-        self.prog.blocks[parent].ins.push(marker);
-        self.loops.insert((parent, trip), b);
+        self.insert(c, marker);
+        self.markers.insert(b, marker);
+        self.loops.entry((c.block, trip)).or_default().push(b);
         b
     }
 

@@ -119,6 +119,8 @@ pub struct Block {
     /// For loops: the variable id and trip count.
     pub loop_var: Option<(u32, i64)>,
     pub accs: Vec<Acc>,
+    /// A loop over the outputs of a row, split among the threads of the workgroup.
+    pub parallel: bool,
 }
 
 /// How invocations map to outputs.
@@ -129,6 +131,11 @@ pub enum Strategy {
     /// A workgroup of `threads` computes `LANES` outputs, splitting top-level reduction loops
     /// among its threads and combining with subgroup operations and shared memory.
     Cooperative { threads: u32 },
+    /// A workgroup computes one row of `row` outputs (a multiple of `LANES`): reductions over
+    /// the row run cooperatively once, then the threads share the row's outputs. This fuses
+    /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
+    /// layernorm) into one kernel.
+    Row { threads: u32, row: usize },
 }
 
 /// Where a variable's value comes from.
@@ -156,13 +163,19 @@ pub struct Program {
     pub inputs: Vec<DType>,
     pub vars: Vec<VarKind>,
     pub strategy: Strategy,
+    /// The block that stores the outputs, and the vector index it stores them at.
+    pub out_block: BlockId,
+    pub out_index: Expr,
 }
 
 impl Program {
     pub const ROOT: BlockId = 0;
 
-    /// Output groups: invocations (serial) or workgroups (cooperative).
+    /// Output groups: invocations (serial), workgroups (cooperative) or rows (row).
     pub fn groups(&self) -> usize {
-        self.numel.div_ceil(LANES)
+        match self.strategy {
+            Strategy::Row { row, .. } => self.numel / row,
+            _ => self.numel.div_ceil(LANES),
+        }
     }
 }

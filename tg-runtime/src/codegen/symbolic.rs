@@ -432,6 +432,13 @@ impl Cond {
         }
     }
 
+    /// Does any fact mention variable `id`?
+    pub fn uses_var(&self, id: u32) -> bool {
+        self.facts
+            .as_ref()
+            .is_some_and(|f| f.iter().any(|e| e.uses_var(id)))
+    }
+
     pub fn render(&self, name: &dyn Fn(u32) -> String) -> String {
         match &self.facts {
             None => "false".into(),

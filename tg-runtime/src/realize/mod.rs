@@ -167,7 +167,11 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
             eprintln!("  {name:<32} {:>10.3} us", *ns as f64 / 1e3);
         }
     }
-    Ok(Report { kernels: names, kernel_ns: report.kernel_ns, wall_ns: start.elapsed().as_nanos() as u64 })
+    Ok(Report {
+        kernels: names,
+        kernel_ns: report.kernel_ns,
+        wall_ns: start.elapsed().as_nanos() as u64,
+    })
 }
 
 impl Lazy {

@@ -22,10 +22,10 @@ pub struct Prepared {
 /// Short name in tinygrad's style: `E` elementwise, `R` with a reduction, then the output shape.
 pub fn kernel_name(k: &Kernel, p: &Program) -> String {
     let kind = if p.blocks.len() > 1 { "R" } else { "E" };
-    let coop = if matches!(p.strategy, Strategy::Cooperative { .. }) {
-        "c"
-    } else {
-        ""
+    let coop = match p.strategy {
+        Strategy::Serial => "",
+        Strategy::Cooperative { .. } => "c",
+        Strategy::Row { .. } => "r",
     };
     let shape: Vec<String> = k.root.shape().iter().map(|d| d.to_string()).collect();
     format!("{kind}{coop}_{}_{}", shape.join("x"), k.root.dtype())
@@ -33,7 +33,8 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
 
 /// Prepared kernels by structural signature, so a graph shaped like an earlier one skips
 /// lowering, rendering and shader hashing.
-static PREPARED: LazyLock<Mutex<HashMap<(u64, u64), Arc<Prepared>>>> = LazyLock::new(Default::default);
+type PreparedCache = HashMap<(u64, u64), Arc<Prepared>>;
+static PREPARED: LazyLock<Mutex<PreparedCache>> = LazyLock::new(Default::default);
 
 /// The prepared form of `k`, from the cache when a kernel of the same structure ran before,
 /// and whether shaderc had to compile it.
@@ -44,7 +45,10 @@ pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
     }
     let (p, compiled) = prepare_uncached(dev, k)?;
     let p = Arc::new(p);
-    PREPARED.lock().unwrap_or_else(|e| e.into_inner()).insert(key, p.clone());
+    PREPARED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, p.clone());
     Ok((p, compiled))
 }
 
@@ -69,7 +73,15 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
         push_constant_bytes: 4,
     };
     let pipeline = dev.pipeline(key, &spirv, layout)?;
-    Ok((Prepared { name: kernel_name(k, &program), shader, pipeline, program }, compiled))
+    Ok((
+        Prepared {
+            name: kernel_name(k, &program),
+            shader,
+            pipeline,
+            program,
+        },
+        compiled,
+    ))
 }
 
 /// 64-bit types need device features that not every device has.
@@ -107,7 +119,7 @@ pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buf
     let groups = p.program.groups() as u64;
     let workgroups = match p.program.strategy {
         Strategy::Serial => groups.div_ceil(glsl::SERIAL_THREADS as u64),
-        Strategy::Cooperative { .. } => groups,
+        Strategy::Cooperative { .. } | Strategy::Row { .. } => groups,
     };
     let max_x = dev.info().max_workgroup_count[0].max(1) as u64;
     let x = workgroups.min(max_x);

@@ -14,7 +14,12 @@ pub fn signature(k: &Kernel) -> (u64, u64) {
     let mut a = DefaultHasher::new();
     let mut b = DefaultHasher::new();
     0x7467_u16.hash(&mut b);
-    let inputs: HashMap<u64, usize> = k.inputs.iter().enumerate().map(|(i, n)| (n.id(), i)).collect();
+    let inputs: HashMap<u64, usize> = k
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.id(), i))
+        .collect();
     for n in &k.inputs {
         (n.dtype(), n.shape()).hash(&mut a);
         (n.dtype(), n.shape()).hash(&mut b);

@@ -7,6 +7,7 @@
 //! fusion would compute it more than once per element (consumed through a broadcast, inside
 //! another reduction, or by two kernels).
 
+mod rows;
 mod split;
 
 use std::collections::{HashMap, HashSet};
@@ -139,24 +140,38 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
         }
     }
 
-    // Grow the set until no reduction would be computed more than once per element.
+    // Grow the set until no reduction would be computed more than once per element, except
+    // reductions that a row kernel computes once per row.
+    let mut rows: HashMap<u64, usize> = HashMap::new();
     loop {
         let mut add = Vec::new();
         let mut owner: HashMap<u64, u64> = HashMap::new();
+        rows.clear();
         for root in order.iter().filter(|n| realize.contains(&n.id())) {
+            let mut broadcast: Vec<Arc<Node>> = Vec::new();
             walk_region(
                 root,
                 &realize,
                 &mut |n, evals| {
                     if matches!(n.op(), Op::Reduce(..)) {
                         let twice = *owner.entry(n.id()).or_insert(root.id()) != root.id();
-                        if evals > n.numel() as u128 || twice {
+                        if twice {
                             add.push(n.id());
+                        } else if evals > n.numel() as u128
+                            && !broadcast.iter().any(|b| b.id() == n.id())
+                        {
+                            broadcast.push(n.clone());
                         }
                     }
                 },
                 &mut |_| {},
             );
+            match rows::row_split(root, &realize, &broadcast) {
+                Some(row) => {
+                    rows.insert(root.id(), row);
+                }
+                None => add.extend(broadcast.iter().map(|n| n.id())),
+            }
         }
         if add.is_empty() {
             break;
@@ -184,7 +199,14 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
         let parts = split::split_reduce(n);
         realize.extend(parts.iter().map(|(root, _)| root.id()));
         for (root, body) in parts {
-            sched.kernels.push(plan_kernel(root, body, &realize));
+            let mut k = plan_kernel(root, body, &realize);
+            if let Some(&row) = rows.get(&k.root.id()) {
+                k.strategy = Strategy::Row {
+                    threads: COOP_THREADS,
+                    row,
+                };
+            }
+            sched.kernels.push(k);
         }
     }
     sched

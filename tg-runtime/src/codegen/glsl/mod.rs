@@ -55,7 +55,7 @@ struct Renderer<'a> {
 pub fn render(p: &Program, target: Target) -> Shader {
     let threads = match p.strategy {
         Strategy::Serial => SERIAL_THREADS,
-        Strategy::Cooperative { threads } => threads,
+        Strategy::Cooperative { threads } | Strategy::Row { threads, .. } => threads,
     };
     let mut r = Renderer {
         p,
@@ -67,13 +67,12 @@ pub fn render(p: &Program, target: Target) -> Shader {
     };
     let mut body = String::new();
     r.block(Program::ROOT, &mut body, 1);
-    let store = r.store();
 
     let mut src = String::from("#version 450\n");
     if r.int64 || p.ins.iter().any(|i| needs_int64(i.dtype())) {
         src.push_str("#extension GL_ARB_gpu_shader_int64 : require\n");
     }
-    let coop = matches!(p.strategy, Strategy::Cooperative { .. });
+    let coop = !matches!(p.strategy, Strategy::Serial);
     if coop && target.subgroup_arithmetic {
         src.push_str("#extension GL_KHR_shader_subgroup_arithmetic : require\n");
         src.push_str("#extension GL_KHR_shader_subgroup_vote : require\n");
@@ -108,20 +107,23 @@ pub fn render(p: &Program, target: Target) -> Shader {
             "  uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * {threads}u;"
         )
         .ok(),
-        Strategy::Cooperative { .. } => {
+        Strategy::Cooperative { .. } | Strategy::Row { .. } => {
             src.push_str("  uint gid = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;\n");
             src.push_str("  int lid = int(gl_LocalInvocationID.x);\n");
             Some(())
         }
     };
-    src.push_str("  if (gid >= (pc.n + 3u) / 4u) return;\n  int q = int(gid);\n");
+    match p.strategy {
+        Strategy::Row { row, .. } => writeln!(src, "  if (gid >= pc.n / {row}u) return;").ok(),
+        _ => writeln!(src, "  if (gid >= (pc.n + 3u) / 4u) return;").ok(),
+    };
+    src.push_str("  int q = int(gid);\n");
     for (id, kind) in p.vars.iter().enumerate() {
         if let VarKind::ClampedLane(lane) = kind {
             writeln!(src, "  int c{id} = min(4 * q + {lane}, int(pc.n) - 1);").ok();
         }
     }
     src.push_str(&body);
-    src.push_str(&store);
     src.push_str("}\n");
     Shader {
         source: src,
@@ -206,6 +208,10 @@ impl Renderer<'_> {
         for &v in &self.p.blocks[b].ins {
             self.ins(v, out, &pad, depth);
         }
+        if b == self.p.out_block {
+            let store = self.store();
+            writeln!(out, "{pad}{store}").ok();
+        }
     }
 
     fn ins(&mut self, v: Val, out: &mut String, pad: &str, depth: usize) {
@@ -272,17 +278,22 @@ impl Renderer<'_> {
         let (var, trip) = block.loop_var.expect("loop block");
         let accs = block.accs.clone();
         let r = var_name(self.p, var);
-        let coop = match self.p.strategy {
-            Strategy::Cooperative { threads } if block.parent == Some(Program::ROOT) => {
+        // loops at the top of a workgroup kernel split their iterations among the threads;
+        // reduction loops then combine their accumulators across the workgroup
+        let threads = match self.p.strategy {
+            Strategy::Cooperative { threads } | Strategy::Row { threads, .. }
+                if block.parent == Some(Program::ROOT) =>
+            {
                 Some(threads)
             }
             _ => None,
         };
+        let coop = threads.filter(|_| !block.parallel);
         for (k, a) in accs.iter().enumerate() {
             let init = literal(super::lower::identity(a.op, a.dtype), a.dtype);
             writeln!(out, "{pad}{} acc{b}_{k} = {init};", reg(a.dtype)).ok();
         }
-        match coop {
+        match threads {
             Some(t) => writeln!(out, "{pad}for (int {r} = lid; {r} < {trip}; {r} += {t}) {{").ok(),
             None => writeln!(out, "{pad}for (int {r} = 0; {r} < {trip}; {r}++) {{").ok(),
         };
@@ -395,6 +406,7 @@ impl Renderer<'_> {
         } else {
             ""
         };
-        format!("  {guard}o[q] = {value};\n")
+        let index = self.idx(&self.p.out_index);
+        format!("{guard}o[{index}] = {value};")
     }
 }
