@@ -134,6 +134,10 @@ impl Node {
             }),
         });
         table.insert(key, Arc::downgrade(&node));
+        crate::realize::stats::record(crate::realize::stats::Stats {
+            nodes: 1,
+            ..Default::default()
+        });
         node
     }
 

@@ -2,6 +2,7 @@
 
 mod debug;
 mod prepare;
+pub mod record;
 mod signature;
 pub mod stats;
 
@@ -62,6 +63,10 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     }
     let start = Instant::now();
     let sched = schedule(&nodes);
+    stats::record(Stats {
+        schedules: 1,
+        ..Default::default()
+    });
     let scheduled = start.elapsed();
     let dev = Device::get()?;
     let mut delta = Stats::default();
@@ -108,6 +113,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
             .map(|i| buffer_of(i, &results))
             .collect::<Result<Vec<_>>>()?;
         dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
+        record::note_kernel(&p, &out, buffer_bytes(&k.root), &inputs);
         delta.compiles += compiled as u64;
         if debug::level() >= 3 {
             let ins: Vec<String> = k

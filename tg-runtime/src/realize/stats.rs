@@ -15,6 +15,10 @@ pub struct Stats {
     pub compiles: u64,
     /// Host buffers uploaded.
     pub uploads: u64,
+    /// Graphs scheduled.
+    pub schedules: u64,
+    /// Graph nodes created (hash-consing hits are not counted).
+    pub nodes: u64,
 }
 
 thread_local! {
@@ -24,6 +28,8 @@ static REALIZES: AtomicU64 = AtomicU64::new(0);
 static KERNELS: AtomicU64 = AtomicU64::new(0);
 static COMPILES: AtomicU64 = AtomicU64::new(0);
 static UPLOADS: AtomicU64 = AtomicU64::new(0);
+static SCHEDULES: AtomicU64 = AtomicU64::new(0);
+static NODES: AtomicU64 = AtomicU64::new(0);
 
 /// Work done by realizes on the calling thread.
 pub fn thread_stats() -> Stats {
@@ -37,6 +43,8 @@ pub fn process_stats() -> Stats {
         kernels: KERNELS.load(Ordering::Relaxed),
         compiles: COMPILES.load(Ordering::Relaxed),
         uploads: UPLOADS.load(Ordering::Relaxed),
+        schedules: SCHEDULES.load(Ordering::Relaxed),
+        nodes: NODES.load(Ordering::Relaxed),
     }
 }
 
@@ -47,10 +55,14 @@ pub(crate) fn record(delta: Stats) {
         v.kernels += delta.kernels;
         v.compiles += delta.compiles;
         v.uploads += delta.uploads;
+        v.schedules += delta.schedules;
+        v.nodes += delta.nodes;
         s.set(v);
     });
     REALIZES.fetch_add(delta.realizes, Ordering::Relaxed);
     KERNELS.fetch_add(delta.kernels, Ordering::Relaxed);
     COMPILES.fetch_add(delta.compiles, Ordering::Relaxed);
     UPLOADS.fetch_add(delta.uploads, Ordering::Relaxed);
+    SCHEDULES.fetch_add(delta.schedules, Ordering::Relaxed);
+    NODES.fetch_add(delta.nodes, Ordering::Relaxed);
 }

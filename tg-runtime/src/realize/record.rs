@@ -1,0 +1,207 @@
+//! Record and replay: the kernels that realizes ran while a function body executed, kept so
+//! that a later call with inputs of the same shapes and dtypes dispatches them again on the new
+//! input buffers, with no graph building, scheduling, codegen or compilation (tinygrad's
+//! TinyJit idea). Provenance is tracked per buffer, so a body may realize several times.
+//!
+//! A body must not branch on tensor values or on anything else that a replay does not see
+//! again: replay repeats the kernels, not the Rust code.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::prepare::{self, Prepared};
+use crate::device::{Buffer, Device};
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::graph::lazy::Lazy;
+use crate::graph::node::Node;
+
+/// Where a kernel's buffer comes from at replay.
+#[derive(Clone)]
+enum Slot {
+    /// The i-th input of the call.
+    Input(usize),
+    /// The output of the k-th recorded kernel (allocated afresh at every replay).
+    Kernel(usize),
+    /// A buffer from outside the call (weights, constants uploaded inside the body): reused.
+    Fixed(Arc<Buffer>),
+}
+
+struct RecKernel {
+    prepared: Arc<Prepared>,
+    out_bytes: u64,
+    inputs: Vec<Slot>,
+}
+
+#[derive(Default)]
+struct Recorder {
+    inputs: Vec<u64>,
+    kernels: Vec<RecKernel>,
+    /// Buffer id -> the kernel that wrote it.
+    written: HashMap<u64, usize>,
+}
+
+thread_local! {
+    static ACTIVE: RefCell<Option<Recorder>> = const { RefCell::new(None) };
+}
+
+impl Recorder {
+    fn slot(&self, b: &Arc<Buffer>) -> Slot {
+        if let Some(&k) = self.written.get(&b.id()) {
+            Slot::Kernel(k)
+        } else if let Some(i) = self.inputs.iter().position(|&id| id == b.id()) {
+            Slot::Input(i)
+        } else {
+            Slot::Fixed(b.clone())
+        }
+    }
+}
+
+/// Called by realize for every kernel it dispatches while a recording is active.
+pub(crate) fn note_kernel(
+    prepared: &Arc<Prepared>,
+    out: &Arc<Buffer>,
+    out_bytes: u64,
+    inputs: &[Arc<Buffer>],
+) {
+    ACTIVE.with(|a| {
+        if let Some(r) = a.borrow_mut().as_mut() {
+            let inputs = inputs.iter().map(|b| r.slot(b)).collect();
+            r.written.insert(out.id(), r.kernels.len());
+            r.kernels.push(RecKernel {
+                prepared: prepared.clone(),
+                out_bytes,
+                inputs,
+            });
+        }
+    });
+}
+
+/// The kernels one call ran, ready to run again on new inputs.
+pub struct Recording {
+    kernels: Vec<RecKernel>,
+    inputs: Vec<(DType, Vec<usize>)>,
+    outputs: Vec<(Slot, DType, Vec<usize>)>,
+}
+
+fn buffer_of(l: &Lazy) -> Result<Arc<Buffer>> {
+    l.node().buffer().ok_or_else(|| Error::Argument {
+        op: "record",
+        message: format!("{l:?} is not realized"),
+    })
+}
+
+/// Runs `body` on `inputs`, realizing what it returns, and records the kernels that ran.
+pub fn record(
+    inputs: &[&Lazy],
+    body: impl FnOnce() -> Result<Vec<Lazy>>,
+) -> Result<(Vec<Lazy>, Recording)> {
+    super::realize(inputs)?;
+    let ids = inputs
+        .iter()
+        .map(|l| buffer_of(l).map(|b| b.id()))
+        .collect::<Result<Vec<_>>>()?;
+    let previous = ACTIVE.with(|a| {
+        a.replace(Some(Recorder {
+            inputs: ids,
+            ..Default::default()
+        }))
+    });
+    let run = || -> Result<Vec<Lazy>> {
+        let outs = body()?;
+        super::realize(&outs.iter().collect::<Vec<_>>())?;
+        Ok(outs)
+    };
+    let result = run();
+    let recorder = ACTIVE.with(|a| a.replace(previous)).unwrap_or_default();
+    let outs = result?;
+    let outputs = outs
+        .iter()
+        .map(|o| Ok((recorder.slot(&buffer_of(o)?), o.dtype(), o.shape().to_vec())))
+        .collect::<Result<Vec<_>>>()?;
+    let recording = Recording {
+        kernels: recorder.kernels,
+        inputs: inputs
+            .iter()
+            .map(|l| (l.dtype(), l.shape().to_vec()))
+            .collect(),
+        outputs,
+    };
+    Ok((outs, recording))
+}
+
+impl Recording {
+    /// Kernels one replay dispatches.
+    pub fn kernels(&self) -> usize {
+        self.kernels.len()
+    }
+
+    /// Does a call with these inputs match the recording (same count, dtypes and shapes)?
+    pub fn matches(&self, inputs: &[&Lazy]) -> bool {
+        inputs.len() == self.inputs.len()
+            && inputs
+                .iter()
+                .zip(&self.inputs)
+                .all(|(l, (d, s))| l.dtype() == *d && l.shape() == s.as_slice())
+    }
+
+    /// Runs the recorded kernels on `inputs` in one submit and returns the new outputs.
+    pub fn replay(&self, inputs: &[&Lazy]) -> Result<Vec<Lazy>> {
+        if !self.matches(inputs) {
+            let got: Vec<String> = inputs
+                .iter()
+                .map(|l| format!("{} {:?}", l.dtype(), l.shape()))
+                .collect();
+            let want: Vec<String> = self
+                .inputs
+                .iter()
+                .map(|(d, s)| format!("{d} {s:?}"))
+                .collect();
+            return Err(Error::Argument {
+                op: "replay",
+                message: format!(
+                    "inputs [{}] do not match the recorded [{}]",
+                    got.join(", "),
+                    want.join(", ")
+                ),
+            });
+        }
+        super::realize(inputs)?;
+        let dev = Device::get()?;
+        let input_bufs = inputs
+            .iter()
+            .map(|l| buffer_of(l))
+            .collect::<Result<Vec<_>>>()?;
+        let mut outs: Vec<Arc<Buffer>> = Vec::with_capacity(self.kernels.len());
+        let mut dispatches = Vec::with_capacity(self.kernels.len());
+        let resolve = |s: &Slot, outs: &[Arc<Buffer>]| match s {
+            Slot::Input(i) => input_bufs[*i].clone(),
+            Slot::Kernel(k) => outs[*k].clone(),
+            Slot::Fixed(b) => b.clone(),
+        };
+        for k in &self.kernels {
+            let out = dev.alloc(k.out_bytes)?;
+            let bufs: Vec<Arc<Buffer>> = k.inputs.iter().map(|s| resolve(s, &outs)).collect();
+            dispatches.push(prepare::dispatch(dev, &k.prepared, &out, &bufs));
+            outs.push(out);
+        }
+        dev.execute(&dispatches, false)?;
+        super::stats::record(super::stats::Stats {
+            kernels: self.kernels.len() as u64,
+            ..Default::default()
+        });
+        Ok(self
+            .outputs
+            .iter()
+            .map(|(slot, dtype, shape)| {
+                Lazy(Node::new_buffer(
+                    *dtype,
+                    shape.clone(),
+                    Some(resolve(slot, &outs)),
+                    None,
+                ))
+            })
+            .collect())
+    }
+}
