@@ -81,8 +81,7 @@ fn replay_checks_its_inputs() {
     let wrong = Lazy::from_slice(&[3], &[1.0f32, 2.0, 3.0]).unwrap();
     let err = rec
         .replay(&[&wrong])
-        .err()
-        .expect("shape mismatch")
+        .expect_err("shape mismatch")
         .to_string();
     assert!(err.contains("do not match"), "{err}");
     let wrong = Lazy::from_slice(&[2], &[1i32, 2]).unwrap();
