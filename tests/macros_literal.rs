@@ -1,0 +1,26 @@
+//! `tensor!` literals: shape from the nesting, dtype from the literals or stated.
+
+use tg::prelude::*;
+
+#[test]
+fn literals_get_static_shapes_and_dtypes() {
+    let a: Tensor<Rank2<2, 2>> = tensor!([[1., 2.], [3., 4.]]);
+    assert_eq!(a.to_vec().unwrap(), vec![1.0, 2.0, 3.0, 4.0]);
+    let b: Tensor<Rank1<3>, i32> = tensor!([1, -2, 3]);
+    assert_eq!(b.to_vec().unwrap(), vec![1, -2, 3]);
+    let c: Tensor<Rank2<1, 2>, bool> = tensor!([[true, false]]);
+    assert_eq!(c.to_vec().unwrap(), vec![true, false]);
+    let d: Tensor<Rank1<2>, u8> = tensor!([7u8, 255]);
+    assert_eq!(d.to_vec().unwrap(), vec![7, 255]);
+    let e: Tensor<Rank1<3>, f16> = tensor!([1, 2.5, -3]; f16);
+    assert_eq!(e.to_vec().unwrap(), vec![f16::from_f32(1.0), f16::from_f32(2.5), f16::from_f32(-3.0)]);
+    let f: Tensor<Rank0, f64> = tensor!(2.5f64);
+    assert_eq!(f.item().unwrap(), 2.5);
+    let g: Tensor<Rank2<0, 3>> = tensor!([]; f32, [0, 3]);
+    assert_eq!(g.numel(), 0);
+    let h: Tensor<Rank1<2>> = tensor!([f32::NAN, f32::INFINITY]; f32);
+    let v = h.to_vec().unwrap();
+    assert!(v[0].is_nan() && v[1] == f32::INFINITY);
+    let i: Tensor<Rank3<2, 1, 2>, i64> = tensor!([[[1, 2]], [[3, 4]]]; i64);
+    assert_eq!(i.to_vec().unwrap(), vec![1i64, 2, 3, 4]);
+}
