@@ -173,10 +173,17 @@ impl<S: StaticShape, T: Dtype> Tensor<S, T> {
     pub fn from_slice(data: &[T]) -> Result<Self> {
         Self::from_slice_shape(S::default(), data)
     }
+
+    /// What `tensor!` literals expand to; the macro has checked the length against `S`.
+    #[doc(hidden)]
+    #[track_caller]
+    pub fn from_literal(data: &[T]) -> Self {
+        ok(Self::from_slice(data))
+    }
 }
 
 impl<S: Shape, T: Dtype> std::fmt::Debug for Tensor<S, T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Tensor(shape={:?}, dtype={})", self.dims(), T::DTYPE)
+        crate::typed::display::debug_typed(self.as_dyn(), f)
     }
 }
