@@ -240,11 +240,8 @@ impl Scalar {
                     Scalar::Int(i) => i as i128,
                     Scalar::UInt(u) => u as i128,
                     Scalar::Float(f) => {
-                        if f.is_nan() {
-                            0
-                        } else {
-                            (f.trunc().clamp(t.int_min() as f64, t.int_max() as f64)) as i128
-                        }
+                        // `as i128` saturates and maps NaN to 0; clamp into the target in i128
+                        (f.trunc() as i128).clamp(t.int_min(), t.int_max())
                     }
                 };
                 let wrapped = wrap_int(wide, t);
@@ -476,5 +473,8 @@ mod tests {
         assert_eq!(Scalar::Float(-3.7).cast(DType::I8).as_i128(), -3);
         assert_eq!(Scalar::Float(f64::NAN).cast(DType::I32).as_i128(), 0);
         assert_eq!(Scalar::Float(300.0).cast(DType::U8).as_i128(), 255);
+        assert_eq!(Scalar::Float(f64::INFINITY).cast(DType::I64).as_i128(), i64::MAX as i128);
+        assert_eq!(Scalar::Float(1e300).cast(DType::U64).as_i128(), u64::MAX as i128);
+        assert_eq!(Scalar::Float(-1e300).cast(DType::I64).as_i128(), i64::MIN as i128);
     }
 }

@@ -1,0 +1,5 @@
+use tg::prelude::*;
+
+fn main() {
+    let _t = tensor!([]);
+}
