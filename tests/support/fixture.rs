@@ -53,7 +53,11 @@ pub fn load(file: &str) -> Vec<Case> {
                 .as_array()
                 .map(|a| a.iter().map(spec).collect())
                 .unwrap_or_default(),
-            out: spec(if c.get("out").is_some() { &c["out"] } else { &c["outs"][0] }),
+            out: spec(if c.get("out").is_some() {
+                &c["out"]
+            } else {
+                &c["outs"][0]
+            }),
             outs: match c.get("outs").and_then(|o| o.as_array()) {
                 Some(list) => list.iter().map(spec).collect(),
                 None => vec![spec(&c["out"])],
@@ -243,15 +247,24 @@ pub fn run_all_multi(file: &str, run: impl Fn(&Case) -> Result<Vec<Lazy>, String
             if got.len() != c.outs.len() {
                 return Err(format!("{} outputs, {} expected", got.len(), c.outs.len()));
             }
-            got.iter().zip(&c.outs).enumerate().try_for_each(|(i, (g, w))| {
-                compare(g, w, c.rtol, c.atol).map_err(|e| format!("output {i}: {e}"))
-            })
+            got.iter()
+                .zip(&c.outs)
+                .enumerate()
+                .try_for_each(|(i, (g, w))| {
+                    compare(g, w, c.rtol, c.atol).map_err(|e| format!("output {i}: {e}"))
+                })
         });
         if let Err(e) = result {
             failures.push(format!("{}: {e}", c.name));
         }
     }
-    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }
 
 /// The JSON argument `key` of a case.

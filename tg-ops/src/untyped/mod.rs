@@ -116,6 +116,6 @@ impl DynTensor {
 
 impl std::fmt::Debug for DynTensor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "DynTensor({:?}, {})", self.shape(), self.dtype())
+        crate::typed::display::debug_dyn(self, f)
     }
 }
