@@ -8,6 +8,7 @@
 
 pub mod axis;
 mod dim;
+pub mod ops;
 
 pub use dim::{Const, Dim, SameDim};
 
@@ -18,6 +19,8 @@ pub trait Shape: Copy + Debug + Send + Sync + 'static {
     const RANK: usize;
     /// The element count, when every dimension is static.
     const NUMEL: Option<usize>;
+    /// Each dimension's static size (`None` where dynamic), for post-monomorphization checks.
+    const DIMS: &'static [Option<usize>];
     fn dims(&self) -> Vec<usize>;
     /// The shape with these sizes, if the static dimensions agree.
     fn from_dims(dims: &[usize]) -> Option<Self>;
@@ -58,6 +61,7 @@ macro_rules! tuple_shape {
         impl<$($d: Dim),*> Shape for ($($d,)*) {
             const RANK: usize = $rank;
             const NUMEL: Option<usize> = numel_of(&[$($d::STATIC),*]);
+            const DIMS: &'static [Option<usize>] = &[$($d::STATIC),*];
             fn dims(&self) -> Vec<usize> {
                 vec![$(self.$i.size()),*]
             }

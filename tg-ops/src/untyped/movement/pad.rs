@@ -1,0 +1,180 @@
+//! Growing and cutting axes: pad (any constant, negative pads cut), shrink, pad_to,
+//! shrink_to, flip.
+
+use super::{arg_err, shape_err};
+use crate::untyped::{DynTensor, norm_axis};
+use tg_runtime::{DType, Lazy, Result, Scalar};
+
+impl DynTensor {
+    /// Pads each axis with `(before, after)` elements of `value` (numpy's grouped form: one
+    /// pair per axis). A negative pad cuts that many elements instead, like a negative slice.
+    ///
+    /// The value is converted to the tensor's dtype, so padding never changes the dtype
+    /// (tinygrad would promote an integer tensor padded with a float value to a float one).
+    /// A zero value pads with the runtime's zero padding; any other (`-inf` for max pooling,
+    /// NaN, -0.0) is selected in by a mask, fused into the same kernel.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[3], &[1.0f32, 2.0, 3.0]).unwrap();
+    /// let p = t.pad(&[(1, -1)], f32::NEG_INFINITY).unwrap();
+    /// assert_eq!(p.to_vec::<f32>().unwrap(), vec![f32::NEG_INFINITY, 1.0, 2.0]);
+    /// ```
+    pub fn pad(&self, pads: &[(isize, isize)], value: impl Into<Scalar>) -> Result<DynTensor> {
+        if pads.len() != self.ndim() {
+            return Err(shape_err(
+                "pad",
+                format!(
+                    "{} pad pairs given for shape {:?} of rank {}",
+                    pads.len(),
+                    self.shape(),
+                    self.ndim()
+                ),
+            ));
+        }
+        // cut first where pads are negative, then pad by the non-negative rest
+        let mut ranges = Vec::with_capacity(pads.len());
+        for (&(b, a), &s) in pads.iter().zip(self.shape()) {
+            let s = s as isize;
+            let (start, end) = ((-b).max(0), (s + a).min(s));
+            if start > end {
+                return Err(shape_err(
+                    "pad",
+                    format!(
+                        "pads {pads:?} cut more than there is of shape {:?}",
+                        self.shape()
+                    ),
+                ));
+            }
+            ranges.push((start as usize, end as usize));
+        }
+        let x = self.lazy.shrink(&ranges)?;
+        let grow: Vec<(usize, usize)> = pads
+            .iter()
+            .map(|&(b, a)| (b.max(0) as usize, a.max(0) as usize))
+            .collect();
+        let base = x.pad(&grow)?;
+        let value = value.into().cast(self.dtype());
+        let is_zero = value.key_bits() == Scalar::Int(0).cast(self.dtype()).key_bits();
+        if is_zero || grow.iter().all(|&p| p == (0, 0)) {
+            return Ok(DynTensor::wrap(base));
+        }
+        let inside = Lazy::constant(true, DType::Bool, x.shape()).pad(&grow)?;
+        let fill = Lazy::constant(value, self.dtype(), base.shape());
+        Ok(DynTensor::wrap(inside.where_(&base, &fill)?))
+    }
+
+    /// Pads in torch's flat form: `(before, after)` pairs starting from the LAST axis, as
+    /// `[last_before, last_after, second_last_before, ...]`; axes not named are not padded.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::zeros(&[1, 2, 2], DType::F32);
+    /// assert_eq!(t.pad_flat(&[1, 2, 0, -1], 0.0).unwrap().shape(), &[1, 1, 5]);
+    /// ```
+    pub fn pad_flat(&self, pads: &[isize], value: impl Into<Scalar>) -> Result<DynTensor> {
+        if !pads.len().is_multiple_of(2) || pads.len() > 2 * self.ndim() {
+            return Err(arg_err(
+                "pad",
+                format!(
+                    "flat pads {pads:?} must be pairs, at most one per axis of shape {:?}",
+                    self.shape()
+                ),
+            ));
+        }
+        let mut grouped = vec![(0isize, 0isize); self.ndim()];
+        for (i, pair) in pads.chunks(2).enumerate() {
+            grouped[self.ndim() - 1 - i] = (pair[0], pair[1]);
+        }
+        self.pad(&grouped, value)
+    }
+
+    /// Keeps `start..end` of each axis.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[4], &[1i32, 2, 3, 4]).unwrap();
+    /// assert_eq!(t.shrink(&[(1, 3)]).unwrap().to_vec::<i32>().unwrap(), vec![2, 3]);
+    /// ```
+    pub fn shrink(&self, ranges: &[(usize, usize)]) -> Result<DynTensor> {
+        Ok(DynTensor::wrap(self.lazy.shrink(ranges)?))
+    }
+
+    /// Pads with zeros at the end of each axis up to `shape` (`None` keeps an axis).
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::zeros(&[2, 3], DType::F32);
+    /// assert_eq!(t.pad_to(&[Some(4), None]).unwrap().shape(), &[4, 3]);
+    /// ```
+    pub fn pad_to(&self, shape: &[Option<usize>]) -> Result<DynTensor> {
+        let pads = self.to_sizes("pad_to", shape, |s, n| n >= s)?;
+        let pads: Vec<(usize, usize)> = pads
+            .iter()
+            .zip(self.shape())
+            .map(|(&n, &s)| (0, n - s))
+            .collect();
+        Ok(DynTensor::wrap(self.lazy.pad(&pads)?))
+    }
+
+    /// Keeps the first `shape[i]` elements of each axis (`None` keeps an axis).
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::zeros(&[4, 3], DType::F32);
+    /// assert_eq!(t.shrink_to(&[Some(2), None]).unwrap().shape(), &[2, 3]);
+    /// ```
+    pub fn shrink_to(&self, shape: &[Option<usize>]) -> Result<DynTensor> {
+        let sizes = self.to_sizes("shrink_to", shape, |s, n| n <= s)?;
+        let ranges: Vec<(usize, usize)> = sizes.iter().map(|&n| (0, n)).collect();
+        Ok(DynTensor::wrap(self.lazy.shrink(&ranges)?))
+    }
+
+    /// The target sizes of pad_to/shrink_to, checked against `fits(old, new)`.
+    fn to_sizes(
+        &self,
+        op: &'static str,
+        shape: &[Option<usize>],
+        fits: fn(usize, usize) -> bool,
+    ) -> Result<Vec<usize>> {
+        if shape.len() != self.ndim() {
+            return Err(shape_err(
+                op,
+                format!(
+                    "target {shape:?} has {} axes, shape {:?} has {}",
+                    shape.len(),
+                    self.shape(),
+                    self.ndim()
+                ),
+            ));
+        }
+        let sizes: Vec<usize> = shape
+            .iter()
+            .zip(self.shape())
+            .map(|(n, &s)| n.unwrap_or(s))
+            .collect();
+        if sizes.iter().zip(self.shape()).any(|(&n, &s)| !fits(s, n)) {
+            let how = if op == "pad_to" { "grow" } else { "shrink" };
+            return Err(shape_err(
+                op,
+                format!("cannot {how} {:?} to {shape:?}", self.shape()),
+            ));
+        }
+        Ok(sizes)
+    }
+
+    /// Reverses the order of elements along `axes`.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[2, 2], &[1i32, 2, 3, 4]).unwrap();
+    /// assert_eq!(t.flip(&[-1]).unwrap().to_vec::<i32>().unwrap(), vec![2, 1, 4, 3]);
+    /// ```
+    pub fn flip(&self, axes: &[isize]) -> Result<DynTensor> {
+        let axes = axes
+            .iter()
+            .map(|&a| norm_axis("flip", a, self.ndim()))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(DynTensor::wrap(self.lazy.flip(&axes)?))
+    }
+}
