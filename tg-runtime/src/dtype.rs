@@ -473,8 +473,17 @@ mod tests {
         assert_eq!(Scalar::Float(-3.7).cast(DType::I8).as_i128(), -3);
         assert_eq!(Scalar::Float(f64::NAN).cast(DType::I32).as_i128(), 0);
         assert_eq!(Scalar::Float(300.0).cast(DType::U8).as_i128(), 255);
-        assert_eq!(Scalar::Float(f64::INFINITY).cast(DType::I64).as_i128(), i64::MAX as i128);
-        assert_eq!(Scalar::Float(1e300).cast(DType::U64).as_i128(), u64::MAX as i128);
-        assert_eq!(Scalar::Float(-1e300).cast(DType::I64).as_i128(), i64::MIN as i128);
+        assert_eq!(
+            Scalar::Float(f64::INFINITY).cast(DType::I64).as_i128(),
+            i64::MAX as i128
+        );
+        assert_eq!(
+            Scalar::Float(1e300).cast(DType::U64).as_i128(),
+            u64::MAX as i128
+        );
+        assert_eq!(
+            Scalar::Float(-1e300).cast(DType::I64).as_i128(),
+            i64::MIN as i128
+        );
     }
 }

@@ -71,6 +71,10 @@ pub struct DeviceInfo {
     pub shader_float64: bool,
     pub shader_int16: bool,
     pub subgroup_size: u32,
+    /// Shaders can ask that signed zeros, infinities and NaN survive optimisation (float
+    /// controls); without it a driver may fold `x * 0.0` to `0.0` even for an infinite `x`.
+    pub preserve_inf_nan_f32: bool,
+    pub preserve_inf_nan_f64: bool,
     /// The compute stage supports subgroup arithmetic (`subgroupAdd` ...).
     pub subgroup_arithmetic: bool,
     pub subgroup_shuffle: bool,

@@ -52,13 +52,15 @@ pub(crate) fn open(
         unsafe { inst.get_physical_device_features2(pd, &mut f2) };
         f2.features
     };
-    let (mut p11, mut driver) = (
+    let (mut p11, mut p12, mut driver) = (
         vk::PhysicalDeviceVulkan11Properties::default(),
+        vk::PhysicalDeviceVulkan12Properties::default(),
         vk::PhysicalDeviceDriverProperties::default(),
     );
     let props = {
         let mut p2 = vk::PhysicalDeviceProperties2::default()
             .push_next(&mut p11)
+            .push_next(&mut p12)
             .push_next(&mut driver);
         unsafe { inst.get_physical_device_properties2(pd, &mut p2) };
         p2.properties
@@ -135,6 +137,8 @@ pub(crate) fn open(
         subgroup_ballot: subgroups && ops.contains(vk::SubgroupFeatureFlags::BALLOT),
         host_visible_device_memory: false, // set once memory placement is decided
         timestamps: timestamp_bits > 0 && limits.timestamp_period > 0.0,
+        preserve_inf_nan_f32: p12.shader_signed_zero_inf_nan_preserve_float32 == vk::TRUE,
+        preserve_inf_nan_f64: p12.shader_signed_zero_inf_nan_preserve_float64 == vk::TRUE,
         validation,
     };
     Ok(Opened {

@@ -59,6 +59,8 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
         &program,
         glsl::Target {
             subgroup_arithmetic: info.subgroup_arithmetic,
+            preserve_inf_nan_f32: info.preserve_inf_nan_f32,
+            preserve_inf_nan_f64: info.preserve_inf_nan_f64,
         },
     );
     for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {

@@ -41,6 +41,9 @@ pub struct Shader {
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Target {
     pub subgroup_arithmetic: bool,
+    /// Declare SignedZeroInfNanPreserve for 32- and 64-bit floats.
+    pub preserve_inf_nan_f32: bool,
+    pub preserve_inf_nan_f64: bool,
 }
 
 struct Renderer<'a> {
@@ -71,6 +74,26 @@ pub fn render(p: &Program, target: Target) -> Shader {
     let mut src = String::from("#version 450\n");
     if r.int64 || p.ins.iter().any(|i| needs_int64(i.dtype())) {
         src.push_str("#extension GL_ARB_gpu_shader_int64 : require\n");
+    }
+    // IEEE zeros, infinities and NaN, where the device lets a shader ask for them
+    let uses_f64 = p.ins.iter().any(|i| i.dtype() == DType::F64) || p.inputs.contains(&DType::F64);
+    let modes: Vec<u32> = [
+        (target.preserve_inf_nan_f32, 32),
+        (target.preserve_inf_nan_f64 && uses_f64, 64),
+    ]
+    .into_iter()
+    .filter_map(|(on, bits)| on.then_some(bits))
+    .collect();
+    if !modes.is_empty() {
+        src.push_str("#extension GL_EXT_spirv_intrinsics : require\n");
+        for bits in modes {
+            // execution mode SignedZeroInfNanPreserve (4461), capability 4466
+            writeln!(
+                src,
+                "spirv_execution_mode(extensions = [\"SPV_KHR_float_controls\"], capabilities = [4466], 4461, {bits});"
+            )
+            .ok();
+        }
     }
     let coop = !matches!(p.strategy, Strategy::Serial);
     if coop && target.subgroup_arithmetic {
