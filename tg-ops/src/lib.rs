@@ -20,6 +20,8 @@ pub use untyped::DynTensor;
 pub mod prelude {
     pub use crate::shape;
     pub use crate::shape::axis::{InsertAxis, KeepAxis, RemoveAxis, SelectAxis, SwapAxes};
+    pub use crate::shape::ops::{DynAxis, MatMul, Perm2, Perm3, Perm4, Perm5, Perm6, RemoveAxes2};
+    pub use crate::typed::reduce::{MeanDtype, SumDtype};
     pub use crate::{
         Bitwise, Const, DType, Dim, DynTensor, Dtype, Error, Float, Int, Numeric, Promote, Rank0, Rank1, Rank2, Rank3,
         Rank4, Rank5, Rank6, Result, SameShape, Shape, Signed, StaticShape, Tensor,
