@@ -162,10 +162,6 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     pub fn into_static<S2: Shape>(self) -> Result<Tensor<S2, T>> {
         Tensor::try_from_dyn(self.raw)
     }
-
-    pub(crate) fn lift<S2: Shape, U: Dtype>(raw: DynTensor) -> Tensor<S2, U> {
-        Tensor::<S2, U>::from_dyn(raw)
-    }
 }
 
 impl<S: StaticShape, T: Dtype> Tensor<S, T> {
