@@ -278,3 +278,28 @@ fn layernorm_is_one_kernel() {
         }
     }
 }
+
+#[test]
+fn a_value_read_through_many_views_is_realized() {
+    // 12 stages, each adding the previous stage to its own reversal: fused whole, the first
+    // stage would be evaluated 2^12 times per output
+    let (a, da) = input(&[64], 11);
+    let mut x = a.clone();
+    let mut want = da.clone();
+    for _ in 0..12 {
+        x = x.unary(UnaryOp::Sin).unwrap();
+        x = x.binary(BinaryOp::Add, &x.flip(&[0]).unwrap()).unwrap();
+        let s: Vec<f32> = want.iter().map(|v| v.sin()).collect();
+        want = (0..64).map(|i| s[i] + s[63 - i]).collect();
+    }
+    let (kernels, got) = run(&x);
+    assert!((3..=6).contains(&kernels), "{kernels} kernels");
+    for i in 0..64 {
+        assert!(
+            (got[i] - want[i]).abs() < 1e-4,
+            "{i}: {} vs {}",
+            got[i],
+            want[i]
+        );
+    }
+}

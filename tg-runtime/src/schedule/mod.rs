@@ -7,6 +7,7 @@
 //! fusion would compute it more than once per element (consumed through a broadcast, inside
 //! another reduction, or by two kernels).
 
+mod fanout;
 mod rows;
 mod split;
 
@@ -140,8 +141,8 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
         }
     }
 
-    // Grow the set until no reduction would be computed more than once per element, except
-    // reductions that a row kernel computes once per row.
+    // Grow the set until no reduction would be computed more than once per element (except
+    // reductions that a row kernel computes once per row) and no value along too many paths.
     let mut rows: HashMap<u64, usize> = HashMap::new();
     loop {
         let mut add = Vec::new();
@@ -171,6 +172,9 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
                     rows.insert(root.id(), row);
                 }
                 None => add.extend(broadcast.iter().map(|n| n.id())),
+            }
+            if let Some(n) = fanout::overshared(root, &realize) {
+                add.push(n.id());
             }
         }
         if add.is_empty() {
