@@ -27,3 +27,5 @@ pub fn tensor(input: TokenStream) -> TokenStream {
     };
     result.unwrap_or_else(|e| e.to_compile_error()).into()
 }
+mod dsl;
+mod sym;

@@ -1,0 +1,118 @@
+//! The DSL's expression tree, shared by `#[kernel]` bodies (Rust syntax, via syn) and
+//! `tensor!` expressions (numpy-like tokens). Every node keeps the span that an error about it
+//! should point at: the operator for binary ops, the method name for calls.
+
+use proc_macro2::{Ident, Span, TokenStream};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Pow,
+    MatMul,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Pow => "**",
+            BinOp::MatMul => "@",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+        }
+    }
+}
+
+/// One item of `x[...]`.
+#[derive(Clone, Debug)]
+pub enum IndexItem {
+    /// An integer (negative counts from the end) or a tensor of indices.
+    At(Ast),
+    /// `start:stop:step` or `start..stop`; missing parts are `None`.
+    Slice {
+        start: Option<Ast>,
+        stop: Option<Ast>,
+        step: Option<Ast>,
+        span: Span,
+    },
+    /// `None`: a new axis of size 1.
+    NewAxis(Span),
+    /// `...`: as many full slices as needed.
+    Ellipsis(Span),
+}
+
+#[derive(Clone, Debug)]
+pub enum Ast {
+    /// A variable: a tensor, a scalar, or a const parameter.
+    Var(Ident),
+    /// A number or bool.
+    Lit(syn::Lit),
+    /// `tensor!([...])` inside a kernel: a literal tensor.
+    Literal(TokenStream, Span),
+    Neg(Box<Ast>, Span),
+    Not(Box<Ast>, Span),
+    Bin(BinOp, Box<Ast>, Box<Ast>, Span),
+    Method {
+        recv: Box<Ast>,
+        name: Ident,
+        args: Vec<Ast>,
+        span: Span,
+    },
+    Index {
+        recv: Box<Ast>,
+        items: Vec<IndexItem>,
+        span: Span,
+    },
+    /// `[a, b, c]` or `(a, b)`: shapes, axes, pads.
+    List(Vec<Ast>, Span),
+    /// Any other Rust expression, passed through untouched (a scalar computed in Rust).
+    Rust(syn::Expr),
+}
+
+impl Ast {
+    pub fn span(&self) -> Span {
+        match self {
+            Ast::Var(i) => i.span(),
+            Ast::Lit(l) => l.span(),
+            Ast::Literal(_, s)
+            | Ast::Neg(_, s)
+            | Ast::Not(_, s)
+            | Ast::Bin(_, _, _, s)
+            | Ast::List(_, s) => *s,
+            Ast::Method { span, .. } | Ast::Index { span, .. } => *span,
+            Ast::Rust(e) => syn::spanned::Spanned::span(e),
+        }
+    }
+}

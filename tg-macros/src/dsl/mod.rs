@@ -1,0 +1,4 @@
+//! The DSL shared by `tensor!` expressions and `#[kernel]` bodies.
+
+pub mod ast;
+pub mod parse;

@@ -1,0 +1,271 @@
+//! Symbolic dimensions: integer polynomials over the kernel's const parameters, so that
+//! `B * 784 == B * 28 * 28` holds while the macro checks shapes. A dimension written `_`
+//! (dynamic) is a symbol of its own; two different dynamic symbols may or may not be equal,
+//! which only a run can tell, so they compare as "unknown" and the op checks at run time.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A symbol: a const generic parameter, a dynamic dimension, or an opaque quotient.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Sym {
+    /// `const B: usize` of the kernel.
+    Param(String),
+    /// A `_` dimension: its name says where it came from (`x.0`: axis 0 of parameter x).
+    Dynamic(String),
+    /// `floor(p / d)` that did not divide exactly.
+    Quot(Box<Poly>, i64),
+}
+
+/// Sorted symbols with exponents.
+type Monomial = Vec<(Sym, u32)>;
+
+/// `sum(coeff * monomial)`; the empty monomial is the constant term.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Poly {
+    terms: BTreeMap<Monomial, i64>,
+}
+
+/// Whether two dimensions are equal, as far as expansion time can tell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Equal {
+    Yes,
+    No,
+    /// Depends on const parameters or dynamic dimensions: checked later.
+    Unknown,
+}
+
+impl Poly {
+    pub fn constant(c: i64) -> Poly {
+        let mut terms = BTreeMap::new();
+        if c != 0 {
+            terms.insert(Vec::new(), c);
+        }
+        Poly { terms }
+    }
+
+    pub fn sym(s: Sym) -> Poly {
+        let mut terms = BTreeMap::new();
+        terms.insert(vec![(s, 1)], 1);
+        Poly { terms }
+    }
+
+    pub fn param(name: &str) -> Poly {
+        Poly::sym(Sym::Param(name.to_string()))
+    }
+
+    pub fn dynamic(name: &str) -> Poly {
+        Poly::sym(Sym::Dynamic(name.to_string()))
+    }
+
+    /// The value, when no symbol is left.
+    pub fn as_const(&self) -> Option<i64> {
+        match self.terms.len() {
+            0 => Some(0),
+            1 => self.terms.get(&Vec::new()).copied(),
+            _ => None,
+        }
+    }
+
+    /// Mentions a dynamic dimension (directly or inside a quotient).
+    pub fn is_dynamic(&self) -> bool {
+        self.terms.keys().flatten().any(|(s, _)| match s {
+            Sym::Dynamic(_) => true,
+            Sym::Quot(p, _) => p.is_dynamic(),
+            Sym::Param(_) => false,
+        })
+    }
+
+    pub fn add(&self, o: &Poly) -> Poly {
+        let mut terms = self.terms.clone();
+        for (m, c) in &o.terms {
+            *terms.entry(m.clone()).or_insert(0) += c;
+        }
+        terms.retain(|_, c| *c != 0);
+        Poly { terms }
+    }
+
+    pub fn sub(&self, o: &Poly) -> Poly {
+        self.add(&o.scale(-1))
+    }
+
+    pub fn scale(&self, k: i64) -> Poly {
+        if k == 0 {
+            return Poly::default();
+        }
+        Poly {
+            terms: self.terms.iter().map(|(m, c)| (m.clone(), c * k)).collect(),
+        }
+    }
+
+    pub fn mul(&self, o: &Poly) -> Poly {
+        let mut out = Poly::default();
+        for (ma, ca) in &self.terms {
+            for (mb, cb) in &o.terms {
+                let mut m: BTreeMap<Sym, u32> = BTreeMap::new();
+                for (s, e) in ma.iter().chain(mb) {
+                    *m.entry(s.clone()).or_insert(0) += e;
+                }
+                let mono: Monomial = m.into_iter().collect();
+                out = out.add(&Poly {
+                    terms: [(mono, ca * cb)].into_iter().collect(),
+                });
+            }
+        }
+        out
+    }
+
+    /// Floor division by a positive constant: exact when every coefficient divides, a
+    /// constant when constant, else an opaque quotient symbol.
+    pub fn div(&self, d: i64) -> Poly {
+        if d == 1 {
+            return self.clone();
+        }
+        if let Some(c) = self.as_const() {
+            return Poly::constant(c.div_euclid(d));
+        }
+        if self.terms.values().all(|c| c % d == 0) {
+            return Poly {
+                terms: self.terms.iter().map(|(m, c)| (m.clone(), c / d)).collect(),
+            };
+        }
+        Poly::sym(Sym::Quot(Box::new(self.clone()), d))
+    }
+
+    pub fn product(dims: &[Poly]) -> Poly {
+        dims.iter().fold(Poly::constant(1), |acc, d| acc.mul(d))
+    }
+
+    /// Compile-time equality.
+    pub fn equal(&self, o: &Poly) -> Equal {
+        let diff = self.sub(o);
+        match diff.as_const() {
+            Some(0) => Equal::Yes,
+            Some(_) => Equal::No,
+            // `B` and `3` are equal for one instantiation only: the kernel asserts it after
+            // monomorphization, and the run checks it
+            None => Equal::Unknown,
+        }
+    }
+
+    /// Rust tokens computing the value (a `usize`) from the kernel's const parameters and
+    /// the runtime sizes of dynamic dimensions (`dyn_value` spells a dynamic symbol).
+    pub fn to_tokens(
+        &self,
+        dyn_value: &dyn Fn(&str) -> proc_macro2::TokenStream,
+    ) -> proc_macro2::TokenStream {
+        use quote::quote;
+        if self.terms.is_empty() {
+            return quote!(0usize);
+        }
+        let mut parts = Vec::new();
+        for (m, c) in &self.terms {
+            let mut factors = vec![quote!((#c as i64))];
+            for (s, e) in m {
+                let v = match s {
+                    Sym::Param(p) => {
+                        let id = proc_macro2::Ident::new(p, proc_macro2::Span::call_site());
+                        quote!((#id as i64))
+                    }
+                    Sym::Dynamic(d) => {
+                        let t = dyn_value(d);
+                        quote!((#t as i64))
+                    }
+                    Sym::Quot(p, d) => {
+                        let inner = p.to_tokens(dyn_value);
+                        quote!(((#inner as i64).div_euclid(#d)))
+                    }
+                };
+                for _ in 0..*e {
+                    factors.push(v.clone());
+                }
+            }
+            parts.push(quote!((#(#factors)*)));
+        }
+        let joined = parts.iter().fold(quote!(0i64), |acc, p| quote!(#acc + #p));
+        quote!(((#joined) as usize))
+    }
+}
+
+impl fmt::Display for Sym {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Sym::Param(p) => write!(f, "{p}"),
+            Sym::Dynamic(d) => write!(f, "_{d}"),
+            Sym::Quot(p, d) => write!(f, "({p}) / {d}"),
+        }
+    }
+}
+
+impl fmt::Display for Poly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.terms.is_empty() {
+            return write!(f, "0");
+        }
+        // highest degree first, constant last
+        let mut terms: Vec<(&Monomial, &i64)> = self.terms.iter().collect();
+        terms.sort_by_key(|(m, _)| std::cmp::Reverse(m.iter().map(|(_, e)| *e).sum::<u32>()));
+        for (i, (m, c)) in terms.iter().enumerate() {
+            let c = **c;
+            if i > 0 {
+                write!(f, "{}", if c < 0 { " - " } else { " + " })?;
+            } else if c < 0 {
+                write!(f, "-")?;
+            }
+            let a = c.abs();
+            if m.is_empty() {
+                write!(f, "{a}")?;
+                continue;
+            }
+            if a != 1 {
+                write!(f, "{a}*")?;
+            }
+            let factors: Vec<String> = m
+                .iter()
+                .map(|(s, e)| {
+                    if *e == 1 {
+                        s.to_string()
+                    } else {
+                        format!("{s}^{e}")
+                    }
+                })
+                .collect();
+            write!(f, "{}", factors.join("*"))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn products_of_params_compare_equal() {
+        let b = Poly::param("B");
+        let lhs = b.mul(&Poly::constant(784));
+        let rhs = b.mul(&Poly::constant(28)).mul(&Poly::constant(28));
+        assert_eq!(lhs.equal(&rhs), Equal::Yes);
+        assert_eq!(lhs.equal(&b.mul(&Poly::constant(783))), Equal::Unknown);
+        assert_eq!(b.add(&Poly::constant(1)).equal(&b), Equal::No);
+        assert_eq!(lhs.to_string(), "784*B");
+        assert_eq!(b.scale(2).add(&Poly::constant(-1)).to_string(), "2*B - 1");
+    }
+
+    #[test]
+    fn dynamic_dims_are_unknown() {
+        let x = Poly::dynamic("x.0");
+        assert_eq!(x.equal(&Poly::constant(3)), Equal::Unknown);
+        assert_eq!(x.equal(&x), Equal::Yes);
+    }
+
+    #[test]
+    fn division() {
+        let b = Poly::param("B");
+        assert_eq!(b.scale(4).div(2), b.scale(2));
+        assert_eq!(Poly::constant(7).div(2).as_const(), Some(3));
+        let q = b.add(&Poly::constant(1)).div(2);
+        assert_eq!(q.to_string(), "(B + 1) / 2");
+        assert_eq!(q.equal(&b.add(&Poly::constant(1)).div(2)), Equal::Yes);
+    }
+}
