@@ -8,12 +8,12 @@
 //! assert_eq!(a.to_vec().unwrap(), vec![1.0, 2.0, 3.0, 4.0]);
 //! ```
 
-pub use tg_macros::tensor;
+pub use tg_macros::{kernel, tensor};
 pub use tg_ops::*;
 pub use tg_runtime as runtime;
 
 /// Everything a user of tg needs in scope: `use tg::prelude::*;`.
 pub mod prelude {
-    pub use tg_macros::tensor;
+    pub use tg_macros::{kernel, tensor};
     pub use tg_ops::prelude::*;
 }

@@ -28,4 +28,23 @@ pub fn tensor(input: TokenStream) -> TokenStream {
     result.unwrap_or_else(|e| e.to_compile_error()).into()
 }
 mod dsl;
+mod dtype_rules;
+mod kernel;
+mod rules;
 mod sym;
+
+/// Checks a tensor function's shapes while it expands, and compiles it: the first call with a
+/// given set of input shapes and dtypes records its kernels, later calls replay them on the new
+/// inputs without building a graph, scheduling or compiling.
+///
+/// Parameters are tensors with written shapes (`x: Tensor<shape![B, 784]>`, where a dimension
+/// is a literal, a const parameter of the function, or `_` for a dynamic one) and scalars; the
+/// body is `let` bindings and an expression of tensor ops (`x.matmul(w)`, `a + b` with numpy
+/// broadcasting, `x.sum(1)`, `tensor!(x @ w)`). Every shape error is a compile error pointing
+/// at the operator or argument at fault.
+#[proc_macro_attribute]
+pub fn kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
+    kernel::expand(attr.into(), item.into())
+        .unwrap_or_else(|e| e.to_compile_error())
+        .into()
+}

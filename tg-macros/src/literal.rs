@@ -370,6 +370,11 @@ fn float_elem(v: f64, d: Dt) -> Result<TokenStream> {
 
 /// Expands a `tensor!` literal.
 pub fn expand(input: TokenStream) -> Result<TokenStream> {
+    expand_parts(input).map(|(_, _, code)| code)
+}
+
+/// A `tensor!` literal's static shape, dtype and constructor code.
+pub fn expand_parts(input: TokenStream) -> Result<(Vec<usize>, Dt, TokenStream)> {
     let (body, spec) = split_semicolon(&input);
     let stated = spec.as_ref().map(parse_spec).transpose()?;
     let tokens: Vec<TokenTree> = body.into_iter().collect();
@@ -411,7 +416,8 @@ pub fn expand(input: TokenStream) -> Result<TokenStream> {
         let d = proc_macro2::Literal::usize_unsuffixed(*d);
         quote!(::tg::Const<#d>,)
     });
-    Ok(quote! {
+    let code = quote! {
         ::tg::Tensor::<(#(#dims)*), #ty>::from_literal(&[#(#values),*])
-    })
+    };
+    Ok((shape, dt, code))
 }

@@ -132,6 +132,32 @@ impl Poly {
         Poly::sym(Sym::Quot(Box::new(self.clone()), d))
     }
 
+    /// `total / known` when `known` is one term `c * m` that divides every term of `total`.
+    pub fn divide_monomial(total: &Poly, known: &Poly) -> Option<Poly> {
+        let [(mono, c)] = known.terms.iter().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let mut out = Poly::default();
+        for (m, k) in &total.terms {
+            if k % c != 0 {
+                return None;
+            }
+            let mut rest: BTreeMap<Sym, u32> = m.iter().cloned().collect();
+            for (s, e) in mono {
+                let have = rest.get_mut(s)?;
+                if *have < *e {
+                    return None;
+                }
+                *have -= e;
+            }
+            rest.retain(|_, e| *e > 0);
+            out = out.add(&Poly {
+                terms: [(rest.into_iter().collect(), k / c)].into_iter().collect(),
+            });
+        }
+        Some(out)
+    }
+
     pub fn product(dims: &[Poly]) -> Poly {
         dims.iter().fold(Poly::constant(1), |acc, d| acc.mul(d))
     }
@@ -257,6 +283,17 @@ mod tests {
         let x = Poly::dynamic("x.0");
         assert_eq!(x.equal(&Poly::constant(3)), Equal::Unknown);
         assert_eq!(x.equal(&x), Equal::Yes);
+    }
+
+    #[test]
+    fn symbolic_quotients() {
+        let b = Poly::param("B");
+        let total = b.scale(784);
+        assert_eq!(
+            Poly::divide_monomial(&total, &b.scale(28)),
+            Some(Poly::constant(28))
+        );
+        assert_eq!(Poly::divide_monomial(&total, &b.scale(5)), None);
     }
 
     #[test]

@@ -5,16 +5,20 @@
 //! [`DynTensor`], written once on runtime shapes, which composes the runtime's primitives.
 
 pub mod dtype;
+pub mod kernel_cache;
 pub mod shape;
 pub mod tensor;
 pub mod typed;
 pub mod untyped;
 
+pub use kernel_cache::KernelCache;
 pub use dtype::{Bitwise, Dtype, Float, Int, Numeric, Promote, Signed, WeakPromote, WeakScalar};
 pub use shape::{Const, Dim, Rank0, Rank1, Rank2, Rank3, Rank4, Rank5, Rank6, SameDim, SameShape, Shape, StaticShape};
 pub use tensor::Tensor;
 pub use tg_runtime::{DType, Error, Result};
 pub use untyped::DynTensor;
+pub use untyped::conv::{Conv, ConvAlgorithm};
+pub use untyped::pool::{Padding, Pool, Sizes};
 
 /// Everything a user of tg needs in scope.
 pub mod prelude {
@@ -26,5 +30,6 @@ pub mod prelude {
         Bitwise, Const, DType, Dim, DynTensor, Dtype, Error, Float, Int, Numeric, Promote, Rank0, Rank1, Rank2, Rank3,
         Rank4, Rank5, Rank6, Result, SameShape, Shape, Signed, StaticShape, Tensor,
     };
+    pub use crate::{Conv, ConvAlgorithm, Padding, Pool, Sizes};
     pub use half::f16;
 }

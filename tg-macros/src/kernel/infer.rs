@@ -1,0 +1,370 @@
+//! Walks a kernel body: infers the symbolic shape and dtype of every sub-expression, reports
+//! shape errors at the operator or argument at fault, and emits the untyped `DynTensor` code
+//! that computes the body (the shapes having been proved, only the boundary is typed).
+
+use std::collections::HashMap;
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::spanned::Spanned;
+use syn::{Error, Result};
+
+use super::value::{Arg, Val, show_shape};
+use crate::dsl::ast::{Ast, BinOp};
+use crate::dtype::Dt;
+use crate::dtype_rules::{ScalarKind, float_of, least_upper, weak};
+use crate::sym::{Equal, Poly};
+
+pub struct Ctx {
+    pub env: HashMap<String, Val>,
+    pub consts: Vec<Ident>,
+    pub stmts: Vec<TokenStream>,
+    /// Checks that depend on const parameters, asserted after monomorphization.
+    pub asserts: Vec<TokenStream>,
+    /// False once the body uses an op whose result a replay could not reproduce.
+    pub replayable: bool,
+    tmp: usize,
+}
+
+impl Ctx {
+    pub fn new(consts: Vec<Ident>) -> Ctx {
+        Ctx {
+            env: HashMap::new(),
+            consts,
+            stmts: Vec::new(),
+            asserts: Vec::new(),
+            replayable: true,
+            tmp: 0,
+        }
+    }
+
+    /// Binds `code` (a `Result<DynTensor>` expression) to a fresh local; returns the tensor.
+    pub fn bind(&mut self, shape: Vec<Poly>, dtype: Dt, code: TokenStream) -> Val {
+        let name = format_ident!("__t{}", self.tmp);
+        self.tmp += 1;
+        self.stmts
+            .push(quote!(let #name: ::tg::DynTensor = #code?;));
+        Val::Tensor {
+            shape,
+            dtype,
+            code: quote!(#name),
+        }
+    }
+
+    /// Records that two dimensions must be equal: an error if they never are, a
+    /// post-monomorphization assert if that depends on const parameters.
+    pub fn require_equal(
+        &mut self,
+        a: &Poly,
+        b: &Poly,
+        span: Span,
+        message: impl FnOnce() -> String,
+    ) -> Result<()> {
+        match a.equal(b) {
+            Equal::Yes => Ok(()),
+            Equal::No => Err(Error::new(span, message())),
+            Equal::Unknown => {
+                if !a.is_dynamic() && !b.is_dynamic() {
+                    let (ta, tb) = (
+                        a.to_tokens(&|_| quote!(0usize)),
+                        b.to_tokens(&|_| quote!(0usize)),
+                    );
+                    let msg = message();
+                    self.asserts
+                        .push(quote!(const { assert!(#ta == #tb, #msg) }));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    pub fn eval(&mut self, ast: &Ast) -> Result<Val> {
+        match ast {
+            Ast::Var(id) => self.var(id),
+            Ast::Lit(l) => literal(l),
+            Ast::Literal(tokens, span) => self.tensor_literal(tokens.clone(), *span),
+            Ast::Neg(a, span) => {
+                let v = self.eval(a)?;
+                match v {
+                    Val::Int(p) => Ok(Val::Int(p.scale(-1))),
+                    Val::Scalar { kind, code } => Ok(Val::Scalar {
+                        kind,
+                        code: quote!((-(#code))),
+                    }),
+                    Val::Tensor { shape, dtype, code } => {
+                        if dtype == Dt::Bool {
+                            return Err(Error::new(
+                                *span,
+                                "unary `-` on a bool tensor; use `!` (logical not)",
+                            ));
+                        }
+                        Ok(self.bind(shape, dtype, quote!(#code.neg())))
+                    }
+                    other => Err(Error::new(
+                        *span,
+                        format!("cannot negate {}", other.describe()),
+                    )),
+                }
+            }
+            Ast::Not(a, span) => {
+                let v = self.eval(a)?;
+                match v {
+                    Val::Tensor { shape, dtype, code } if dtype == Dt::Bool => {
+                        Ok(self.bind(shape, dtype, quote!(#code.logical_not())))
+                    }
+                    Val::Tensor { shape, dtype, code } if dtype.is_int() => {
+                        Ok(self.bind(shape, dtype, quote!(#code.bitwise_not())))
+                    }
+                    Val::Tensor { dtype, .. } => Err(Error::new(
+                        *span,
+                        format!(
+                            "`!` needs a bool or integer tensor, this one is {}",
+                            dtype.name()
+                        ),
+                    )),
+                    other => Err(Error::new(
+                        *span,
+                        format!("cannot apply `!` to {}", other.describe()),
+                    )),
+                }
+            }
+            Ast::Bin(op, a, b, span) => {
+                let (va, vb) = (self.eval(a)?, self.eval(b)?);
+                self.binary(
+                    *op,
+                    Arg {
+                        val: va,
+                        span: a.span(),
+                    },
+                    Arg {
+                        val: vb,
+                        span: b.span(),
+                    },
+                    *span,
+                )
+            }
+            Ast::Method {
+                recv,
+                name,
+                args,
+                span,
+            } => {
+                let r = Arg {
+                    val: self.eval(recv)?,
+                    span: recv.span(),
+                };
+                let args = args
+                    .iter()
+                    .map(|a| {
+                        Ok(Arg {
+                            val: self.eval(a)?,
+                            span: a.span(),
+                        })
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                crate::rules::method(self, name, r, args, *span)
+            }
+            Ast::Index { recv, items, span } => {
+                let r = Arg {
+                    val: self.eval(recv)?,
+                    span: recv.span(),
+                };
+                crate::rules::index::index(self, r, items, *span)
+            }
+            Ast::List(items, _) => Ok(Val::List(
+                items.iter().map(|i| self.eval(i)).collect::<Result<_>>()?,
+            )),
+            Ast::Rust(e) => Err(Error::new(
+                e.span(),
+                "this expression is not supported in a #[kernel] body",
+            )),
+        }
+    }
+
+    fn var(&mut self, id: &Ident) -> Result<Val> {
+        if let Some(v) = self.env.get(&id.to_string()) {
+            return Ok(v.clone());
+        }
+        if self.consts.contains(id) {
+            return Ok(Val::Int(Poly::param(&id.to_string())));
+        }
+        if let Some(d) = Dt::parse(&id.to_string()) {
+            return Ok(Val::Dtype(d));
+        }
+        Err(Error::new(
+            id.span(),
+            format!("unknown name `{id}` in kernel body"),
+        ))
+    }
+
+    fn tensor_literal(&mut self, tokens: TokenStream, span: Span) -> Result<Val> {
+        let (shape, dtype, code) = crate::literal::expand_parts(tokens)?;
+        let _ = span;
+        let shape = shape.iter().map(|&d| Poly::constant(d as i64)).collect();
+        Ok(self.bind(
+            shape,
+            dtype,
+            quote!(Ok::<_, ::tg::Error>((#code).into_dyn())),
+        ))
+    }
+
+    /// numpy broadcasting of two shapes, with errors naming the op, both shapes and the axis.
+    pub fn broadcast(&mut self, op: &str, a: &[Poly], b: &[Poly], span: Span) -> Result<Vec<Poly>> {
+        let rank = a.len().max(b.len());
+        let mut out = Vec::with_capacity(rank);
+        for i in 0..rank {
+            let da = (i + a.len()).checked_sub(rank).map(|k| a[k].clone());
+            let db = (i + b.len()).checked_sub(rank).map(|k| b[k].clone());
+            let d = match (da, db) {
+                (Some(x), None) | (None, Some(x)) => x,
+                (Some(x), Some(y)) => {
+                    let one = Poly::constant(1);
+                    if x.equal(&one) == Equal::Yes {
+                        y
+                    } else if y.equal(&one) == Equal::Yes {
+                        x
+                    } else {
+                        let axis = i as isize - rank as isize;
+                        self.require_equal(&x, &y, span, || {
+                            format!(
+                                "{op}: shapes {} and {} do not broadcast: axis {axis} is {x} in one and {y} in the other",
+                                show_shape(a),
+                                show_shape(b)
+                            )
+                        })?;
+                        if x.is_dynamic() { y } else { x }
+                    }
+                }
+                (None, None) => unreachable!("axis within rank"),
+            };
+            out.push(d);
+        }
+        Ok(out)
+    }
+
+    pub fn binary(&mut self, op: BinOp, a: Arg, b: Arg, span: Span) -> Result<Val> {
+        // arithmetic on compile-time integers stays compile-time (shapes like `B * 28`)
+        if let (Val::Int(x), Val::Int(y)) = (&a.val, &b.val) {
+            return match op {
+                BinOp::Add => Ok(Val::Int(x.add(y))),
+                BinOp::Sub => Ok(Val::Int(x.sub(y))),
+                BinOp::Mul => Ok(Val::Int(x.mul(y))),
+                BinOp::Div if y.as_const().is_some_and(|d| d > 0) => {
+                    Ok(Val::Int(x.div(y.as_const().unwrap_or(1))))
+                }
+                _ => Err(Error::new(
+                    span,
+                    format!("`{}` of two integers is not supported here", op.symbol()),
+                )),
+            };
+        }
+        if op == BinOp::MatMul {
+            return crate::rules::linalg::matmul(self, a, b, span);
+        }
+        let (sa, da) = operand_type(&a)?;
+        let (sb, db) = operand_type(&b)?;
+        let shape = match (&sa, &sb) {
+            (Some(x), Some(y)) => self.broadcast(op.symbol(), x, y, span)?,
+            (Some(x), None) | (None, Some(x)) => x.clone(),
+            (None, None) => {
+                return Err(Error::new(
+                    span,
+                    "a kernel computes with tensors; both operands are scalars",
+                ));
+            }
+        };
+        let meet = match (da, db) {
+            (Ok(x), Ok(y)) => least_upper(x, y),
+            (Ok(t), Err(k)) | (Err(k), Ok(t)) => weak(t, k),
+            (Err(_), Err(_)) => unreachable!("one tensor at least"),
+        };
+        let (variant, out) = match op {
+            BinOp::Add => ("Add", meet),
+            BinOp::Sub => ("Sub", meet),
+            BinOp::Mul => ("Mul", meet),
+            BinOp::Div => ("Div", float_of(meet)),
+            BinOp::Rem => ("Mod", meet),
+            BinOp::Pow => ("Pow", meet),
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
+                if meet.is_float() {
+                    return Err(Error::new(
+                        span,
+                        format!(
+                            "`{}` needs integer or bool tensors, these meet in {}",
+                            op.symbol(),
+                            meet.name()
+                        ),
+                    ));
+                }
+                let v = match op {
+                    BinOp::BitAnd => "BitAnd",
+                    BinOp::BitOr => "BitOr",
+                    BinOp::BitXor => "BitXor",
+                    BinOp::Shl => "Shl",
+                    _ => "Shr",
+                };
+                (v, meet)
+            }
+            BinOp::Lt => ("Lt", Dt::Bool),
+            BinOp::Le => ("Le", Dt::Bool),
+            BinOp::Gt => ("Gt", Dt::Bool),
+            BinOp::Ge => ("Ge", Dt::Bool),
+            BinOp::Eq => ("Eq", Dt::Bool),
+            BinOp::Ne => ("Ne", Dt::Bool),
+            BinOp::And => ("LogicalAnd", Dt::Bool),
+            BinOp::Or => ("LogicalOr", Dt::Bool),
+            BinOp::MatMul => unreachable!("handled above"),
+        };
+        let variant = Ident::new(variant, span);
+        let (ca, cb) = (
+            a.val.operand().expect("operand"),
+            b.val.operand().expect("operand"),
+        );
+        Ok(self.bind(
+            shape,
+            out,
+            quote!(::tg::DynTensor::binary_op(::tg::untyped::elementwise::Binary::#variant, #ca, #cb)),
+        ))
+    }
+}
+
+/// Shape (None for scalars) and dtype (or scalar kind) of a binary operand.
+fn operand_type(a: &Arg) -> Result<(Option<Vec<Poly>>, std::result::Result<Dt, ScalarKind>)> {
+    match &a.val {
+        Val::Tensor { shape, dtype, .. } => Ok((Some(shape.clone()), Ok(*dtype))),
+        Val::Scalar { kind, .. } => Ok((None, Err(*kind))),
+        Val::Int(_) => Ok((None, Err(ScalarKind::Int))),
+        other => Err(Error::new(
+            a.span,
+            format!("expected a tensor or a scalar, found {}", other.describe()),
+        )),
+    }
+}
+
+fn literal(l: &syn::Lit) -> Result<Val> {
+    match l {
+        syn::Lit::Int(i) => {
+            if !i.suffix().is_empty() && Dt::parse(i.suffix()).is_some_and(|d| d.is_float()) {
+                let v: f64 = i.base10_parse()?;
+                return Ok(Val::Scalar {
+                    kind: ScalarKind::Float,
+                    code: quote!((#v)),
+                });
+            }
+            let v: i64 = i.base10_parse()?;
+            Ok(Val::Int(Poly::constant(v)))
+        }
+        syn::Lit::Float(f) => {
+            let v: f64 = f.base10_parse()?;
+            Ok(Val::Scalar {
+                kind: ScalarKind::Float,
+                code: quote!((#v)),
+            })
+        }
+        syn::Lit::Bool(b) => Ok(Val::Scalar {
+            kind: ScalarKind::Bool,
+            code: quote!(#b),
+        }),
+        other => Err(Error::new(other.span(), "expected a number or bool")),
+    }
+}

@@ -1,0 +1,139 @@
+//! A kernel body's Rust syntax as DSL expressions. What the DSL does not support is an error
+//! pointing at it (control flow, for one: the body is traced once and then replayed).
+
+use syn::spanned::Spanned;
+use syn::{Error, Expr, Result};
+
+use crate::dsl::ast::{Ast, BinOp, IndexItem};
+
+pub fn from_syn(e: &Expr) -> Result<Ast> {
+    Ok(match e {
+        Expr::Path(p) if p.qself.is_none() && p.path.get_ident().is_some() => {
+            Ast::Var(p.path.get_ident().expect("ident").clone())
+        }
+        Expr::Lit(l) => Ast::Lit(l.lit.clone()),
+        Expr::Paren(p) => from_syn(&p.expr)?,
+        Expr::Group(g) => from_syn(&g.expr)?,
+        Expr::Reference(r) => from_syn(&r.expr)?,
+        Expr::Unary(u) => {
+            let inner = Box::new(from_syn(&u.expr)?);
+            match u.op {
+                syn::UnOp::Neg(t) => Ast::Neg(inner, t.span),
+                syn::UnOp::Not(t) => Ast::Not(inner, t.span),
+                _ => {
+                    return Err(Error::new(
+                        u.span(),
+                        "dereferencing is not supported in a #[kernel] body",
+                    ));
+                }
+            }
+        }
+        Expr::Binary(b) => {
+            use syn::BinOp as B;
+            let op = match b.op {
+                B::Add(_) => BinOp::Add,
+                B::Sub(_) => BinOp::Sub,
+                B::Mul(_) => BinOp::Mul,
+                B::Div(_) => BinOp::Div,
+                B::Rem(_) => BinOp::Rem,
+                B::And(_) => BinOp::And,
+                B::Or(_) => BinOp::Or,
+                B::BitXor(_) => BinOp::BitXor,
+                B::BitAnd(_) => BinOp::BitAnd,
+                B::BitOr(_) => BinOp::BitOr,
+                B::Shl(_) => BinOp::Shl,
+                B::Shr(_) => BinOp::Shr,
+                B::Eq(_) => BinOp::Eq,
+                B::Lt(_) => BinOp::Lt,
+                B::Le(_) => BinOp::Le,
+                B::Ne(_) => BinOp::Ne,
+                B::Ge(_) => BinOp::Ge,
+                B::Gt(_) => BinOp::Gt,
+                _ => {
+                    return Err(Error::new(
+                        b.op.span(),
+                        "assignment operators are not supported in a #[kernel] body",
+                    ));
+                }
+            };
+            Ast::Bin(
+                op,
+                Box::new(from_syn(&b.left)?),
+                Box::new(from_syn(&b.right)?),
+                b.op.span(),
+            )
+        }
+        Expr::MethodCall(m) => {
+            if let Some(t) = &m.turbofish {
+                return Err(Error::new(
+                    t.span(),
+                    "kernel bodies take axes and shapes as arguments, not type parameters: write `x.sum(1)`",
+                ));
+            }
+            Ast::Method {
+                recv: Box::new(from_syn(&m.receiver)?),
+                name: m.method.clone(),
+                args: m.args.iter().map(from_syn).collect::<Result<_>>()?,
+                span: m.method.span(),
+            }
+        }
+        Expr::Array(a) => Ast::List(
+            a.elems.iter().map(from_syn).collect::<Result<_>>()?,
+            a.span(),
+        ),
+        Expr::Tuple(t) => Ast::List(
+            t.elems.iter().map(from_syn).collect::<Result<_>>()?,
+            t.span(),
+        ),
+        Expr::Index(i) => {
+            let item = match &*i.index {
+                Expr::Range(r) => {
+                    if matches!(r.limits, syn::RangeLimits::Closed(_)) {
+                        return Err(Error::new(
+                            r.span(),
+                            "inclusive ranges are not supported in indexing; write `a..b+1`",
+                        ));
+                    }
+                    IndexItem::Slice {
+                        start: r.start.as_deref().map(from_syn).transpose()?,
+                        stop: r.end.as_deref().map(from_syn).transpose()?,
+                        step: None,
+                        span: r.span(),
+                    }
+                }
+                other => IndexItem::At(from_syn(other)?),
+            };
+            Ast::Index {
+                recv: Box::new(from_syn(&i.expr)?),
+                items: vec![item],
+                span: i.bracket_token.span.join(),
+            }
+        }
+        Expr::Macro(m)
+            if m.mac
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "tensor") =>
+        {
+            let tokens = m.mac.tokens.clone();
+            if crate::literal::is_literal(&tokens) {
+                Ast::Literal(tokens, m.span())
+            } else {
+                crate::dsl::parse::parse_expr(tokens)?
+            }
+        }
+        Expr::If(_) | Expr::Match(_) | Expr::Loop(_) | Expr::While(_) | Expr::ForLoop(_) => {
+            return Err(Error::new(
+                e.span(),
+                "control flow is not supported in a #[kernel] body: it is traced once and replayed",
+            ));
+        }
+        other => {
+            return Err(Error::new(
+                other.span(),
+                "this expression is not supported in a #[kernel] body",
+            ));
+        }
+    })
+}

@@ -1,0 +1,74 @@
+//! What an expression of a kernel body is while the macro checks it: a tensor with a symbolic
+//! shape and a dtype, a scalar, a compile-time integer, or a list — with the Rust code that
+//! computes it.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+
+use crate::dtype::Dt;
+use crate::dtype_rules::ScalarKind;
+use crate::sym::Poly;
+
+#[derive(Clone)]
+pub enum Val {
+    /// `code` is an expression of type `::tg::DynTensor` (usually a local).
+    Tensor {
+        shape: Vec<Poly>,
+        dtype: Dt,
+        code: TokenStream,
+    },
+    /// A Rust scalar computed at run time (a parameter, a float literal).
+    Scalar { kind: ScalarKind, code: TokenStream },
+    /// An integer known while expanding (a literal, a const parameter, arithmetic of those).
+    Int(Poly),
+    /// `[a, b]` or `(a, b)`.
+    List(Vec<Val>),
+    /// A dtype named as an argument (`x.cast(f16)`).
+    Dtype(Dt),
+}
+
+impl Val {
+    pub fn describe(&self) -> String {
+        match self {
+            Val::Tensor { shape, dtype, .. } => {
+                format!("a {} tensor of shape {}", dtype.name(), show_shape(shape))
+            }
+            Val::Scalar { .. } => "a scalar".into(),
+            Val::Int(p) => format!("the integer {p}"),
+            Val::List(_) => "a list".into(),
+            Val::Dtype(d) => format!("the dtype {}", d.name()),
+        }
+    }
+
+    /// Rust code for this value as an operand of a binary op (`&tensor` or a scalar).
+    pub fn operand(&self) -> Option<TokenStream> {
+        match self {
+            Val::Tensor { code, .. } => Some(quote!(&#code)),
+            Val::Scalar { code, .. } => Some(code.clone()),
+            Val::Int(p) => {
+                let c = p.to_tokens(&|_| quote!(0usize));
+                Some(quote!((#c as i64)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// `[B, 784]`.
+pub fn show_shape(shape: &[Poly]) -> String {
+    format!(
+        "[{}]",
+        shape
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// A value with the span errors about it point at.
+#[derive(Clone)]
+pub struct Arg {
+    pub val: Val,
+    pub span: Span,
+}

@@ -1,0 +1,222 @@
+//! Reading op arguments while the macro checks a kernel: compile-time integers (axes, sizes),
+//! lists of them, scalars and tensors, with errors pointing at the argument.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::{Error, Result};
+
+use crate::dtype::Dt;
+use crate::dtype_rules::ScalarKind;
+use crate::kernel::value::{Arg, Val, show_shape};
+use crate::sym::Poly;
+
+/// Checks the argument count.
+pub fn count(op: &str, args: &[Arg], min: usize, max: usize, span: Span) -> Result<()> {
+    if args.len() < min || args.len() > max {
+        let want = if min == max {
+            format!("{min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        let at = args.get(max).map(|a| a.span).unwrap_or(span);
+        return Err(Error::new(
+            at,
+            format!("`{op}` takes {want} argument(s), {} given", args.len()),
+        ));
+    }
+    Ok(())
+}
+
+/// A tensor operand: (shape, dtype, code).
+pub fn tensor<'a>(op: &str, a: &'a Arg) -> Result<(&'a [Poly], Dt, &'a TokenStream)> {
+    match &a.val {
+        Val::Tensor { shape, dtype, code } => Ok((shape, *dtype, code)),
+        other => Err(Error::new(
+            a.span,
+            format!("`{op}` expects a tensor here, found {}", other.describe()),
+        )),
+    }
+}
+
+/// An integer known while expanding (literal or const-parameter arithmetic).
+pub fn poly(op: &str, a: &Arg) -> Result<Poly> {
+    match &a.val {
+        Val::Int(p) => Ok(p.clone()),
+        other => Err(Error::new(
+            a.span,
+            format!(
+                "`{op}` needs an integer known at compile time here, found {}",
+                other.describe()
+            ),
+        )),
+    }
+}
+
+/// A plain integer literal (axes, counts).
+pub fn int(op: &str, a: &Arg) -> Result<i64> {
+    poly(op, a)?
+        .as_const()
+        .ok_or_else(|| Error::new(a.span, format!("`{op}` needs a literal integer here")))
+}
+
+/// One integer or a list of them.
+pub fn ints(op: &str, a: &Arg) -> Result<Vec<i64>> {
+    match &a.val {
+        Val::List(items) => items
+            .iter()
+            .map(|v| {
+                int(
+                    op,
+                    &Arg {
+                        val: v.clone(),
+                        span: a.span,
+                    },
+                )
+            })
+            .collect(),
+        _ => Ok(vec![int(op, a)?]),
+    }
+}
+
+/// A list of dimensions (compile-time, possibly symbolic).
+pub fn polys(op: &str, a: &Arg) -> Result<Vec<Poly>> {
+    match &a.val {
+        Val::List(items) => items
+            .iter()
+            .map(|v| {
+                poly(
+                    op,
+                    &Arg {
+                        val: v.clone(),
+                        span: a.span,
+                    },
+                )
+            })
+            .collect(),
+        _ => Ok(vec![poly(op, a)?]),
+    }
+}
+
+/// A list of `(before, after)` pairs.
+pub fn pairs(op: &str, a: &Arg) -> Result<Vec<(i64, i64)>> {
+    let Val::List(items) = &a.val else {
+        return Err(Error::new(
+            a.span,
+            format!("`{op}` expects a list of (before, after) pairs"),
+        ));
+    };
+    items
+        .iter()
+        .map(|v| match v {
+            Val::List(p) if p.len() == 2 => {
+                let f = |x: &Val| {
+                    int(
+                        op,
+                        &Arg {
+                            val: x.clone(),
+                            span: a.span,
+                        },
+                    )
+                };
+                Ok((f(&p[0])?, f(&p[1])?))
+            }
+            _ => Err(Error::new(
+                a.span,
+                format!("`{op}` expects (before, after) pairs"),
+            )),
+        })
+        .collect()
+}
+
+/// A scalar as `f64` code (literal, parameter or integer).
+pub fn scalar_f64(op: &str, a: &Arg) -> Result<TokenStream> {
+    match &a.val {
+        Val::Scalar {
+            kind: ScalarKind::Float | ScalarKind::Int,
+            code,
+        } => Ok(quote!((#code as f64))),
+        Val::Int(p) => {
+            let c = p.to_tokens(&|_| quote!(0usize));
+            Ok(quote!((#c as f64)))
+        }
+        other => Err(Error::new(
+            a.span,
+            format!("`{op}` expects a number here, found {}", other.describe()),
+        )),
+    }
+}
+
+/// A literal bool.
+pub fn boolean(op: &str, a: &Arg) -> Result<bool> {
+    match &a.val {
+        Val::Scalar {
+            kind: ScalarKind::Bool,
+            code,
+        } if code.to_string() == "true" => Ok(true),
+        Val::Scalar {
+            kind: ScalarKind::Bool,
+            code,
+        } if code.to_string() == "false" => Ok(false),
+        _ => Err(Error::new(
+            a.span,
+            format!("`{op}` expects `true` or `false` here"),
+        )),
+    }
+}
+
+/// A dtype named as an argument.
+pub fn dtype(op: &str, a: &Arg) -> Result<Dt> {
+    match &a.val {
+        Val::Dtype(d) => Ok(*d),
+        other => Err(Error::new(
+            a.span,
+            format!(
+                "`{op}` expects a dtype (f32, i32, ...), found {}",
+                other.describe()
+            ),
+        )),
+    }
+}
+
+/// Normalizes a possibly negative axis, with an error naming the op and the shape.
+pub fn axis(op: &str, axis: i64, shape: &[Poly], span: Span) -> Result<usize> {
+    let rank = shape.len() as i64;
+    if axis < -rank || axis >= rank {
+        return Err(Error::new(
+            span,
+            format!(
+                "`{op}`: axis {axis} is out of range for a tensor of shape {} (rank {rank})",
+                show_shape(shape)
+            ),
+        ));
+    }
+    Ok(if axis < 0 {
+        (axis + rank) as usize
+    } else {
+        axis as usize
+    })
+}
+
+/// `&[isize]` code for a list of axes or offsets.
+pub fn isize_slice(v: &[i64]) -> TokenStream {
+    let items = v.iter().map(|&x| {
+        let l = proc_macro2::Literal::i64_unsuffixed(x);
+        quote!((#l as isize))
+    });
+    quote!(&[#(#items),*])
+}
+
+/// `&[isize]` code for dims (possibly symbolic), `-1` allowed.
+pub fn dims_isize(v: &[Poly]) -> TokenStream {
+    let items = v.iter().map(|p| {
+        let c = p.to_tokens(&|_| quote!(0usize));
+        match p.as_const() {
+            Some(k) if k < 0 => {
+                let l = proc_macro2::Literal::i64_unsuffixed(k);
+                quote!((#l as isize))
+            }
+            _ => quote!((#c as isize)),
+        }
+    });
+    quote!(&[#(#items),*])
+}

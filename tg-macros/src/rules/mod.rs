@@ -1,0 +1,70 @@
+//! The shape rules of the DSL: one entry per op of tg-ops, each computing the output shape
+//! and dtype from the operands (symbolically) and emitting the `DynTensor` call. This is the
+//! one table that mirrors tg-ops; a test runs every rule and the runtime op on the same
+//! concrete shapes and checks that they agree.
+
+pub mod args;
+pub mod elementwise;
+pub mod index;
+pub mod linalg;
+pub mod movement;
+pub mod reduce;
+
+use proc_macro2::{Ident, Span};
+use syn::{Error, Result};
+
+use crate::kernel::infer::Ctx;
+use crate::kernel::value::{Arg, Val};
+
+/// Every method name the DSL knows, for "unknown op" errors.
+pub fn known() -> Vec<&'static str> {
+    let mut all: Vec<&'static str> = Vec::new();
+    all.extend(elementwise::NAMES);
+    all.extend(reduce::NAMES);
+    all.extend(movement::NAMES);
+    all.extend(linalg::NAMES);
+    all
+}
+
+/// `recv.name(args)`.
+pub fn method(ctx: &mut Ctx, name: &Ident, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let n = name.to_string();
+    let n = n.as_str();
+    if elementwise::NAMES.contains(&n) {
+        return elementwise::apply(ctx, n, recv, args, span);
+    }
+    if reduce::NAMES.contains(&n) {
+        return reduce::apply(ctx, n, recv, args, span);
+    }
+    if movement::NAMES.contains(&n) {
+        return movement::apply(ctx, n, recv, args, span);
+    }
+    if linalg::NAMES.contains(&n) {
+        return linalg::apply(ctx, n, recv, args, span);
+    }
+    let close: Vec<&str> = known().into_iter().filter(|k| similar(k, n)).collect();
+    let hint = if close.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean `{}`?", close.join("`, `"))
+    };
+    Err(Error::new(
+        span,
+        format!("unknown tensor op `{n}` in a #[kernel] body{hint}"),
+    ))
+}
+
+/// Names within an edit distance of 2 (or sharing a long prefix) of each other.
+fn similar(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()] <= 2
+}
