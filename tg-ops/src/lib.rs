@@ -25,11 +25,17 @@ pub mod prelude {
     pub use crate::shape;
     pub use crate::shape::axis::{InsertAxis, KeepAxis, RemoveAxis, SelectAxis, SwapAxes};
     pub use crate::shape::ops::{DynAxis, MatMul, Perm2, Perm3, Perm4, Perm5, Perm6, RemoveAxes2};
+    pub use crate::typed::elementwise::{FloatOf, Rhs, SameSize};
     pub use crate::typed::reduce::{MeanDtype, SumDtype};
+    pub use crate::untyped::elementwise::{Binary, Operand};
     pub use crate::{
         Bitwise, Const, DType, Dim, DynTensor, Dtype, Error, Float, Int, Numeric, Promote, Rank0, Rank1, Rank2, Rank3,
         Rank4, Rank5, Rank6, Result, SameShape, Shape, Signed, StaticShape, Tensor,
     };
     pub use crate::{Conv, ConvAlgorithm, Padding, Pool, Sizes};
+    pub use crate::idx;
+    pub use crate::untyped::gather::{Interpolation, ScatterOp, ScatterReduce};
+    pub use crate::untyped::indexing::Index;
+    pub use crate::untyped::pad_modes::PadMode;
     pub use half::f16;
 }

@@ -20,8 +20,7 @@ pub enum BinaryOp {
     Mul,
     /// Integer division truncating toward zero (C, GLSL, tinygrad); x / 0 is 0.
     Idiv,
-    /// Remainder with the sign of the dividend (C's `%`, `fmod` for floats); x % 0 is 0
-    /// for integers and NaN for floats.
+    /// Integer remainder with the sign of the dividend (C's `%`); x % 0 is 0.
     Mod,
     /// NaN-propagating maximum for floats.
     Max,

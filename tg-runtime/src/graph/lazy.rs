@@ -186,8 +186,14 @@ impl Lazy {
                     "integer division takes integers; divide floats by multiplying with recip",
                 ));
             }
-            BinaryOp::Pow | BinaryOp::Mod if dt.is_bool() => {
+            BinaryOp::Pow if dt.is_bool() => {
                 return Err(self.dtype_err(op.name(), "not defined on bool"));
+            }
+            BinaryOp::Mod if !dt.is_int() => {
+                return Err(self.dtype_err(
+                    op.name(),
+                    "the remainder primitive takes integers; float remainders are composed from division",
+                ));
             }
             _ => {}
         }

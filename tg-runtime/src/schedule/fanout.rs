@@ -1,17 +1,21 @@
 //! Values read through many different views get a buffer of their own.
 //!
-//! Fusion evaluates a node once per index path that reaches it. A network whose stages each
-//! read the previous stage at two places (a bitonic sort, a scan) doubles the paths at every
-//! stage, so fusing it all would cost exponentially many evaluations. Counting paths through
-//! the fused region finds the highest node that would be recomputed too often.
+//! Lowering computes a node once per distinct index it is read at (it memoizes on node and
+//! index), so sharing through elementwise ops costs nothing; what multiplies work is reading a
+//! value through different views. A network whose stages each read the previous stage at two
+//! places (a bitonic sort, a scan) doubles the views at every stage, so fusing it all would
+//! cost exponentially many evaluations. Counting the distinct chains of movement ops from the
+//! kernel's output to each node finds the highest node that would be recomputed too often.
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use crate::graph::node::{Node, Op};
 
-/// Paths above which a node that computes something is worth a buffer.
-const MAX_PATHS: u128 = 8;
+/// Distinct views above which a node that computes something is worth a buffer.
+const MAX_VIEWS: usize = 8;
 
 fn is_boundary(n: &Node, realize: &HashSet<u64>) -> bool {
     n.is_realized() || matches!(n.op(), Op::Buffer) || realize.contains(&n.id())
@@ -22,8 +26,13 @@ fn computes(n: &Node) -> bool {
     n.op().is_elementwise() || matches!(n.op(), Op::Reduce(..))
 }
 
-/// The highest computing node of `root`'s fused region reached by more than `MAX_PATHS`
-/// index paths, if any.
+/// Changes the index a source is read at.
+fn reindexes(n: &Node) -> bool {
+    n.op().is_movement() || matches!(n.op(), Op::Reduce(..))
+}
+
+/// The highest computing node of `root`'s fused region read through more than `MAX_VIEWS`
+/// distinct views, if any.
 pub fn overshared(root: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>> {
     // reverse post-order of a depth-first walk: every consumer before its sources
     let mut post: Vec<Arc<Node>> = Vec::new();
@@ -46,20 +55,37 @@ pub fn overshared(root: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>>
             }
         }
     }
-    let mut paths: HashMap<u64, u128> = HashMap::from([(root.id(), 1)]);
+    // each view is the chain of reindexing nodes from the root, kept as a hash; sets are
+    // capped, since only "more than MAX_VIEWS" matters
+    let mut views: HashMap<u64, HashSet<u64>> = HashMap::from([(root.id(), HashSet::from([0]))]);
     for n in post.iter().rev() {
-        let p = paths.get(&n.id()).copied().unwrap_or(0);
-        if n.id() != root.id() && p > MAX_PATHS && computes(n) && !is_boundary(n, realize) {
-            return Some(n.clone());
+        let mine = views.get(&n.id()).cloned().unwrap_or_default();
+        if n.id() != root.id() {
+            if is_boundary(n, realize) {
+                continue;
+            }
+            if mine.len() > MAX_VIEWS && computes(n) {
+                return Some(n.clone());
+            }
         }
-        if n.id() != root.id() && is_boundary(n, realize) {
-            continue;
-        }
-        let mut distinct: Vec<u64> = Vec::new();
+        let passed: HashSet<u64> = if reindexes(n) {
+            mine.iter()
+                .map(|v| {
+                    let mut h = DefaultHasher::new();
+                    (v, n.id()).hash(&mut h);
+                    h.finish()
+                })
+                .collect()
+        } else {
+            mine
+        };
         for s in n.srcs() {
-            if !distinct.contains(&s.id()) {
-                distinct.push(s.id());
-                *paths.entry(s.id()).or_insert(0) += p;
+            let set = views.entry(s.id()).or_default();
+            for v in &passed {
+                if set.len() > MAX_VIEWS {
+                    break;
+                }
+                set.insert(*v);
             }
         }
     }

@@ -187,12 +187,13 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
     ),
     (
         "tg_sin_d",
-        // reduce by pi/2 in three parts (Cody-Waite), then sin or cos polynomials on |r| <= pi/4
+        // reduce by pi/2 in fdlibm's three parts (33 + 33 + 53 bits, so k * part is exact for
+        // |k| < 2^20), then sin or cos polynomials on |r| <= pi/4
         "double tg_sin_d(double x) {
   if (isnan(x) || isinf(x)) return double(tg_nan());
   double k = roundEven(x * 0.63661977236758134308lf);
   double r = x - k * 1.5707963267341256458lf;
-  r -= k * 6.0771005065061922e-11lf;
+  r -= k * 6.07710050630396597660e-11lf;
   r -= k * 2.0222662487959506e-21lf;
   double r2 = r * r;
   double sinr = 1.0lf;

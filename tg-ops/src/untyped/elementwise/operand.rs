@@ -1,0 +1,200 @@
+//! Operands of binary ops: a tensor or a Rust scalar, and how two of them meet in one shape
+//! and one dtype.
+
+use std::borrow::Cow;
+
+use half::f16;
+use tg_runtime::{DType, Element, Error, Result, Scalar};
+
+use crate::untyped::DynTensor;
+
+/// One side of a binary elementwise op: a tensor (borrowed or owned), or a scalar.
+///
+/// A scalar is *weak*, as a Python number is in tinygrad: it takes the tensor's dtype, except
+/// that a float scalar with an integer or bool tensor gives the default float (f32), and an
+/// integer scalar with a bool tensor gives the default int (i32). Its value is then converted
+/// with tg's cast rules (`u8_tensor + 300` adds 44).
+///
+/// ```
+/// use tg_ops::prelude::*;
+/// let t = DynTensor::from_slice(&[2], &[1u8, 2]).unwrap();
+/// assert_eq!(t.add(1.5).unwrap().dtype(), DType::F32); // float scalar: default float
+/// assert_eq!(t.add(300).unwrap().to_vec::<u8>().unwrap(), vec![45, 46]); // 300 wraps to 44
+/// assert_eq!(t.add(&t).unwrap().dtype(), DType::U8);
+/// ```
+#[derive(Clone, Debug)]
+pub enum Operand<'a> {
+    Tensor(Cow<'a, DynTensor>),
+    Scalar(Scalar),
+}
+
+impl<'a> From<&'a DynTensor> for Operand<'a> {
+    fn from(t: &'a DynTensor) -> Self {
+        Operand::Tensor(Cow::Borrowed(t))
+    }
+}
+
+impl From<DynTensor> for Operand<'static> {
+    fn from(t: DynTensor) -> Self {
+        Operand::Tensor(Cow::Owned(t))
+    }
+}
+
+impl From<Scalar> for Operand<'static> {
+    fn from(s: Scalar) -> Self {
+        Operand::Scalar(s)
+    }
+}
+
+macro_rules! scalar_operand {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Operand<'static> {
+            fn from(v: $t) -> Self {
+                Operand::Scalar(Element::to_scalar(v))
+            }
+        }
+    )*};
+}
+
+scalar_operand!(bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64);
+
+/// The dtype a weak scalar takes next to a tensor of dtype `t`.
+pub(crate) fn weak_dtype(t: DType, s: Scalar) -> DType {
+    match s {
+        Scalar::Float(_) if !t.is_float() => DType::F32,
+        Scalar::Int(_) | Scalar::UInt(_) if t.is_bool() => DType::I32,
+        _ => t,
+    }
+}
+
+/// The dtype of a scalar on its own: the default float, the default int, or bool.
+fn scalar_dtype(s: Scalar) -> DType {
+    match s {
+        Scalar::Float(_) => DType::F32,
+        Scalar::Int(_) | Scalar::UInt(_) => DType::I32,
+        Scalar::Bool(_) => DType::Bool,
+    }
+}
+
+impl Operand<'_> {
+    /// The tensor, if this operand is one.
+    pub fn tensor(&self) -> Option<&DynTensor> {
+        match self {
+            Operand::Tensor(t) => Some(t),
+            Operand::Scalar(_) => None,
+        }
+    }
+
+    /// This operand as a tensor of `shape` and `dtype` (broadcast, converted).
+    pub fn to_tensor(&self, shape: &[usize], dtype: DType) -> Result<DynTensor> {
+        match self {
+            Operand::Tensor(t) => t.cast(dtype).broadcast_to(shape),
+            Operand::Scalar(s) => Ok(DynTensor::full(shape, *s, dtype)),
+        }
+    }
+
+    /// The dtype this operand has on its own (a scalar's default dtype).
+    pub fn dtype(&self) -> DType {
+        match self {
+            Operand::Tensor(t) => t.dtype(),
+            Operand::Scalar(s) => scalar_dtype(*s),
+        }
+    }
+}
+
+/// The dtype `a` and `b` meet in: tinygrad's least upper dtype for two tensors, the tensor's
+/// dtype (weakly promoted) for a tensor and a scalar.
+pub fn result_dtype(a: &Operand, b: &Operand) -> DType {
+    match (a, b) {
+        (Operand::Tensor(x), Operand::Tensor(y)) => x.dtype().least_upper(y.dtype()),
+        (Operand::Tensor(t), Operand::Scalar(s)) | (Operand::Scalar(s), Operand::Tensor(t)) => {
+            weak_dtype(t.dtype(), *s)
+        }
+        (Operand::Scalar(x), Operand::Scalar(y)) => scalar_dtype(*x).least_upper(scalar_dtype(*y)),
+    }
+}
+
+/// Broadcasts `a` and `b` to one shape and converts them to `dtype` (default: the dtype they
+/// meet in). At least one must be a tensor.
+pub fn meet(
+    op: &'static str,
+    a: &Operand,
+    b: &Operand,
+    dtype: Option<DType>,
+) -> Result<(DynTensor, DynTensor)> {
+    let dt = dtype.unwrap_or_else(|| result_dtype(a, b));
+    match (a, b) {
+        (Operand::Tensor(x), Operand::Tensor(y)) => DynTensor::align(op, x, y, Some(dt)),
+        (Operand::Tensor(t), Operand::Scalar(s)) => {
+            Ok((t.cast(dt), DynTensor::full(t.shape(), *s, dt)))
+        }
+        (Operand::Scalar(s), Operand::Tensor(t)) => {
+            Ok((DynTensor::full(t.shape(), *s, dt), t.cast(dt)))
+        }
+        (Operand::Scalar(_), Operand::Scalar(_)) => Err(Error::Argument {
+            op,
+            message: "needs at least one tensor operand, got two scalars".into(),
+        }),
+    }
+}
+
+/// Broadcasts three operands to one shape and converts them to the dtype all meet in (or
+/// `dtype`). At least one must be a tensor.
+pub fn meet3(
+    op: &'static str,
+    a: &Operand,
+    b: &Operand,
+    c: &Operand,
+    dtype: Option<DType>,
+) -> Result<(DynTensor, DynTensor, DynTensor)> {
+    if [a, b, c].iter().all(|o| o.tensor().is_none()) {
+        return Err(Error::Argument {
+            op,
+            message: "needs at least one tensor operand, got three scalars".into(),
+        });
+    }
+    let shape = meet_shape(op, &[], &[a, b, c])?;
+    let dt = dtype.unwrap_or_else(|| meet_dtype3(a, b, c));
+    Ok((
+        a.to_tensor(&shape, dt)?,
+        b.to_tensor(&shape, dt)?,
+        c.to_tensor(&shape, dt)?,
+    ))
+}
+
+/// The dtype of three operands: the tensors' least upper dtype, then weakly promoted by each
+/// scalar (as tinygrad folds its operands left to right).
+fn meet_dtype3(a: &Operand, b: &Operand, c: &Operand) -> DType {
+    meet_dtype(&[a, b, c])
+}
+
+/// The dtype several operands meet in: the tensors' least upper dtype, then weakly promoted by
+/// each scalar (as tinygrad folds its operands left to right). Scalars alone meet in their
+/// default dtypes.
+pub(crate) fn meet_dtype(ops: &[&Operand]) -> DType {
+    let tensors = ops.iter().filter_map(|o| o.tensor()).map(|t| t.dtype());
+    let Some(mut dt) = tensors.reduce(|x, y| x.least_upper(y)) else {
+        return ops
+            .iter()
+            .map(|o| o.dtype())
+            .reduce(|x, y| x.least_upper(y))
+            .unwrap_or(DType::F32);
+    };
+    for o in ops {
+        if let Operand::Scalar(s) = o {
+            dt = weak_dtype(dt, *s);
+        }
+    }
+    dt
+}
+
+/// The broadcast shape of the tensors among `ops` and `extra`.
+pub(crate) fn meet_shape(
+    op: &'static str,
+    extra: &[&[usize]],
+    ops: &[&Operand],
+) -> Result<Vec<usize>> {
+    let mut shapes: Vec<&[usize]> = extra.to_vec();
+    shapes.extend(ops.iter().filter_map(|o| o.tensor()).map(|t| t.shape()));
+    crate::untyped::broadcast_shapes(op, &shapes)
+}
