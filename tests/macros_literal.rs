@@ -24,3 +24,20 @@ fn literals_get_static_shapes_and_dtypes() {
     let i: Tensor<Rank3<2, 1, 2>, i64> = tensor!([[[1, 2]], [[3, 4]]]; i64);
     assert_eq!(i.to_vec().unwrap(), vec![1i64, 2, 3, 4]);
 }
+
+#[test]
+fn expressions_outside_kernels_use_the_typed_operators() {
+    let x: Tensor<Rank2<2, 3>> = tensor!([[1., 2., 3.], [4., 5., 6.]]);
+    let w: Tensor<Rank2<3, 2>> = tensor!([[1., 0.], [0., 1.], [1., 1.]]);
+    let b: Tensor<Rank1<2>> = tensor!([10., 20.]);
+    let k = 2.0f32;
+    // rank broadcasting of the bias, a scalar variable, precedence of ** over unary minus
+    let y: Tensor<Rank2<2, 2>> = tensor!(x @ w * k + b);
+    assert_eq!(y.to_vec().unwrap(), vec![18.0, 30.0, 30.0, 42.0]);
+    let z: Tensor<Rank1<2>> = tensor!(-b ** 2);
+    assert_eq!(z.to_vec().unwrap(), vec![-100.0, -400.0]);
+    let m: Tensor<Rank1<2>, bool> = tensor!(b > 15 && b < 100);
+    assert_eq!(m.to_vec().unwrap(), vec![false, true]);
+    // x is still usable: operands are borrowed
+    assert_eq!(x.dims(), vec![2, 3]);
+}

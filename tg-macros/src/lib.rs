@@ -8,7 +8,13 @@ mod literal;
 use proc_macro::TokenStream;
 
 /// Builds a tensor from a literal, with its static shape and dtype:
-/// `tensor!([[1., 2.], [3., 4.]])` is a `Tensor<Rank2<2, 2>, f32>`.
+/// `tensor!([[1., 2.], [3., 4.]])` is a `Tensor<Rank2<2, 2>, f32>`; or evaluates a numpy-like
+/// expression of tensors: `tensor!(x @ w + b)`, `tensor!(-x ** 2)`, `tensor!(a < b)`.
+///
+/// Expressions follow Python's precedence; `@` is matmul, `**` power. Outside `#[kernel]` the
+/// operands' types are checked by tg-ops' trait bounds (rank broadcasting, matmul inner
+/// dimensions); inside `#[kernel]` the macro checks them itself, with full numpy broadcasting
+/// and indexing.
 ///
 /// Dtypes: float literals give f32, integers i32, `true`/`false` bool; a suffix (`1u8`,
 /// `2.5f64`) picks another; `tensor!([1, 2]; f16)` states one. An empty literal states dtype and
@@ -20,10 +26,7 @@ pub fn tensor(input: TokenStream) -> TokenStream {
     let result = if literal::is_literal(&input) {
         literal::expand(input)
     } else {
-        Err(syn::Error::new(
-            proc_macro2::Span::call_site(),
-            "tensor! expressions are not implemented yet",
-        ))
+        dsl::typed::expand(input)
     };
     result.unwrap_or_else(|e| e.to_compile_error()).into()
 }

@@ -4,6 +4,7 @@
 //! type `T` in its type; each typed op computes the output type and calls one untyped op of
 //! [`DynTensor`], written once on runtime shapes, which composes the runtime's primitives.
 
+pub mod dsl;
 pub mod dtype;
 pub mod kernel_cache;
 pub mod shape;
@@ -11,9 +12,12 @@ pub mod tensor;
 pub mod typed;
 pub mod untyped;
 
-pub use kernel_cache::KernelCache;
 pub use dtype::{Bitwise, Dtype, Float, Int, Numeric, Promote, Signed, WeakPromote, WeakScalar};
-pub use shape::{Const, Dim, Rank0, Rank1, Rank2, Rank3, Rank4, Rank5, Rank6, SameDim, SameShape, Shape, StaticShape};
+pub use kernel_cache::KernelCache;
+pub use shape::{
+    Broadcast, Const, Dim, Rank0, Rank1, Rank2, Rank3, Rank4, Rank5, Rank6, SameDim, SameShape,
+    Shape, StaticShape,
+};
 pub use tensor::Tensor;
 pub use tg_runtime::{DType, Error, Result};
 pub use untyped::DynTensor;
@@ -22,20 +26,21 @@ pub use untyped::pool::{Padding, Pool, Sizes};
 
 /// Everything a user of tg needs in scope.
 pub mod prelude {
+    pub use crate::idx;
     pub use crate::shape;
     pub use crate::shape::axis::{InsertAxis, KeepAxis, RemoveAxis, SelectAxis, SwapAxes};
     pub use crate::shape::ops::{DynAxis, MatMul, Perm2, Perm3, Perm4, Perm5, Perm6, RemoveAxes2};
     pub use crate::typed::elementwise::{FloatOf, Rhs, SameSize};
     pub use crate::typed::reduce::{MeanDtype, SumDtype};
     pub use crate::untyped::elementwise::{Binary, Operand};
-    pub use crate::{
-        Bitwise, Const, DType, Dim, DynTensor, Dtype, Error, Float, Int, Numeric, Promote, Rank0, Rank1, Rank2, Rank3,
-        Rank4, Rank5, Rank6, Result, SameShape, Shape, Signed, StaticShape, Tensor,
-    };
-    pub use crate::{Conv, ConvAlgorithm, Padding, Pool, Sizes};
-    pub use crate::idx;
     pub use crate::untyped::gather::{Interpolation, ScatterOp, ScatterReduce};
     pub use crate::untyped::indexing::Index;
     pub use crate::untyped::pad_modes::PadMode;
+    pub use crate::{
+        Bitwise, Broadcast, Const, DType, Dim, Dtype, DynTensor, Error, Float, Int, Numeric,
+        Promote, Rank0, Rank1, Rank2, Rank3, Rank4, Rank5, Rank6, Result, SameShape, Shape, Signed,
+        StaticShape, Tensor,
+    };
+    pub use crate::{Conv, ConvAlgorithm, Padding, Pool, Sizes};
     pub use half::f16;
 }

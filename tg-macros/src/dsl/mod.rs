@@ -2,3 +2,4 @@
 
 pub mod ast;
 pub mod parse;
+pub mod typed;

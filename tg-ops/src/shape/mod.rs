@@ -30,9 +30,17 @@ pub trait Shape: Copy + Debug + Send + Sync + 'static {
 }
 
 /// A shape whose dimensions are all static, so a value can be made from nothing.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has a dynamic dimension, and this op needs a static shape",
+    label = "needs every dimension static (`Const<N>`)",
+    note = "for dynamic dims, use the `_shape` form with a shape value, e.g. `zeros_shape((n, Const))` or `from_slice_shape((n, Const), &data)`"
+)]
 pub trait StaticShape: Shape + Default {}
 
 /// Two shapes of one rank whose dimensions pairwise may match; `Output` keeps the static ones.
+///
+/// The impls are `do_not_recommend`, so that a mismatch (of a dimension or of the rank) fails
+/// with this message, naming both shapes, rather than with a list of impls.
 #[diagnostic::on_unimplemented(
     message = "shapes differ: `{Self}` and `{S}`",
     label = "this needs a tensor of shape `{Self}`",
@@ -56,6 +64,18 @@ pub const fn numel_of(dims: &[Option<usize>]) -> Option<usize> {
     Some(n)
 }
 
+/// numpy broadcasting of two shapes by rank: aligned at the last axis, aligned dims pairwise
+/// `SameDim`, leading dims from the longer shape. (A static size-1 axis does not stretch to
+/// another static size here: that needs `expand`, or `#[kernel]`, which knows the sizes.)
+#[diagnostic::on_unimplemented(
+    message = "shapes `{Self}` and `{S}` do not broadcast",
+    label = "this operand has shape `{Self}`",
+    note = "aligned at the last axis, dimensions must be equal (or dynamic); stretch a size-1 axis with `expand`, or use `#[kernel]`, which broadcasts like numpy"
+)]
+pub trait Broadcast<S: Shape>: Shape {
+    type Output: Shape;
+}
+
 macro_rules! tuple_shape {
     ($rank:literal; $($d:ident $e:ident $i:tt),*) => {
         impl<$($d: Dim),*> Shape for ($($d,)*) {
@@ -73,7 +93,9 @@ macro_rules! tuple_shape {
                 Some(($($d::from_size(dims[$i])?,)*))
             }
         }
-        impl<$($d: Dim + Default),*> StaticShape for ($($d,)*) where ($($d,)*): Default {}
+        #[diagnostic::do_not_recommend]
+        impl<$(const $d: usize),*> StaticShape for ($(Const<$d>,)*) {}
+        #[diagnostic::do_not_recommend]
         impl<$($d: SameDim<$e>, $e: Dim),*> SameShape<($($e,)*)> for ($($d,)*) {
             type Output = ($(<$d as SameDim<$e>>::Output,)*);
         }
@@ -93,11 +115,18 @@ pub type Rank0 = ();
 pub type Rank1<const A: usize> = (Const<A>,);
 pub type Rank2<const A: usize, const B: usize> = (Const<A>, Const<B>);
 pub type Rank3<const A: usize, const B: usize, const C: usize> = (Const<A>, Const<B>, Const<C>);
-pub type Rank4<const A: usize, const B: usize, const C: usize, const D: usize> = (Const<A>, Const<B>, Const<C>, Const<D>);
+pub type Rank4<const A: usize, const B: usize, const C: usize, const D: usize> =
+    (Const<A>, Const<B>, Const<C>, Const<D>);
 pub type Rank5<const A: usize, const B: usize, const C: usize, const D: usize, const E: usize> =
     (Const<A>, Const<B>, Const<C>, Const<D>, Const<E>);
-pub type Rank6<const A: usize, const B: usize, const C: usize, const D: usize, const E: usize, const F: usize> =
-    (Const<A>, Const<B>, Const<C>, Const<D>, Const<E>, Const<F>);
+pub type Rank6<
+    const A: usize,
+    const B: usize,
+    const C: usize,
+    const D: usize,
+    const E: usize,
+    const F: usize,
+> = (Const<A>, Const<B>, Const<C>, Const<D>, Const<E>, Const<F>);
 
 /// A shape type from a list of dimensions: a literal or const parameter is static, `_` is
 /// dynamic. `shape![2, B, _]` is `(Const<2>, Const<B>, usize)`.
@@ -117,3 +146,5 @@ macro_rules! shape {
 }
 #[rustfmt::skip]
 mod axis_impls;
+#[rustfmt::skip]
+mod broadcast_impls;

@@ -22,7 +22,7 @@ mod unary;
 use half::f16;
 
 use crate::dtype::{Dtype, Float, Promote, WeakPromote};
-use crate::shape::{SameShape, Shape};
+use crate::shape::{Broadcast, Shape};
 use crate::tensor::Tensor;
 use crate::untyped::elementwise::Operand;
 
@@ -45,7 +45,7 @@ float_of!(bool => f32, i8 => f32, u8 => f32, i16 => f32, u16 => f32, i32 => f32,
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an operand of an elementwise op with `Tensor<{S}, {T}>`",
     label = "expects a tensor of the same shape, or a Rust number or bool",
-    note = "tensor operands need equal shapes (broadcast first, or use `tensor!`, which broadcasts like numpy) and dtypes with a common promotion"
+    note = "tensor operands broadcast by rank (aligned at the last axis, equal or dynamic dims); stretch a size-1 axis with `expand`, or use `#[kernel]`"
 )]
 pub trait Rhs<S: Shape, T: Dtype> {
     type Shape: Shape;
@@ -55,12 +55,12 @@ pub trait Rhs<S: Shape, T: Dtype> {
 
 impl<S, T, S2, T2> Rhs<S, T> for Tensor<S2, T2>
 where
-    S: Shape + SameShape<S2>,
+    S: Shape + Broadcast<S2>,
     S2: Shape,
     T: Dtype + Promote<T2>,
     T2: Dtype,
 {
-    type Shape = <S as SameShape<S2>>::Output;
+    type Shape = <S as Broadcast<S2>>::Output;
     type Dtype = <T as Promote<T2>>::Output;
     fn operand(&self) -> Operand<'_> {
         Operand::from(self.as_dyn())
@@ -69,12 +69,12 @@ where
 
 impl<S, T, S2, T2> Rhs<S, T> for &Tensor<S2, T2>
 where
-    S: Shape + SameShape<S2>,
+    S: Shape + Broadcast<S2>,
     S2: Shape,
     T: Dtype + Promote<T2>,
     T2: Dtype,
 {
-    type Shape = <S as SameShape<S2>>::Output;
+    type Shape = <S as Broadcast<S2>>::Output;
     type Dtype = <T as Promote<T2>>::Output;
     fn operand(&self) -> Operand<'_> {
         Operand::from(self.as_dyn())
