@@ -51,3 +51,6 @@ pub fn kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
         .unwrap_or_else(|e| e.to_compile_error())
         .into()
 }
+
+#[cfg(test)]
+mod fuzz_tests;

@@ -68,3 +68,6 @@ fn similar(a: &str, b: &str) -> bool {
     }
     prev[b.len()] <= 2
 }
+
+#[cfg(test)]
+mod mirror_tests;

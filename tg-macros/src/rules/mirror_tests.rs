@@ -1,0 +1,232 @@
+//! The rule table must agree with tg-ops: each case evaluates a DSL expression with the
+//! macro's rules and the same op on real `DynTensor`s of those shapes, and compares shape and
+//! dtype. (Nothing is realized: a lazy tensor knows its shape and dtype.)
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use tg_ops::DType;
+use tg_ops::DynTensor;
+use tg_ops::untyped::elementwise::Binary;
+
+use crate::dsl::parse::parse_expr;
+use crate::dtype::Dt;
+use crate::kernel::infer::Ctx;
+use crate::kernel::value::Val;
+use crate::sym::Poly;
+
+type Op = fn(&[DynTensor]) -> tg_ops::Result<DynTensor>;
+
+fn dt(d: Dt) -> DType {
+    DType::from_name(d.name()).expect("dtype")
+}
+
+/// Runs `expr` through the rules with tensors `vars` and `op` on real tensors; compares.
+fn check(expr: &str, vars: &[(&str, &[usize], Dt)], op: Op) {
+    let mut ctx = Ctx::new(vec![]);
+    let mut real = Vec::new();
+    for (name, shape, d) in vars {
+        let ident = proc_macro2::Ident::new(name, proc_macro2::Span::call_site());
+        let s = shape.iter().map(|&n| Poly::constant(n as i64)).collect();
+        ctx.env.insert(
+            name.to_string(),
+            Val::Tensor {
+                shape: s,
+                dtype: *d,
+                code: quote!(#ident),
+            },
+        );
+        real.push(DynTensor::zeros(shape, dt(*d)));
+    }
+    let tokens: TokenStream = expr.parse().expect("tokens");
+    let want = op(&real);
+    let got = parse_expr(tokens).and_then(|a| ctx.eval(&a));
+    match (got, want) {
+        (Ok(Val::Tensor { shape, dtype, .. }), Ok(t)) => {
+            let shape: Vec<usize> = shape
+                .iter()
+                .map(|p| p.as_const().expect("concrete") as usize)
+                .collect();
+            assert_eq!(shape, t.shape(), "{expr}: shape");
+            assert_eq!(dt(dtype), t.dtype(), "{expr}: dtype");
+        }
+        (Err(_), Err(_)) => {}
+        (Ok(_), Err(e)) => panic!("{expr}: the rule accepts what tg-ops rejects: {e}"),
+        (Err(e), Ok(t)) => panic!(
+            "{expr}: the rule rejects ({e}) what tg-ops accepts ({:?})",
+            t.shape()
+        ),
+        (Ok(_), Ok(_)) => panic!("{expr}: not a tensor"),
+    }
+}
+
+#[test]
+fn elementwise_rules_agree_with_tg_ops() {
+    use Dt::*;
+    check("a + b", &[("a", &[2, 1, 3], I8), ("b", &[4, 3], U8)], |t| {
+        t[0].add(&t[1])
+    });
+    check("a * 2.5", &[("a", &[3], I32)], |t| t[0].mul(2.5));
+    check("a / b", &[("a", &[3], I32), ("b", &[3], I32)], |t| {
+        t[0].div(&t[1])
+    });
+    check("a < b", &[("a", &[2, 3], F16), ("b", &[3], F32)], |t| {
+        t[0].lt(&t[1])
+    });
+    check("a + b", &[("a", &[2, 3], F32), ("b", &[2, 4], F32)], |t| {
+        t[0].add(&t[1])
+    });
+    check("a ** 2", &[("a", &[5], F16)], |t| t[0].pow(2));
+    check(
+        "a.maximum(b)",
+        &[("a", &[2, 2], I16), ("b", &[2], U16)],
+        |t| DynTensor::binary_op(Binary::Maximum, &t[0], &t[1]),
+    );
+    check("a.exp()", &[("a", &[3], I32)], |t| t[0].exp());
+    check("a.sigmoid()", &[("a", &[3], F16)], |t| t[0].sigmoid());
+    check("a.relu()", &[("a", &[3], I8)], |t| t[0].relu());
+    check("a.isnan()", &[("a", &[3], F32)], |t| t[0].isnan());
+    check("a.cast(f16)", &[("a", &[2], I32)], |t| {
+        Ok(t[0].cast(DType::F16))
+    });
+    check("a.bitcast(i32)", &[("a", &[2], F32)], |t| {
+        t[0].bitcast(DType::I32)
+    });
+    check("a.bitcast(i64)", &[("a", &[2], F32)], |t| {
+        t[0].bitcast(DType::I64)
+    });
+    check(
+        "c.where_(a, b)",
+        &[("c", &[2, 1], Bool), ("a", &[3], F32), ("b", &[2, 3], I32)],
+        |t| t[0].where_(&t[1], &t[2]),
+    );
+    check("a.leaky_relu(0.1)", &[("a", &[4], F32)], |t| {
+        t[0].leaky_relu(0.1)
+    });
+    check("a.clamp(0.0, 1.0)", &[("a", &[4], F32)], |t| {
+        t[0].clamp(Some(0.0.into()), Some(1.0.into()))
+    });
+    check("a & b", &[("a", &[4], I32), ("b", &[4], U8)], |t| {
+        t[0].bitwise_and(&t[1])
+    });
+}
+
+#[test]
+fn reduce_rules_agree_with_tg_ops() {
+    use Dt::*;
+    check("a.sum()", &[("a", &[2, 3], I8)], |t| t[0].sum(None, false));
+    check("a.sum(1)", &[("a", &[2, 3, 4], F16)], |t| {
+        t[0].sum(Some(&[1]), false)
+    });
+    check("a.sum([0, 2], true)", &[("a", &[2, 3, 4], U8)], |t| {
+        t[0].sum(Some(&[0, 2]), true)
+    });
+    check("a.mean(-1)", &[("a", &[2, 3], I32)], |t| {
+        t[0].mean(Some(&[-1]), false)
+    });
+    check("a.max(0)", &[("a", &[2, 3], I32)], |t| {
+        t[0].max(Some(&[0]), false)
+    });
+    check("a.prod(1)", &[("a", &[2, 3], Bool)], |t| {
+        t[0].prod(Some(&[1]), false)
+    });
+    check("a.any()", &[("a", &[2, 3], F32)], |t| t[0].any(None, false));
+    check("a.sum(2)", &[("a", &[2, 3], F32)], |t| {
+        t[0].sum(Some(&[2]), false)
+    });
+}
+
+#[test]
+fn movement_rules_agree_with_tg_ops() {
+    use Dt::*;
+    check("a.reshape([6, -1])", &[("a", &[2, 3, 4], F32)], |t| {
+        t[0].reshape(&[6, -1])
+    });
+    check("a.reshape([5, -1])", &[("a", &[2, 3, 4], F32)], |t| {
+        t[0].reshape(&[5, -1])
+    });
+    check("a.permute([2, 0, 1])", &[("a", &[2, 3, 4], F32)], |t| {
+        t[0].permute(&[2, 0, 1])
+    });
+    check("a.permute([0, 0, 1])", &[("a", &[2, 3, 4], F32)], |t| {
+        t[0].permute(&[0, 0, 1])
+    });
+    check("a.transpose(0, 2)", &[("a", &[2, 3, 4], F32)], |t| {
+        t[0].transpose(0, 2)
+    });
+    check("a.t()", &[("a", &[2, 3], F32)], |t| t[0].t());
+    check("a.expand([4, -1, 3])", &[("a", &[2, 1], F32)], |t| {
+        t[0].expand(&[4, -1, 3])
+    });
+    check("a.squeeze()", &[("a", &[1, 3, 1], F32)], |t| {
+        t[0].squeeze(None)
+    });
+    check("a.squeeze(1)", &[("a", &[2, 3], F32)], |t| {
+        t[0].squeeze(Some(1))
+    });
+    check("a.unsqueeze(-1)", &[("a", &[2, 3], F32)], |t| {
+        t[0].unsqueeze(-1)
+    });
+    check("a.flatten(1)", &[("a", &[2, 3, 4], F32)], |t| {
+        t[0].flatten(1, -1)
+    });
+    check("a.unflatten(1, [2, -1])", &[("a", &[3, 8], F32)], |t| {
+        t[0].unflatten(1, &[2, -1])
+    });
+    check("a.flip([0, -1])", &[("a", &[2, 3], F32)], |t| {
+        t[0].flip(&[0, -1])
+    });
+    check("a.pad([(1, 2), (-1, 0)])", &[("a", &[2, 3], F32)], |t| {
+        t[0].pad(&[(1, 2), (-1, 0)], 0.0)
+    });
+    check("a.shrink([(0, 1), (1, 3)])", &[("a", &[2, 3], F32)], |t| {
+        t[0].shrink(&[(0, 1), (1, 3)])
+    });
+    check("a.repeat([2, 1, 3])", &[("a", &[2, 3], F32)], |t| {
+        t[0].repeat(&[2, 1, 3])
+    });
+    check("a.repeat_interleave(2, 0)", &[("a", &[2, 3], F32)], |t| {
+        t[0].repeat_interleave(2, Some(0))
+    });
+    check("a.roll(1, 0)", &[("a", &[2, 3], F32)], |t| {
+        t[0].roll(&[1], Some(&[0]))
+    });
+    check(
+        "a.cat([b], 1)",
+        &[("a", &[2, 3], F32), ("b", &[2, 5], I32)],
+        |t| DynTensor::cat(&[t[0].clone(), t[1].clone()], 1),
+    );
+    check(
+        "a.cat([b], 0)",
+        &[("a", &[2, 3], F32), ("b", &[2, 5], F32)],
+        |t| DynTensor::cat(&[t[0].clone(), t[1].clone()], 0),
+    );
+    check(
+        "a.stack([b], 1)",
+        &[("a", &[2, 3], F32), ("b", &[2, 3], F32)],
+        |t| DynTensor::stack(&[t[0].clone(), t[1].clone()], 1),
+    );
+}
+
+#[test]
+fn linalg_rules_agree_with_tg_ops() {
+    use Dt::*;
+    check(
+        "a @ b",
+        &[("a", &[5, 2, 3], F32), ("b", &[3, 4], F16)],
+        |t| t[0].matmul(&t[1]),
+    );
+    check("a @ b", &[("a", &[3], F32), ("b", &[2, 3, 4], F32)], |t| {
+        t[0].matmul(&t[1])
+    });
+    check("a @ b", &[("a", &[2, 3], F32), ("b", &[3], F32)], |t| {
+        t[0].matmul(&t[1])
+    });
+    check("a @ b", &[("a", &[2, 3], F32), ("b", &[4, 5], F32)], |t| {
+        t[0].matmul(&t[1])
+    });
+    check(
+        "a.linear(w, b)",
+        &[("a", &[2, 3], F32), ("w", &[3, 4], F32), ("b", &[4], F32)],
+        |t| t[0].linear(&t[1], Some(&t[2])),
+    );
+}
