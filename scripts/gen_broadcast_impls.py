@@ -34,6 +34,8 @@ for ra in range(MAX_RANK + 1):
                 out.append(a[ia] if ia >= 0 else b[ib])
         gen = "<" + ", ".join(a + b) + ">" if a + b else ""
         where = (" where " + ", ".join(bounds)) if bounds else ""
+        # keep rustc from listing all 49 impls under a shape error
+        lines.append("#[diagnostic::do_not_recommend]")
         lines.append(f"impl{gen} Broadcast<{tup(b)}> for {tup(a)}{where} {{ type Output = {tup(out)}; }}")
 with open(OUT, "w") as f:
     f.write("\n".join(lines) + "\n")
