@@ -1,0 +1,131 @@
+//! interpolate: resizing the trailing axes by gathering at computed source positions.
+
+use tg_runtime::{DType, Error, Result};
+
+use crate::untyped::DynTensor;
+use crate::untyped::indexing::select::counter;
+
+/// How `interpolate` computes a value between source elements (torch's modes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interpolation {
+    /// Linear along each resized axis (bilinear for two, trilinear for three).
+    Linear,
+    /// The source element at `floor(i * in / out)` (torch's legacy `nearest`).
+    Nearest,
+    /// The source element at `floor((i + 0.5) * in / out)` (torch's `nearest-exact`).
+    NearestExact,
+}
+
+impl DynTensor {
+    /// Resizes the last `size.len()` axes to `size` (the leading axes are batch axes), as
+    /// tinygrad's and torch's `interpolate`. `Linear` samples at the pixel centres
+    /// (`(i + 0.5) * in / out - 0.5`, clamped to the input), or, with `align_corners`, so
+    /// that the corner elements line up (`i * (in - 1) / (out - 1)`); the nearest modes take
+    /// one source element. The result has this tensor's dtype (integers truncate after
+    /// interpolating in f32, as tinygrad's cast does).
+    ///
+    /// Unlike tinygrad, an output size of 1 with `align_corners` reads the first element
+    /// (torch's rule; tinygrad divides by zero there), and nearest positions are clamped to
+    /// the input (tinygrad's f32 rounding could step one past it and read 0).
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[1, 2], &[0.0f32, 1.0]).unwrap();
+    /// let up = t.interpolate(&[4], Interpolation::Linear, false).unwrap();
+    /// assert_eq!(up.to_vec::<f32>().unwrap(), vec![0.0, 0.25, 0.75, 1.0]);
+    /// let near = t.interpolate(&[3], Interpolation::Nearest, false).unwrap();
+    /// assert_eq!(near.to_vec::<f32>().unwrap(), vec![0.0, 0.0, 1.0]);
+    /// ```
+    pub fn interpolate(
+        &self,
+        size: &[usize],
+        mode: Interpolation,
+        align_corners: bool,
+    ) -> Result<DynTensor> {
+        if size.is_empty() || size.len() > self.ndim() {
+            return Err(Error::Shape {
+                op: "interpolate",
+                message: format!(
+                    "size {size:?} must name 1 to {} trailing axes of shape {:?}",
+                    self.ndim(),
+                    self.shape()
+                ),
+            });
+        }
+        if align_corners && mode != Interpolation::Linear {
+            return Err(Error::Argument {
+                op: "interpolate",
+                message: "align_corners applies to Linear only".into(),
+            });
+        }
+        let r = self.ndim();
+        let mut x = self.clone();
+        for (k, &out) in size.iter().enumerate().rev() {
+            let a = r - size.len() + k;
+            let n = self.shape()[a];
+            if n == 0 && out > 0 {
+                return Err(Error::Shape {
+                    op: "interpolate",
+                    message: format!(
+                        "cannot resize the empty axis {a} of shape {:?} to {out}",
+                        self.shape()
+                    ),
+                });
+            }
+            let mut along = vec![1isize; r];
+            along[a] = out as isize;
+            let mut target: Vec<isize> = x.shape().iter().map(|&s| s as isize).collect();
+            target[a] = out as isize;
+            let place = |t: DynTensor| -> Result<DynTensor> { t.reshape(&along)?.expand(&target) };
+            x = match mode {
+                Interpolation::Linear => {
+                    let (low, high, frac) = linear_positions(n, out, align_corners)?;
+                    let lo = x.gather(a as isize, &place(low)?)?;
+                    let hi = x.gather(a as isize, &place(high)?)?;
+                    lo.lerp(&hi, &place(frac)?)?
+                }
+                _ => {
+                    let scale = n as f64 / out.max(1) as f64;
+                    let offset = if mode == Interpolation::NearestExact {
+                        0.5
+                    } else {
+                        0.0
+                    };
+                    let pos = counter(out, DType::F32)?
+                        .add(offset)?
+                        .mul(scale)?
+                        .cast(DType::I32);
+                    let pos = pos.minimum(n.saturating_sub(1) as i32)?;
+                    x.gather(a as isize, &place(pos)?)?
+                }
+            };
+        }
+        Ok(x.cast(self.dtype()))
+    }
+}
+
+/// For linear resizing of an axis of `n` to `out`: the source positions below and above each
+/// output position (i32) and the weight of the upper one (f32), in integer arithmetic as
+/// tinygrad computes them: position `num / den`, clamped to `0..=n - 1`.
+fn linear_positions(
+    n: usize,
+    out: usize,
+    align_corners: bool,
+) -> Result<(DynTensor, DynTensor, DynTensor)> {
+    let i = counter(out, DType::I32)?;
+    let (n, o) = (n as i64, out as i64);
+    if align_corners && out <= 1 {
+        let zero = DynTensor::zeros(&[out], DType::I32);
+        return Ok((zero.clone(), zero, DynTensor::zeros(&[out], DType::F32)));
+    }
+    let (num, den) = if align_corners {
+        (i.mul(n - 1)?, o - 1)
+    } else {
+        (i.mul(2)?.add(1)?.mul(n)?.sub(o)?, 2 * o)
+    };
+    let num = num.maximum(0)?.minimum((n - 1).max(0) * den)?;
+    let low = num.idiv(den)?;
+    let high = num.add(den - 1)?.idiv(den)?;
+    let frac = num.modulo(den)?.cast(DType::F32).div(den as f64)?;
+    Ok((low, high, frac))
+}

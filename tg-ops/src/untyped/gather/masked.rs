@@ -1,0 +1,145 @@
+//! masked_select and nonzero: the selected elements, or their positions, packed to the front.
+//!
+//! Output `k` takes the selected element whose running count of selected elements is
+//! `k + 1`: one prefix sum of the mask, then one masked pick per output. Without a `size`
+//! the length depends on the data, so the count is realized first.
+
+use tg_runtime::{DType, Error, Result, Scalar};
+
+use crate::untyped::DynTensor;
+use crate::untyped::indexing::select::{counter_along, pick};
+
+/// For the flat bool `mask` (length `n`): the `[len, n]` selection of the element each of
+/// `len` outputs takes, and whether each output has one (`[len, 1]`).
+fn packing(mask: &DynTensor, len: usize) -> Result<(DynTensor, DynTensor)> {
+    let n = mask.numel();
+    let running = mask.cast(DType::I32).cumsum(0)?; // [n]
+    let total = running.shrink(&[(n.saturating_sub(1), n)])?; // [1] (empty if n == 0)
+    let total = if n == 0 {
+        DynTensor::zeros(&[1], DType::I32)
+    } else {
+        total
+    };
+    let k = counter_along(len, 0, 2, DType::I32)?; // [len, 1]
+    let sel = mask
+        .reshape(&[1, n as isize])?
+        .logical_and(&running.reshape(&[1, n as isize])?.eq(&k.add(1)?)?)?;
+    let has = k.lt(&total.reshape(&[1, 1])?)?;
+    Ok((sel, has))
+}
+
+/// The number of true elements of a bool tensor, read back.
+fn count(mask: &DynTensor) -> Result<usize> {
+    let n = mask.cast(DType::I32).sum(None, false)?.to_vec::<i64>()?;
+    Ok(n.first().copied().unwrap_or(0).max(0) as usize)
+}
+
+impl DynTensor {
+    /// The elements where `mask` (bool, broadcast to this tensor's shape) is true, in
+    /// row-major order, as a rank-1 tensor whose length depends on the data: the count is
+    /// computed and read back first (one realize). [`masked_select_sized`](Self::masked_select_sized)
+    /// avoids that.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[2, 2], &[1i32, 2, 3, 4]).unwrap();
+    /// let m = DynTensor::from_slice(&[2, 2], &[true, false, false, true]).unwrap();
+    /// assert_eq!(t.masked_select(&m).unwrap().to_vec::<i32>().unwrap(), vec![1, 4]);
+    /// ```
+    pub fn masked_select(&self, mask: &DynTensor) -> Result<DynTensor> {
+        let m = self.select_mask("masked_select", mask)?;
+        let len = count(&m)?;
+        self.masked_select_sized(mask, len, 0)
+    }
+
+    /// `masked_select` into exactly `size` elements: cut off past `size`, and filled with
+    /// `fill_value` (converted to this dtype) where fewer are selected. Nothing is read back.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[3], &[5.0f32, 6.0, 7.0]).unwrap();
+    /// let m = DynTensor::from_slice(&[3], &[false, true, true]).unwrap();
+    /// let s = t.masked_select_sized(&m, 4, -1.0).unwrap();
+    /// assert_eq!(s.to_vec::<f32>().unwrap(), vec![6.0, 7.0, -1.0, -1.0]);
+    /// ```
+    pub fn masked_select_sized(
+        &self,
+        mask: &DynTensor,
+        size: usize,
+        fill_value: impl Into<Scalar>,
+    ) -> Result<DynTensor> {
+        let m = self.select_mask("masked_select", mask)?;
+        let x = self.reshape(&[-1])?;
+        let (sel, has) = packing(&m.reshape(&[-1])?, size)?;
+        let picked = pick(&sel, &x.reshape(&[1, -1])?, &[1])?; // [size, 1]
+        let fill = DynTensor::full(&[], fill_value.into().cast(self.dtype()), self.dtype());
+        has.where_(&picked, &fill)?.reshape(&[size as isize])
+    }
+
+    /// The bool mask of `masked_select`, broadcast to this tensor's shape.
+    fn select_mask(&self, op: &'static str, mask: &DynTensor) -> Result<DynTensor> {
+        if mask.dtype() != DType::Bool {
+            return Err(Error::DType {
+                op,
+                dtype: mask.dtype().to_string(),
+                message: "the mask must be bool".into(),
+            });
+        }
+        mask.broadcast_to(self.shape()).map_err(|_| Error::Shape {
+            op,
+            message: format!(
+                "mask {:?} does not broadcast to the input {:?}",
+                mask.shape(),
+                self.shape()
+            ),
+        })
+    }
+
+    /// The positions of the nonzero elements (NaN counts as nonzero), one row of `ndim`
+    /// coordinates each, in row-major order: shape `[count, ndim]`, i32 (tinygrad's default
+    /// int; numpy and torch give i64). The count is computed and read back first (one
+    /// realize); [`nonzero_sized`](Self::nonzero_sized) avoids that.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[2, 2], &[1i32, 0, 0, 2]).unwrap();
+    /// let nz = t.nonzero().unwrap();
+    /// assert_eq!(nz.shape(), &[2, 2]);
+    /// assert_eq!(nz.to_vec::<i32>().unwrap(), vec![0, 0, 1, 1]);
+    /// ```
+    pub fn nonzero(&self) -> Result<DynTensor> {
+        let len = count(&self.ne(0)?)?;
+        self.nonzero_sized(len, 0)
+    }
+
+    /// `nonzero` into exactly `size` rows: cut off past `size`, and rows of `fill_value`
+    /// where fewer elements are nonzero. Nothing is read back.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[3], &[0.0f32, 4.0, 0.0]).unwrap();
+    /// assert_eq!(t.nonzero_sized(2, -1).unwrap().to_vec::<i32>().unwrap(), vec![1, -1]);
+    /// ```
+    pub fn nonzero_sized(&self, size: usize, fill_value: i32) -> Result<DynTensor> {
+        let r = self.ndim();
+        let mask = self.ne(0)?.reshape(&[-1])?;
+        if r == 0 {
+            return Ok(DynTensor::zeros(&[size, 0], DType::I32));
+        }
+        // the coordinates of every element, [n, r]
+        let coords = (0..r)
+            .map(|a| {
+                counter_along(self.shape()[a], a, r, DType::I32)?
+                    .broadcast_to(self.shape())?
+                    .reshape(&[-1])
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let coords = DynTensor::stack(&coords, -1)?;
+        let (sel, has) = packing(&mask, size)?; // [size, n], [size, 1]
+        let n = mask.numel() as isize;
+        let sel = sel.reshape(&[size as isize, n, 1])?;
+        let picked = pick(&sel, &coords.reshape(&[1, n, r as isize])?, &[1])?
+            .reshape(&[size as isize, r as isize])?;
+        has.where_(&picked, fill_value)
+    }
+}

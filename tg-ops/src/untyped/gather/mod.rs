@@ -1,0 +1,91 @@
+//! Reading and writing at positions held in tensors: gather, scatter, scatter_reduce,
+//! masked_select, nonzero, and interpolate (which gathers at computed positions).
+//!
+//! There is no gather primitive: each reads through a one-hot mask (index == position)
+//! reduced away, as tinygrad composes them, so positions out of range read 0 or write
+//! nothing, and everything fuses with its inputs and outputs.
+
+mod interpolate;
+mod masked;
+mod scatter;
+
+pub use interpolate::Interpolation;
+pub use scatter::{ScatterOp, ScatterReduce};
+
+use tg_runtime::{Error, Result};
+
+use super::indexing::select::{one_hot_along, pick};
+use super::{DynTensor, norm_axis};
+
+/// Checks that `index` is an integer tensor.
+pub(crate) fn check_index(op: &'static str, index: &DynTensor) -> Result<()> {
+    if index.dtype().is_int() {
+        return Ok(());
+    }
+    Err(Error::DType {
+        op,
+        dtype: index.dtype().to_string(),
+        message: "the index must be an integer tensor".into(),
+    })
+}
+
+impl DynTensor {
+    /// `out[i][j][k] = self[index[i][j][k]][j][k]` (for `dim` 0; likewise for other axes):
+    /// values along `dim` read at the positions `index` holds. `index` has `self`'s rank and
+    /// no larger size than `self` on the other axes (it reads their leading part); the
+    /// result has `index`'s shape and `self`'s dtype.
+    ///
+    /// As tinygrad, positions are not wrapped or checked: negative or out-of-range ones read
+    /// 0 (torch fails).
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[2, 2], &[1i32, 2, 3, 4]).unwrap();
+    /// let i = DynTensor::from_slice(&[2, 2], &[0i32, 0, 1, 0]).unwrap();
+    /// assert_eq!(t.gather(1, &i).unwrap().to_vec::<i32>().unwrap(), vec![1, 1, 4, 3]);
+    /// ```
+    pub fn gather(&self, dim: isize, index: &DynTensor) -> Result<DynTensor> {
+        check_index("gather", index)?;
+        if index.ndim() != self.ndim() {
+            return Err(Error::Shape {
+                op: "gather",
+                message: format!(
+                    "the index must have the input's rank: index {:?}, input {:?}",
+                    index.shape(),
+                    self.shape()
+                ),
+            });
+        }
+        let d = norm_axis("gather", dim, self.ndim().max(1))?;
+        if self.ndim() == 0 {
+            // a rank-0 gather reads the one element at position 0
+            return index.eq(0)?.where_(self, self.zeros_like());
+        }
+        if let Some(a) = (0..self.ndim()).find(|&a| a != d && index.shape()[a] > self.shape()[a]) {
+            return Err(Error::Shape {
+                op: "gather",
+                message: format!(
+                    "index {:?} is larger than input {:?} on axis {a} (only axis {dim} may differ)",
+                    index.shape(),
+                    self.shape()
+                ),
+            });
+        }
+        let n = self.shape()[d];
+        let rank = self.ndim() + 1;
+        let keep: Vec<Option<usize>> = index
+            .shape()
+            .iter()
+            .enumerate()
+            .map(|(a, &s)| if a == d { None } else { Some(s) })
+            .collect();
+        // the values along dim moved to a new last axis, against a one-hot of the index
+        let x = self
+            .shrink_to(&keep)?
+            .unsqueeze(-1)?
+            .transpose(-1, d as isize)?;
+        let mask = one_hot_along(&index.unsqueeze(-1)?, n, rank - 1, rank)?;
+        let picked = pick(&mask, &x, &[rank - 1])?;
+        Ok(DynTensor::wrap(picked.lazy().reshape(index.shape())?))
+    }
+}

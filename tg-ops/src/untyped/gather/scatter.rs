@@ -1,0 +1,259 @@
+//! scatter and scatter_reduce: values written along an axis at the positions an index holds,
+//! through a one-hot mask of the index laid over the output.
+
+use tg_runtime::{DType, Error, Result, Scalar};
+
+use super::check_index;
+use crate::untyped::elementwise::Operand;
+use crate::untyped::indexing::select::{last_wins, one_hot_along};
+use crate::untyped::{DynTensor, norm_axis};
+
+/// How `scatter` combines a value with the element it lands on (torch's and tinygrad's
+/// `reduce="add"` / `"multiply"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScatterOp {
+    Add,
+    Multiply,
+}
+
+/// The reductions of `scatter_reduce` (torch's names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScatterReduce {
+    Sum,
+    Prod,
+    Mean,
+    Amax,
+    Amin,
+}
+
+/// The extreme values of `dt` (with infinities for floats), as scalars.
+fn extremes(dt: DType) -> (Scalar, Scalar) {
+    if dt.is_float() {
+        (
+            Scalar::Float(f64::NEG_INFINITY),
+            Scalar::Float(f64::INFINITY),
+        )
+    } else if dt.is_bool() {
+        (Scalar::Bool(false), Scalar::Bool(true))
+    } else if dt.is_unsigned() {
+        (Scalar::UInt(0), Scalar::UInt(dt.int_max() as u64))
+    } else {
+        (
+            Scalar::Int(dt.int_min() as i64),
+            Scalar::Int(dt.int_max() as i64),
+        )
+    }
+}
+
+impl DynTensor {
+    /// The source laid over the output (shape `self.shape + [index.shape[dim]]`, the last
+    /// axis running over the index's positions along `dim`) and the mask of where each lands
+    /// (tinygrad's `_pre_scatter`).
+    fn pre_scatter(
+        &self,
+        op: &'static str,
+        dim: isize,
+        index: &DynTensor,
+        src: &DynTensor,
+    ) -> Result<(DynTensor, DynTensor)> {
+        check_index(op, index)?;
+        if index.ndim() != self.ndim() || src.ndim() != self.ndim() {
+            return Err(Error::Shape {
+                op,
+                message: format!(
+                    "input {:?}, index {:?} and src {:?} must have one rank",
+                    self.shape(),
+                    index.shape(),
+                    src.shape()
+                ),
+            });
+        }
+        if src.dtype() != self.dtype() {
+            return Err(Error::DType {
+                op,
+                dtype: src.dtype().to_string(),
+                message: format!(
+                    "src must have the input's dtype {} (cast it first)",
+                    self.dtype()
+                ),
+            });
+        }
+        let r = self.ndim();
+        let d = norm_axis(op, dim, r.max(1))?;
+        let (x, i, s) = if r == 0 {
+            let one = |t: &DynTensor| t.reshape(&[1]);
+            (one(self)?, one(index)?, one(src)?)
+        } else {
+            (self.clone(), index.clone(), src.clone())
+        };
+        let fits = (0..x.ndim())
+            .all(|a| (a == d || x.shape()[a] >= i.shape()[a]) && s.shape()[a] >= i.shape()[a]);
+        if !fits {
+            return Err(Error::Shape {
+                op,
+                message: format!(
+                    "index {:?} must be no larger than src {:?} on every axis and than the input {:?} on every axis but {dim}",
+                    index.shape(),
+                    src.shape(),
+                    self.shape()
+                ),
+            });
+        }
+        let rank = x.ndim() + 1;
+        let n = x.shape()[d];
+        let src = s.shrink_to(&i.shape().iter().map(|&v| Some(v)).collect::<Vec<_>>())?;
+        let mut wide: Vec<isize> = src.shape().iter().map(|&v| v as isize).collect();
+        wide.push(n as isize);
+        let src = src
+            .unsqueeze(-1)?
+            .expand(&wide)?
+            .transpose(-1, d as isize)?;
+        let mask =
+            one_hot_along(&i.unsqueeze(-1)?, n, rank - 1, rank)?.transpose(-1, d as isize)?;
+        let mut full: Vec<Option<usize>> = x.shape().iter().map(|&v| Some(v)).collect();
+        full.push(None);
+        Ok((src.pad_to(&full)?, mask.pad_to(&full)?))
+    }
+
+    /// Writes `src` along `dim` at the positions `index` holds: for `dim` 0,
+    /// `out[index[i][j]][j] = src[i][j]` (likewise for other axes), every other element as in
+    /// `self`. `src` is a tensor (its leading part of `index`'s shape is used; it must have
+    /// `self`'s dtype) or a scalar (converted). With `reduce`, a scalar is added to or
+    /// multiplied into the element instead (`scatter_reduce` with `include_self`; the result
+    /// then has that op's dtype). Where a position is written twice the last write wins
+    /// (tinygrad's rule; torch leaves it undefined); positions out of range write nothing.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let z = DynTensor::zeros(&[2, 3], DType::I32);
+    /// let i = DynTensor::from_slice(&[1, 3], &[1i32, 0, 1]).unwrap();
+    /// let s = DynTensor::from_slice(&[1, 3], &[7i32, 8, 9]).unwrap();
+    /// assert_eq!(z.scatter(0, &i, &s, None).unwrap().to_vec::<i32>().unwrap(), vec![0, 8, 0, 7, 0, 9]);
+    /// let f = DynTensor::full(&[1, 3], 2.0, DType::F32);
+    /// let j = DynTensor::from_slice(&[1, 1], &[2i32]).unwrap();
+    /// let m = f.scatter(1, &j, 1.5, Some(ScatterOp::Multiply)).unwrap();
+    /// assert_eq!(m.to_vec::<f32>().unwrap(), vec![2.0, 2.0, 3.0]);
+    /// ```
+    pub fn scatter<'a>(
+        &self,
+        dim: isize,
+        index: &DynTensor,
+        src: impl Into<Operand<'a>>,
+        reduce: Option<ScatterOp>,
+    ) -> Result<DynTensor> {
+        let src = match src.into() {
+            Operand::Scalar(s) => {
+                DynTensor::full(index.shape(), s.cast(self.dtype()), self.dtype())
+            }
+            Operand::Tensor(_) if reduce.is_some() => {
+                return Err(Error::Argument {
+                    op: "scatter",
+                    message: "reduce takes a scalar src; use scatter_reduce for a tensor".into(),
+                });
+            }
+            Operand::Tensor(t) => t.into_owned(),
+        };
+        match reduce {
+            Some(ScatterOp::Add) => {
+                return self.scatter_reduce(dim, index, &src, ScatterReduce::Sum, true);
+            }
+            Some(ScatterOp::Multiply) => {
+                return self.scatter_reduce(dim, index, &src, ScatterReduce::Prod, true);
+            }
+            None => {}
+        }
+        let (src, mask) = self.pre_scatter("scatter", dim, index, &src)?;
+        let (any, val) = last_wins(&mask, &src, src.ndim() - 1)?;
+        let me = if self.ndim() == 0 {
+            self.reshape(&[1])?
+        } else {
+            self.clone()
+        };
+        let merged = any
+            .squeeze(Some(-1))?
+            .where_(&val.squeeze(Some(-1))?, &me)?;
+        if self.ndim() == 0 {
+            merged.reshape(&[])
+        } else {
+            Ok(merged)
+        }
+    }
+
+    /// Combines `src` along `dim` into the positions `index` holds with `reduce` (sum, prod,
+    /// mean, amax, amin); with `include_self` the element's own value takes part, without it
+    /// only the values that land there (elements nothing lands on keep their value).
+    ///
+    /// Dtypes follow tinygrad's composition: a sum (and so `scatter` with `Add`) is
+    /// accumulated and returned in the sum's dtype (i32 for narrow signed ints, u32 for
+    /// narrow unsigned, f16 stays f16), a mean in the mean's (f32 for integers); prod, amax
+    /// and amin keep the dtype. (torch keeps the input dtype throughout.)
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::ones(&[1, 3], DType::F32);
+    /// let i = DynTensor::from_slice(&[2, 3], &[0i32, 0, 0, 0, 0, 0]).unwrap();
+    /// let s = DynTensor::from_slice(&[2, 3], &[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
+    /// let r = t.scatter_reduce(0, &i, &s, ScatterReduce::Sum, true).unwrap();
+    /// assert_eq!(r.to_vec::<f32>().unwrap(), vec![6.0, 8.0, 10.0]);
+    /// let m = t.scatter_reduce(0, &i, &s, ScatterReduce::Amax, false).unwrap();
+    /// assert_eq!(m.to_vec::<f32>().unwrap(), vec![4.0, 5.0, 6.0]);
+    /// ```
+    pub fn scatter_reduce(
+        &self,
+        dim: isize,
+        index: &DynTensor,
+        src: &DynTensor,
+        reduce: ScatterReduce,
+        include_self: bool,
+    ) -> Result<DynTensor> {
+        let (src, mask) = self.pre_scatter("scatter_reduce", dim, index, src)?;
+        let last: &[isize] = &[-1];
+        let r = self.ndim();
+        let me = if r == 0 {
+            self.reshape(&[1])?
+        } else {
+            self.clone()
+        };
+        // where nothing lands: `a`, else `b`
+        let untouched = mask.any(Some(last), false)?.logical_not()?;
+        let own = |identity: Operand| -> Result<DynTensor> {
+            if include_self {
+                Ok(me.clone())
+            } else {
+                untouched.where_(&me, identity)
+            }
+        };
+        let (lo, hi) = extremes(self.dtype());
+        let out = match reduce {
+            ScatterReduce::Sum => mask
+                .where_(&src, 0)?
+                .sum(Some(last), false)?
+                .add(&own(0.into())?)?,
+            ScatterReduce::Prod => mask
+                .where_(&src, 1)?
+                .prod(Some(last), false)?
+                .mul(&own(1.into())?)?,
+            ScatterReduce::Amax => mask
+                .where_(&src, lo)?
+                .max(Some(last), false)?
+                .maximum(&own(lo.into())?)?,
+            ScatterReduce::Amin => mask
+                .where_(&src, hi)?
+                .min(Some(last), false)?
+                .minimum(&own(hi.into())?)?,
+            ScatterReduce::Mean => {
+                let count = mask.where_(1, 0)?.sum(Some(last), false)?;
+                let count = if include_self {
+                    count.add(1)?
+                } else {
+                    count.add(&untouched.where_(1, 0)?)?
+                };
+                mask.where_(&src, 0)?
+                    .sum(Some(last), false)?
+                    .add(&own(0.into())?)?
+                    .div(&count)?
+            }
+        };
+        if r == 0 { out.reshape(&[]) } else { Ok(out) }
+    }
+}

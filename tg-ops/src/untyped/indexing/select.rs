@@ -1,0 +1,79 @@
+//! The pieces every data-dependent selection is made of, each composed of primitives: position
+//! counters, one-hot masks, masked picks (a one-hot reduce, the only way to read at a computed
+//! position without a gather primitive) and last-write-wins merges.
+
+use tg_runtime::{DType, ReduceOp, Result};
+
+use crate::untyped::DynTensor;
+use crate::untyped::random::index_u32;
+
+/// The dtype index values are compared in: i32 for types of up to 32 bits (u32 values past
+/// `i32::MAX` wrap negative and so match nothing, as they would be out of range anyway), i64
+/// for the 64-bit ones.
+pub(crate) fn index_dtype(dt: DType) -> DType {
+    if dt.is_64bit() {
+        DType::I64
+    } else {
+        DType::I32
+    }
+}
+
+/// `0..n` as a rank-1 tensor of `dtype`, built on the device without a buffer.
+pub(crate) fn counter(n: usize, dtype: DType) -> Result<DynTensor> {
+    Ok(DynTensor::wrap(index_u32(n)?.cast(dtype)))
+}
+
+/// `0..n` laid along `axis` of a rank-`rank` tensor whose other axes have size 1.
+pub(crate) fn counter_along(n: usize, axis: usize, rank: usize, dtype: DType) -> Result<DynTensor> {
+    let mut shape = vec![1usize; rank];
+    shape[axis] = n;
+    Ok(DynTensor::wrap(index_u32(n)?.cast(dtype).reshape(&shape)?))
+}
+
+/// `index == position along axis`: `index` (an integer tensor with size 1 at `axis`, or of
+/// lower rank, aligned right) compared with `0..n` laid along `axis` of a rank-`rank` result;
+/// the shapes broadcast. Values out of `0..n`, negative ones included, match nothing.
+pub(crate) fn one_hot_along(
+    index: &DynTensor,
+    n: usize,
+    axis: usize,
+    rank: usize,
+) -> Result<DynTensor> {
+    let dt = index_dtype(index.dtype());
+    index.cast(dt).eq(&counter_along(n, axis, rank, dt)?)
+}
+
+/// `x` where `mask`, else 0, reduced over `axes` (kept with size 1): where `mask` holds at most
+/// once along the axes this reads one value at a computed position. Sums in `x`'s own dtype
+/// (the one term is exact; f16 accumulates in f32), bool by max.
+pub(crate) fn pick(mask: &DynTensor, x: &DynTensor, axes: &[usize]) -> Result<DynTensor> {
+    let chosen = mask.where_(x, x.const_like(0))?;
+    let op = if x.dtype().is_bool() {
+        ReduceOp::Max
+    } else {
+        ReduceOp::Add
+    };
+    Ok(DynTensor::wrap(chosen.lazy().reduce(op, axes)?))
+}
+
+/// For each position of `mask`/`values` (which broadcast) with `axis` reduced away: whether
+/// any `mask` along `axis` holds, and the value at the LAST position along `axis` where it
+/// does (tinygrad's `_masked_merge`: repeated writes, the last one wins). Both keep `axis`
+/// with size 1.
+///
+/// Found in two reductions rather than a chain of selects: the largest `1 + position` where
+/// the mask holds, then the pick of that one position.
+pub(crate) fn last_wins(
+    mask: &DynTensor,
+    values: &DynTensor,
+    axis: usize,
+) -> Result<(DynTensor, DynTensor)> {
+    let shape = crate::untyped::broadcast_shapes("setitem", &[mask.shape(), values.shape()])?;
+    let mask = mask.broadcast_to(&shape)?;
+    let pos = counter_along(shape[axis], axis, shape.len(), DType::I32)?.add(1)?;
+    let keyed = mask.where_(&pos, 0)?;
+    let last = DynTensor::wrap(keyed.lazy().reduce(ReduceOp::Max, &[axis])?);
+    let chosen = mask.logical_and(&pos.eq(&last)?)?;
+    let value = pick(&chosen, values, &[axis])?;
+    Ok((last.gt(0)?, value))
+}
