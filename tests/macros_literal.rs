@@ -41,3 +41,30 @@ fn expressions_outside_kernels_use_the_typed_operators() {
     // x is still usable: operands are borrowed
     assert_eq!(x.dims(), vec![2, 3]);
 }
+
+#[test]
+fn indexing_in_expressions() {
+    let x: Tensor<Rank2<3, 4>> = tensor!([[0., 1., 2., 3.], [4., 5., 6., 7.], [8., 9., 10., 11.]]);
+    let a: Tensor<Rank2<3, 2>> = tensor!(x[.., 1:3]);
+    assert_eq!(a.to_vec().unwrap(), vec![1.0, 2.0, 5.0, 6.0, 9.0, 10.0]);
+    let b: Tensor<Rank1<4>> = tensor!(x[-1]);
+    assert_eq!(b.to_vec().unwrap(), vec![8.0, 9.0, 10.0, 11.0]);
+    let c: Tensor<Rank3<1, 2, 4>> = tensor!(x[None, ::2]);
+    assert_eq!(c.to_vec().unwrap(), vec![0.0, 1.0, 2.0, 3.0, 8.0, 9.0, 10.0, 11.0]);
+    let i: Tensor<Rank1<2>, i32> = tensor!([2, 0]);
+    let d: Tensor<Rank2<2, 4>> = tensor!(x[i] * 2.0);
+    assert_eq!(d.to_vec().unwrap(), vec![16.0, 18.0, 20.0, 22.0, 0.0, 2.0, 4.0, 6.0]);
+}
+
+#[kernel]
+fn pick<const B: usize>(x: Tensor<shape![B, 4]>, i: Tensor<shape![2], i32>) -> Tensor<shape![2, 2]> {
+    let y = tensor!(x[i, 1:3]);
+    y * 10.0
+}
+
+#[test]
+fn indexing_in_kernels() {
+    let x: Tensor<Rank2<3, 4>> = tensor!([[0., 1., 2., 3.], [4., 5., 6., 7.], [8., 9., 10., 11.]]);
+    let i: Tensor<Rank1<2>, i32> = tensor!([2, -3]);
+    assert_eq!(pick(x, i).to_vec().unwrap(), vec![90.0, 100.0, 10.0, 20.0]);
+}

@@ -38,3 +38,32 @@ scalar_arg!(bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64);
 pub fn arg<A: DslArg>(a: A) -> A::Out {
     a.dsl()
 }
+
+/// A variable used as one index of `tensor!(x[...])`: an integer position or a tensor of
+/// positions.
+pub trait IndexArg {
+    fn index_item(&self) -> crate::untyped::indexing::Index;
+}
+
+impl<S: Shape, T: Dtype> IndexArg for Tensor<S, T> {
+    fn index_item(&self) -> crate::untyped::indexing::Index {
+        crate::untyped::indexing::Index::Tensor(self.as_dyn().clone())
+    }
+}
+
+macro_rules! int_index {
+    ($($t:ty),*) => {$(
+        impl IndexArg for $t {
+            fn index_item(&self) -> crate::untyped::indexing::Index {
+                crate::untyped::indexing::Index::Int(*self as isize)
+            }
+        }
+    )*};
+}
+
+int_index!(i8, u8, i16, u16, i32, u32, i64, u64, isize, usize);
+
+/// The `Index` a variable stands for.
+pub fn index_item<A: IndexArg + ?Sized>(a: &A) -> crate::untyped::indexing::Index {
+    a.index_item()
+}

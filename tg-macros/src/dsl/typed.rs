@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::{Error, Result};
 
-use super::ast::{Ast, BinOp};
+use super::ast::{Ast, BinOp, IndexItem};
 
 pub fn emit(ast: &Ast) -> Result<TokenStream> {
     Ok(match ast {
@@ -60,16 +60,52 @@ pub fn emit(ast: &Ast) -> Result<TokenStream> {
             let args = args.iter().map(emit).collect::<Result<Vec<_>>>()?;
             quote_spanned!(*span=> (#r).#name(#(#args),*))
         }
-        Ast::Index { span, .. } => {
-            return Err(Error::new(
-                *span,
-                "indexing in `tensor!` outside a #[kernel] function is not supported yet; index inside #[kernel], or use the typed ops",
-            ));
+        Ast::Index { recv, items, span } => {
+            let r = emit(recv)?;
+            let items = items.iter().map(index_item).collect::<Result<Vec<_>>>()?;
+            // the result's shape type comes from the context (`let y: Tensor<..> = ...`)
+            quote_spanned!(*span=> (#r).index(&[#(#items),*]))
         }
         Ast::List(_, span) => {
             return Err(Error::new(*span, "a list is not a tensor expression here"));
         }
         Ast::Rust(e) => quote!(#e),
+    })
+}
+
+/// One index item as an `Index` value.
+fn index_item(item: &IndexItem) -> Result<TokenStream> {
+    let index = quote!(::tg::untyped::indexing::Index);
+    let int = |e: &Option<Ast>| -> Result<TokenStream> {
+        Ok(match e {
+            None => quote!(None),
+            Some(a) => {
+                let v = emit(a)?;
+                quote!(Some((#v) as isize))
+            }
+        })
+    };
+    Ok(match item {
+        IndexItem::NewAxis(_) => quote!(#index::NewAxis),
+        IndexItem::Ellipsis(_) => quote!(#index::Ellipsis),
+        IndexItem::Slice {
+            start, stop, step, ..
+        } => {
+            let (s, e) = (int(start)?, int(stop)?);
+            let st = match step {
+                None => quote!(1isize),
+                Some(a) => {
+                    let v = emit(a)?;
+                    quote!((#v) as isize)
+                }
+            };
+            quote!(#index::Slice { start: #s, stop: #e, step: #st })
+        }
+        IndexItem::At(Ast::Var(id)) => quote!(::tg::dsl::index_item(&#id)),
+        IndexItem::At(a) => {
+            let v = emit(a)?;
+            quote!(#index::Int((#v) as isize))
+        }
     })
 }
 

@@ -2,6 +2,7 @@
 //! `start..stop`, `None` (new axis), `...`, and tensors of indices (advanced indexing).
 
 use proc_macro2::Span;
+use quote::quote;
 use syn::{Error, Result};
 
 use super::args;
@@ -45,8 +46,8 @@ pub fn slice_len(n: i64, start: Option<i64>, stop: Option<i64>, step: i64) -> i6
 }
 
 pub fn index(ctx: &mut Ctx, recv: Arg, items: &[IndexItem], span: Span) -> Result<Val> {
-    let (shape, _dtype, _code) = args::tensor("index", &recv)?;
-    let shape = shape.to_vec();
+    let (shape, dtype, code) = args::tensor("index", &recv)?;
+    let (shape, code) = (shape.to_vec(), code.clone());
     let consumed = items
         .iter()
         .filter(|i| matches!(i, IndexItem::At(_) | IndexItem::Slice { .. }))
@@ -68,21 +69,32 @@ pub fn index(ctx: &mut Ctx, recv: Arg, items: &[IndexItem], span: Span) -> Resul
             ),
         ));
     }
-    let mut out: Vec<Poly> = Vec::new();
+    let index = quote!(::tg::untyped::indexing::Index);
+    // the view: kept axes (ints collapse), with where each tensor index sits among them
+    let mut kept: Vec<Poly> = Vec::new();
+    let mut tensors: Vec<(usize, Vec<Poly>)> = Vec::new();
+    let mut emitted = Vec::new();
     let mut dim = 0usize;
     for item in items {
         match item {
-            IndexItem::NewAxis(_) => out.push(Poly::constant(1)),
+            IndexItem::NewAxis(_) => {
+                kept.push(Poly::constant(1));
+                emitted.push(quote!(#index::NewAxis));
+            }
             IndexItem::Ellipsis(_) => {
                 let n = shape.len() - consumed;
-                out.extend_from_slice(&shape[dim..dim + n]);
+                kept.extend_from_slice(&shape[dim..dim + n]);
                 dim += n;
+                emitted.push(quote!(#index::Ellipsis));
             }
             IndexItem::At(ast) => {
                 let v = ctx.eval(ast)?;
                 match &v {
                     Val::Int(p) => {
-                        if let (Some(i), Some(n)) = (p.as_const(), shape[dim].as_const())
+                        let i = p.as_const().ok_or_else(|| {
+                            Error::new(ast.span(), "an index is a literal integer or a tensor")
+                        })?;
+                        if let Some(n) = shape[dim].as_const()
                             && (i >= n || i < -n)
                         {
                             return Err(Error::new(
@@ -93,13 +105,24 @@ pub fn index(ctx: &mut Ctx, recv: Arg, items: &[IndexItem], span: Span) -> Resul
                                 ),
                             ));
                         }
+                        emitted.push(quote!(#index::Int(#i as isize)));
                         dim += 1;
                     }
-                    Val::Tensor { .. } => {
-                        return Err(Error::new(
-                            ast.span(),
-                            "tensor indices inside #[kernel] are not supported yet; use `gather`",
-                        ));
+                    Val::Tensor {
+                        shape: ts,
+                        dtype: td,
+                        code: tc,
+                    } => {
+                        if !td.is_int() {
+                            return Err(Error::new(
+                                ast.span(),
+                                format!("tensor indices are integers, this one is {}", td.name()),
+                            ));
+                        }
+                        tensors.push((kept.len(), ts.clone()));
+                        kept.push(shape[dim].clone());
+                        emitted.push(quote!(#index::Tensor(#tc.clone())));
+                        dim += 1;
                     }
                     other => {
                         return Err(Error::new(
@@ -146,20 +169,54 @@ pub fn index(ctx: &mut Ctx, recv: Arg, items: &[IndexItem], span: Span) -> Resul
                         return Err(Error::new(
                             *span,
                             format!(
-                                "slicing axis {dim} of symbolic size {n} needs a full slice `..`; slice it with `shrink` after a reshape, or write the size"
+                                "slicing axis {dim} of symbolic size {n} needs the full slice `..`"
                             ),
                         ));
                     }
                 };
-                out.push(len);
+                kept.push(len);
+                let opt = |v: Option<i64>| match v {
+                    Some(x) => quote!(Some(#x as isize)),
+                    None => quote!(None),
+                };
+                let (so, eo) = (opt(s), opt(e));
+                emitted.push(quote!(#index::Slice { start: #so, stop: #eo, step: #st as isize }));
                 dim += 1;
             }
         }
     }
-    out.extend_from_slice(&shape[dim..]);
-    let _ = out;
-    Err(Error::new(
-        span,
-        "indexing inside #[kernel] is being added; use shrink/flip/reshape for now",
-    ))
+    kept.extend_from_slice(&shape[dim..]);
+    if !items.iter().any(|i| matches!(i, IndexItem::Ellipsis(_))) && dim < shape.len() {
+        emitted.push(quote!(#index::Ellipsis));
+    }
+    let out = if tensors.is_empty() {
+        kept
+    } else {
+        // numpy's advanced indexing: the index shapes broadcast together and take the place
+        // of the indexed axes, or go first when those axes are not next to each other
+        let mut big = tensors[0].1.clone();
+        for (_, t) in &tensors[1..] {
+            big = ctx.broadcast("index (tensor indices)", &big, t, span)?;
+        }
+        let dims: Vec<usize> = tensors.iter().map(|(d, _)| *d).collect();
+        let d0 = dims[0];
+        let consecutive = dims.windows(2).all(|w| w[1] == w[0] + 1);
+        let rest: Vec<Poly> = kept
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !dims.contains(i))
+            .map(|(_, d)| d.clone())
+            .collect();
+        if !consecutive && d0 != 0 {
+            big.into_iter().chain(rest).collect()
+        } else {
+            let before = rest[..d0].to_vec();
+            before
+                .into_iter()
+                .chain(big)
+                .chain(rest[d0..].iter().cloned())
+                .collect()
+        }
+    };
+    Ok(ctx.bind(out, dtype, quote!(#code.index(&[#(#emitted),*]))))
 }

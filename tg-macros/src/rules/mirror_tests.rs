@@ -230,3 +230,110 @@ fn linalg_rules_agree_with_tg_ops() {
         |t| t[0].linear(&t[1], Some(&t[2])),
     );
 }
+
+#[test]
+fn index_rules_agree_with_tg_ops() {
+    use Dt::*;
+    use tg_ops::untyped::indexing::Index;
+    check("a[1]", &[("a", &[3, 4], F32)], |t| {
+        t[0].index(&[Index::Int(1)])
+    });
+    check("a[.., 1:3]", &[("a", &[3, 4], F32)], |t| {
+        t[0].index(&[
+            Index::Slice {
+                start: None,
+                stop: None,
+                step: 1,
+            },
+            Index::Slice {
+                start: Some(1),
+                stop: Some(3),
+                step: 1,
+            },
+        ])
+    });
+    check("a[::2, -1]", &[("a", &[5, 4], F32)], |t| {
+        t[0].index(&[
+            Index::Slice {
+                start: None,
+                stop: None,
+                step: 2,
+            },
+            Index::Int(-1),
+        ])
+    });
+    check("a[None, ..., ::-1]", &[("a", &[5, 4, 2], F32)], |t| {
+        t[0].index(&[
+            Index::NewAxis,
+            Index::Ellipsis,
+            Index::Slice {
+                start: None,
+                stop: None,
+                step: -1,
+            },
+        ])
+    });
+    check("a[i]", &[("a", &[5, 4], F32), ("i", &[2, 3], I32)], |t| {
+        t[0].index(&[Index::Tensor(t[1].clone())])
+    });
+    check(
+        "a[.., i, j]",
+        &[
+            ("a", &[5, 4, 6], F32),
+            ("i", &[2, 1], I32),
+            ("j", &[3], I32),
+        ],
+        |t| {
+            t[0].index(&[
+                Index::Slice {
+                    start: None,
+                    stop: None,
+                    step: 1,
+                },
+                Index::Tensor(t[1].clone()),
+                Index::Tensor(t[2].clone()),
+            ])
+        },
+    );
+    check(
+        "a[i, .., j]",
+        &[("a", &[5, 4, 6], F32), ("i", &[2], I32), ("j", &[2], I32)],
+        |t| {
+            t[0].index(&[
+                Index::Tensor(t[1].clone()),
+                Index::Ellipsis,
+                Index::Tensor(t[2].clone()),
+            ])
+        },
+    );
+    check(
+        "a[.., i, 0, j]",
+        &[
+            ("a", &[5, 4, 7, 6], F32),
+            ("i", &[2], I32),
+            ("j", &[2], I32),
+        ],
+        |t| {
+            t[0].index(&[
+                Index::Slice {
+                    start: None,
+                    stop: None,
+                    step: 1,
+                },
+                Index::Tensor(t[1].clone()),
+                Index::Int(0),
+                Index::Tensor(t[2].clone()),
+            ])
+        },
+    );
+    check("a[7:2:-2, 1]", &[("a", &[9, 3], F32)], |t| {
+        t[0].index(&[
+            Index::Slice {
+                start: Some(7),
+                stop: Some(2),
+                step: -2,
+            },
+            Index::Int(1),
+        ])
+    });
+}
