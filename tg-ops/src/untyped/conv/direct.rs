@@ -1,0 +1,65 @@
+//! The direct convolution: windows times weight, summed.
+
+use super::{Conv, ConvShapes};
+use crate::untyped::DynTensor;
+use crate::untyped::pool::Window;
+use tg_runtime::Result;
+
+fn isz(v: &[usize]) -> Vec<isize> {
+    v.iter().map(|&s| s as isize).collect()
+}
+
+impl DynTensor {
+    /// `conv2d` computed directly, whatever `c.algorithm` says (tinygrad's `conv2d`
+    /// composition): the padded input's windows `(bs, groups, cin, *out, *kernel)` broadcast
+    /// against the weight `(groups, rcout, cin, *kernel)`, summed over `cin` and the kernel.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let x = DynTensor::from_slice(&[1, 2, 3], &[1i32, 2, 3, 10, 20, 30]).unwrap();
+    /// let w = DynTensor::from_slice(&[2, 1, 2], &[1i32, 1, 1, -1]).unwrap();
+    /// let y = x.conv2d_direct(&w, None, &Conv::new().groups(2)).unwrap(); // depthwise 1-D
+    /// assert_eq!(y.to_vec::<i32>().unwrap(), vec![3, 5, -10, -10]);
+    /// ```
+    pub fn conv2d_direct(
+        &self,
+        weight: &DynTensor,
+        bias: Option<&DynTensor>,
+        c: &Conv,
+    ) -> Result<DynTensor> {
+        const OP: &str = "conv2d";
+        let s = ConvShapes::new(OP, self, weight, bias, c.groups)?;
+        let dims = s.dims();
+        let w = Window::new(
+            OP,
+            s.kernel.clone(),
+            c.stride.resolve(OP, "stride", dims)?,
+            c.dilation.resolve(OP, "dilation", dims)?,
+        )?;
+        let pads = c.padding.resolve(OP, dims)?;
+        let x = self.pad_spatial(&pads, 0)?.pool_window(OP, &w)?;
+        let out = x.shape()[2..2 + dims].to_vec();
+        let (g, rcout) = (c.groups, s.cout / c.groups);
+        // (bs, g, cin, 1, *out, *k) -> (bs, g, rcout, *out, cin, *k)
+        let mut split = isz(&[s.bs, g, s.cin, 1]);
+        split.extend(isz(&out));
+        split.extend(isz(&s.kernel));
+        let mut wide = split.clone();
+        wide[3] = rcout as isize;
+        let mut order: Vec<isize> = vec![0, 1, 3];
+        order.extend((0..dims).map(|a| 4 + a as isize));
+        order.push(2);
+        order.extend((0..dims).map(|a| (4 + dims + a) as isize));
+        let x = x.reshape(&split)?.expand(&wide)?.permute(&order)?;
+        // (g, rcout, 1 per out axis, cin, *k)
+        let mut wshape = isz(&[1, g, rcout]);
+        wshape.extend(std::iter::repeat_n(1, dims));
+        wshape.push(s.cin as isize);
+        wshape.extend(isz(&s.kernel));
+        let axes: Vec<isize> = (0..=dims).map(|a| -1 - a as isize).collect();
+        let y = x.mul(&weight.reshape(&wshape)?)?.sum_in(&axes, c.acc)?;
+        let mut shape = isz(&[s.bs, s.cout]);
+        shape.extend(isz(&out));
+        y.reshape(&shape)?.add_channel_bias(bias)
+    }
+}
