@@ -97,6 +97,8 @@ pub enum Ast {
     },
     /// `[a, b, c]` or `(a, b)`: shapes, axes, pads.
     List(Vec<Ast>, Span),
+    /// `name = value`: a keyword argument (`x.conv2d(w, stride = 2)`).
+    Named(Ident, Box<Ast>),
     /// Any other Rust expression, passed through untouched (a scalar computed in Rust).
     Rust(syn::Expr),
 }
@@ -104,7 +106,7 @@ pub enum Ast {
 impl Ast {
     pub fn span(&self) -> Span {
         match self {
-            Ast::Var(i) => i.span(),
+            Ast::Var(i) | Ast::Named(i, _) => i.span(),
             Ast::Lit(l) => l.span(),
             Ast::Literal(_, s)
             | Ast::Neg(_, s)

@@ -272,6 +272,17 @@ fn comma_list(g: &Group) -> Result<Vec<Ast>> {
             if part.is_empty() {
                 return Err(Error::new(g.span(), "empty argument"));
             }
+            // `name = value`: a keyword argument
+            if let [TokenTree::Ident(name), TokenTree::Punct(eq), rest @ ..] = part.as_slice()
+                && eq.as_char() == '='
+                && eq.spacing() == proc_macro2::Spacing::Alone
+                && !rest.is_empty()
+            {
+                let mut c = Cursor::new(rest.iter().cloned().collect(), g.span_close());
+                let e = binary(&mut c, 0)?;
+                c.expect_end()?;
+                return Ok(Ast::Named(name.clone(), Box::new(e)));
+            }
             let mut c = Cursor::new(part.into_iter().collect(), g.span_close());
             let e = binary(&mut c, 0)?;
             c.expect_end()?;
@@ -396,6 +407,7 @@ mod tests {
                 items.iter().map(show).collect::<Vec<_>>().join(", ")
             ),
             Ast::Rust(_) => "rust".into(),
+            Ast::Named(n, v) => format!("{n}={}", show(v)),
         }
     }
 

@@ -70,6 +70,12 @@ pub fn emit(ast: &Ast) -> Result<TokenStream> {
             return Err(Error::new(*span, "a list is not a tensor expression here"));
         }
         Ast::Rust(e) => quote!(#e),
+        Ast::Named(n, _) => {
+            return Err(Error::new(
+                n.span(),
+                "keyword arguments need #[kernel]; outside it, call the typed method",
+            ));
+        }
     })
 }
 

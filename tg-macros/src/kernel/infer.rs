@@ -130,18 +130,7 @@ impl Ctx {
             }
             Ast::Bin(op, a, b, span) => {
                 let (va, vb) = (self.eval(a)?, self.eval(b)?);
-                self.binary(
-                    *op,
-                    Arg {
-                        val: va,
-                        span: a.span(),
-                    },
-                    Arg {
-                        val: vb,
-                        span: b.span(),
-                    },
-                    *span,
-                )
+                self.binary(*op, Arg::new(va, a.span()), Arg::new(vb, b.span()), *span)
             }
             Ast::Method {
                 recv,
@@ -149,26 +138,22 @@ impl Ctx {
                 args,
                 span,
             } => {
-                let r = Arg {
-                    val: self.eval(recv)?,
-                    span: recv.span(),
-                };
+                let r = Arg::new(self.eval(recv)?, recv.span());
                 let args = args
                     .iter()
-                    .map(|a| {
-                        Ok(Arg {
-                            val: self.eval(a)?,
-                            span: a.span(),
-                        })
+                    .map(|a| match a {
+                        Ast::Named(n, v) => Ok(Arg {
+                            val: self.eval(v)?,
+                            span: v.span(),
+                            name: Some(n.to_string()),
+                        }),
+                        _ => Ok(Arg::new(self.eval(a)?, a.span())),
                     })
                     .collect::<Result<Vec<_>>>()?;
                 crate::rules::method(self, name, r, args, *span)
             }
             Ast::Index { recv, items, span } => {
-                let r = Arg {
-                    val: self.eval(recv)?,
-                    span: recv.span(),
-                };
+                let r = Arg::new(self.eval(recv)?, recv.span());
                 crate::rules::index::index(self, r, items, *span)
             }
             Ast::List(items, _) => Ok(Val::List(
@@ -177,6 +162,10 @@ impl Ctx {
             Ast::Rust(e) => Err(Error::new(
                 e.span(),
                 "this expression is not supported in a #[kernel] body",
+            )),
+            Ast::Named(n, _) => Err(Error::new(
+                n.span(),
+                "a keyword argument (`name = value`) belongs in an op's argument list",
             )),
         }
     }

@@ -123,6 +123,18 @@ pub fn from_syn(e: &Expr) -> Result<Ast> {
                 crate::dsl::parse::parse_expr(tokens)?
             }
         }
+        Expr::Assign(a) => match &*a.left {
+            Expr::Path(p) if p.path.get_ident().is_some() => Ast::Named(
+                p.path.get_ident().expect("ident").clone(),
+                Box::new(from_syn(&a.right)?),
+            ),
+            _ => {
+                return Err(Error::new(
+                    a.span(),
+                    "assignments are not supported in a #[kernel] body",
+                ));
+            }
+        },
         Expr::If(_) | Expr::Match(_) | Expr::Loop(_) | Expr::While(_) | Expr::ForLoop(_) => {
             return Err(Error::new(
                 e.span(),

@@ -66,9 +66,20 @@ pub fn show_shape(shape: &[Poly]) -> String {
     )
 }
 
-/// A value with the span errors about it point at.
+/// A value with the span errors about it point at (and its keyword, for `name = value`).
 #[derive(Clone)]
 pub struct Arg {
     pub val: Val,
     pub span: Span,
+    pub name: Option<String>,
+}
+
+impl Arg {
+    pub fn new(val: Val, span: Span) -> Arg {
+        Arg {
+            val,
+            span,
+            name: None,
+        }
+    }
 }

@@ -64,15 +64,7 @@ pub fn ints(op: &str, a: &Arg) -> Result<Vec<i64>> {
     match &a.val {
         Val::List(items) => items
             .iter()
-            .map(|v| {
-                int(
-                    op,
-                    &Arg {
-                        val: v.clone(),
-                        span: a.span,
-                    },
-                )
-            })
+            .map(|v| int(op, &Arg::new(v.clone(), a.span)))
             .collect(),
         _ => Ok(vec![int(op, a)?]),
     }
@@ -83,15 +75,7 @@ pub fn polys(op: &str, a: &Arg) -> Result<Vec<Poly>> {
     match &a.val {
         Val::List(items) => items
             .iter()
-            .map(|v| {
-                poly(
-                    op,
-                    &Arg {
-                        val: v.clone(),
-                        span: a.span,
-                    },
-                )
-            })
+            .map(|v| poly(op, &Arg::new(v.clone(), a.span)))
             .collect(),
         _ => Ok(vec![poly(op, a)?]),
     }
@@ -109,15 +93,7 @@ pub fn pairs(op: &str, a: &Arg) -> Result<Vec<(i64, i64)>> {
         .iter()
         .map(|v| match v {
             Val::List(p) if p.len() == 2 => {
-                let f = |x: &Val| {
-                    int(
-                        op,
-                        &Arg {
-                            val: x.clone(),
-                            span: a.span,
-                        },
-                    )
-                };
+                let f = |x: &Val| int(op, &Arg::new(x.clone(), a.span));
                 Ok((f(&p[0])?, f(&p[1])?))
             }
             _ => Err(Error::new(
@@ -219,4 +195,84 @@ pub fn dims_isize(v: &[Poly]) -> TokenStream {
         }
     });
     quote!(&[#(#items),*])
+}
+
+/// Positional arguments (at most `max`) and keyword arguments (named in `known`).
+pub fn split(
+    op: &str,
+    args: Vec<Arg>,
+    known: &[&str],
+    max: usize,
+    span: Span,
+) -> Result<(Vec<Arg>, Vec<Arg>)> {
+    let (named, positional): (Vec<Arg>, Vec<Arg>) =
+        args.into_iter().partition(|a| a.name.is_some());
+    if positional.len() > max {
+        return Err(Error::new(
+            positional[max].span,
+            format!("`{op}` takes at most {max} positional argument(s)"),
+        ));
+    }
+    for a in &named {
+        let n = a.name.as_deref().unwrap_or_default();
+        if !known.contains(&n) {
+            return Err(Error::new(
+                a.span,
+                format!(
+                    "`{op}` has no argument `{n}`; it takes {}",
+                    known.join(", ")
+                ),
+            ));
+        }
+    }
+    let _ = span;
+    Ok((positional, named))
+}
+
+/// The keyword argument `name`, or positional argument `i`.
+pub fn pick<'a>(named: &'a [Arg], positional: &'a [Arg], name: &str, i: usize) -> Option<&'a Arg> {
+    named
+        .iter()
+        .find(|a| a.name.as_deref() == Some(name))
+        .or_else(|| positional.get(i))
+}
+
+/// One size for every spatial axis or one per axis.
+pub fn sizes(op: &str, a: Option<&Arg>, default: i64, dims: usize) -> Result<Vec<i64>> {
+    let Some(a) = a else {
+        return Ok(vec![default; dims]);
+    };
+    let v = ints(op, a)?;
+    match v.len() {
+        1 => Ok(vec![v[0]; dims]),
+        n if n == dims => Ok(v),
+        n => Err(Error::new(
+            a.span,
+            format!("`{op}`: {n} values given for {dims} spatial axes"),
+        )),
+    }
+}
+
+/// Padding: one amount, one per axis, or `(before, after)` pairs per axis.
+pub fn padding(op: &str, a: Option<&Arg>, dims: usize) -> Result<Vec<(i64, i64)>> {
+    let Some(a) = a else {
+        return Ok(vec![(0, 0); dims]);
+    };
+    if let Val::List(items) = &a.val
+        && items.iter().all(|i| matches!(i, Val::List(_)))
+        && !items.is_empty()
+    {
+        let p = pairs(op, a)?;
+        if p.len() != dims {
+            return Err(Error::new(
+                a.span,
+                format!("`{op}`: {} padding pairs for {dims} spatial axes", p.len()),
+            ));
+        }
+        return Ok(p);
+    }
+    Ok(sizes(op, Some(a), 0, dims)?
+        .into_iter()
+        .map(|p| (p, p))
+        .collect())
 }

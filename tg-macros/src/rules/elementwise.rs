@@ -385,14 +385,14 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             };
             let w = ctx.binary(
                 BinOp::Add,
-                Arg {
-                    val: Val::Tensor {
+                Arg::new(
+                    Val::Tensor {
                         shape: s1.clone(),
                         dtype: d1,
                         code: code.clone(),
                     },
                     span,
-                },
+                ),
                 args[1].clone(),
                 span,
             )?;

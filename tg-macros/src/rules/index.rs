@@ -17,10 +17,7 @@ fn bound(ctx: &mut Ctx, e: &Option<crate::dsl::ast::Ast>) -> Result<Option<i64>>
         None => Ok(None),
         Some(ast) => {
             let v = ctx.eval(ast)?;
-            let a = Arg {
-                val: v,
-                span: ast.span(),
-            };
+            let a = Arg::new(v, ast.span());
             Ok(Some(args::int("index", &a)?))
         }
     }

@@ -337,3 +337,79 @@ fn index_rules_agree_with_tg_ops() {
         ])
     });
 }
+
+#[test]
+fn nn_rules_agree_with_tg_ops() {
+    use Dt::*;
+    use tg_ops::{Conv, Padding, Pool};
+    check(
+        "x.conv2d(w)",
+        &[("x", &[2, 3, 9, 8], F32), ("w", &[4, 3, 3, 3], F32)],
+        |t| t[0].conv2d(&t[1], None, &Conv::new()),
+    );
+    check(
+        "x.conv2d(w, b, stride = 2, padding = 1)",
+        &[
+            ("x", &[2, 3, 9, 8], F32),
+            ("w", &[4, 3, 3, 3], F32),
+            ("b", &[4], F32),
+        ],
+        |t| t[0].conv2d(&t[1], Some(&t[2]), &Conv::new().stride(2).padding(1)),
+    );
+    check(
+        "x.conv2d(w, groups = 2, dilation = 2, padding = [(1, 0), (2, 1)])",
+        &[("x", &[1, 4, 9, 8], F32), ("w", &[6, 2, 3, 2], F32)],
+        |t| {
+            t[0].conv2d(
+                &t[1],
+                None,
+                &Conv::new()
+                    .groups(2)
+                    .dilation(2)
+                    .padding(Padding::Pairs(vec![(1, 0), (2, 1)])),
+            )
+        },
+    );
+    check(
+        "x.conv2d(w)",
+        &[("x", &[1, 4, 9, 8], F32), ("w", &[6, 3, 3, 3], F32)],
+        |t| t[0].conv2d(&t[1], None, &Conv::new()),
+    );
+    check(
+        "x.conv2d(w)",
+        &[("x", &[2, 3, 7], I8), ("w", &[4, 3, 3], I8)],
+        |t| t[0].conv2d(&t[1], None, &Conv::new()),
+    );
+    check(
+        "x.conv2d(w)",
+        &[("x", &[1, 1, 2, 2], F32), ("w", &[1, 1, 3, 3], F32)],
+        |t| t[0].conv2d(&t[1], None, &Conv::new()),
+    );
+    check("x.max_pool2d(2)", &[("x", &[2, 3, 9, 8], F32)], |t| {
+        t[0].max_pool2d(&Pool::new([2, 2]))
+    });
+    check(
+        "x.max_pool2d([3, 3], stride = 2, padding = 1, ceil_mode = true)",
+        &[("x", &[2, 3, 10, 9], F16)],
+        |t| t[0].max_pool2d(&Pool::new([3, 3]).stride(2).padding(1).ceil_mode(true)),
+    );
+    check(
+        "x.avg_pool2d([2], stride = 3)",
+        &[("x", &[2, 3, 10], I32)],
+        |t| t[0].avg_pool2d(&Pool::new([2]).stride(3)),
+    );
+    check("x.layernorm()", &[("x", &[2, 5], F32)], |t| {
+        t[0].layernorm(&[-1], 1e-5)
+    });
+    check(
+        "x.layernorm([1, 2], eps = 1e-6)",
+        &[("x", &[2, 5, 3], F16)],
+        |t| t[0].layernorm(&[1, 2], 1e-6),
+    );
+    check("i.one_hot(5)", &[("i", &[2, 3], I32)], |t| t[0].one_hot(5));
+    check(
+        "x.gather(1, i)",
+        &[("x", &[2, 5], F32), ("i", &[2, 3], I32)],
+        |t| t[0].gather(1, &t[1]),
+    );
+}

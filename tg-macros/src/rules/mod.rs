@@ -8,6 +8,7 @@ pub mod elementwise;
 pub mod index;
 pub mod linalg;
 pub mod movement;
+pub mod nn;
 pub mod reduce;
 
 use proc_macro2::{Ident, Span};
@@ -23,6 +24,7 @@ pub fn known() -> Vec<&'static str> {
     all.extend(reduce::NAMES);
     all.extend(movement::NAMES);
     all.extend(linalg::NAMES);
+    all.extend(nn::NAMES);
     all
 }
 
@@ -30,6 +32,15 @@ pub fn known() -> Vec<&'static str> {
 pub fn method(ctx: &mut Ctx, name: &Ident, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let n = name.to_string();
     let n = n.as_str();
+    if nn::NAMES.contains(&n) {
+        return nn::apply(ctx, n, recv, args, span);
+    }
+    if let Some(a) = args.iter().find(|a| a.name.is_some()) {
+        return Err(Error::new(
+            a.span,
+            format!("`{n}` takes no keyword arguments"),
+        ));
+    }
     if elementwise::NAMES.contains(&n) {
         return elementwise::apply(ctx, n, recv, args, span);
     }

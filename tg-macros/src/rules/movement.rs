@@ -471,10 +471,7 @@ fn cat(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Resu
     let others: Vec<Arg> = match &args[0].val {
         Val::List(items) => items
             .iter()
-            .map(|v| Arg {
-                val: v.clone(),
-                span: args[0].span,
-            })
+            .map(|v| Arg::new(v.clone(), args[0].span))
             .collect(),
         _ => vec![args[0].clone()],
     };

@@ -22,7 +22,17 @@ fn stats(x: Tensor<shape![_, 6]>) -> (Tensor<shape![_]>, Tensor<shape![_, 6]>) {
     (m, x - x.mean(1, true))
 }
 
+#[kernel]
+fn cnn<const B: usize>(x: Tensor<shape![B, 1, 12, 12]>, w: Tensor<shape![4, 1, 3, 3]>, b: Tensor<shape![4]>) -> Tensor<shape![B, 4, 5, 5]> {
+    let y = x.conv2d(w, b, padding = 1).relu().max_pool2d(2, stride = 2).layernorm([1, 2, 3]);
+    tensor!(y[.., .., 1:, 1:])
+}
+
 fn main() {
+    let img: Tensor<Rank4<2, 1, 12, 12>> = Tensor::ones();
+    let cw: Tensor<Rank4<4, 1, 3, 3>> = Tensor::ones();
+    let cb: Tensor<Rank1<4>> = Tensor::zeros();
+    assert_eq!(cnn(img, cw, cb).dims(), vec![2, 4, 5, 5]);
     let x: Tensor<Rank2<2, 8>> = Tensor::zeros();
     let w1: Tensor<Rank2<8, 16>> = Tensor::ones();
     let w2: Tensor<Rank2<16, 4>> = Tensor::ones();
