@@ -143,7 +143,7 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
 
     // Grow the set until no reduction would be computed more than once per element (except
     // reductions that a row kernel computes once per row) and no value along too many paths.
-    let mut rows: HashMap<u64, usize> = HashMap::new();
+    let mut rows: HashMap<u64, rows::RowPlan> = HashMap::new();
     loop {
         let mut add = Vec::new();
         let mut owner: HashMap<u64, u64> = HashMap::new();
@@ -200,15 +200,17 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
                 continue;
             }
         }
-        let parts = split::split_reduce(n);
+        // a row plan keeps its reductions inside one kernel; splitting would scatter them
+        let parts = if rows.contains_key(&n.id()) { vec![(n.clone(), n.clone())] } else { split::split_reduce(n) };
         realize.extend(parts.iter().map(|(root, _)| root.id()));
         for (root, body) in parts {
             let mut k = plan_kernel(root, body, &realize);
-            if let Some(&row) = rows.get(&k.root.id()) {
-                k.strategy = Strategy::Row {
-                    threads: COOP_THREADS,
-                    row,
-                };
+            match rows.get(&k.root.id()) {
+                Some(rows::RowPlan::Row(row)) => {
+                    k.strategy = Strategy::Row { threads: COOP_THREADS, row: *row };
+                }
+                Some(rows::RowPlan::Reduce) => k.strategy = Strategy::Cooperative { threads: COOP_THREADS },
+                None => {}
             }
             sched.kernels.push(k);
         }

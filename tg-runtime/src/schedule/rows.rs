@@ -1,11 +1,12 @@
 //! Row kernels: a reduction broadcast back over the row it reduced (softmax's max and sum,
-//! layernorm's mean and variance) runs once per row inside the kernel that consumes it, instead
-//! of in a kernel of its own.
+//! layernorm's mean and variance, logsumexp's max) runs once per row inside the kernel that
+//! consumes it, instead of in a kernel of its own.
 //!
-//! A kernel qualifies when each such reduction reduces the trailing axes of a source shaped
-//! like the kernel's output, and every path from the output to it is elementwise except one
-//! expand that broadcasts exactly those axes back. Then the reduction's index depends on the
-//! row alone, so it runs cooperatively once per workgroup, and the row's outputs follow.
+//! The rows are the leading axes of a shape `S` that every such reduction reduces over its
+//! trailing axes. Walking from the kernel's output, an index is either the full index of `S`,
+//! or the row's alone (below a broadcast of the trailing axes, or at an output shaped like one
+//! row's result); each reduction must be met where the index is the row's alone. Then it runs
+//! cooperatively once per workgroup, and the row's outputs (or the row's own reduction) follow.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -16,62 +17,64 @@ use crate::graph::node::{Node, Op};
 /// Rows shorter than this are not worth a workgroup each.
 const MIN_ROW: usize = 64;
 
+/// How a kernel runs the reductions it keeps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RowPlan {
+    /// The output has the full shape: one workgroup per row of this many outputs.
+    Row(usize),
+    /// The output has one value per row: a cooperative workgroup per four rows.
+    Reduce,
+}
+
 #[derive(Copy, Clone, PartialEq)]
 enum Path {
-    /// Index is the kernel's full output index (or a reduction source's).
+    /// The full index of `S`.
     Full,
-    /// Below a broadcast of the row's trailing axes: the index depends on the row only.
+    /// The row's index alone.
     Row,
-    /// Below some other movement: nothing known.
+    /// Something else: no reduction may be met here.
     Other,
 }
 
-/// The row length if `candidates` (reductions `root` would otherwise realize) can all run
-/// inside a row kernel for `root`.
-pub fn row_split(
-    root: &Arc<Node>,
-    realize: &HashSet<u64>,
-    candidates: &[Arc<Node>],
-) -> Option<usize> {
-    if candidates.is_empty() || matches!(root.op(), Op::Reduce(..)) {
+/// `shape` without trailing size-1 axes.
+fn trimmed(shape: &[usize]) -> &[usize] {
+    let n = shape.iter().rposition(|&d| d != 1).map_or(0, |i| i + 1);
+    &shape[..n]
+}
+
+/// The plan if `candidates` (reductions `root` would otherwise realize) can all run inside
+/// `root`'s kernel once per row.
+pub fn row_split(root: &Arc<Node>, realize: &HashSet<u64>, candidates: &[Arc<Node>]) -> Option<RowPlan> {
+    let first = candidates.first()?;
+    let s = first.srcs()[0].shape().to_vec();
+    let rank = s.len();
+    let Op::Reduce(_, axes0) = first.op() else { return None };
+    let p = *axes0.first()?;
+    let trailing: Vec<usize> = (p..rank).collect();
+    let reduces_rows = |n: &Node| matches!(n.op(), Op::Reduce(_, a) if *a == trailing) && n.srcs()[0].shape() == s;
+    if !candidates.iter().all(|c| reduces_rows(c)) {
         return None;
     }
-    let shape = root.shape();
-    let rank = shape.len();
-    let mut split = None;
-    for r in candidates {
-        let Op::Reduce(_, axes) = r.op() else {
-            return None;
-        };
-        let src = &r.srcs()[0];
-        let p = *axes.first()?;
-        let trailing =
-            axes.iter().enumerate().all(|(i, &a)| a == p + i) && axes.last() == Some(&(rank - 1));
-        if src.shape() != shape || !trailing || split.is_some_and(|s| s != p) {
+    let row_shape = &s[..p];
+    let (start, plan) = if root.shape() == s {
+        let row: usize = s[p..].iter().product();
+        if !row.is_multiple_of(LANES) || row < MIN_ROW {
             return None;
         }
-        split = Some(p);
-    }
-    let p = split?;
-    let row: usize = shape[p..].iter().product();
-    if !row.is_multiple_of(LANES) || row < MIN_ROW {
+        (Path::Full, RowPlan::Row(row))
+    } else if trimmed(root.shape()) == trimmed(row_shape) && root.shape().len() <= rank {
+        (Path::Row, RowPlan::Reduce)
+    } else {
         return None;
-    }
-    let is_candidate = |n: &Node| candidates.iter().any(|c| c.id() == n.id());
-    let row_broadcast = |n: &Node, src: &Node| {
-        n.shape() == shape
-            && src
-                .shape()
-                .iter()
-                .enumerate()
-                .all(|(i, &d)| if i >= p { d == 1 } else { d == shape[i] })
     };
+    let row_broadcast = |n: &Node, src: &Node| {
+        n.shape() == s.as_slice() && src.shape().len() == rank && src.shape()[..p] == *row_shape && src.shape()[p..].iter().all(|&d| d == 1)
+    };
+    let row_level = |shape: &[usize]| trimmed(shape) == trimmed(row_shape);
     let mut seen: HashSet<(u64, u8)> = HashSet::new();
-    let mut stack = vec![(root.clone(), Path::Full, true)];
+    let mut stack = vec![(root.clone(), start, true)];
     while let Some((n, path, is_root)) = stack.pop() {
-        if !is_root
-            && (n.is_realized() || matches!(n.op(), Op::Buffer) || realize.contains(&n.id()))
-        {
+        if !is_root && (n.is_realized() || matches!(n.op(), Op::Buffer) || realize.contains(&n.id())) {
             continue;
         }
         if !seen.insert((n.id(), path as u8)) {
@@ -79,20 +82,27 @@ pub fn row_split(
         }
         let srcs = n.srcs();
         let next = match n.op() {
-            Op::Reduce(..) if is_candidate(&n) => {
+            Op::Reduce(..) if reduces_rows(&n) => {
                 if path != Path::Row {
                     return None;
                 }
                 Path::Full
             }
-            Op::Reduce(..) => Path::Other,
+            Op::Reduce(..) => {
+                if candidates.iter().any(|c| c.id() == n.id()) {
+                    return None;
+                }
+                Path::Other
+            }
             Op::Expand if path == Path::Full && row_broadcast(&n, &srcs[0]) => Path::Row,
+            // dropping or adding size-1 axes of a row's value keeps it the row's
+            Op::Reshape if path == Path::Row && row_level(n.shape()) && row_level(srcs[0].shape()) => Path::Row,
             op if op.is_movement() => Path::Other,
             _ => path,
         };
-        for s in srcs {
-            stack.push((s, next, false));
+        for src in srcs {
+            stack.push((src, next, false));
         }
     }
-    Some(row)
+    Some(plan)
 }
