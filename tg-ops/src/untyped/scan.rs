@@ -1,0 +1,411 @@
+//! Scans and arg-reductions: cumsum, cumprod, cummax and cummin (values and indices),
+//! logcumsumexp, argmax and argmin.
+//!
+//! A scan of length `n` is a reduction of an `n x n` masked view: output `i` reduces the
+//! elements `k <= i`, the others replaced by the reduction's identity (tinygrad's `_cumalu`).
+//! Axes longer than 512 take tinygrad's two-stage split (`_split_cumalu`): a scan within
+//! chunks of 256, a scan of the chunk totals, and one combining pass, so the work is
+//! `n * 256 + (n / 256)^2` rather than `n^2`. Index outputs are i32, as tinygrad's.
+
+use super::elementwise::float_of;
+use super::random::index_u32;
+use super::reduce::sum_acc_dtype;
+use super::stats::{own_buffer_if_rank0, to_isize};
+use super::{DynTensor, norm_axis};
+use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result, Scalar, UnaryOp};
+
+/// Chunk length of the two-stage scan; axes up to twice this scan in one stage.
+const SPLIT: usize = 256;
+
+/// The value that leaves `op` unchanged: 0 for sums, 1 for products, the lowest value (`-inf`
+/// for floats) for max.
+fn identity(op: ReduceOp, dt: DType) -> Scalar {
+    match op {
+        ReduceOp::Add => Scalar::Int(0).cast(dt),
+        ReduceOp::Mul => Scalar::Int(1).cast(dt),
+        ReduceOp::Max if dt.is_float() => Scalar::Float(f64::NEG_INFINITY),
+        ReduceOp::Max if dt.is_bool() => Scalar::Bool(false),
+        ReduceOp::Max if dt.is_unsigned() => Scalar::UInt(0),
+        ReduceOp::Max => Scalar::Int(dt.int_min() as i64),
+    }
+}
+
+/// The elementwise form of a reduction op.
+fn combine(op: ReduceOp, dt: DType) -> BinaryOp {
+    match op {
+        ReduceOp::Add => BinaryOp::Add,
+        ReduceOp::Mul => BinaryOp::Mul,
+        ReduceOp::Max if dt.is_bool() => BinaryOp::Or,
+        ReduceOp::Max => BinaryOp::Max,
+    }
+}
+
+/// `[n, n]` bool, true where the column is after the row (`k > i`): the part of the square a
+/// prefix ending at row `i` leaves out.
+pub(crate) fn after_diagonal(n: usize) -> Result<Lazy> {
+    let i = index_u32(n)?.reshape(&[n, 1])?.expand(&[n, n])?;
+    let k = index_u32(n)?.reshape(&[1, n])?.expand(&[n, n])?;
+    i.binary(BinaryOp::CmpLt, &k)
+}
+
+/// `x` (last axis `n`) seen as `[..., n, n]`: row `i` holds all of `x`'s last axis.
+pub(crate) fn rows_of(x: &Lazy) -> Result<Lazy> {
+    let (mut mid, n) = (x.shape().to_vec(), x.shape().last().copied().unwrap_or(1));
+    mid.insert(mid.len() - 1, 1);
+    let mut full = mid.clone();
+    full[mid.len() - 2] = n;
+    x.reshape(&mid)?.expand(&full)
+}
+
+/// `x` (last axis `n`) seen as `[..., n, n]`: column `k` holds all of `x`'s last axis, so
+/// entry `(i, k)` is `x[i]`.
+pub(crate) fn cols_of(x: &Lazy) -> Result<Lazy> {
+    let (mut mid, n) = (x.shape().to_vec(), x.shape().last().copied().unwrap_or(1));
+    mid.push(1);
+    let mut full = mid.clone();
+    full[mid.len() - 1] = n;
+    x.reshape(&mid)?.expand(&full)
+}
+
+/// A `[n, n]` mask broadcast to `shape` (`[..., n, n]`).
+pub(crate) fn square_mask(mask: &Lazy, shape: &[usize]) -> Result<Lazy> {
+    let mut s = vec![1; shape.len() - 2];
+    s.extend_from_slice(&shape[shape.len() - 2..]);
+    mask.reshape(&s)?.expand(shape)
+}
+
+/// Drops the size-1 last axis a keepdim reduction left.
+fn drop_last(x: Lazy) -> Result<Lazy> {
+    let s = x.shape();
+    x.reshape(&s[..s.len() - 1])
+}
+
+/// The inclusive scan of `x`'s last axis in one stage: `out[i] = op(x[0..=i])`.
+fn scan_direct(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
+    let n = x.shape()[x.ndim() - 1];
+    let view = rows_of(x)?;
+    let skip = square_mask(&after_diagonal(n)?, view.shape())?;
+    let fill = Lazy::constant(identity(op, x.dtype()), x.dtype(), view.shape());
+    drop_last(skip.where_(&fill, &view)?.reduce(op, &[x.ndim()])?)
+}
+
+/// The inclusive scan of `x`'s last axis, in two stages where the axis is long.
+fn scan_last(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
+    let rank = x.ndim();
+    let s = x.shape()[rank - 1];
+    if s <= 2 * SPLIT {
+        return scan_direct(x, op);
+    }
+    let (dt, id) = (x.dtype(), identity(op, x.dtype()));
+    let chunks = s.div_ceil(SPLIT);
+    let front = chunks * SPLIT - s;
+    // identity elements in front, so the last chunk ends at the axis' end
+    let mut pads = vec![(0isize, 0isize); rank];
+    pads[rank - 1] = (front as isize, 0);
+    let padded = DynTensor::wrap(x.clone()).pad(&pads, id)?;
+    let mut split = x.shape().to_vec();
+    split[rank - 1] = chunks;
+    split.push(SPLIT);
+    let inner = scan_direct(&padded.lazy.reshape(&split)?, op)?;
+    // each chunk's total, scanned across chunks, shifted by one: what precedes each chunk
+    let mut last = vec![(0, 0); rank + 1];
+    for (r, &d) in last.iter_mut().zip(inner.shape()) {
+        *r = (0, d);
+    }
+    last[rank] = (SPLIT - 1, SPLIT);
+    let totals = drop_last(inner.shrink(&last)?)?;
+    let mut shift = vec![(0isize, 0isize); rank];
+    shift[rank - 1] = (1, -1);
+    // (in stages again past 512 chunks)
+    let before = DynTensor::wrap(scan_last(&totals, op)?).pad(&shift, id)?;
+    let mut col = before.shape().to_vec();
+    col.push(1);
+    let before = before.lazy.reshape(&col)?.expand(inner.shape())?;
+    let joined = inner.binary(combine(op, dt), &before)?;
+    let mut flat = x.shape().to_vec();
+    flat[rank - 1] = chunks * SPLIT;
+    let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&d| (0, d)).collect();
+    keep[rank - 1] = (front, front + s);
+    joined.reshape(&flat)?.shrink(&keep)
+}
+
+/// The order-reversing bijection of tinygrad's `_inverse`: `-x` for floats, `!x` for integers
+/// (bitwise) and bool (logical).
+pub(crate) fn inverse(x: &Lazy) -> Result<Lazy> {
+    if x.dtype().is_float() {
+        return x.unary(UnaryOp::Neg);
+    }
+    let ones = Lazy::constant(
+        if x.dtype().is_bool() { 1 } else { -1 },
+        x.dtype(),
+        x.shape(),
+    );
+    x.binary(BinaryOp::Xor, &ones)
+}
+
+/// `a == b`, also true where both are NaN.
+pub(crate) fn same(a: &Lazy, b: &Lazy) -> Result<Lazy> {
+    let eq = a.binary(BinaryOp::CmpEq, b)?;
+    if !a.dtype().is_float() {
+        return Ok(eq);
+    }
+    let both_nan = a
+        .binary(BinaryOp::CmpNe, a)?
+        .binary(BinaryOp::And, &b.binary(BinaryOp::CmpNe, b)?)?;
+    eq.binary(BinaryOp::Or, &both_nan)
+}
+
+impl DynTensor {
+    /// `self` with `axis` swapped to the last place, the normalized axis, and whether the
+    /// tensor is rank 0 (a rank-0 tensor takes axis 0 or -1 and scans nothing).
+    fn scan_axis(&self, op: &'static str, axis: isize) -> Result<(DynTensor, usize)> {
+        let a = norm_axis(op, axis, self.ndim().max(1))?;
+        if self.ndim() == 0 {
+            return Ok((self.clone(), 0));
+        }
+        Ok((self.transpose(a as isize, -1)?, a))
+    }
+
+    /// Applies `f` to `self` with `axis` last, and swaps it back; empty and rank-0 tensors
+    /// are returned as they are.
+    fn along(
+        &self,
+        op: &'static str,
+        axis: isize,
+        f: impl FnOnce(&Lazy) -> Result<Lazy>,
+    ) -> Result<DynTensor> {
+        let (x, a) = self.scan_axis(op, axis)?;
+        if self.ndim() == 0 || self.numel() == 0 {
+            return Ok(self.clone());
+        }
+        DynTensor::wrap(f(&x.lazy)?).transpose(a as isize, -1)
+    }
+
+    /// The running sum along `axis`, accumulated and returned in the dtype `sum` uses
+    /// (tinygrad's: i8, i16 and bool give i32, u8 and u16 u32; numpy gives i64), f16 summed
+    /// in f32 and rounded once. Long axes scan in two stages (see the module docs).
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[2, 3], &[1i8, 2, 3, 100, 100, 100]).unwrap();
+    /// let c = t.cumsum(1).unwrap();
+    /// assert_eq!(c.dtype(), DType::I32);
+    /// assert_eq!(c.to_vec::<i32>().unwrap(), vec![1, 3, 6, 100, 200, 300]);
+    /// ```
+    pub fn cumsum(&self, axis: isize) -> Result<DynTensor> {
+        let acc = sum_acc_dtype(self.dtype());
+        let out = self
+            .cast(acc)
+            .along("cumsum", axis, |x| scan_last(x, ReduceOp::Add))?;
+        Ok(if self.dtype() == DType::F16 {
+            out.cast(DType::F16)
+        } else {
+            out
+        })
+    }
+
+    /// The running product along `axis`, in the tensor's dtype (integers wrap, as `prod`);
+    /// for bool, the running logical and.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[4], &[1.0f32, 2.0, 3.0, 4.0]).unwrap();
+    /// assert_eq!(t.cumprod(0).unwrap().to_vec::<f32>().unwrap(), vec![1.0, 2.0, 6.0, 24.0]);
+    /// ```
+    pub fn cumprod(&self, axis: isize) -> Result<DynTensor> {
+        if self.dtype().is_bool() {
+            // all(x[..=i]) = !any(!x[..=i])
+            return self.along("cumprod", axis, |x| {
+                inverse(&scan_last(&inverse(x)?, ReduceOp::Max)?)
+            });
+        }
+        self.along("cumprod", axis, |x| scan_last(x, ReduceOp::Mul))
+    }
+
+    /// The running maximum along `axis` and, as i32, the index where each running maximum
+    /// first occurs (tinygrad's rule; torch gives the last index of equal values). NaN
+    /// propagates; its index is that of the first NaN (numpy's and torch's; tinygrad's
+    /// equality test never matches NaN and gives the axis length).
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[5], &[1i32, 3, 2, 3, 5]).unwrap();
+    /// let (v, i) = t.cummax(0).unwrap();
+    /// assert_eq!(v.to_vec::<i32>().unwrap(), vec![1, 3, 3, 3, 5]);
+    /// assert_eq!(i.to_vec::<i32>().unwrap(), vec![0, 1, 1, 1, 4]);
+    /// ```
+    pub fn cummax(&self, axis: isize) -> Result<(DynTensor, DynTensor)> {
+        self.cum_extreme("cummax", axis, false)
+    }
+
+    /// The running minimum along `axis` and the index where each first occurs: the running
+    /// maximum of the order-reversed values (`-x`, or `!x` for integers), reversed back.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[4], &[3u8, 1, 2, 0]).unwrap();
+    /// let (v, i) = t.cummin(0).unwrap();
+    /// assert_eq!(v.to_vec::<u8>().unwrap(), vec![3, 1, 1, 0]);
+    /// assert_eq!(i.to_vec::<i32>().unwrap(), vec![0, 1, 1, 3]);
+    /// ```
+    pub fn cummin(&self, axis: isize) -> Result<(DynTensor, DynTensor)> {
+        self.cum_extreme("cummin", axis, true)
+    }
+
+    fn cum_extreme(
+        &self,
+        op: &'static str,
+        axis: isize,
+        reversed: bool,
+    ) -> Result<(DynTensor, DynTensor)> {
+        let (x, a) = self.scan_axis(op, axis)?;
+        if self.ndim() == 0 || self.numel() == 0 {
+            return Ok((self.clone(), DynTensor::zeros(self.shape(), DType::I32)));
+        }
+        let key = if reversed {
+            inverse(&x.lazy)?
+        } else {
+            x.lazy.clone()
+        };
+        let values = scan_last(&key, ReduceOp::Max)?;
+        let n = key.shape()[key.ndim() - 1];
+        // hit[i, k]: k <= i and x[k] is the running maximum at i; the first k wins
+        let hit = same(&rows_of(&key)?, &cols_of(&values)?)?;
+        let skip = square_mask(&after_diagonal(n)?, hit.shape())?;
+        let index = drop_last(first_index(&hit, Some(&skip), n)?)?;
+        let values = if reversed { inverse(&values)? } else { values };
+        let back = |l: Lazy| DynTensor::wrap(l).transpose(a as isize, -1);
+        Ok((back(values)?, back(index)?))
+    }
+
+    /// `log(cumsum(exp(x)))` along `axis`, stable for large inputs: output `i` subtracts the
+    /// running maximum up to `i` before the exponentials (tinygrad's composition). As in
+    /// `logsumexp`, an infinite running maximum is replaced by 0, so leading `-inf` give
+    /// `-inf` (tinygrad gives NaN). Integers give f32.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[3], &[f32::NEG_INFINITY, 1000.0, 1000.0]).unwrap();
+    /// let y = t.logcumsumexp(0).unwrap().to_vec::<f32>().unwrap();
+    /// assert_eq!(y, vec![f32::NEG_INFINITY, 1000.0, 1000.0 + 2.0f32.ln()]);
+    /// ```
+    pub fn logcumsumexp(&self, axis: isize) -> Result<DynTensor> {
+        let x = self.cast(float_of(self.dtype()));
+        x.along("logcumsumexp", axis, |x| {
+            let n = x.shape()[x.ndim() - 1];
+            let m = DynTensor::wrap(scan_last(x, ReduceOp::Max)?);
+            let m = m.isinf(true, true)?.where_(0.0, &m)?;
+            let diff = DynTensor::wrap(rows_of(x)?).sub(DynTensor::wrap(cols_of(&m.lazy)?))?;
+            let skip = DynTensor::wrap(square_mask(&after_diagonal(n)?, diff.shape())?);
+            let total = skip
+                .where_(f64::NEG_INFINITY, &diff)?
+                .exp()?
+                .sum(Some(&[-1]), false)?;
+            Ok(total.log()?.add(&m)?.lazy)
+        })
+    }
+
+    /// The index (i32) of the first maximum along `axis`, removed unless `keepdim`; with
+    /// `None`, of the flattened tensor (a rank-0 result; `keepdim` is ignored, as in
+    /// tinygrad). NaN counts as the maximum (numpy's rule; tinygrad's equality test never
+    /// matches it). An empty axis has no maximum: an error (numpy's; tinygrad returns 0).
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[2, 3], &[1.0f32, 5.0, 5.0, 7.0, 0.0, 7.0]).unwrap();
+    /// assert_eq!(t.argmax(Some(1), false).unwrap().to_vec::<i32>().unwrap(), vec![1, 0]);
+    /// assert_eq!(t.argmax(None, false).unwrap().to_vec::<i32>().unwrap(), vec![3]);
+    /// ```
+    pub fn argmax(&self, axis: Option<isize>, keepdim: bool) -> Result<DynTensor> {
+        self.arg_extreme("argmax", axis, keepdim, false)
+    }
+
+    /// The index (i32) of the first minimum along `axis` (or of the flattened tensor): the
+    /// argmax of the order-reversed values. NaN counts as the minimum (numpy's rule).
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = DynTensor::from_slice(&[2, 2], &[4u8, 1, 0, 0]).unwrap();
+    /// assert_eq!(t.argmin(Some(-1), true).unwrap().to_vec::<i32>().unwrap(), vec![1, 0]);
+    /// ```
+    pub fn argmin(&self, axis: Option<isize>, keepdim: bool) -> Result<DynTensor> {
+        self.arg_extreme("argmin", axis, keepdim, true)
+    }
+
+    fn arg_extreme(
+        &self,
+        op: &'static str,
+        axis: Option<isize>,
+        keepdim: bool,
+        reversed: bool,
+    ) -> Result<DynTensor> {
+        let Some(axis) = axis else {
+            return self
+                .flatten(0, -1)?
+                .arg_extreme(op, Some(0), false, reversed);
+        };
+        if self.ndim() == 0 {
+            norm_axis(op, axis, 1)?;
+            return Ok(DynTensor::zeros(&[], DType::I32));
+        }
+        let a = norm_axis(op, axis, self.ndim())?;
+        let n = self.shape()[a];
+        if n == 0 {
+            return Err(Error::Shape {
+                op,
+                message: format!(
+                    "axis {axis} of shape {:?} is empty: it has no extreme value",
+                    self.shape()
+                ),
+            });
+        }
+        let x = self.transpose(a as isize, -1)?;
+        let key = if reversed {
+            inverse(&x.lazy)?
+        } else {
+            x.lazy.clone()
+        };
+        let out_rank = if keepdim {
+            self.ndim()
+        } else {
+            self.ndim() - 1
+        };
+        let best = own_buffer_if_rank0(
+            DynTensor::wrap(key.reduce(ReduceOp::Max, &[key.ndim() - 1])?),
+            out_rank,
+        );
+        let best = best.lazy.expand(key.shape())?;
+        let hit = same(&key, &best)?;
+        let mut index = DynTensor::wrap(first_index(&hit, None, n)?).transpose(a as isize, -1)?;
+        if !keepdim {
+            let mut dims = to_isize(index.shape());
+            dims.remove(a);
+            index = index.reshape(&dims)?;
+        }
+        Ok(index)
+    }
+}
+
+/// For `hit` (and `skip`) of shape `[..., n]` (bool), the first `k` along the last axis
+/// where `hit` holds (and `skip` does not), as i32, keeping the axis as size 1: tinygrad's
+/// `n - max(hit * (n - k))`.
+fn first_index(hit: &Lazy, skip: Option<&Lazy>, n: usize) -> Result<Lazy> {
+    let shape = hit.shape().to_vec();
+    let mut row = vec![1; shape.len() - 1];
+    row.push(n);
+    // n - k, so the largest weight is the first index
+    let k = index_u32(n)?
+        .cast(DType::I32)
+        .reshape(&row)?
+        .expand(&shape)?;
+    let weight = Lazy::constant(n as i64, DType::I32, &shape)
+        .binary(BinaryOp::Add, &k.unary(UnaryOp::Neg)?)?;
+    let zero = Lazy::constant(0, DType::I32, &shape);
+    let mut w = hit.where_(&weight, &zero)?;
+    if let Some(skip) = skip {
+        w = skip.where_(&zero, &w)?;
+    }
+    let best = w.reduce(ReduceOp::Max, &[shape.len() - 1])?;
+    let top = Lazy::constant(n as i64, DType::I32, best.shape());
+    top.binary(BinaryOp::Add, &best.unary(UnaryOp::Neg)?)
+}
