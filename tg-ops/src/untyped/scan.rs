@@ -10,7 +10,7 @@
 use super::elementwise::float_of;
 use super::random::index_u32;
 use super::reduce::sum_acc_dtype;
-use super::stats::{own_buffer_if_rank0, to_isize};
+use super::stats::to_isize;
 use super::{DynTensor, norm_axis};
 use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result, Scalar, UnaryOp};
 
@@ -365,15 +365,7 @@ impl DynTensor {
         } else {
             x.lazy.clone()
         };
-        let out_rank = if keepdim {
-            self.ndim()
-        } else {
-            self.ndim() - 1
-        };
-        let best = own_buffer_if_rank0(
-            DynTensor::wrap(key.reduce(ReduceOp::Max, &[key.ndim() - 1])?),
-            out_rank,
-        );
+        let best = DynTensor::wrap(key.reduce(ReduceOp::Max, &[key.ndim() - 1])?);
         let best = best.lazy.expand(key.shape())?;
         let hit = same(&key, &best)?;
         let mut index = DynTensor::wrap(first_index(&hit, None, n)?).transpose(a as isize, -1)?;

@@ -26,15 +26,6 @@ pub(crate) fn check_axes(op: &'static str, axes: Option<&[isize]>, rank: usize) 
     Ok(())
 }
 
-/// How many axes `axes` (already checked) removes from a tensor of rank `rank`.
-fn count_axes(axes: Option<&[isize]>, rank: usize) -> usize {
-    if rank == 0 {
-        0
-    } else {
-        axes.map_or(rank, |a| a.len())
-    }
-}
-
 /// The number of elements a reduction of `x` to `kept` (the keepdim shape) combines.
 fn reduced_count(x: &DynTensor, kept: &DynTensor) -> usize {
     x.shape()
@@ -43,17 +34,6 @@ fn reduced_count(x: &DynTensor, kept: &DynTensor) -> usize {
         .filter(|(a, b)| a != b)
         .map(|(a, _)| a)
         .product()
-}
-
-/// `inner`, a reduction that the kernel of a rank-0 result would read through a broadcast,
-/// given a buffer of its own (which the scheduler would give it anyway): the scheduler's row
-/// check underflows on rank-0 roots (`rank - 1` in `schedule/rows.rs`) in debug builds.
-pub(crate) fn own_buffer_if_rank0(inner: DynTensor, result_rank: usize) -> DynTensor {
-    if result_rank == 0 {
-        inner.contiguous()
-    } else {
-        inner
-    }
 }
 
 /// `x` in its float dtype (integers and bool give f32).
@@ -94,12 +74,7 @@ impl DynTensor {
         correction: f64,
     ) -> Result<(DynTensor, DynTensor)> {
         check_axes("var", axes, self.ndim())?;
-        let out_rank = if keepdim {
-            self.ndim()
-        } else {
-            self.ndim() - count_axes(axes, self.ndim())
-        };
-        let mean = own_buffer_if_rank0(self.mean(axes, true)?, out_rank);
+        let mean = self.mean(axes, true)?;
         let squares = self.sub(&mean)?.square()?;
         let n = reduced_count(self, &mean);
         let var = squares
@@ -189,12 +164,7 @@ impl DynTensor {
     pub fn logsumexp(&self, axes: Option<&[isize]>, keepdim: bool) -> Result<DynTensor> {
         check_axes("logsumexp", axes, self.ndim())?;
         let x = as_float(self);
-        let out_rank = if keepdim {
-            self.ndim()
-        } else {
-            self.ndim() - count_axes(axes, self.ndim())
-        };
-        let m = own_buffer_if_rank0(x.max(axes, true)?.detach(), out_rank);
+        let m = x.max(axes, true)?.detach();
         let m = m.isinf(true, true)?.where_(0.0, &m)?;
         let s = x.sub(&m)?.exp()?.sum(axes, keepdim)?.log()?;
         let m = if keepdim {
