@@ -64,3 +64,42 @@ fn dynamic_dims_and_scalars_key_the_replay() {
     let y = scaled(x, 0.5).to_vec().unwrap();
     assert_eq!(y, vec![6.0, 7.0, 8.0, 9.0, 18.0, 19.0, 20.0, 21.0]);
 }
+
+/// The README's example.
+#[kernel]
+fn classify<const B: usize>(
+    x: Tensor<shape![B, 1, 28, 28]>,
+    w: Tensor<shape![8, 1, 3, 3]>,
+    fc: Tensor<shape![1352, 10]>,
+) -> Tensor<shape![B, 10]> {
+    let h = x.conv2d(w, padding = 0).relu().max_pool2d(2); // [B, 8, 13, 13]
+    h.reshape([B, -1]).matmul(fc).softmax(-1)
+}
+
+#[test]
+fn the_readme_kernel_runs() {
+    let x = Tensor::<Rank4<2, 1, 28, 28>>::rand();
+    let w = Tensor::<Rank4<8, 1, 3, 3>>::rand();
+    let fc = Tensor::<Rank2<1352, 10>>::rand();
+    let p = classify(x, w, fc).to_vec().unwrap();
+    for row in p.chunks(10) {
+        assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+    }
+}
+
+#[kernel]
+fn stats_pair(x: Tensor<shape![4, 6]>) -> (Tensor<shape![4, 6]>, Tensor<shape![4, 6], i32>) {
+    let (v, i) = x.sort(1, true);
+    (v - x.var_mean(1, true).1, i)
+}
+
+#[test]
+fn pairs_unpack_in_kernels() {
+    let x = Tensor::<Rank2<4, 6>>::from_vec((0..24).map(|i| ((i * 7) % 11) as f32).collect()).unwrap();
+    let (v, i) = stats_pair(x);
+    let (v, i) = (v.to_vec().unwrap(), i.to_vec().unwrap());
+    assert_eq!(&i[..6], &[3, 1, 4, 2, 5, 0]);
+    let row: Vec<f32> = (0..6).map(|k| ((k * 7) % 11) as f32).collect();
+    let mean = row.iter().sum::<f32>() / 6.0;
+    assert!((v[0] - (10.0 - mean)).abs() < 1e-5);
+}

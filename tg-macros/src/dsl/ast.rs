@@ -97,6 +97,8 @@ pub enum Ast {
     },
     /// `[a, b, c]` or `(a, b)`: shapes, axes, pads.
     List(Vec<Ast>, Span),
+    /// `pair.0`: one result of an op that gives several.
+    Field(Box<Ast>, usize, Span),
     /// `name = value`: a keyword argument (`x.conv2d(w, stride = 2)`).
     Named(Ident, Box<Ast>),
     /// Any other Rust expression, passed through untouched (a scalar computed in Rust).
@@ -112,6 +114,7 @@ impl Ast {
             | Ast::Neg(_, s)
             | Ast::Not(_, s)
             | Ast::Bin(_, _, _, s)
+            | Ast::Field(_, _, s)
             | Ast::List(_, s) => *s,
             Ast::Method { span, .. } | Ast::Index { span, .. } => *span,
             Ast::Rust(e) => syn::spanned::Spanned::span(e),

@@ -408,6 +408,7 @@ mod tests {
             ),
             Ast::Rust(_) => "rust".into(),
             Ast::Named(n, v) => format!("{n}={}", show(v)),
+            Ast::Field(b, i, _) => format!("{}.{i}", show(b)),
         }
     }
 

@@ -70,6 +70,11 @@ pub fn emit(ast: &Ast) -> Result<TokenStream> {
             return Err(Error::new(*span, "a list is not a tensor expression here"));
         }
         Ast::Rust(e) => quote!(#e),
+        Ast::Field(base, i, _) => {
+            let b = emit(base)?;
+            let idx = syn::Index::from(*i);
+            quote!((#b).#idx)
+        }
         Ast::Named(n, _) => {
             return Err(Error::new(
                 n.span(),

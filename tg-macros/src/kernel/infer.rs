@@ -156,6 +156,13 @@ impl Ctx {
                 let r = Arg::new(self.eval(recv)?, recv.span());
                 crate::rules::index::index(self, r, items, *span)
             }
+            Ast::Field(base, i, span) => match self.eval(base)? {
+                Val::List(mut items) if *i < items.len() => Ok(items.swap_remove(*i)),
+                other => Err(Error::new(
+                    *span,
+                    format!("no field {i} in {}", other.describe()),
+                )),
+            },
             Ast::List(items, _) => Ok(Val::List(
                 items.iter().map(|i| self.eval(i)).collect::<Result<_>>()?,
             )),
@@ -355,5 +362,30 @@ fn literal(l: &syn::Lit) -> Result<Val> {
             code: quote!(#b),
         }),
         other => Err(Error::new(other.span(), "expected a number or bool")),
+    }
+}
+
+impl Ctx {
+    /// Binds a `Result<(DynTensor, DynTensor)>` expression to two fresh locals.
+    pub fn bind_pair(&mut self, a: (Vec<Poly>, Dt), b: (Vec<Poly>, Dt), code: TokenStream) -> Val {
+        let (x, y) = (
+            format_ident!("__t{}", self.tmp),
+            format_ident!("__t{}", self.tmp + 1),
+        );
+        self.tmp += 2;
+        self.stmts
+            .push(quote!(let (#x, #y): (::tg::DynTensor, ::tg::DynTensor) = #code?;));
+        Val::List(vec![
+            Val::Tensor {
+                shape: a.0,
+                dtype: a.1,
+                code: quote!(#x),
+            },
+            Val::Tensor {
+                shape: b.0,
+                dtype: b.1,
+                code: quote!(#y),
+            },
+        ])
     }
 }

@@ -123,6 +123,17 @@ pub fn from_syn(e: &Expr) -> Result<Ast> {
                 crate::dsl::parse::parse_expr(tokens)?
             }
         }
+        Expr::Field(f) => match &f.member {
+            syn::Member::Unnamed(i) => {
+                Ast::Field(Box::new(from_syn(&f.base)?), i.index as usize, f.span())
+            }
+            syn::Member::Named(n) => {
+                return Err(Error::new(
+                    n.span(),
+                    "fields are not supported in a #[kernel] body",
+                ));
+            }
+        },
         Expr::Assign(a) => match &*a.left {
             Expr::Path(p) if p.path.get_ident().is_some() => Ast::Named(
                 p.path.get_ident().expect("ident").clone(),

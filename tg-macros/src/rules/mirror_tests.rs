@@ -20,6 +20,46 @@ fn dt(d: Dt) -> DType {
     DType::from_name(d.name()).expect("dtype")
 }
 
+type Op2 = fn(&[DynTensor]) -> tg_ops::Result<(DynTensor, DynTensor)>;
+
+/// `check` for ops giving a pair.
+fn check2(expr: &str, vars: &[(&str, &[usize], Dt)], op: Op2) {
+    let mut ctx = Ctx::new(vec![]);
+    let mut real = Vec::new();
+    for (name, shape, d) in vars {
+        let ident = proc_macro2::Ident::new(name, proc_macro2::Span::call_site());
+        let s = shape.iter().map(|&n| Poly::constant(n as i64)).collect();
+        ctx.env.insert(
+            name.to_string(),
+            Val::Tensor {
+                shape: s,
+                dtype: *d,
+                code: quote!(#ident),
+            },
+        );
+        real.push(DynTensor::zeros(shape, dt(*d)));
+    }
+    let tokens: TokenStream = expr.parse().expect("tokens");
+    let (a, b) = op(&real).expect("tg-ops accepts");
+    let Ok(Val::List(items)) = parse_expr(tokens).and_then(|x| ctx.eval(&x)) else {
+        panic!("{expr}: not a pair")
+    };
+    for (v, t) in items.iter().zip([a, b]) {
+        let Val::Tensor { shape, dtype, .. } = v else {
+            panic!("{expr}: not tensors")
+        };
+        let shape: Vec<usize> = shape
+            .iter()
+            .map(|p| p.as_const().expect("concrete") as usize)
+            .collect();
+        assert_eq!(
+            (shape.as_slice(), dt(*dtype)),
+            (t.shape(), t.dtype()),
+            "{expr}"
+        );
+    }
+}
+
 /// Runs `expr` through the rules with tensors `vars` and `op` on real tensors; compares.
 fn check(expr: &str, vars: &[(&str, &[usize], Dt)], op: Op) {
     let mut ctx = Ctx::new(vec![]);
@@ -412,4 +452,50 @@ fn nn_rules_agree_with_tg_ops() {
         &[("x", &[2, 5], F32), ("i", &[2, 3], I32)],
         |t| t[0].gather(1, &t[1]),
     );
+}
+
+#[test]
+fn stats_rules_agree_with_tg_ops() {
+    use Dt::*;
+    check("x.var()", &[("x", &[3, 4], I32)], |t| {
+        t[0].var(None, false, 1.0)
+    });
+    check("x.std(1, true, 0.0)", &[("x", &[3, 4], F16)], |t| {
+        t[0].std(Some(&[1]), true, 0.0)
+    });
+    check("x.logsumexp(-1)", &[("x", &[3, 4], F32)], |t| {
+        t[0].logsumexp(Some(&[-1]), false)
+    });
+    check("x.softmax()", &[("x", &[3, 4], I8)], |t| {
+        t[0].softmax(-1, None)
+    });
+    check("x.log_softmax(0)", &[("x", &[3, 4], F64)], |t| {
+        t[0].log_softmax(0, None)
+    });
+    check("x.normalize(1.0, 0)", &[("x", &[3, 4], F32)], |t| {
+        t[0].normalize(1.0, 0, 1e-12)
+    });
+    check("x.cumsum(1)", &[("x", &[3, 4], I8)], |t| t[0].cumsum(1));
+    check("x.cumsum(1)", &[("x", &[3, 4], F16)], |t| t[0].cumsum(1));
+    check("x.cumprod(0)", &[("x", &[3, 4], I32)], |t| t[0].cumprod(0));
+    check("x.logcumsumexp(1)", &[("x", &[3, 4], I32)], |t| {
+        t[0].logcumsumexp(1)
+    });
+    check("x.argmax()", &[("x", &[3, 4], F32)], |t| {
+        t[0].argmax(None, false)
+    });
+    check("x.argmin(1, true)", &[("x", &[3, 4], U8)], |t| {
+        t[0].argmin(Some(1), true)
+    });
+    check("x.argsort(0, true)", &[("x", &[3, 4], F32)], |t| {
+        t[0].argsort(0, true)
+    });
+    check2("x.var_mean(1)", &[("x", &[3, 4], F32)], |t| {
+        t[0].var_mean(Some(&[1]), false, 1.0)
+    });
+    check2("x.cummax(1)", &[("x", &[3, 4], I16)], |t| t[0].cummax(1));
+    check2("x.sort()", &[("x", &[3, 5], F16)], |t| t[0].sort(-1, false));
+    check2("x.topk(2, 0)", &[("x", &[3, 5], F32)], |t| {
+        t[0].topk(2, 0, true)
+    });
 }

@@ -10,6 +10,7 @@ pub mod linalg;
 pub mod movement;
 pub mod nn;
 pub mod reduce;
+pub mod stats;
 
 use proc_macro2::{Ident, Span};
 use syn::{Error, Result};
@@ -25,6 +26,7 @@ pub fn known() -> Vec<&'static str> {
     all.extend(movement::NAMES);
     all.extend(linalg::NAMES);
     all.extend(nn::NAMES);
+    all.extend(stats::NAMES);
     all
 }
 
@@ -34,6 +36,9 @@ pub fn method(ctx: &mut Ctx, name: &Ident, recv: Arg, args: Vec<Arg>, span: Span
     let n = n.as_str();
     if nn::NAMES.contains(&n) {
         return nn::apply(ctx, n, recv, args, span);
+    }
+    if stats::NAMES.contains(&n) {
+        return stats::apply(ctx, n, recv, args, span);
     }
     if let Some(a) = args.iter().find(|a| a.name.is_some()) {
         return Err(Error::new(
