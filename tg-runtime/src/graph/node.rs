@@ -221,6 +221,17 @@ impl Drop for Node {
                 table.remove(&key);
             }
         }
+        // Free the sources iteratively: dropping a deep unrealized graph (a thousand hash
+        // rounds) would otherwise recurse once per level and overflow the stack.
+        let state = self.state.get_mut().unwrap_or_else(|e| e.into_inner());
+        let mut stack = std::mem::take(&mut state.srcs);
+        while let Some(n) = stack.pop() {
+            if let Ok(mut inner) = Arc::try_unwrap(n) {
+                let st = inner.state.get_mut().unwrap_or_else(|e| e.into_inner());
+                stack.append(&mut st.srcs);
+                // `inner` drops here with no sources left, so this does not recurse
+            }
+        }
     }
 }
 

@@ -91,3 +91,19 @@ pub fn overshared(root: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>>
     }
     None
 }
+
+/// Cuts every region reachable from `roots` (outputs first) until no value is read through
+/// too many views; a cut node is then a root of its own region, checked in turn.
+pub fn cut_all(roots: Vec<Arc<Node>>, realize: &mut HashSet<u64>) -> bool {
+    let mut work = roots;
+    work.reverse(); // pop from the end: outputs first
+    let mut cut = false;
+    while let Some(root) = work.pop() {
+        while let Some(n) = overshared(&root, realize) {
+            realize.insert(n.id());
+            work.insert(0, n);
+            cut = true;
+        }
+    }
+    cut
+}

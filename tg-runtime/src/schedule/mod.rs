@@ -173,11 +173,16 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
                 }
                 None => add.extend(broadcast.iter().map(|n| n.id())),
             }
-            if let Some(n) = fanout::overshared(root, &realize) {
-                add.push(n.id());
-            }
         }
-        if add.is_empty() {
+        // values read through too many views: outputs first, each seeing the cuts above it
+        let roots: Vec<Arc<Node>> = order
+            .iter()
+            .rev()
+            .filter(|n| realize.contains(&n.id()))
+            .cloned()
+            .collect();
+        let cut = fanout::cut_all(roots, &mut realize);
+        if add.is_empty() && !cut {
             break;
         }
         realize.extend(add);
@@ -201,15 +206,26 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
             }
         }
         // a row plan keeps its reductions inside one kernel; splitting would scatter them
-        let parts = if rows.contains_key(&n.id()) { vec![(n.clone(), n.clone())] } else { split::split_reduce(n) };
+        let parts = if rows.contains_key(&n.id()) {
+            vec![(n.clone(), n.clone())]
+        } else {
+            split::split_reduce(n)
+        };
         realize.extend(parts.iter().map(|(root, _)| root.id()));
         for (root, body) in parts {
             let mut k = plan_kernel(root, body, &realize);
             match rows.get(&k.root.id()) {
                 Some(rows::RowPlan::Row(row)) => {
-                    k.strategy = Strategy::Row { threads: COOP_THREADS, row: *row };
+                    k.strategy = Strategy::Row {
+                        threads: COOP_THREADS,
+                        row: *row,
+                    };
                 }
-                Some(rows::RowPlan::Reduce) => k.strategy = Strategy::Cooperative { threads: COOP_THREADS },
+                Some(rows::RowPlan::Reduce) => {
+                    k.strategy = Strategy::Cooperative {
+                        threads: COOP_THREADS,
+                    }
+                }
                 None => {}
             }
             sched.kernels.push(k);

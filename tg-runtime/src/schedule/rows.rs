@@ -44,14 +44,21 @@ fn trimmed(shape: &[usize]) -> &[usize] {
 
 /// The plan if `candidates` (reductions `root` would otherwise realize) can all run inside
 /// `root`'s kernel once per row.
-pub fn row_split(root: &Arc<Node>, realize: &HashSet<u64>, candidates: &[Arc<Node>]) -> Option<RowPlan> {
+pub fn row_split(
+    root: &Arc<Node>,
+    realize: &HashSet<u64>,
+    candidates: &[Arc<Node>],
+) -> Option<RowPlan> {
     let first = candidates.first()?;
     let s = first.srcs()[0].shape().to_vec();
     let rank = s.len();
-    let Op::Reduce(_, axes0) = first.op() else { return None };
+    let Op::Reduce(_, axes0) = first.op() else {
+        return None;
+    };
     let p = *axes0.first()?;
     let trailing: Vec<usize> = (p..rank).collect();
-    let reduces_rows = |n: &Node| matches!(n.op(), Op::Reduce(_, a) if *a == trailing) && n.srcs()[0].shape() == s;
+    let reduces_rows =
+        |n: &Node| matches!(n.op(), Op::Reduce(_, a) if *a == trailing) && n.srcs()[0].shape() == s;
     if !candidates.iter().all(|c| reduces_rows(c)) {
         return None;
     }
@@ -68,13 +75,18 @@ pub fn row_split(root: &Arc<Node>, realize: &HashSet<u64>, candidates: &[Arc<Nod
         return None;
     };
     let row_broadcast = |n: &Node, src: &Node| {
-        n.shape() == s.as_slice() && src.shape().len() == rank && src.shape()[..p] == *row_shape && src.shape()[p..].iter().all(|&d| d == 1)
+        n.shape() == s.as_slice()
+            && src.shape().len() == rank
+            && src.shape()[..p] == *row_shape
+            && src.shape()[p..].iter().all(|&d| d == 1)
     };
     let row_level = |shape: &[usize]| trimmed(shape) == trimmed(row_shape);
     let mut seen: HashSet<(u64, u8)> = HashSet::new();
     let mut stack = vec![(root.clone(), start, true)];
     while let Some((n, path, is_root)) = stack.pop() {
-        if !is_root && (n.is_realized() || matches!(n.op(), Op::Buffer) || realize.contains(&n.id())) {
+        if !is_root
+            && (n.is_realized() || matches!(n.op(), Op::Buffer) || realize.contains(&n.id()))
+        {
             continue;
         }
         if !seen.insert((n.id(), path as u8)) {
@@ -96,7 +108,11 @@ pub fn row_split(root: &Arc<Node>, realize: &HashSet<u64>, candidates: &[Arc<Nod
             }
             Op::Expand if path == Path::Full && row_broadcast(&n, &srcs[0]) => Path::Row,
             // dropping or adding size-1 axes of a row's value keeps it the row's
-            Op::Reshape if path == Path::Row && row_level(n.shape()) && row_level(srcs[0].shape()) => Path::Row,
+            Op::Reshape
+                if path == Path::Row && row_level(n.shape()) && row_level(srcs[0].shape()) =>
+            {
+                Path::Row
+            }
             op if op.is_movement() => Path::Other,
             _ => path,
         };
