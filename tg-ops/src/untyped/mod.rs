@@ -6,12 +6,27 @@
 //! calls; `#[kernel]` bodies call them directly once the macro has proved the shapes.
 
 mod broadcast;
+pub mod conv;
 pub mod creation;
+pub mod creation_ranges;
+pub mod einsum;
 pub mod elementwise;
+pub mod gather;
+pub mod hash;
+mod image;
+pub mod indexing;
+pub mod linalg;
+pub mod loss;
 pub mod matmul;
 pub mod movement;
+mod norm;
+pub mod pad_modes;
+pub mod pool;
 pub mod random;
 pub mod reduce;
+pub mod scan;
+pub mod sort;
+pub mod stats;
 
 pub use broadcast::broadcast_shapes;
 
@@ -27,9 +42,16 @@ pub struct DynTensor {
 pub fn norm_axis(op: &'static str, axis: isize, rank: usize) -> Result<usize> {
     let r = rank as isize;
     if axis < -r || axis >= r {
-        return Err(Error::Shape { op, message: format!("axis {axis} is out of range for rank {rank}") });
+        return Err(Error::Shape {
+            op,
+            message: format!("axis {axis} is out of range for rank {rank}"),
+        });
     }
-    Ok(if axis < 0 { (axis + r) as usize } else { axis as usize })
+    Ok(if axis < 0 {
+        (axis + r) as usize
+    } else {
+        axis as usize
+    })
 }
 
 impl DynTensor {
@@ -57,12 +79,16 @@ impl DynTensor {
 
     /// A tensor holding `data` in row-major order; the length must match the shape.
     pub fn from_slice<T: Element>(shape: &[usize], data: &[T]) -> Result<DynTensor> {
-        Ok(DynTensor { lazy: Lazy::from_slice(shape, data)? })
+        Ok(DynTensor {
+            lazy: Lazy::from_slice(shape, data)?,
+        })
     }
 
     /// `value` (converted to `dtype`) everywhere; no memory until realized, and free to fuse.
     pub fn full(shape: &[usize], value: impl Into<Scalar>, dtype: DType) -> DynTensor {
-        DynTensor { lazy: Lazy::constant(value, dtype, shape) }
+        DynTensor {
+            lazy: Lazy::constant(value, dtype, shape),
+        }
     }
 
     pub fn zeros(shape: &[usize], dtype: DType) -> DynTensor {
@@ -92,16 +118,22 @@ impl DynTensor {
     /// Converts to `dtype` (ints wrap, floats saturate into ints, NaN -> 0, f16 rounds to
     /// nearest even).
     pub fn cast(&self, dtype: DType) -> DynTensor {
-        DynTensor { lazy: self.lazy.cast(dtype) }
+        DynTensor {
+            lazy: self.lazy.cast(dtype),
+        }
     }
 
     /// Reinterprets each element's bits as `dtype` (same size).
     pub fn bitcast(&self, dtype: DType) -> Result<DynTensor> {
-        Ok(DynTensor { lazy: self.lazy.bitcast(dtype)? })
+        Ok(DynTensor {
+            lazy: self.lazy.bitcast(dtype)?,
+        })
     }
 
     pub fn contiguous(&self) -> DynTensor {
-        DynTensor { lazy: self.lazy.contiguous() }
+        DynTensor {
+            lazy: self.lazy.contiguous(),
+        }
     }
 
     /// The same values, cut off from autograd (a no-op until autograd exists).
