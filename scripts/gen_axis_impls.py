@@ -9,6 +9,11 @@ MAX_RANK = 6
 OUT = os.path.join(os.path.dirname(__file__), "..", "tg-ops", "src", "shape", "axis_impls.rs")
 
 
+# Each impl is `do_not_recommend`, so that an axis out of range shows the trait's message
+# (naming the axis and the shape), not a list of the impls that exist.
+DNR = "#[diagnostic::do_not_recommend] "
+
+
 def tup(items):
     return "(" + "".join(f"{x}, " for x in items) + ")" if items else "()"
 
@@ -28,14 +33,14 @@ for r in range(1, MAX_RANK + 1):
         for spelled in (a, a - r):
             rem = tup([p for i, p in enumerate(ps) if i != a])
             keep = tup([("Const<1>" if i == a else p) for i, p in enumerate(ps)])
-            lines.append(f"impl{generics} RemoveAxis<{spelled}> for {tup(ps)} {{ const AXIS: usize = {a}; type Output = {rem}; }}")
-            lines.append(f"impl{generics} KeepAxis<{spelled}> for {tup(ps)} {{ const AXIS: usize = {a}; type Output = {keep}; }}")
-            lines.append(f"impl{generics} SelectAxis<{spelled}> for {tup(ps)} {{ const AXIS: usize = {a}; type Dim = {ps[a]}; }}")
+            lines.append(f"{DNR}impl{generics} RemoveAxis<{spelled}> for {tup(ps)} {{ const AXIS: usize = {a}; type Output = {rem}; type Removed = {ps[a]}; }}")
+            lines.append(f"{DNR}impl{generics} KeepAxis<{spelled}> for {tup(ps)} {{ const AXIS: usize = {a}; type Output = {keep}; }}")
+            lines.append(f"{DNR}impl{generics} SelectAxis<{spelled}> for {tup(ps)} {{ const AXIS: usize = {a}; type Dim = {ps[a]}; }}")
             for b in range(r):
                 for bspelled in (b, b - r):
                     sw = list(ps)
                     sw[a], sw[b] = sw[b], sw[a]
-                    lines.append(f"impl{generics} SwapAxes<{spelled}, {bspelled}> for {tup(ps)} "
+                    lines.append(f"{DNR}impl{generics} SwapAxes<{spelled}, {bspelled}> for {tup(ps)} "
                                  f"{{ const AXES: (usize, usize) = ({a}, {b}); type Output = {tup(sw)}; }}")
 
 for r in range(0, MAX_RANK):
@@ -45,7 +50,7 @@ for r in range(0, MAX_RANK):
         for spelled in (a, a - (r + 1)):
             ins = list(ps)
             ins.insert(a, "Const<1>")
-            lines.append(f"impl{generics} InsertAxis<{spelled}> for {tup(ps)} {{ const AXIS: usize = {a}; type Output = {tup(ins)}; }}")
+            lines.append(f"{DNR}impl{generics} InsertAxis<{spelled}> for {tup(ps)} {{ const AXIS: usize = {a}; type Output = {tup(ins)}; }}")
 
 with open(OUT, "w") as f:
     f.write("\n".join(lines) + "\n")

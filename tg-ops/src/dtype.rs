@@ -9,6 +9,10 @@ mod sealed {
 }
 
 /// An element type of tg: bool, the integers of 8 to 64 bits, f16, f32, f64.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an element type of tg",
+    label = "expects bool, i8..i64, u8..u64, f16, f32 or f64"
+)]
 pub trait Dtype: Element + sealed::Sealed + PartialEq + PartialOrd + std::fmt::Display {}
 
 /// Floating-point element types.
@@ -53,8 +57,10 @@ pub trait Signed: Numeric {}
 macro_rules! marks {
     ($($t:ty: $($tr:ident),*;)*) => {$(
         impl sealed::Sealed for $t {}
+        // `do_not_recommend`: a failed bound shows the trait's message, not a list of impls.
+        #[diagnostic::do_not_recommend]
         impl Dtype for $t {}
-        $(impl $tr for $t {})*
+        $(#[diagnostic::do_not_recommend] impl $tr for $t {})*
     )*};
 }
 
@@ -170,7 +176,13 @@ mod tests {
     use super::*;
 
     fn check<A: Promote<B>, B: Dtype>() {
-        assert_eq!(<A::Output as Element>::DTYPE, A::DTYPE.least_upper(B::DTYPE), "{} + {}", A::DTYPE, B::DTYPE);
+        assert_eq!(
+            <A::Output as Element>::DTYPE,
+            A::DTYPE.least_upper(B::DTYPE),
+            "{} + {}",
+            A::DTYPE,
+            B::DTYPE
+        );
     }
 
     macro_rules! all_pairs {

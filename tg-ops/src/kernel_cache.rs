@@ -18,7 +18,11 @@ pub struct KernelCache {
 
 impl KernelCache {
     pub const fn new(name: &'static str, replayable: bool) -> KernelCache {
-        KernelCache { name, replayable, entries: Mutex::new(Vec::new()) }
+        KernelCache {
+            name,
+            replayable,
+            entries: Mutex::new(Vec::new()),
+        }
     }
 
     pub fn name(&self) -> &'static str {
@@ -53,14 +57,25 @@ impl KernelCache {
             return body(&inputs);
         }
         let key = Self::key(&inputs, scalars);
-        let found = self.entries.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(k, _)| *k == key).map(|(_, r)| r.clone());
+        let found = self
+            .entries
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, r)| r.clone());
         let lazies: Vec<&tg_runtime::Lazy> = inputs.iter().map(|t| t.lazy()).collect();
         if let Some(rec) = found {
             let outs = rec.replay(&lazies)?;
             return Ok(outs.into_iter().map(DynTensor::from_lazy).collect());
         }
-        let (outs, rec) = record(&lazies, || Ok(body(&inputs)?.into_iter().map(|t| t.into_lazy()).collect()))?;
-        self.entries.lock().unwrap_or_else(|e| e.into_inner()).push((key, Arc::new(rec)));
+        let (outs, rec) = record(&lazies, || {
+            Ok(body(&inputs)?.into_iter().map(|t| t.into_lazy()).collect())
+        })?;
+        self.entries
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((key, Arc::new(rec)));
         Ok(outs.into_iter().map(DynTensor::from_lazy).collect())
     }
 }

@@ -4,7 +4,7 @@
 use std::marker::PhantomData;
 
 use crate::dtype::Dtype;
-use crate::shape::{Shape, StaticShape};
+use crate::shape::{MAX_RANK, Shape, StaticShape, dims_fit, padded_dims};
 use crate::untyped::DynTensor;
 use tg_runtime::{Error, Result};
 
@@ -33,37 +33,76 @@ impl<S: Shape, T: Dtype> Clone for Tensor<S, T> {
 
 /// Unwraps the result of an op whose arguments only a run could check (dynamic dims): the
 /// typed API panics with the op's message; the `try_` forms return it instead.
+///
+/// Generic code here is compiled once per shape and dtype, so it stays a bare `match`: the
+/// panic (formatting the message) is one non-generic function.
 #[track_caller]
+#[inline(always)]
 pub(crate) fn ok<R>(r: Result<R>) -> R {
     match r {
         Ok(v) => v,
-        Err(e) => panic!("{e}"),
+        Err(e) => fail(e),
     }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn fail(e: Error) -> ! {
+    panic!("{e}")
+}
+
+/// `raw` and its dims if it fits a tensor type of dtype `dtype` and static dims `dims`, else
+/// the error naming `shape_type`. Non-generic, so that `try_from_dyn`, compiled once per shape
+/// and dtype, stays a call and a constructor.
+fn fit(
+    raw: DynTensor,
+    dtype: tg_runtime::DType,
+    dims: &[Option<usize>],
+    shape_type: fn() -> &'static str,
+) -> Result<(DynTensor, [usize; MAX_RANK])> {
+    if raw.dtype() != dtype {
+        return Err(Error::DType {
+            op: "Tensor::from_dyn",
+            dtype: raw.dtype().to_string(),
+            message: format!("expected {dtype}"),
+        });
+    }
+    if !dims_fit(raw.shape(), dims) {
+        return Err(Error::Shape {
+            op: "Tensor::from_dyn",
+            message: format!(
+                "shape {:?} does not fit the type {}",
+                raw.shape(),
+                shape_type()
+            ),
+        });
+    }
+    let sizes = padded_dims(raw.shape());
+    Ok((raw, sizes))
 }
 
 impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// Wraps an untyped tensor, checking its shape against `S` and its dtype against `T`.
     pub fn try_from_dyn(raw: DynTensor) -> Result<Self> {
-        if raw.dtype() != T::DTYPE {
-            return Err(Error::DType {
-                op: "Tensor::from_dyn",
-                dtype: raw.dtype().to_string(),
-                message: format!("expected {}", T::DTYPE),
-            });
+        match fit(raw, T::DTYPE, S::DIMS, std::any::type_name::<S>) {
+            Ok((raw, sizes)) => Ok(Tensor {
+                raw,
+                shape: S::from_checked_dims(&sizes),
+                _t: PhantomData,
+            }),
+            Err(e) => Err(e),
         }
-        let shape = S::from_dims(raw.shape()).ok_or_else(|| Error::Shape {
-            op: "Tensor::from_dyn",
-            message: format!("shape {:?} does not fit the type {}", raw.shape(), std::any::type_name::<S>()),
-        })?;
-        Ok(Tensor { raw, shape, _t: PhantomData })
     }
 
     /// Like `try_from_dyn`, panicking with the mismatch.
     #[track_caller]
+    #[inline(always)]
     pub fn from_dyn(raw: DynTensor) -> Self {
         ok(Self::try_from_dyn(raw))
     }
 
+    #[inline(always)]
     pub fn as_dyn(&self) -> &DynTensor {
         &self.raw
     }
@@ -164,16 +203,25 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     }
 }
 
-impl<S: StaticShape, T: Dtype> Tensor<S, T> {
+// The bounds are on each method, not the impl: a call with the wrong shape or dtype then
+// fails with the bound's own message (E0277) instead of "method exists but its trait
+// bounds were not satisfied" (E0599).
+impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// A tensor of the static shape `S` holding `data` in row-major order.
-    pub fn from_slice(data: &[T]) -> Result<Self> {
+    pub fn from_slice(data: &[T]) -> Result<Self>
+    where
+        S: StaticShape,
+    {
         Self::from_slice_shape(S::default(), data)
     }
 
     /// What `tensor!` literals expand to; the macro has checked the length against `S`.
     #[doc(hidden)]
     #[track_caller]
-    pub fn from_literal(data: &[T]) -> Self {
+    pub fn from_literal(data: &[T]) -> Self
+    where
+        S: StaticShape,
+    {
         ok(Self::from_slice(data))
     }
 }

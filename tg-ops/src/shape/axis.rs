@@ -12,6 +12,8 @@ use super::{Dim, Shape};
 pub trait RemoveAxis<const A: isize>: Shape {
     const AXIS: usize;
     type Output: Shape;
+    /// The dimension removed (so that `squeeze` needs this one trait, and one error).
+    type Removed: Dim;
 }
 
 #[diagnostic::on_unimplemented(

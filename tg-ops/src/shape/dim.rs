@@ -9,6 +9,10 @@ pub trait Dim: Copy + Debug + Send + Sync + 'static {
     fn size(&self) -> usize;
     /// The dimension of size `n`, if this type can have that size.
     fn from_size(n: usize) -> Option<Self>;
+    /// The dimension of size `n`, which the caller has checked against `STATIC`. (No `Option`
+    /// per dimension type: `Shape::from_dims` is compiled once per shape, and stays small.)
+    #[doc(hidden)]
+    fn from_checked_size(n: usize) -> Self;
 }
 
 /// A dimension of size `N`, known at compile time; zero-sized.
@@ -29,6 +33,10 @@ impl<const N: usize> Dim for Const<N> {
     fn from_size(n: usize) -> Option<Self> {
         (n == N).then_some(Const)
     }
+    #[inline(always)]
+    fn from_checked_size(_: usize) -> Self {
+        Const
+    }
 }
 
 impl Dim for usize {
@@ -39,10 +47,16 @@ impl Dim for usize {
     fn from_size(n: usize) -> Option<Self> {
         Some(n)
     }
+    #[inline(always)]
+    fn from_checked_size(n: usize) -> Self {
+        n
+    }
 }
 
 /// Two dimensions that may be equal: both static and equal, or at least one dynamic (then a
-/// run checks). `Output` is the more static of the two.
+/// run checks). `Output` is the more static of the two. (The impls are `do_not_recommend`, as
+/// are those of the other shape and dtype rules, so that a failure shows the message below
+/// rather than a list of impls.)
 #[diagnostic::on_unimplemented(
     message = "dimension `{Self}` does not match dimension `{D}`",
     label = "these dimensions differ"
@@ -51,15 +65,19 @@ pub trait SameDim<D: Dim>: Dim {
     type Output: Dim;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize> SameDim<Const<N>> for Const<N> {
     type Output = Const<N>;
 }
+#[diagnostic::do_not_recommend]
 impl SameDim<usize> for usize {
     type Output = usize;
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> SameDim<usize> for Const<N> {
     type Output = Const<N>;
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> SameDim<Const<N>> for usize {
     type Output = Const<N>;
 }

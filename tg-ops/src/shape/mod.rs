@@ -24,6 +24,11 @@ pub trait Shape: Copy + Debug + Send + Sync + 'static {
     fn dims(&self) -> Vec<usize>;
     /// The shape with these sizes, if the static dimensions agree.
     fn from_dims(dims: &[usize]) -> Option<Self>;
+    /// The shape with the sizes `dims[..RANK]`, which the caller has checked with
+    /// [`dims_fit`]. (No `Option` and no bounds checks: this is compiled once per shape, so
+    /// it stays a bare constructor.)
+    #[doc(hidden)]
+    fn from_checked_dims(dims: &[usize; MAX_RANK]) -> Self;
     fn numel(&self) -> usize {
         self.dims().iter().product()
     }
@@ -43,11 +48,30 @@ pub trait StaticShape: Shape + Default {}
 /// with this message, naming both shapes, rather than with a list of impls.
 #[diagnostic::on_unimplemented(
     message = "shapes differ: `{Self}` and `{S}`",
-    label = "this needs a tensor of shape `{Self}`",
+    label = "the operands of this op need one shape",
     note = "elementwise ops need equal shapes; broadcast first (`expand`/`broadcast_to`), or use `tensor!`, which broadcasts like numpy"
 )]
 pub trait SameShape<S: Shape>: Shape {
     type Output: Shape;
+}
+
+/// The highest rank of a shape tuple.
+pub const MAX_RANK: usize = 6;
+
+/// `dims` in a fixed array (zeros after the rank), for `Shape::from_checked_dims`.
+pub fn padded_dims(dims: &[usize]) -> [usize; MAX_RANK] {
+    let mut out = [0; MAX_RANK];
+    out[..dims.len()].copy_from_slice(dims);
+    out
+}
+
+/// Whether `dims` has the rank of `want` and equals it wherever `want` is static.
+pub fn dims_fit(dims: &[usize], want: &[Option<usize>]) -> bool {
+    dims.len() == want.len()
+        && dims
+            .iter()
+            .zip(want)
+            .all(|(&d, w)| w.is_none_or(|w| w == d))
 }
 
 /// Product of optional sizes; `None` if any is unknown.
@@ -83,14 +107,21 @@ macro_rules! tuple_shape {
             const NUMEL: Option<usize> = numel_of(&[$($d::STATIC),*]);
             const DIMS: &'static [Option<usize>] = &[$($d::STATIC),*];
             fn dims(&self) -> Vec<usize> {
-                vec![$(self.$i.size()),*]
+                [$(self.$i.size()),*].to_vec()
             }
             #[allow(unused_variables, unused_mut)]
             fn from_dims(dims: &[usize]) -> Option<Self> {
-                if dims.len() != $rank {
+                // The check is one non-generic function; then each dim is built unchecked, so
+                // that this function, compiled once per shape, stays small.
+                if !dims_fit(dims, Self::DIMS) {
                     return None;
                 }
-                Some(($($d::from_size(dims[$i])?,)*))
+                Some(Self::from_checked_dims(&padded_dims(dims)))
+            }
+            #[allow(unused_variables, clippy::unused_unit)]
+            #[inline(always)]
+            fn from_checked_dims(dims: &[usize; MAX_RANK]) -> Self {
+                ($($d::from_checked_size(dims[$i]),)*)
             }
         }
         #[diagnostic::do_not_recommend]

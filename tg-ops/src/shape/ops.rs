@@ -29,7 +29,8 @@ pub struct Perm6<
 
 /// The shape after reordering the axes by the permutation `P` (`Perm2`..`Perm6`).
 /// `ORDER` is the normalized permutation; that no axis repeats is checked after
-/// monomorphization and by the run.
+/// monomorphization and by the run. (The impls are `do_not_recommend`: a wrong marker fails
+/// with this message, not with a list of impls.)
 #[diagnostic::on_unimplemented(
     message = "permute: `{P}` is not a permutation of the axes of `{Self}`",
     label = "wrong number of axes, or an axis out of range",
@@ -42,6 +43,7 @@ pub trait PermuteAxes<P>: Shape {
 
 macro_rules! permute_impl {
     ($perm:ident; $($d:ident $a:ident),*) => {
+        #[diagnostic::do_not_recommend]
         impl<$($d: Dim,)* $(const $a: isize),*> PermuteAxes<$perm<$($a),*>> for ($($d,)*)
         where ($($d,)*): $(SelectAxis<$a> +)* Shape
         {
@@ -83,7 +85,9 @@ pub const fn is_permutation(order: &[usize]) -> bool {
     note = "use `reshape` to change the shape otherwise"
 )]
 pub trait MaybeOne: Dim {}
+#[diagnostic::do_not_recommend]
 impl MaybeOne for Const<1> {}
+#[diagnostic::do_not_recommend]
 impl MaybeOne for usize {}
 
 /// The shape with axis `A` made dynamic: the result of ops whose size along `A` only a run
@@ -116,43 +120,86 @@ pub trait RemoveAxes2<const A: isize, const B: isize>: Shape {
     note = "`a.matmul(&b)` contracts the last axis of `a` with the second-to-last axis of `b` (the only axis if `b` is 1-D)"
 )]
 pub trait MatmulInner<K: Dim>: Dim {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize> MatmulInner<Const<N>> for Const<N> {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize> MatmulInner<usize> for Const<N> {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize> MatmulInner<Const<N>> for usize {}
+#[diagnostic::do_not_recommend]
 impl MatmulInner<usize> for usize {}
 
 /// Batch dimensions of a matrix product, aligned from the right: equal, or at least one
-/// dynamic; `Output` is the more static.
+/// dynamic.
 #[diagnostic::on_unimplemented(
     message = "matmul: batch dimensions differ: `{Self}` vs `{D}`",
     label = "typed matmul needs equal batch dimensions",
     note = "expand a size-1 batch axis first (`broadcast_to`), or use `DynTensor::matmul`, which broadcasts batch axes like numpy"
 )]
-pub trait MatmulBatch<D: Dim>: Dim {
+pub trait MatmulBatch<D: Dim>: Dim {}
+#[diagnostic::do_not_recommend]
+impl<const N: usize> MatmulBatch<Const<N>> for Const<N> {}
+#[diagnostic::do_not_recommend]
+impl<const N: usize> MatmulBatch<usize> for Const<N> {}
+#[diagnostic::do_not_recommend]
+impl<const N: usize> MatmulBatch<Const<N>> for usize {}
+#[diagnostic::do_not_recommend]
+impl MatmulBatch<usize> for usize {}
+
+/// The more static of two dimensions that `MatmulBatch` checks: never fails, so that computing
+/// an output shape raises no error of its own.
+#[doc(hidden)]
+pub trait MoreStatic<D: Dim>: Dim {
     type Output: Dim;
 }
-impl<const N: usize> MatmulBatch<Const<N>> for Const<N> {
+impl<const N: usize, const M: usize> MoreStatic<Const<M>> for Const<N> {
     type Output = Const<N>;
 }
-impl<const N: usize> MatmulBatch<usize> for Const<N> {
+impl<const N: usize> MoreStatic<usize> for Const<N> {
     type Output = Const<N>;
 }
-impl<const N: usize> MatmulBatch<Const<N>> for usize {
+impl<const N: usize> MoreStatic<Const<N>> for usize {
     type Output = Const<N>;
 }
-impl MatmulBatch<usize> for usize {
+impl MoreStatic<usize> for usize {
     type Output = usize;
 }
 
 /// The shape of `Self @ Rhs` (numpy's matmul: 1-D operands are vectors, leading axes are
 /// batch axes), for ranks 1 to 4 on each side.
-#[diagnostic::on_unimplemented(
-    message = "matmul: cannot multiply a tensor of shape `{Self}` by one of shape `{Rhs}`",
-    note = "typed matmul takes operands of rank 1 to 4; use `DynTensor::matmul` for more"
-)]
+///
+/// It has one impl, over `MatMulCheck` (the rules, whose failures name the inner or batch
+/// dimensions that differ) and `MatMulShape` (the output, which never fails): with a single
+/// impl, rustc reports the rule that fails rather than listing impls.
 pub trait MatMul<Rhs: Shape>: Shape {
     type Output: Shape;
 }
+
+impl<S: MatMulCheck<R> + MatMulShape<R>, R: Shape> MatMul<R> for S {
+    type Output = <S as MatMulShape<R>>::Output;
+}
+
+/// The rules of `Self @ Rhs`, per pair of ranks (generated in `impls.rs`).
+#[doc(hidden)]
+pub trait MatMulCheck<Rhs: Shape>: Shape {}
+
+/// The output shape of `Self @ Rhs`, per pair of ranks (generated in `impls.rs`); defined for
+/// every pair, so that only `MatMulCheck` reports errors.
+#[doc(hidden)]
+pub trait MatMulShape<Rhs: Shape>: Shape {
+    type Output: Shape;
+}
+
+/// Never implemented: the bound of the `MatMul` impls for ranks the typed matmul does not take
+/// (0, 5, 6), so that such a call fails with this message. (A left operand of such a rank
+/// fails earlier, at method lookup: "the method `matmul` exists ... but its trait bounds were
+/// not satisfied".)
+#[diagnostic::on_unimplemented(
+    message = "matmul: the typed matmul takes operands of rank 1 to 4, not `{Self}` and `{Rhs}`",
+    label = "an operand of rank 0 or above 4",
+    note = "use `DynTensor::matmul` for more batch axes, and `*` to scale by a scalar"
+)]
+pub trait MatmulRanks<Rhs> {}
 
 /// The last two dimensions of a tensor whose diagonal is taken: equal, or one dynamic.
 #[diagnostic::on_unimplemented(
@@ -163,24 +210,30 @@ pub trait MatMul<Rhs: Shape>: Shape {
 pub trait SquareDims<C: Dim>: Dim {
     type Output: Dim;
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> SquareDims<Const<N>> for Const<N> {
     type Output = Const<N>;
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> SquareDims<usize> for Const<N> {
     type Output = Const<N>;
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> SquareDims<Const<N>> for usize {
     type Output = Const<N>;
 }
+#[diagnostic::do_not_recommend]
 impl SquareDims<usize> for usize {
     type Output = usize;
 }
 
 /// The shape of the main diagonal of the square matrices in the last two axes: the batch
-/// axes, then the diagonal.
+/// axes, then the diagonal. (The impls are `do_not_recommend`: a shape of the wrong rank or
+/// with rectangular matrices fails with this message, not with a list of impls.)
 #[diagnostic::on_unimplemented(
     message = "diagonal: a tensor of shape `{Self}` has no square matrices in its last two axes",
-    note = "diagonal() takes tensors of rank 2 to 6"
+    label = "typed diagonal() needs square matrices, in a tensor of rank 2 to 6",
+    note = "use `DynTensor::diagonal` for offsets and rectangular matrices"
 )]
 pub trait Diagonal: Shape {
     type Output: Shape;
@@ -188,6 +241,7 @@ pub trait Diagonal: Shape {
 
 macro_rules! diagonal_impl {
     ($($b:ident),*) => {
+        #[diagnostic::do_not_recommend]
         impl<$($b: Dim,)* R: SquareDims<C>, C: Dim> Diagonal for ($($b,)* R, C) {
             type Output = ($($b,)* <R as SquareDims<C>>::Output,);
         }

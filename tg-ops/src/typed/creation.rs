@@ -109,7 +109,10 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     }
 }
 
-impl<S: StaticShape, T: Dtype> Tensor<S, T> {
+// The bounds are on each method, not the impl: a call with the wrong shape or dtype then
+// fails with the bound's own message (E0277) instead of "method exists but its trait
+// bounds were not satisfied" (E0599).
+impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// Zeros of the static shape `S`.
     ///
     /// ```
@@ -117,7 +120,10 @@ impl<S: StaticShape, T: Dtype> Tensor<S, T> {
     /// let t = Tensor::<Rank2<2, 3>>::zeros();
     /// assert_eq!(t.to_vec().unwrap(), vec![0.0; 6]);
     /// ```
-    pub fn zeros() -> Self {
+    pub fn zeros() -> Self
+    where
+        S: StaticShape,
+    {
         Self::zeros_shape(S::default())
     }
 
@@ -128,7 +134,10 @@ impl<S: StaticShape, T: Dtype> Tensor<S, T> {
     /// let t = Tensor::<Rank1<3>, i64>::ones();
     /// assert_eq!(t.to_vec().unwrap(), vec![1, 1, 1]);
     /// ```
-    pub fn ones() -> Self {
+    pub fn ones() -> Self
+    where
+        S: StaticShape,
+    {
         Self::ones_shape(S::default())
     }
 
@@ -139,7 +148,10 @@ impl<S: StaticShape, T: Dtype> Tensor<S, T> {
     /// let t = Tensor::<Rank2<1, 2>, u8>::full(9);
     /// assert_eq!(t.to_vec().unwrap(), vec![9, 9]);
     /// ```
-    pub fn full(value: T) -> Self {
+    pub fn full(value: T) -> Self
+    where
+        S: StaticShape,
+    {
         Self::full_shape(S::default(), value)
     }
 
@@ -149,7 +161,10 @@ impl<S: StaticShape, T: Dtype> Tensor<S, T> {
     /// use tg_ops::prelude::*;
     /// assert_eq!(Tensor::<Rank1<5>, f16>::empty().dims(), vec![5]);
     /// ```
-    pub fn empty() -> Self {
+    pub fn empty() -> Self
+    where
+        S: StaticShape,
+    {
         Self::empty_shape(S::default())
     }
 
@@ -160,12 +175,15 @@ impl<S: StaticShape, T: Dtype> Tensor<S, T> {
     /// let t = Tensor::<Rank2<2, 2>>::from_vec(vec![1.0, 2.0, 3.0, 4.0]).unwrap();
     /// assert_eq!(t.item().is_err(), true);
     /// ```
-    pub fn from_vec(data: Vec<T>) -> Result<Self> {
+    pub fn from_vec(data: Vec<T>) -> Result<Self>
+    where
+        S: StaticShape,
+    {
         Self::from_vec_shape(S::default(), data)
     }
 }
 
-impl<S: Shape, T: Float> Tensor<S, T> {
+impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// Uniform on `[0, 1)` from the process-wide stream (tinygrad's threefry stream; see
     /// `tg_ops::untyped::random`).
     ///
@@ -174,7 +192,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// let t = Tensor::<shape![_, 2], f16>::rand_shape((3, Const));
     /// assert!(t.to_vec().unwrap().iter().all(|x| x.to_f32() >= 0.0 && x.to_f32() < 1.0));
     /// ```
-    pub fn rand_shape(shape: S) -> Self {
+    pub fn rand_shape(shape: S) -> Self
+    where
+        T: Float,
+    {
         Tensor::from_dyn(ok(DynTensor::rand(&shape.dims(), T::DTYPE)))
     }
 
@@ -184,7 +205,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// use tg_ops::prelude::*;
     /// assert_eq!(Tensor::<shape![_]>::randn_shape((4,)).dims(), vec![4]);
     /// ```
-    pub fn randn_shape(shape: S) -> Self {
+    pub fn randn_shape(shape: S) -> Self
+    where
+        T: Float,
+    {
         Tensor::from_dyn(ok(DynTensor::randn(&shape.dims(), T::DTYPE)))
     }
 
@@ -197,7 +221,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// assert!(t.to_vec().unwrap().iter().all(|&x| (-1.0..1.0).contains(&x)));
     /// ```
     #[track_caller]
-    pub fn uniform_shape(shape: S, low: f64, high: f64) -> Self {
+    pub fn uniform_shape(shape: S, low: f64, high: f64) -> Self
+    where
+        T: Float,
+    {
         ok(Self::try_uniform_shape(shape, low, high))
     }
 
@@ -207,7 +234,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// use tg_ops::prelude::*;
     /// assert!(Tensor::<shape![_]>::try_uniform_shape((4,), 1.0, 1.0).is_err());
     /// ```
-    pub fn try_uniform_shape(shape: S, low: f64, high: f64) -> Result<Self> {
+    pub fn try_uniform_shape(shape: S, low: f64, high: f64) -> Result<Self>
+    where
+        T: Float,
+    {
         Tensor::try_from_dyn(DynTensor::uniform(&shape.dims(), low, high, T::DTYPE)?)
     }
 
@@ -219,7 +249,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// assert_eq!(t.to_vec().unwrap(), vec![3.0, 3.0]);
     /// ```
     #[track_caller]
-    pub fn normal_shape(shape: S, mean: f64, std: f64) -> Self {
+    pub fn normal_shape(shape: S, mean: f64, std: f64) -> Self
+    where
+        T: Float,
+    {
         ok(Self::try_normal_shape(shape, mean, std))
     }
 
@@ -229,7 +262,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// use tg_ops::prelude::*;
     /// assert!(Tensor::<shape![_]>::try_normal_shape((2,), 0.0, -1.0).is_err());
     /// ```
-    pub fn try_normal_shape(shape: S, mean: f64, std: f64) -> Result<Self> {
+    pub fn try_normal_shape(shape: S, mean: f64, std: f64) -> Result<Self>
+    where
+        T: Float,
+    {
         Tensor::try_from_dyn(DynTensor::normal(&shape.dims(), mean, std, T::DTYPE)?)
     }
 
@@ -240,7 +276,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// use tg_ops::prelude::*;
     /// assert_eq!(Tensor::<shape![_, 3]>::kaiming_uniform_shape((2, Const), 0.01).dims(), vec![2, 3]);
     /// ```
-    pub fn kaiming_uniform_shape(shape: S, a: f64) -> Self {
+    pub fn kaiming_uniform_shape(shape: S, a: f64) -> Self
+    where
+        T: Float,
+    {
         Tensor::from_dyn(ok(DynTensor::kaiming_uniform(&shape.dims(), a, T::DTYPE)))
     }
 
@@ -252,7 +291,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// use tg_ops::prelude::*;
     /// assert_eq!(Tensor::<shape![_, 3]>::glorot_uniform_shape((2, Const)).dims(), vec![2, 3]);
     /// ```
-    pub fn glorot_uniform_shape(shape: S) -> Self {
+    pub fn glorot_uniform_shape(shape: S) -> Self
+    where
+        T: Float,
+    {
         Tensor::from_dyn(ok(DynTensor::glorot_uniform(&shape.dims(), T::DTYPE)))
     }
 
@@ -263,7 +305,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// let t = Tensor::<Rank1<3>>::zeros().rand_like();
     /// assert_eq!(t.dims(), vec![3]);
     /// ```
-    pub fn rand_like(&self) -> Self {
+    pub fn rand_like(&self) -> Self
+    where
+        T: Float,
+    {
         Tensor::from_dyn(ok(self.as_dyn().rand_like()))
     }
 
@@ -274,12 +319,15 @@ impl<S: Shape, T: Float> Tensor<S, T> {
     /// let t = Tensor::<Rank1<3>, f64>::zeros().randn_like();
     /// assert_eq!(t.dims(), vec![3]);
     /// ```
-    pub fn randn_like(&self) -> Self {
+    pub fn randn_like(&self) -> Self
+    where
+        T: Float,
+    {
         Tensor::from_dyn(ok(self.as_dyn().randn_like()))
     }
 }
 
-impl<S: StaticShape, T: Float> Tensor<S, T> {
+impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// Uniform on `[0, 1)` of the static shape `S`.
     ///
     /// ```
@@ -289,7 +337,11 @@ impl<S: StaticShape, T: Float> Tensor<S, T> {
     /// DynTensor::manual_seed(3);
     /// assert_eq!(a.to_vec().unwrap(), Tensor::<Rank2<2, 2>>::rand().to_vec().unwrap());
     /// ```
-    pub fn rand() -> Self {
+    pub fn rand() -> Self
+    where
+        S: StaticShape,
+        T: Float,
+    {
         Self::rand_shape(S::default())
     }
 
@@ -299,7 +351,11 @@ impl<S: StaticShape, T: Float> Tensor<S, T> {
     /// use tg_ops::prelude::*;
     /// assert_eq!(Tensor::<Rank1<4>, f16>::randn().dims(), vec![4]);
     /// ```
-    pub fn randn() -> Self {
+    pub fn randn() -> Self
+    where
+        S: StaticShape,
+        T: Float,
+    {
         Self::randn_shape(S::default())
     }
 
@@ -311,7 +367,11 @@ impl<S: StaticShape, T: Float> Tensor<S, T> {
     /// assert!(t.to_vec().unwrap().iter().all(|&x| (5.0..6.0).contains(&x)));
     /// ```
     #[track_caller]
-    pub fn uniform(low: f64, high: f64) -> Self {
+    pub fn uniform(low: f64, high: f64) -> Self
+    where
+        S: StaticShape,
+        T: Float,
+    {
         Self::uniform_shape(S::default(), low, high)
     }
 
@@ -322,7 +382,11 @@ impl<S: StaticShape, T: Float> Tensor<S, T> {
     /// assert_eq!(Tensor::<Rank1<2>>::normal(1.0, 0.0).to_vec().unwrap(), vec![1.0, 1.0]);
     /// ```
     #[track_caller]
-    pub fn normal(mean: f64, std: f64) -> Self {
+    pub fn normal(mean: f64, std: f64) -> Self
+    where
+        S: StaticShape,
+        T: Float,
+    {
         Self::normal_shape(S::default(), mean, std)
     }
 
@@ -334,7 +398,11 @@ impl<S: StaticShape, T: Float> Tensor<S, T> {
     /// let b = (6.0f32 / 1.0001 / 6.0).sqrt();
     /// assert!(w.to_vec().unwrap().iter().all(|&x| -b <= x && x < b));
     /// ```
-    pub fn kaiming_uniform(a: f64) -> Self {
+    pub fn kaiming_uniform(a: f64) -> Self
+    where
+        S: StaticShape,
+        T: Float,
+    {
         Self::kaiming_uniform_shape(S::default(), a)
     }
 
@@ -345,7 +413,11 @@ impl<S: StaticShape, T: Float> Tensor<S, T> {
     /// let w = Tensor::<Rank2<3, 3>>::glorot_uniform();
     /// assert!(w.to_vec().unwrap().iter().all(|&x| x.abs() <= 1.0));
     /// ```
-    pub fn glorot_uniform() -> Self {
+    pub fn glorot_uniform() -> Self
+    where
+        S: StaticShape,
+        T: Float,
+    {
         const {
             assert!(
                 S::RANK >= 1,
@@ -356,7 +428,7 @@ impl<S: StaticShape, T: Float> Tensor<S, T> {
     }
 }
 
-impl<S: Shape, T: Int> Tensor<S, T> {
+impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// Integers uniform on `[low, high)` (tinygrad's `randint`: f32 uniforms truncated);
     /// panics unless `low < high` (`try_randint_shape` returns the error).
     ///
@@ -366,7 +438,10 @@ impl<S: Shape, T: Int> Tensor<S, T> {
     /// assert!(t.to_vec().unwrap().iter().all(|&x| x >= 250));
     /// ```
     #[track_caller]
-    pub fn randint_shape(shape: S, low: i64, high: i64) -> Self {
+    pub fn randint_shape(shape: S, low: i64, high: i64) -> Self
+    where
+        T: Int,
+    {
         ok(Self::try_randint_shape(shape, low, high))
     }
 
@@ -376,12 +451,15 @@ impl<S: Shape, T: Int> Tensor<S, T> {
     /// use tg_ops::prelude::*;
     /// assert!(Tensor::<shape![_], i32>::try_randint_shape((3,), 5, 2).is_err());
     /// ```
-    pub fn try_randint_shape(shape: S, low: i64, high: i64) -> Result<Self> {
+    pub fn try_randint_shape(shape: S, low: i64, high: i64) -> Result<Self>
+    where
+        T: Int,
+    {
         Tensor::try_from_dyn(DynTensor::randint(&shape.dims(), low, high, T::DTYPE)?)
     }
 }
 
-impl<S: StaticShape, T: Int> Tensor<S, T> {
+impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// Integers uniform on `[low, high)` of the static shape `S`; panics unless `low < high`.
     ///
     /// ```
@@ -390,7 +468,11 @@ impl<S: StaticShape, T: Int> Tensor<S, T> {
     /// assert!(t.to_vec().unwrap().iter().all(|&x| (-2..3).contains(&x)));
     /// ```
     #[track_caller]
-    pub fn randint(low: i64, high: i64) -> Self {
+    pub fn randint(low: i64, high: i64) -> Self
+    where
+        S: StaticShape,
+        T: Int,
+    {
         Self::randint_shape(S::default(), low, high)
     }
 }

@@ -50,9 +50,17 @@ impl DynTensor {
 
     /// Both operands broadcast to one shape and cast to one dtype (`dtype`, or their least
     /// upper dtype).
-    pub fn align(op: &'static str, a: &DynTensor, b: &DynTensor, dtype: Option<DType>) -> Result<(DynTensor, DynTensor)> {
+    pub fn align(
+        op: &'static str,
+        a: &DynTensor,
+        b: &DynTensor,
+        dtype: Option<DType>,
+    ) -> Result<(DynTensor, DynTensor)> {
         let shape = broadcast_shapes(op, &[a.shape(), b.shape()])?;
         let dt = dtype.unwrap_or_else(|| a.dtype().least_upper(b.dtype()));
-        Ok((a.cast(dt).broadcast_to(&shape)?, b.cast(dt).broadcast_to(&shape)?))
+        Ok((
+            a.cast(dt).broadcast_to(&shape)?,
+            b.cast(dt).broadcast_to(&shape)?,
+        ))
     }
 }

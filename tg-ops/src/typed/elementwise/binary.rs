@@ -225,7 +225,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     }
 }
 
-impl<S: Shape, T: Float> Tensor<S, T> {
+impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// `self + (end - self) * weight`; `end` and `weight` are scalars or tensors of this
     /// shape, in this float dtype.
     ///
@@ -239,7 +239,10 @@ impl<S: Shape, T: Float> Tensor<S, T> {
         &self,
         end: E,
         weight: W,
-    ) -> Tensor<S, T> {
+    ) -> Tensor<S, T>
+    where
+        T: Float,
+    {
         Tensor::from_dyn(ok(self.as_dyn().lerp(end.operand(), weight.operand())))
     }
 }

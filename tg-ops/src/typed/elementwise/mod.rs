@@ -107,7 +107,7 @@ pub trait SameSize<U: Dtype>: Dtype {}
 macro_rules! same_size {
     ($([$($t:ty),*])*) => { $(same_size!(@group [$($t),*] [$($t),*]);)* };
     (@group [$($a:ty),*] $all:tt) => { $(same_size!(@row $a $all);)* };
-    (@row $a:ty [$($b:ty),*]) => { $(impl SameSize<$b> for $a {})* };
+    (@row $a:ty [$($b:ty),*]) => { $(#[diagnostic::do_not_recommend] impl SameSize<$b> for $a {})* };
 }
 
 same_size!([i8, u8] [i16, u16, f16] [i32, u32, f32] [i64, u64, f64]);

@@ -124,7 +124,10 @@ impl<S: Shape, T: FloatOf> Tensor<S, T> {
 /// Ops that keep the dtype: `(name, what, input, output)` on i32 tensors.
 macro_rules! same_dtype_unary {
     ($($name:ident: $what:literal, $input:literal => $output:literal;)*) => {
-        impl<S: Shape, T: Numeric> Tensor<S, T> {
+        // The bound is on each method, not the impl: `relu` on a bool tensor then fails with
+        // `Numeric`'s message instead of "method exists but its trait bounds were not
+        // satisfied".
+        impl<S: Shape, T: Dtype> Tensor<S, T> {
             $(
                 #[doc = concat!($what, " in the tensor's dtype (see [`DynTensor::", stringify!($name),
                     "`](crate::DynTensor::", stringify!($name), ")).")]
@@ -134,7 +137,10 @@ macro_rules! same_dtype_unary {
                 #[doc = concat!("let t = Tensor::<Rank1<3>>::from_slice(&", $input, ").unwrap();")]
                 #[doc = concat!("assert_eq!(t.", stringify!($name), "().to_vec().unwrap(), vec!", $output, ");")]
                 /// ```
-                pub fn $name(&self) -> Tensor<S, T> {
+                pub fn $name(&self) -> Tensor<S, T>
+                where
+                    T: Numeric,
+                {
                     Tensor::from_dyn(ok(self.as_dyn().$name()))
                 }
             )*
@@ -216,7 +222,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     }
 }
 
-impl<S: Shape, T: Bitwise> Tensor<S, T> {
+impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// `~x`: every bit flipped (logical not for bool); the `!` operator.
     ///
     /// ```
@@ -224,7 +230,10 @@ impl<S: Shape, T: Bitwise> Tensor<S, T> {
     /// let t = Tensor::<Rank1<2>, u8>::from_slice(&[0, 0b1010]).unwrap();
     /// assert_eq!(t.bitwise_not().to_vec().unwrap(), vec![255, 0b1111_0101]);
     /// ```
-    pub fn bitwise_not(&self) -> Tensor<S, T> {
+    pub fn bitwise_not(&self) -> Tensor<S, T>
+    where
+        T: Bitwise,
+    {
         Tensor::from_dyn(ok(self.as_dyn().bitwise_not()))
     }
 }

@@ -1,6 +1,6 @@
 //! Typed joining and cutting along an axis: cat, concat, stack, split, split_every, chunk.
 
-use super::agree_except;
+use super::check::AlongAxis;
 use crate::dtype::Dtype;
 use crate::shape::Shape;
 use crate::shape::axis::{InsertAxis, SelectAxis};
@@ -8,17 +8,6 @@ use crate::shape::ops::DynAxis;
 use crate::tensor::{Tensor, ok};
 use crate::untyped::DynTensor;
 use tg_runtime::Result;
-
-/// Whether `out` is `src` with axis `axis` `n` times as long, wherever both are static.
-const fn cat_agrees(src: &[Option<usize>], out: &[Option<usize>], axis: usize, n: usize) -> bool {
-    if !agree_except(src, out, axis) {
-        return false;
-    }
-    match (src[axis], out[axis]) {
-        (Some(s), Some(o)) => s * n == o,
-        _ => true,
-    }
-}
 
 impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// Concatenates `self` and `other` (of one type) along axis `A`, giving the shape type
@@ -36,6 +25,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     where
         S: SelectAxis<A>,
     {
+        let () = AlongAxis::<S, S2, A>::CAT;
         ok(self.try_cat::<A, S2>(other))
     }
 
@@ -44,12 +34,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     where
         S: SelectAxis<A>,
     {
-        const {
-            assert!(
-                cat_agrees(S::DIMS, S2::DIMS, <S as SelectAxis<A>>::AXIS, 2),
-                "cat: the target is not the two sources joined along the axis"
-            )
-        };
+        let () = AlongAxis::<S, S2, A>::CAT;
         Tensor::try_from_dyn(DynTensor::cat(
             &[self.as_dyn().clone(), other.as_dyn().clone()],
             A,
@@ -70,6 +55,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     where
         S: SelectAxis<A>,
     {
+        let () = AlongAxis::<S, S2, A>::CONCAT;
         ok(Self::try_concat::<A, S2>(tensors))
     }
 
@@ -78,12 +64,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     where
         S: SelectAxis<A>,
     {
-        const {
-            assert!(
-                agree_except(S::DIMS, S2::DIMS, <S as SelectAxis<A>>::AXIS),
-                "concat: the target differs from the sources outside the axis"
-            )
-        };
+        let () = AlongAxis::<S, S2, A>::CONCAT;
         let raw: Vec<DynTensor> = tensors.iter().map(|t| t.as_dyn().clone()).collect();
         Tensor::try_from_dyn(DynTensor::cat(&raw, A)?)
     }
@@ -103,6 +84,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     where
         S: InsertAxis<A>,
     {
+        let () = AlongAxis::<S, S2, A>::STACK;
         ok(Self::try_stack::<A, S2>(tensors))
     }
 
@@ -111,16 +93,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     where
         S: InsertAxis<A>,
     {
-        const {
-            assert!(
-                agree_except(
-                    <S as InsertAxis<A>>::Output::DIMS,
-                    S2::DIMS,
-                    <S as InsertAxis<A>>::AXIS
-                ),
-                "stack: the target is not the sources with one new axis"
-            )
-        };
+        let () = AlongAxis::<S, S2, A>::STACK;
         let raw: Vec<DynTensor> = tensors.iter().map(|t| t.as_dyn().clone()).collect();
         Tensor::try_from_dyn(DynTensor::stack(&raw, A)?)
     }

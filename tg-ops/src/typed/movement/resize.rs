@@ -1,35 +1,13 @@
 //! Typed ops that change sizes or order within axes: pad, shrink, pad_to, shrink_to, flip,
 //! roll, repeat, repeat_interleave, diagonal.
 
-use super::agree_except;
+use super::check::{AlongAxis, Static};
 use crate::dtype::Dtype;
 use crate::shape::Shape;
 use crate::shape::axis::SelectAxis;
 use crate::shape::ops::Diagonal;
 use crate::tensor::{Tensor, ok};
 use tg_runtime::{Error, Result};
-
-/// Whether each static dim of `a` is `<=` (or, with `grow` false, `>=`) that of `b`.
-const fn sizes_ordered(a: &[Option<usize>], b: &[Option<usize>], grow: bool) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if let (Some(x), Some(y)) = (a[i], b[i])
-            && ((grow && x > y) || (!grow && x < y))
-        {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// `S2`'s sizes for pad_to/shrink_to: static dims as sizes, dynamic ones unchanged.
-fn optional_sizes<S2: Shape>() -> Vec<Option<usize>> {
-    S2::DIMS.to_vec()
-}
 
 impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// Pads each axis by `(before, after)` elements of `value` (negative pads cut), giving the
@@ -43,17 +21,13 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn pad<S2: Shape>(&self, pads: &[(isize, isize)], value: T) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::PAD;
         ok(self.try_pad(pads, value))
     }
 
     /// `pad`, returning an error where the pads do not give `S2`.
     pub fn try_pad<S2: Shape>(&self, pads: &[(isize, isize)], value: T) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                S2::RANK == S::RANK,
-                "pad: the target must have the source's rank"
-            )
-        };
+        let () = Static::<S, S2>::PAD;
         Tensor::try_from_dyn(self.as_dyn().pad(pads, value.to_scalar())?)
     }
 
@@ -67,17 +41,13 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn shrink<S2: Shape>(&self, ranges: &[(usize, usize)]) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::SHRINK;
         ok(self.try_shrink(ranges))
     }
 
     /// `shrink`, returning an error where the ranges do not give `S2`.
     pub fn try_shrink<S2: Shape>(&self, ranges: &[(usize, usize)]) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                S2::RANK == S::RANK,
-                "shrink: the target must have the source's rank"
-            )
-        };
+        let () = Static::<S, S2>::SHRINK;
         Tensor::try_from_dyn(self.as_dyn().shrink(ranges)?)
     }
 
@@ -92,18 +62,14 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn pad_to<S2: Shape>(&self) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::PAD_TO;
         ok(self.try_pad_to())
     }
 
     /// `pad_to`, returning an error where a dynamic source is larger than `S2`.
     pub fn try_pad_to<S2: Shape>(&self) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                sizes_ordered(S::DIMS, S2::DIMS, true),
-                "pad_to: the target must have the source's rank and no smaller sizes"
-            )
-        };
-        Tensor::try_from_dyn(self.as_dyn().pad_to(&optional_sizes::<S2>())?)
+        let () = Static::<S, S2>::PAD_TO;
+        Tensor::try_from_dyn(self.as_dyn().pad_to(S2::DIMS)?)
     }
 
     /// Keeps the leading part of each axis, down to `S2`; a dynamic dim of `S2` leaves its
@@ -117,18 +83,14 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn shrink_to<S2: Shape>(&self) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::SHRINK_TO;
         ok(self.try_shrink_to())
     }
 
     /// `shrink_to`, returning an error where a dynamic source is smaller than `S2`.
     pub fn try_shrink_to<S2: Shape>(&self) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                sizes_ordered(S::DIMS, S2::DIMS, false),
-                "shrink_to: the target must have the source's rank and no larger sizes"
-            )
-        };
-        Tensor::try_from_dyn(self.as_dyn().shrink_to(&optional_sizes::<S2>())?)
+        let () = Static::<S, S2>::SHRINK_TO;
+        Tensor::try_from_dyn(self.as_dyn().shrink_to(S2::DIMS)?)
     }
 
     /// Reverses axis `A`.
@@ -187,17 +149,13 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn repeat<S2: Shape>(&self, repeats: &[usize]) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::REPEAT;
         ok(self.try_repeat(repeats))
     }
 
     /// `repeat`, returning an error where the repeats do not give `S2`.
     pub fn try_repeat<S2: Shape>(&self, repeats: &[usize]) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                S2::RANK >= S::RANK,
-                "repeat: the target cannot have fewer axes than the source"
-            )
-        };
+        let () = Static::<S, S2>::REPEAT;
         Tensor::try_from_dyn(self.as_dyn().repeat(repeats)?)
     }
 
@@ -214,6 +172,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     where
         S: SelectAxis<A>,
     {
+        let () = AlongAxis::<S, S2, A>::REPEAT_INTERLEAVE;
         ok(self.try_repeat_interleave::<A, S2>(repeats))
     }
 
@@ -225,12 +184,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     where
         S: SelectAxis<A>,
     {
-        const {
-            assert!(
-                agree_except(S::DIMS, S2::DIMS, <S as SelectAxis<A>>::AXIS),
-                "repeat_interleave: the target must equal the source except along the repeated axis"
-            )
-        };
+        let () = AlongAxis::<S, S2, A>::REPEAT_INTERLEAVE;
         Tensor::try_from_dyn(self.as_dyn().repeat_interleave(repeats, Some(A))?)
     }
 

@@ -2,39 +2,14 @@
 
 use std::any::type_name;
 
-use super::target_sizes;
+use super::check::{Permutation, Static};
+use super::{flatten_to_type, reshape_to_type, signed_axes, target_sizes, unflatten_to_type};
 use crate::dtype::Dtype;
 use crate::shape::Shape;
-use crate::shape::axis::{InsertAxis, RemoveAxis, SelectAxis, SwapAxes};
-use crate::shape::ops::{MaybeOne, PermuteAxes, is_permutation};
+use crate::shape::axis::{InsertAxis, RemoveAxis, SwapAxes};
+use crate::shape::ops::{MaybeOne, PermuteAxes};
 use crate::tensor::{Tensor, ok};
 use tg_runtime::{Error, Result};
-
-const fn numel_agree(a: Option<usize>, b: Option<usize>) -> bool {
-    match (a, b) {
-        (Some(x), Some(y)) => x == y,
-        _ => true,
-    }
-}
-
-/// Whether `src` broadcasts to `dst` wherever both dims are static (aligned from the right).
-const fn broadcast_agree(src: &[Option<usize>], dst: &[Option<usize>]) -> bool {
-    if src.len() > dst.len() {
-        return false;
-    }
-    let lead = dst.len() - src.len();
-    let mut i = 0;
-    while i < src.len() {
-        if let (Some(s), Some(d)) = (src[i], dst[lead + i])
-            && s != 1
-            && s != d
-        {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
 
 fn shape_err(op: &'static str, message: String) -> Error {
     Error::Shape { op, message }
@@ -53,28 +28,14 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn reshape<S2: Shape>(&self) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::RESHAPE;
         ok(self.try_reshape())
     }
 
     /// `reshape`, returning an error where the run finds the sizes do not fit.
     pub fn try_reshape<S2: Shape>(&self) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                numel_agree(S::NUMEL, S2::NUMEL),
-                "reshape: the two shapes hold different numbers of elements"
-            )
-        };
-        let sizes = target_sizes::<S2>();
-        if sizes.iter().filter(|&&s| s < 0).count() > 1 {
-            return Err(shape_err(
-                "reshape",
-                format!(
-                    "{} has several dynamic dims to infer; use reshape_to with their sizes",
-                    type_name::<S2>()
-                ),
-            ));
-        }
-        Tensor::try_from_dyn(self.as_dyn().reshape(&sizes)?)
+        let () = Static::<S, S2>::RESHAPE;
+        Tensor::try_from_dyn(reshape_to_type(self.as_dyn(), S2::DIMS, type_name::<S2>())?)
     }
 
     /// Reshapes to the shape value `shape` (for targets with several dynamic dims).
@@ -87,19 +48,14 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn reshape_to<S2: Shape>(&self, shape: S2) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::RESHAPE_TO;
         ok(self.try_reshape_to(shape))
     }
 
     /// `reshape_to`, returning an error where the sizes do not fit.
     pub fn try_reshape_to<S2: Shape>(&self, shape: S2) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                numel_agree(S::NUMEL, S2::NUMEL),
-                "reshape_to: the two shapes hold different numbers of elements"
-            )
-        };
-        let sizes: Vec<isize> = shape.dims().iter().map(|&d| d as isize).collect();
-        Tensor::try_from_dyn(self.as_dyn().reshape(&sizes)?)
+        let () = Static::<S, S2>::RESHAPE_TO;
+        Tensor::try_from_dyn(self.as_dyn().reshape(&signed_axes(&shape.dims()))?)
     }
 
     /// Reorders the axes by the permutation marker `P` (`Perm2`..`Perm6`, from
@@ -116,16 +72,8 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     where
         S: PermuteAxes<P>,
     {
-        const {
-            assert!(
-                is_permutation(<S as PermuteAxes<P>>::ORDER),
-                "permute: an axis is named twice"
-            )
-        };
-        let order: Vec<isize> = <S as PermuteAxes<P>>::ORDER
-            .iter()
-            .map(|&a| a as isize)
-            .collect();
+        let () = Permutation::<S, P>::DISTINCT;
+        let order = signed_axes(<S as PermuteAxes<P>>::ORDER);
         Tensor::from_dyn(ok(self.as_dyn().permute(&order)))
     }
 
@@ -174,8 +122,8 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     #[track_caller]
     pub fn squeeze<const A: isize>(&self) -> Tensor<<S as RemoveAxis<A>>::Output, T>
     where
-        S: RemoveAxis<A> + SelectAxis<A>,
-        <S as SelectAxis<A>>::Dim: MaybeOne,
+        S: RemoveAxis<A>,
+        <S as RemoveAxis<A>>::Removed: MaybeOne,
     {
         ok(self.try_squeeze::<A>())
     }
@@ -183,10 +131,10 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// `squeeze`, returning an error where a dynamic axis turns out not to be 1.
     pub fn try_squeeze<const A: isize>(&self) -> Result<Tensor<<S as RemoveAxis<A>>::Output, T>>
     where
-        S: RemoveAxis<A> + SelectAxis<A>,
-        <S as SelectAxis<A>>::Dim: MaybeOne,
+        S: RemoveAxis<A>,
+        <S as RemoveAxis<A>>::Removed: MaybeOne,
     {
-        let n = self.dims()[<S as SelectAxis<A>>::AXIS];
+        let n = self.dims()[<S as RemoveAxis<A>>::AXIS];
         if n != 1 {
             return Err(shape_err(
                 "squeeze",
@@ -207,21 +155,13 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn squeeze_all<S2: Shape>(&self) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::SQUEEZE_ALL;
         ok(self.try_squeeze_all())
     }
 
     /// `squeeze_all`, returning an error where the result does not fit `S2`.
     pub fn try_squeeze_all<S2: Shape>(&self) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                S2::RANK <= S::RANK,
-                "squeeze_all: the target cannot have more axes than the source"
-            );
-            assert!(
-                numel_agree(S::NUMEL, S2::NUMEL),
-                "squeeze_all: the two shapes hold different numbers of elements"
-            );
-        };
+        let () = Static::<S, S2>::SQUEEZE_ALL;
         Tensor::try_from_dyn(self.as_dyn().squeeze(None)?)
     }
 
@@ -265,44 +205,14 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn flatten_to<S2: Shape>(&self) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::FLATTEN_TO;
         ok(self.try_flatten_to())
     }
 
     /// `flatten_to`, returning an error where no merge of axes gives `S2`.
     pub fn try_flatten_to<S2: Shape>(&self) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                S2::RANK >= 1 && (S2::RANK <= S::RANK || S::RANK == 0),
-                "flatten_to: the target must have between 1 and the source's rank axes"
-            );
-            assert!(
-                numel_agree(S::NUMEL, S2::NUMEL),
-                "flatten_to: the two shapes hold different numbers of elements"
-            );
-        };
-        if S::RANK == 0 {
-            return Tensor::try_from_dyn(self.as_dyn().flatten(0, 0)?);
-        }
-        let dims = self.dims();
-        let merged = S::RANK - S2::RANK + 1;
-        for start in 0..S2::RANK {
-            let mut cand = dims[..start].to_vec();
-            cand.push(dims[start..start + merged].iter().product());
-            cand.extend_from_slice(&dims[start + merged..]);
-            if S2::from_dims(&cand).is_some() {
-                return Tensor::try_from_dyn(
-                    self.as_dyn()
-                        .flatten(start as isize, (start + merged - 1) as isize)?,
-                );
-            }
-        }
-        Err(shape_err(
-            "flatten_to",
-            format!(
-                "no run of axes of {dims:?} merges into {}",
-                type_name::<S2>()
-            ),
-        ))
+        let () = Static::<S, S2>::FLATTEN_TO;
+        Tensor::try_from_dyn(flatten_to_type(self.as_dyn(), S2::DIMS, type_name::<S2>())?)
     }
 
     /// Splits one axis into several so that the result has shape type `S2` (the inverse of
@@ -316,38 +226,18 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn unflatten_to<S2: Shape>(&self) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::UNFLATTEN_TO;
         ok(self.try_unflatten_to())
     }
 
     /// `unflatten_to`, returning an error where no axis splits into `S2`.
     pub fn try_unflatten_to<S2: Shape>(&self) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                S::RANK >= 1 && S2::RANK >= S::RANK,
-                "unflatten_to: the target must have at least the source's rank"
-            );
-            assert!(
-                numel_agree(S::NUMEL, S2::NUMEL),
-                "unflatten_to: the two shapes hold different numbers of elements"
-            );
-        };
-        let want = target_sizes::<S2>();
-        let extra = S2::RANK - S::RANK;
-        for a in 0..S::RANK {
-            if let Ok(t) = self.as_dyn().unflatten(a as isize, &want[a..=a + extra])
-                && S2::from_dims(t.shape()).is_some()
-            {
-                return Tensor::try_from_dyn(t);
-            }
-        }
-        Err(shape_err(
-            "unflatten_to",
-            format!(
-                "no axis of {:?} splits into {}",
-                self.dims(),
-                type_name::<S2>()
-            ),
-        ))
+        let () = Static::<S, S2>::UNFLATTEN_TO;
+        Tensor::try_from_dyn(unflatten_to_type(
+            self.as_dyn(),
+            S2::DIMS,
+            type_name::<S2>(),
+        )?)
     }
 
     /// Broadcasts to the shape type `S2` (numpy rules: new axes on the left, size-1 axes
@@ -362,18 +252,14 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn broadcast_to<S2: Shape>(&self) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::BROADCAST_TO;
         ok(self.try_broadcast_to())
     }
 
     /// `broadcast_to`, returning an error where dynamic sizes do not broadcast.
     pub fn try_broadcast_to<S2: Shape>(&self) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                broadcast_agree(S::DIMS, S2::DIMS),
-                "broadcast_to: the source shape does not broadcast to the target"
-            )
-        };
-        Tensor::try_from_dyn(self.as_dyn().expand(&target_sizes::<S2>())?)
+        let () = Static::<S, S2>::BROADCAST_TO;
+        Tensor::try_from_dyn(self.as_dyn().expand(&target_sizes(S2::DIMS))?)
     }
 
     /// tinygrad's name for [`Tensor::broadcast_to`].
@@ -386,7 +272,11 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn expand<S2: Shape>(&self) -> Tensor<S2, T> {
-        ok(self.try_broadcast_to())
+        let () = Static::<S, S2>::EXPAND;
+        ok(self
+            .as_dyn()
+            .expand(&target_sizes(S2::DIMS))
+            .and_then(Tensor::try_from_dyn))
     }
 
     /// Broadcasts to the shape value `shape` (for dynamic targets of new sizes).
@@ -399,17 +289,13 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// ```
     #[track_caller]
     pub fn expand_to<S2: Shape>(&self, shape: S2) -> Tensor<S2, T> {
+        let () = Static::<S, S2>::EXPAND_TO;
         ok(self.try_expand_to(shape))
     }
 
     /// `expand_to`, returning an error where the sizes do not broadcast.
     pub fn try_expand_to<S2: Shape>(&self, shape: S2) -> Result<Tensor<S2, T>> {
-        const {
-            assert!(
-                broadcast_agree(S::DIMS, S2::DIMS),
-                "expand_to: the source shape does not broadcast to the target"
-            )
-        };
+        let () = Static::<S, S2>::EXPAND_TO;
         Tensor::try_from_dyn(self.as_dyn().broadcast_to(&shape.dims())?)
     }
 }

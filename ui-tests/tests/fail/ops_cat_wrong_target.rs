@@ -1,0 +1,7 @@
+use tg::prelude::*;
+
+fn main() {
+    let a = Tensor::<Rank2<1, 2>>::zeros();
+    let b = Tensor::<Rank2<1, 2>>::zeros();
+    let _c: Tensor<Rank2<3, 2>> = a.cat::<0, _>(&b);
+}

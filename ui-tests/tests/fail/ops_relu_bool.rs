@@ -1,0 +1,6 @@
+use tg::prelude::*;
+
+fn main() {
+    let a = Tensor::<Rank1<3>, bool>::zeros();
+    let _c = a.relu();
+}

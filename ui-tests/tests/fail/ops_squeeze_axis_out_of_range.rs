@@ -1,0 +1,6 @@
+use tg::prelude::*;
+
+fn main() {
+    let a = Tensor::<Rank2<1, 3>>::zeros();
+    let _s = a.squeeze::<2>();
+}

@@ -1,0 +1,5 @@
+use tg::prelude::*;
+
+fn main() {
+    let _t = Tensor::<(usize,), i32>::zeros();
+}
