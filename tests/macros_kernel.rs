@@ -3,7 +3,11 @@
 use tg::prelude::*;
 
 #[kernel]
-fn layer<const B: usize>(x: Tensor<shape![B, 8]>, w: Tensor<shape![8, 3]>, b: Tensor<shape![3]>) -> Tensor<shape![B, 3]> {
+fn layer<const B: usize>(
+    x: Tensor<shape![B, 8]>,
+    w: Tensor<shape![8, 3]>,
+    b: Tensor<shape![3]>,
+) -> Tensor<shape![B, 3]> {
     let h = x.matmul(w) + b;
     h.relu()
 }
@@ -35,7 +39,10 @@ fn a_kernel_computes_and_replays() {
     let y1 = layer(x1, w.clone(), b.clone());
     let got = y1.to_vec().unwrap();
     let want = reference(&x1d, &wd, &bd, 4);
-    assert!(got.iter().zip(&want).all(|(a, b)| (a - b).abs() < 1e-5), "{got:?} vs {want:?}");
+    assert!(
+        got.iter().zip(&want).all(|(a, b)| (a - b).abs() < 1e-5),
+        "{got:?} vs {want:?}"
+    );
 
     let x2d: Vec<f32> = (0..32).map(|i| (i as f32 * 0.29).sin()).collect();
     let x2 = Tensor::<Rank2<4, 8>>::from_slice(&x2d).unwrap();
@@ -58,7 +65,11 @@ fn a_kernel_computes_and_replays() {
 
 #[test]
 fn dynamic_dims_and_scalars_key_the_replay() {
-    let x = Tensor::<shape![_, 4]>::from_slice_shape((2, Const), &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]).unwrap();
+    let x = Tensor::<shape![_, 4]>::from_slice_shape(
+        (2, Const),
+        &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0],
+    )
+    .unwrap();
     let y = scaled(x.clone(), 2.0).to_vec().unwrap();
     assert_eq!(y, vec![21.0, 22.0, 23.0, 24.0, 57.0, 58.0, 59.0, 60.0]);
     let y = scaled(x, 0.5).to_vec().unwrap();
@@ -95,7 +106,8 @@ fn stats_pair(x: Tensor<shape![4, 6]>) -> (Tensor<shape![4, 6]>, Tensor<shape![4
 
 #[test]
 fn pairs_unpack_in_kernels() {
-    let x = Tensor::<Rank2<4, 6>>::from_vec((0..24).map(|i| ((i * 7) % 11) as f32).collect()).unwrap();
+    let x =
+        Tensor::<Rank2<4, 6>>::from_vec((0..24).map(|i| ((i * 7) % 11) as f32).collect()).unwrap();
     let (v, i) = stats_pair(x);
     let (v, i) = (v.to_vec().unwrap(), i.to_vec().unwrap());
     assert_eq!(&i[..6], &[3, 1, 4, 2, 5, 0]);

@@ -338,9 +338,23 @@ fn errors_name_the_op_and_what_is_wrong() {
 fn a_chain_of_composed_ops_is_one_kernel() {
     // each of these reuses its input many times; lowering computes a node once per index, so
     // the whole chain still fuses into one kernel
-    let x = DynTensor::from_slice(&[64], &(0..64).map(|i| i as f32 / 16.0 - 2.0).collect::<Vec<_>>()).unwrap();
+    let x = DynTensor::from_slice(
+        &[64],
+        &(0..64).map(|i| i as f32 / 16.0 - 2.0).collect::<Vec<_>>(),
+    )
+    .unwrap();
     x.realize().unwrap();
-    let y = x.gelu_erf().unwrap().sigmoid().unwrap().exp().unwrap().tanh().unwrap().erf().unwrap();
+    let y = x
+        .gelu_erf()
+        .unwrap()
+        .sigmoid()
+        .unwrap()
+        .exp()
+        .unwrap()
+        .tanh()
+        .unwrap()
+        .erf()
+        .unwrap();
     let before = tg::runtime::thread_stats().kernels;
     let v = y.to_vec::<f32>().unwrap();
     assert_eq!(tg::runtime::thread_stats().kernels - before, 1);

@@ -114,9 +114,9 @@ fn gather_errors_name_the_op_and_shapes() {
     assert!(msg(x.gather(0, &DynTensor::zeros(&[2, 4], DType::I32))).contains("larger"));
     assert!(msg(x.gather(2, &i)).contains("out of range"));
     assert!(msg(x.gather(0, &x)).contains("integer"));
-    assert!(msg(x.scatter(0, &i, &DynTensor::zeros(&[2, 3], DType::I32), None)).contains("dtype"));
+    assert!(msg(x.scatter(0, &i, DynTensor::zeros(&[2, 3], DType::I32), None)).contains("dtype"));
     assert!(
-        msg(x.scatter(0, &i, &DynTensor::zeros(&[1, 3], DType::F32), None)).contains("no larger")
+        msg(x.scatter(0, &i, DynTensor::zeros(&[1, 3], DType::F32), None)).contains("no larger")
     );
     assert!(msg(x.scatter(0, &i, &x, Some(ScatterOp::Add))).contains("scatter_reduce"));
     assert!(

@@ -110,11 +110,12 @@ fn typed_linalg_computes_shapes() {
         (u.dims(), s.dims(), vh.dims()),
         (vec![2, 3, 3], vec![2, 2], vec![2, 2, 2])
     );
-    let (u, s, vh): (
+    type Reduced = (
         Tensor<shape![2, 3, _]>,
         Tensor<shape![2, _]>,
         Tensor<shape![2, _, 2]>,
-    ) = a.svd_reduced();
+    );
+    let (u, s, vh): Reduced = a.svd_reduced();
     assert_eq!(
         (u.dims(), s.dims(), vh.dims()),
         (vec![2, 3, 2], vec![2, 2], vec![2, 2, 2])

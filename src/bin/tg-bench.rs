@@ -29,14 +29,20 @@ fn time(runs: usize, warmup: usize, build: impl Fn() -> Lazy) -> (f64, f64, usiz
         kernels = r.kernels.len();
         if i >= warmup {
             wall.push(r.wall_ns as f64 * 1e-9);
-            gpu.push(r.kernel_ns.map(|k| k.iter().sum::<u64>() as f64 * 1e-9).unwrap_or(f64::NAN));
+            gpu.push(
+                r.kernel_ns
+                    .map(|k| k.iter().sum::<u64>() as f64 * 1e-9)
+                    .unwrap_or(f64::NAN),
+            );
         }
     }
     (median(wall), median(gpu), kernels)
 }
 
 fn big_input(seed: u32) -> Lazy {
-    let data: Vec<f32> = (0..BIG).map(|i| ((i as u32).wrapping_mul(2654435761) ^ seed) as f32 * 2.3e-10).collect();
+    let data: Vec<f32> = (0..BIG)
+        .map(|i| ((i as u32).wrapping_mul(2654435761) ^ seed) as f32 * 2.3e-10)
+        .collect();
     let x = Lazy::from_slice(&[BIG], &data).expect("input");
     x.realize().expect("upload");
     x
@@ -70,7 +76,11 @@ fn kernel_figures() -> tg::Result<()> {
     w.realize()?;
     b.realize()?;
     let input = |i: usize| -> tg::Result<Tensor<Rank2<64, 784>>> {
-        let x = Tensor::<Rank2<64, 784>>::from_vec((0..64 * 784).map(|k| ((k + i) % 97) as f32 * 0.01).collect())?;
+        let x = Tensor::<Rank2<64, 784>>::from_vec(
+            (0..64 * 784)
+                .map(|k| ((k + i) % 97) as f32 * 0.01)
+                .collect(),
+        )?;
         x.realize()?;
         Ok(x)
     };
@@ -91,9 +101,21 @@ fn kernel_figures() -> tg::Result<()> {
         mlp_plain(&x, &w, &b).realize()?;
         plain.push(t.elapsed().as_secs_f64());
     }
-    row("#[kernel] MLP 64x784x128: first call", format!("{:.2} ms", first * 1e3), "-");
-    row("#[kernel] MLP 64x784x128: steady call", format!("{:.3} ms", median(steady) * 1e3), "-");
-    row("same without #[kernel] (graph each call)", format!("{:.3} ms", median(plain) * 1e3), "-");
+    row(
+        "#[kernel] MLP 64x784x128: first call",
+        format!("{:.2} ms", first * 1e3),
+        "-",
+    );
+    row(
+        "#[kernel] MLP 64x784x128: steady call",
+        format!("{:.3} ms", median(steady) * 1e3),
+        "-",
+    );
+    row(
+        "same without #[kernel] (graph each call)",
+        format!("{:.3} ms", median(plain) * 1e3),
+        "-",
+    );
     Ok(())
 }
 
@@ -116,14 +138,21 @@ fn main() -> tg::Result<()> {
         }
         assert_eq!(v[3], 5.0);
     }
-    row("1-kernel realize round trip (wall)", format!("{:.1} us", median(rt) * 1e6), "110 us prerecorded");
+    row(
+        "1-kernel realize round trip (wall)",
+        format!("{:.1} us", median(rt) * 1e6),
+        "110 us prerecorded",
+    );
 
     // a 100-kernel chain that cannot fuse, one submit
     let (wall, gpu, k) = time(10, 3, || {
         let mut x = Lazy::from_slice(&[1024], &vec![1.0f32; 1024]).expect("input");
         for _ in 0..100 {
             x = x
-                .binary(BinaryOp::Mul, &Lazy::constant(1.0001f32, DType::F32, &[1024]))
+                .binary(
+                    BinaryOp::Mul,
+                    &Lazy::constant(1.0001f32, DType::F32, &[1024]),
+                )
                 .and_then(|y| y.binary(BinaryOp::Add, &Lazy::constant(0.5f32, DType::F32, &[1024])))
                 .expect("op")
                 .contiguous();
@@ -132,7 +161,11 @@ fn main() -> tg::Result<()> {
     });
     row(
         &format!("{k}-kernel chain: per kernel (wall / gpu)"),
-        format!("{:.1} / {:.1} us", wall / k as f64 * 1e6, gpu / k as f64 * 1e6),
+        format!(
+            "{:.1} / {:.1} us",
+            wall / k as f64 * 1e6,
+            gpu / k as f64 * 1e6
+        ),
         "<< round trip",
     );
 
@@ -143,7 +176,11 @@ fn main() -> tg::Result<()> {
     let (wall, gpu, k) = time(10, 2, || a.binary(BinaryOp::Add, &b).expect("add"));
     row(
         &format!("add 16M f32, {k} kernel (gpu / wall)"),
-        format!("{:.2} / {:.2} GB/s", 3.0 * mb / gpu * 1e-9, 3.0 * mb / wall * 1e-9),
+        format!(
+            "{:.2} / {:.2} GB/s",
+            3.0 * mb / gpu * 1e-9,
+            3.0 * mb / wall * 1e-9
+        ),
         "10.3 GB/s",
     );
 
@@ -169,7 +206,11 @@ fn main() -> tg::Result<()> {
     });
     row(
         &format!("20-op chain 16M f32, {k} kernel (gpu / wall)"),
-        format!("{:.2} / {:.2} GB/s", 3.0 * mb / gpu * 1e-9, 3.0 * mb / wall * 1e-9),
+        format!(
+            "{:.2} / {:.2} GB/s",
+            3.0 * mb / gpu * 1e-9,
+            3.0 * mb / wall * 1e-9
+        ),
         "-",
     );
     kernel_figures()

@@ -27,7 +27,11 @@ pub struct Tensor<S: Shape, T: Dtype = f32> {
 
 impl<S: Shape, T: Dtype> Clone for Tensor<S, T> {
     fn clone(&self) -> Self {
-        Tensor { raw: self.raw.clone(), shape: self.shape, _t: PhantomData }
+        Tensor {
+            raw: self.raw.clone(),
+            shape: self.shape,
+            _t: PhantomData,
+        }
     }
 }
 
@@ -141,7 +145,11 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// assert_eq!(t.dims(), vec![2, 3]);
     /// ```
     pub fn from_slice_shape(shape: S, data: &[T]) -> Result<Self> {
-        Ok(Tensor { raw: DynTensor::from_slice(&shape.dims(), data)?, shape, _t: PhantomData })
+        Ok(Tensor {
+            raw: DynTensor::from_slice(&shape.dims(), data)?,
+            shape,
+            _t: PhantomData,
+        })
     }
 
     /// Computes the tensor into device memory now.
@@ -172,7 +180,11 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
         if self.numel() != 1 {
             return Err(Error::Shape {
                 op: "item",
-                message: format!("item needs exactly one element, shape {:?} has {}", self.dims(), self.numel()),
+                message: format!(
+                    "item needs exactly one element, shape {:?} has {}",
+                    self.dims(),
+                    self.numel()
+                ),
             });
         }
         Ok(self.to_vec()?[0])
@@ -187,7 +199,11 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// assert_eq!(t.cast::<u8>().to_vec().unwrap(), vec![1, 0, 255]);
     /// ```
     pub fn cast<U: Dtype>(&self) -> Tensor<S, U> {
-        Tensor { raw: self.raw.cast(U::DTYPE), shape: self.shape, _t: PhantomData }
+        Tensor {
+            raw: self.raw.cast(U::DTYPE),
+            shape: self.shape,
+            _t: PhantomData,
+        }
     }
 
     /// Converts a tensor with dynamic dims into one of shape `S2`, checking the sizes.

@@ -309,8 +309,21 @@ fn a_reduction_of_a_broadcast_reduction_is_one_kernel() {
     // logsumexp over rows: max, then the sum of exp2(x - max) reads it through a broadcast
     let (x, dx) = input(&[8, 300], 12);
     let m = x.reduce(ReduceOp::Max, &[1]).unwrap();
-    let e = x.binary(BinaryOp::Add, &m.expand(&[8, 300]).unwrap().unary(UnaryOp::Neg).unwrap()).unwrap().unary(UnaryOp::Exp2).unwrap();
-    let lse = e.reduce(ReduceOp::Add, &[1]).unwrap().unary(UnaryOp::Log2).unwrap().binary(BinaryOp::Add, &m).unwrap();
+    let e = x
+        .binary(
+            BinaryOp::Add,
+            &m.expand(&[8, 300]).unwrap().unary(UnaryOp::Neg).unwrap(),
+        )
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    let lse = e
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .unary(UnaryOp::Log2)
+        .unwrap()
+        .binary(BinaryOp::Add, &m)
+        .unwrap();
     let (kernels, got) = run(&lse);
     assert_eq!(kernels, 1);
     for r in 0..8 {
@@ -321,8 +334,19 @@ fn a_reduction_of_a_broadcast_reduction_is_one_kernel() {
     }
     // over the whole tensor (rank 0 result) too
     let m = x.reduce(ReduceOp::Max, &[0, 1]).unwrap();
-    let d = x.binary(BinaryOp::Add, &m.expand(&[8, 300]).unwrap().unary(UnaryOp::Neg).unwrap()).unwrap();
-    let var = d.binary(BinaryOp::Mul, &d).unwrap().reduce(ReduceOp::Add, &[0, 1]).unwrap().reshape(&[]).unwrap();
+    let d = x
+        .binary(
+            BinaryOp::Add,
+            &m.expand(&[8, 300]).unwrap().unary(UnaryOp::Neg).unwrap(),
+        )
+        .unwrap();
+    let var = d
+        .binary(BinaryOp::Mul, &d)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[0, 1])
+        .unwrap()
+        .reshape(&[])
+        .unwrap();
     let (kernels, got) = run(&var);
     assert_eq!(kernels, 1);
     let mx = dx.iter().cloned().fold(f32::MIN, f32::max);

@@ -62,13 +62,13 @@ pub enum IndexItem {
     At(Ast),
     /// `start:stop:step` or `start..stop`; missing parts are `None`.
     Slice {
-        start: Option<Ast>,
-        stop: Option<Ast>,
-        step: Option<Ast>,
+        start: Option<Box<Ast>>,
+        stop: Option<Box<Ast>>,
+        step: Option<Box<Ast>>,
         span: Span,
     },
     /// `None`: a new axis of size 1.
-    NewAxis(Span),
+    NewAxis,
     /// `...`: as many full slices as needed.
     Ellipsis(Span),
 }
@@ -101,8 +101,6 @@ pub enum Ast {
     Field(Box<Ast>, usize, Span),
     /// `name = value`: a keyword argument (`x.conv2d(w, stride = 2)`).
     Named(Ident, Box<Ast>),
-    /// Any other Rust expression, passed through untouched (a scalar computed in Rust).
-    Rust(syn::Expr),
 }
 
 impl Ast {
@@ -117,7 +115,6 @@ impl Ast {
             | Ast::Field(_, _, s)
             | Ast::List(_, s) => *s,
             Ast::Method { span, .. } | Ast::Index { span, .. } => *span,
-            Ast::Rust(e) => syn::spanned::Spanned::span(e),
         }
     }
 }

@@ -36,12 +36,15 @@ impl Cursor {
     }
 
     /// The operator spelled by the punctuation at the cursor (joint characters glued), if any.
+    /// `* *` counts as `**` even when spaced: rustfmt reads `a ** b` as `a * (*b)` and spaces
+    /// it so, and a dereference means nothing here.
     fn punct_seq(&self) -> String {
         let mut s = String::new();
         let mut i = self.pos;
         while let Some(TokenTree::Punct(p)) = self.toks.get(i) {
             s.push(p.as_char());
-            if p.spacing() == proc_macro2::Spacing::Alone {
+            let next_star = matches!(self.toks.get(i + 1), Some(TokenTree::Punct(q)) if q.as_char() == '*');
+            if p.spacing() == proc_macro2::Spacing::Alone && !(s == "*" && next_star) {
                 break;
             }
             i += 1;
@@ -308,7 +311,7 @@ fn index_item(part: Vec<TokenTree>, close: Span) -> Result<IndexItem> {
     if let [TokenTree::Ident(i)] = part.as_slice()
         && i == "None"
     {
-        return Ok(IndexItem::NewAxis(span));
+        return Ok(IndexItem::NewAxis);
     }
     let mut c = Cursor::new(part.into_iter().collect(), close);
     if c.punct_seq() == "..." {
@@ -355,7 +358,7 @@ fn index_item(part: Vec<TokenTree>, close: Span) -> Result<IndexItem> {
                 .ok_or_else(|| Error::new(span, "empty index"))?,
         )),
         2 | 3 if !(rust_range && parts.len() == 3) => {
-            let mut it = parts.into_iter();
+            let mut it = parts.into_iter().map(|p| p.map(Box::new));
             let start = it.next().flatten();
             let stop = it.next().flatten();
             let step = it.next().flatten();
@@ -406,7 +409,6 @@ mod tests {
                 "[{}]",
                 items.iter().map(show).collect::<Vec<_>>().join(", ")
             ),
-            Ast::Rust(_) => "rust".into(),
             Ast::Named(n, v) => format!("{n}={}", show(v)),
             Ast::Field(b, i, _) => format!("{}.{i}", show(b)),
         }
@@ -420,6 +422,9 @@ mod tests {
         assert_eq!(show(&e), "((x.relu().sum(1) < 3) && y)");
         let e = parse_expr(ts("2 ** -x")).unwrap();
         assert_eq!(show(&e), "(2 ** (-x))");
+        // as rustfmt spaces it
+        let e = parse_expr(ts("-b * *2")).unwrap();
+        assert_eq!(show(&e), "(-(b ** 2))");
         let e = parse_expr(ts("a - b - c")).unwrap();
         assert_eq!(show(&e), "((a - b) - c)");
     }
@@ -468,7 +473,7 @@ mod tests {
                 ..
             }
         ));
-        assert!(matches!(items[4], IndexItem::NewAxis(_)));
+        assert!(matches!(items[4], IndexItem::NewAxis));
         assert!(matches!(items[5], IndexItem::Ellipsis(_)));
         assert!(matches!(items[6], IndexItem::At(Ast::Neg(..))));
     }

@@ -69,7 +69,6 @@ pub fn emit(ast: &Ast) -> Result<TokenStream> {
         Ast::List(_, span) => {
             return Err(Error::new(*span, "a list is not a tensor expression here"));
         }
-        Ast::Rust(e) => quote!(#e),
         Ast::Field(base, i, _) => {
             let b = emit(base)?;
             let idx = syn::Index::from(*i);
@@ -87,7 +86,7 @@ pub fn emit(ast: &Ast) -> Result<TokenStream> {
 /// One index item as an `Index` value.
 fn index_item(item: &IndexItem) -> Result<TokenStream> {
     let index = quote!(::tg::untyped::indexing::Index);
-    let int = |e: &Option<Ast>| -> Result<TokenStream> {
+    let int = |e: &Option<Box<Ast>>| -> Result<TokenStream> {
         Ok(match e {
             None => quote!(None),
             Some(a) => {
@@ -97,7 +96,7 @@ fn index_item(item: &IndexItem) -> Result<TokenStream> {
         })
     };
     Ok(match item {
-        IndexItem::NewAxis(_) => quote!(#index::NewAxis),
+        IndexItem::NewAxis => quote!(#index::NewAxis),
         IndexItem::Ellipsis(_) => quote!(#index::Ellipsis),
         IndexItem::Slice {
             start, stop, step, ..

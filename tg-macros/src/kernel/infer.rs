@@ -6,7 +6,6 @@ use std::collections::HashMap;
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
-use syn::spanned::Spanned;
 use syn::{Error, Result};
 
 use super::value::{Arg, Val, show_shape};
@@ -166,10 +165,6 @@ impl Ctx {
             Ast::List(items, _) => Ok(Val::List(
                 items.iter().map(|i| self.eval(i)).collect::<Result<_>>()?,
             )),
-            Ast::Rust(e) => Err(Error::new(
-                e.span(),
-                "this expression is not supported in a #[kernel] body",
-            )),
             Ast::Named(n, _) => Err(Error::new(
                 n.span(),
                 "a keyword argument (`name = value`) belongs in an op's argument list",
@@ -325,7 +320,9 @@ impl Ctx {
 }
 
 /// Shape (None for scalars) and dtype (or scalar kind) of a binary operand.
-fn operand_type(a: &Arg) -> Result<(Option<Vec<Poly>>, std::result::Result<Dt, ScalarKind>)> {
+type OperandType = (Option<Vec<Poly>>, std::result::Result<Dt, ScalarKind>);
+
+fn operand_type(a: &Arg) -> Result<OperandType> {
     match &a.val {
         Val::Tensor { shape, dtype, .. } => Ok((Some(shape.clone()), Ok(*dtype))),
         Val::Scalar { kind, .. } => Ok((None, Err(*kind))),

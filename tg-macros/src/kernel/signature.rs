@@ -5,7 +5,7 @@
 //! so shapes are written with the `shape!` type macro (`Tensor<shape![B, 784]>`, `_` for a
 //! dynamic dimension), as `Rank2<B, 784>`, or as a tuple of `Const<N>` and `usize`.
 
-use proc_macro2::{Ident, Span, TokenTree};
+use proc_macro2::Ident;
 use syn::spanned::Spanned;
 use syn::{
     Error, FnArg, GenericArgument, GenericParam, ItemFn, Pat, PathArguments, Result, ReturnType,
@@ -29,7 +29,6 @@ pub enum DimSpec {
 pub struct TensorSpec {
     pub dims: Vec<DimSpec>,
     pub dtype: Dt,
-    pub span: Span,
 }
 
 impl TensorSpec {
@@ -91,7 +90,6 @@ pub struct Returns {
     pub tuple: bool,
     /// Wrapped in `Result`.
     pub result: bool,
-    pub span: Span,
 }
 
 pub struct Signature {
@@ -262,11 +260,7 @@ fn tensor_spec(ty: &Type, consts: &[Ident]) -> Result<Option<TensorSpec>> {
         }
         Some(other) => return Err(Error::new(other.span(), "expected a dtype")),
     };
-    Ok(Some(TensorSpec {
-        dims: shape,
-        dtype,
-        span: ty.span(),
-    }))
+    Ok(Some(TensorSpec { dims: shape, dtype }))
 }
 
 fn scalar_kind(ty: &Type) -> Option<ScalarKind> {
@@ -289,7 +283,6 @@ fn returns(ret: &ReturnType, consts: &[Ident]) -> Result<Returns> {
             "a kernel returns a tensor: `-> Tensor<shape![..]>`",
         ));
     };
-    let span = ty.span();
     let mut ty: &Type = ty;
     let mut result = false;
     if let Some(seg) = last_segment(ty)
@@ -313,7 +306,6 @@ fn returns(ret: &ReturnType, consts: &[Ident]) -> Result<Returns> {
             tensors,
             tuple: true,
             result,
-            span,
         });
     }
     let spec = tensor_spec(ty, consts)?
@@ -322,7 +314,6 @@ fn returns(ret: &ReturnType, consts: &[Ident]) -> Result<Returns> {
         tensors: vec![spec],
         tuple: false,
         result,
-        span,
     })
 }
 
@@ -376,14 +367,4 @@ pub fn read(f: &ItemFn) -> Result<Signature> {
         const_params,
         returns,
     })
-}
-
-/// Placeholder span for generated code.
-pub fn site() -> Span {
-    Span::call_site()
-}
-
-/// Is `t` the ident `name`?
-pub fn is_ident(t: &TokenTree, name: &str) -> bool {
-    matches!(t, TokenTree::Ident(i) if i == name)
 }

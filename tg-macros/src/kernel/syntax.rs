@@ -95,8 +95,8 @@ pub fn from_syn(e: &Expr) -> Result<Ast> {
                         ));
                     }
                     IndexItem::Slice {
-                        start: r.start.as_deref().map(from_syn).transpose()?,
-                        stop: r.end.as_deref().map(from_syn).transpose()?,
+                        start: r.start.as_deref().map(from_syn).transpose()?.map(Box::new),
+                        stop: r.end.as_deref().map(from_syn).transpose()?.map(Box::new),
                         step: None,
                         span: r.span(),
                     }

@@ -12,7 +12,7 @@ use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
 
 /// A slice bound or step: a literal integer.
-fn bound(ctx: &mut Ctx, e: &Option<crate::dsl::ast::Ast>) -> Result<Option<i64>> {
+fn bound(ctx: &mut Ctx, e: &Option<Box<crate::dsl::ast::Ast>>) -> Result<Option<i64>> {
     match e {
         None => Ok(None),
         Some(ast) => {
@@ -54,7 +54,20 @@ pub fn index(ctx: &mut Ctx, recv: Arg, items: &[IndexItem], span: Span) -> Resul
         .filter(|i| matches!(i, IndexItem::Ellipsis(_)))
         .count();
     if ellipses > 1 {
-        return Err(Error::new(span, "an index can have only one `...`"));
+        let second = items
+            .iter()
+            .filter_map(|i| {
+                if let IndexItem::Ellipsis(s) = i {
+                    Some(*s)
+                } else {
+                    None
+                }
+            })
+            .nth(1);
+        return Err(Error::new(
+            second.unwrap_or(span),
+            "an index can have only one `...`",
+        ));
     }
     if consumed > shape.len() {
         return Err(Error::new(
@@ -74,7 +87,7 @@ pub fn index(ctx: &mut Ctx, recv: Arg, items: &[IndexItem], span: Span) -> Resul
     let mut dim = 0usize;
     for item in items {
         match item {
-            IndexItem::NewAxis(_) => {
+            IndexItem::NewAxis => {
                 kept.push(Poly::constant(1));
                 emitted.push(quote!(#index::NewAxis));
             }
