@@ -178,9 +178,22 @@ impl Node {
         self.shape.iter().product()
     }
 
-    /// The sources; empty once the node is realized (its buffer replaces them).
+    /// The sources; empty once the node is realized (its buffer replaces them), except while
+    /// this thread has them pinned (see [`pin_sources`]).
     pub fn srcs(&self) -> Vec<Arc<Node>> {
-        lock(&self.state).srcs.clone()
+        let pinned = PINNED.with(|p| p.borrow().as_ref().and_then(|m| m.get(&self.id).cloned()));
+        pinned.unwrap_or_else(|| lock(&self.state).srcs.clone())
+    }
+
+    /// The sources, pinned for the rest of this thread's realize if pinning is on.
+    pub(crate) fn srcs_pinned(&self) -> Vec<Arc<Node>> {
+        let srcs = self.srcs();
+        PINNED.with(|p| {
+            if let Some(m) = p.borrow_mut().as_mut() {
+                m.entry(self.id).or_insert_with(|| srcs.clone());
+            }
+        });
+        srcs
     }
 
     pub fn buffer(&self) -> Option<Arc<Buffer>> {
@@ -242,6 +255,32 @@ impl std::fmt::Debug for Node {
             "%{} {:?} {} {:?}",
             self.id, self.op, self.dtype, self.shape
         )
+    }
+}
+
+thread_local! {
+    /// Sources as a realize first saw them. Another thread may realize a node of this graph
+    /// meanwhile, which drops its sources; scheduling and lowering must keep seeing the graph
+    /// they planned (recomputing such a node is correct, just redundant).
+    static PINNED: std::cell::RefCell<Option<HashMap<u64, Vec<Arc<Node>>>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Pins sources read through `srcs_pinned` on this thread until the guard drops.
+pub(crate) fn pin_sources() -> PinGuard {
+    let previous = PINNED.with(|p| p.replace(Some(HashMap::new())));
+    PinGuard { previous }
+}
+
+pub(crate) struct PinGuard {
+    previous: Option<HashMap<u64, Vec<Arc<Node>>>>,
+}
+
+impl Drop for PinGuard {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        // dropping the pinned sources may free nodes, whose Drop takes the table lock: fine
+        let pinned = PINNED.with(|p| p.replace(previous));
+        drop(pinned);
     }
 }
 

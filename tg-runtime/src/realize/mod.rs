@@ -62,6 +62,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         return Ok(Report::default());
     }
     let start = Instant::now();
+    let _pinned = crate::graph::node::pin_sources();
     let sched = schedule(&nodes);
     stats::record(Stats {
         schedules: 1,

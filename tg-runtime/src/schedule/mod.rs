@@ -60,7 +60,7 @@ fn toposort(targets: &[Arc<Node>]) -> Vec<Arc<Node>> {
         let srcs = if n.is_realized() {
             Vec::new()
         } else {
-            n.srcs()
+            n.srcs_pinned()
         };
         stack.push((n, true));
         for s in srcs.into_iter().rev() {
