@@ -43,7 +43,8 @@ impl Cursor {
         let mut i = self.pos;
         while let Some(TokenTree::Punct(p)) = self.toks.get(i) {
             s.push(p.as_char());
-            let next_star = matches!(self.toks.get(i + 1), Some(TokenTree::Punct(q)) if q.as_char() == '*');
+            let next_star =
+                matches!(self.toks.get(i + 1), Some(TokenTree::Punct(q)) if q.as_char() == '*');
             if p.spacing() == proc_macro2::Spacing::Alone && !(s == "*" && next_star) {
                 break;
             }
