@@ -1,0 +1,164 @@
+//! Hand-written GLSL for the add and the sum, run through the same device layer, so tg's
+//! generated kernels are compared with a baseline measured on this machine, not only with
+//! figures from another one.
+
+use tg::runtime::compile::compile_glsl;
+use tg::runtime::device::{Binding, Device, Dispatch, KernelLayout};
+
+const THREADS: u32 = 256;
+/// vec4s each thread of the sum folds before the workgroup combines.
+const SUM_PER_THREAD: u32 = 16;
+
+fn add_source() -> String {
+    format!(
+        "#version 450
+layout(local_size_x = {THREADS}) in;
+layout(std430, set = 0, binding = 0) writeonly buffer O {{ vec4 o[]; }};
+layout(std430, set = 0, binding = 1) readonly buffer A {{ vec4 a[]; }};
+layout(std430, set = 0, binding = 2) readonly buffer B {{ vec4 b[]; }};
+void main() {{ uint i = gl_GlobalInvocationID.x; o[i] = a[i] + b[i]; }}"
+    )
+}
+
+/// One partial sum per workgroup; the second pass sums the partials the same way.
+fn sum_source() -> String {
+    format!(
+        "#version 450
+#extension GL_KHR_shader_subgroup_arithmetic : require
+layout(local_size_x = {THREADS}) in;
+layout(push_constant) uniform PC {{ uint n4; }} pc;
+layout(std430, set = 0, binding = 0) writeonly buffer O {{ float o[]; }};
+layout(std430, set = 0, binding = 1) readonly buffer A {{ vec4 a[]; }};
+shared float part[{THREADS}];
+void main() {{
+  uint base = gl_WorkGroupID.x * {THREADS}u * {SUM_PER_THREAD}u + gl_LocalInvocationID.x;
+  vec4 acc = vec4(0.0);
+  for (uint k = 0u; k < {SUM_PER_THREAD}u; k++) {{
+    uint i = base + k * {THREADS}u;
+    if (i < pc.n4) acc += a[i];
+  }}
+  float s = subgroupAdd(acc.x + acc.y + acc.z + acc.w);
+  if (subgroupElect()) part[gl_SubgroupID] = s;
+  barrier();
+  if (gl_LocalInvocationID.x == 0u) {{
+    float t = 0.0;
+    for (uint i = 0u; i < gl_NumSubgroups; i++) t += part[i];
+    o[gl_WorkGroupID.x] = t;
+  }}
+}}"
+    )
+}
+
+/// Median GPU seconds of `runs` executions of `dispatches`.
+fn gpu_time(dev: &Device, dispatches: &[Dispatch], runs: usize) -> tg::Result<f64> {
+    let mut t = Vec::new();
+    for i in 0..runs + 2 {
+        let r = dev.execute(dispatches, true)?;
+        if i >= 2 {
+            let ns: u64 = r.kernel_ns.map(|k| k.iter().sum()).unwrap_or(0);
+            t.push(ns as f64 * 1e-9);
+        }
+    }
+    Ok(super::median(t))
+}
+
+/// GB/s of the hand-written add and sum over `n` f32 (a multiple of 64K); the sum is `None`
+/// on a device without subgroup arithmetic.
+pub fn baseline(n: u32) -> tg::Result<(f64, Option<f64>)> {
+    let dev = Device::get()?;
+    let bytes = n as u64 * 4;
+    let a = dev.alloc(bytes)?;
+    // small integers: the partial sums are exact, so the total checks the shaders
+    let data: Vec<u8> = (0..n)
+        .flat_map(|i| ((i % 7) as f32).to_le_bytes())
+        .collect();
+    dev.write(&a, 0, &data)?;
+    let b = dev.alloc(bytes)?;
+    let o = dev.alloc(bytes)?;
+    let bind = |buf: &std::sync::Arc<_>, writes| Binding {
+        buffer: std::sync::Arc::clone(buf),
+        writes,
+    };
+
+    let spirv = compile_glsl(&add_source())?;
+    let layout = KernelLayout {
+        bindings: 3,
+        push_constant_bytes: 0,
+    };
+    let add = dev.pipeline(0x7467_6265_6e63_6801, &spirv, layout)?;
+    let add = Dispatch {
+        pipeline: add,
+        bindings: vec![bind(&o, true), bind(&a, false), bind(&b, false)],
+        push_constants: Vec::new(),
+        groups: [n / 4 / THREADS, 1, 1],
+    };
+    let add_gbs = 3.0 * bytes as f64 / gpu_time(dev, &[add], 10)? * 1e-9;
+
+    if !dev.info().subgroup_arithmetic {
+        return Ok((add_gbs, None));
+    }
+    let spirv = compile_glsl(&sum_source())?;
+    let layout = KernelLayout {
+        bindings: 2,
+        push_constant_bytes: 4,
+    };
+    let sum = dev.pipeline(0x7467_6265_6e63_6802, &spirv, layout)?;
+    let per_group = 4 * THREADS * SUM_PER_THREAD;
+    let partials = n / per_group;
+    let pass = |out: &std::sync::Arc<_>, inp: &std::sync::Arc<_>, floats: u32| Dispatch {
+        pipeline: sum.clone(),
+        bindings: vec![bind(out, true), bind(inp, false)],
+        push_constants: (floats / 4).to_le_bytes().to_vec(),
+        groups: [floats.div_ceil(per_group), 1, 1],
+    };
+    // 16M floats leave 1024 partials, a multiple of 4: one more pass finishes them
+    let dispatches = [pass(&b, &a, n), pass(&o, &b, partials)];
+    let sum_gbs = bytes as f64 / gpu_time(dev, &dispatches, 10)? * 1e-9;
+    let mut total = [0u8; 4];
+    dev.read(&o, 0, &mut total)?;
+    let expected: u64 = (0..n as u64).map(|i| i % 7).sum();
+    let got = f32::from_le_bytes(total) as f64;
+    assert!(
+        (got - expected as f64).abs() <= 1e-6 * expected as f64,
+        "hand-written sum: {got} against {expected}"
+    );
+    Ok((add_gbs, Some(sum_gbs)))
+}
+
+/// GPU microseconds per dispatch of `count` dependent hand-written dispatches over 1024 f32
+/// in one submit: the device's own cost of a small kernel, which bounds tg's from below.
+pub fn dispatch_floor(count: usize) -> tg::Result<f64> {
+    let dev = Device::get()?;
+    let src = format!(
+        "#version 450
+layout(local_size_x = {THREADS}) in;
+layout(std430, set = 0, binding = 0) buffer O {{ vec4 o[]; }};
+layout(std430, set = 0, binding = 1) readonly buffer A {{ vec4 a[]; }};
+void main() {{ uint i = gl_GlobalInvocationID.x; o[i] = a[i] * 1.0001 + 0.5; }}"
+    );
+    let spirv = compile_glsl(&src)?;
+    let layout = KernelLayout {
+        bindings: 2,
+        push_constant_bytes: 0,
+    };
+    let pipeline = dev.pipeline(0x7467_6265_6e63_6803, &spirv, layout)?;
+    let bufs = [dev.alloc(4096)?, dev.alloc(4096)?];
+    let dispatches: Vec<Dispatch> = (0..count)
+        .map(|k| Dispatch {
+            pipeline: pipeline.clone(),
+            bindings: vec![
+                Binding {
+                    buffer: bufs[(k + 1) % 2].clone(),
+                    writes: true,
+                },
+                Binding {
+                    buffer: bufs[k % 2].clone(),
+                    writes: false,
+                },
+            ],
+            push_constants: Vec::new(),
+            groups: [1, 1, 1],
+        })
+        .collect();
+    Ok(gpu_time(dev, &dispatches, 10)? / count as f64 * 1e6)
+}
