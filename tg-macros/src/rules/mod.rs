@@ -7,6 +7,7 @@ pub mod args;
 pub mod elementwise;
 pub mod index;
 pub mod linalg;
+pub mod loss;
 pub mod movement;
 pub mod nn;
 pub mod reduce;
@@ -18,45 +19,74 @@ use syn::{Error, Result};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val};
 
+/// A family of rules: its method names, whether they take `name = value` arguments, and the
+/// function that applies one.
+struct Family {
+    names: &'static [&'static str],
+    keywords: bool,
+    apply: fn(&mut Ctx, &str, Arg, Vec<Arg>, Span) -> Result<Val>,
+}
+
+const FAMILIES: &[Family] = &[
+    Family {
+        names: nn::NAMES,
+        keywords: true,
+        apply: nn::apply,
+    },
+    Family {
+        names: loss::NAMES,
+        keywords: true,
+        apply: loss::apply,
+    },
+    Family {
+        names: stats::NAMES,
+        keywords: true,
+        apply: stats::apply,
+    },
+    Family {
+        names: elementwise::NAMES,
+        keywords: false,
+        apply: elementwise::apply,
+    },
+    Family {
+        names: reduce::NAMES,
+        keywords: false,
+        apply: reduce::apply,
+    },
+    Family {
+        names: movement::NAMES,
+        keywords: false,
+        apply: movement::apply,
+    },
+    Family {
+        names: linalg::NAMES,
+        keywords: false,
+        apply: linalg::apply,
+    },
+];
+
 /// Every method name the DSL knows, for "unknown op" errors.
 pub fn known() -> Vec<&'static str> {
-    let mut all: Vec<&'static str> = Vec::new();
-    all.extend(elementwise::NAMES);
-    all.extend(reduce::NAMES);
-    all.extend(movement::NAMES);
-    all.extend(linalg::NAMES);
-    all.extend(nn::NAMES);
-    all.extend(stats::NAMES);
-    all
+    FAMILIES
+        .iter()
+        .flat_map(|f| f.names.iter().copied())
+        .collect()
 }
 
 /// `recv.name(args)`.
 pub fn method(ctx: &mut Ctx, name: &Ident, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let n = name.to_string();
     let n = n.as_str();
-    if nn::NAMES.contains(&n) {
-        return nn::apply(ctx, n, recv, args, span);
-    }
-    if stats::NAMES.contains(&n) {
-        return stats::apply(ctx, n, recv, args, span);
-    }
-    if let Some(a) = args.iter().find(|a| a.name.is_some()) {
-        return Err(Error::new(
-            a.span,
-            format!("`{n}` takes no keyword arguments"),
-        ));
-    }
-    if elementwise::NAMES.contains(&n) {
-        return elementwise::apply(ctx, n, recv, args, span);
-    }
-    if reduce::NAMES.contains(&n) {
-        return reduce::apply(ctx, n, recv, args, span);
-    }
-    if movement::NAMES.contains(&n) {
-        return movement::apply(ctx, n, recv, args, span);
-    }
-    if linalg::NAMES.contains(&n) {
-        return linalg::apply(ctx, n, recv, args, span);
+    if let Some(f) = FAMILIES.iter().find(|f| f.names.contains(&n)) {
+        if !f.keywords
+            && let Some(a) = args.iter().find(|a| a.name.is_some())
+        {
+            return Err(Error::new(
+                a.span,
+                format!("`{n}` takes no keyword arguments"),
+            ));
+        }
+        return (f.apply)(ctx, n, recv, args, span);
     }
     let close: Vec<&str> = known().into_iter().filter(|k| similar(k, n)).collect();
     let hint = if close.is_empty() {

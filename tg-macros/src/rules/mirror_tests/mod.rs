@@ -14,6 +14,10 @@ use crate::kernel::infer::Ctx;
 use crate::kernel::value::Val;
 use crate::sym::Poly;
 
+mod decompositions;
+mod structure;
+mod training;
+
 type Op = fn(&[DynTensor]) -> tg_ops::Result<DynTensor>;
 
 fn dt(d: Dt) -> DType {

@@ -1,0 +1,1 @@
+//! Mirror tests of the decompositions rules (see the parent module).

@@ -1,0 +1,1 @@
+//! Mirror tests of the structure rules (see the parent module).

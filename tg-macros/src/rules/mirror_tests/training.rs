@@ -1,0 +1,1 @@
+//! Mirror tests of the training rules (see the parent module).
