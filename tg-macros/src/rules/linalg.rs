@@ -58,6 +58,12 @@ pub fn matmul(ctx: &mut Ctx, a: Arg, b: Arg, span: Span) -> Result<Val> {
 }
 
 pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    if let Some(a) = args.iter().find(|a| a.name.is_some()) {
+        return Err(Error::new(
+            a.span,
+            format!("`{name}` takes no keyword arguments"),
+        ));
+    }
     match name {
         "matmul" | "dot" => {
             args::count(name, &args, 1, 1, span)?;

@@ -5,12 +5,14 @@
 
 pub mod args;
 pub mod elementwise;
+pub mod hash;
 pub mod index;
 pub mod linalg;
 pub mod loss;
 pub mod movement;
 pub mod nn;
 pub mod reduce;
+pub mod scatter;
 pub mod stats;
 
 use proc_macro2::{Ident, Span};
@@ -39,6 +41,16 @@ const FAMILIES: &[Family] = &[
         apply: loss::apply,
     },
     Family {
+        names: scatter::NAMES,
+        keywords: true,
+        apply: scatter::apply,
+    },
+    Family {
+        names: hash::NAMES,
+        keywords: true,
+        apply: hash::apply,
+    },
+    Family {
         names: stats::NAMES,
         keywords: true,
         apply: stats::apply,
@@ -60,7 +72,7 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         names: linalg::NAMES,
-        keywords: false,
+        keywords: true,
         apply: linalg::apply,
     },
 ];
