@@ -3,36 +3,13 @@
 
 #[path = "support/fixture.rs"]
 mod fixture;
+#[path = "support/padding.rs"]
+mod padding;
 
 use fixture::{Case, arg, usizes};
-use serde_json::Value;
+use padding::padding;
 use tg::prelude::*;
 use tg::runtime::Lazy;
-
-fn padding(v: &Value) -> Padding {
-    let ints = |v: &Value| -> Vec<isize> {
-        v.as_array()
-            .expect("list")
-            .iter()
-            .map(|x| x.as_i64().expect("int") as isize)
-            .collect()
-    };
-    let value = &v["value"];
-    match v["kind"].as_str().expect("padding kind") {
-        "uniform" => Padding::Uniform(value.as_i64().expect("int") as isize),
-        "per_axis" => Padding::PerAxis(ints(value)),
-        "flat" => Padding::Flat(ints(value)),
-        "pairs" => Padding::Pairs(
-            value
-                .as_array()
-                .expect("pairs")
-                .iter()
-                .map(|p| (ints(p)[0], ints(p)[1]))
-                .collect(),
-        ),
-        k => panic!("unknown padding kind {k}"),
-    }
-}
 
 fn pool_options(c: &Case) -> Pool {
     let mut p = Pool::new(usizes(arg(c, "kernel")))
