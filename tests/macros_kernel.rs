@@ -115,3 +115,37 @@ fn pairs_unpack_in_kernels() {
     let mean = row.iter().sum::<f32>() / 6.0;
     assert!((v[0] - (10.0 - mean)).abs() < 1e-5);
 }
+
+#[kernel]
+fn jitter(x: Tensor<shape![64]>) -> Tensor<shape![64]> {
+    x + x.rand_like()
+}
+
+#[test]
+fn a_kernel_drawing_random_numbers_runs_its_body_each_call() {
+    let x = Tensor::<Rank1<64>>::from_vec((0..64).map(|i| i as f32).collect()).unwrap();
+    x.realize().unwrap();
+    let a = jitter(x.clone()).to_vec().unwrap();
+    let before = tg::runtime::thread_stats();
+    let b = jitter(x.clone()).to_vec().unwrap();
+    let after = tg::runtime::thread_stats();
+    assert!(
+        after.nodes > before.nodes,
+        "the body builds its graph again"
+    );
+    assert!(
+        after.schedules > before.schedules,
+        "and schedules it: no replay"
+    );
+    for (i, (a, b)) in a.iter().zip(&b).enumerate() {
+        let base = i as f32;
+        assert!(
+            (base..base + 1.0).contains(a) && (base..base + 1.0).contains(b),
+            "{i}: {a} {b}"
+        );
+    }
+    assert_ne!(
+        a, b,
+        "a replay would have repeated the first call's numbers"
+    );
+}
