@@ -9,13 +9,32 @@ const PIECES: &[&str] = &[
     "=", ";", ":", "::", ",", ".", "..", "...", "+", "-", "*", "**", "/", "%", "@", "&", "&&", "|",
     "^", "<", ">", "<=", "<<", ">>", "==", "(", ")", "[", "]", "{", "}", "0", "1", "-1", "2.5",
     "3", "784", "1e30", "300u8", "true", "None", "sum", "matmul", "reshape", "relu", "cat", "pad",
-    "permute", "const", "usize", "->", "<", ">",
+    "permute", "const", "usize", "->", "<", ">", "\"ii\"", "\"i,j\"", "\"\"", "'i'", "b\"ab\"",
+    "einsum", "qr", "svd", "keccak", "hash", "acc",
 ];
+
+/// Pieces too long for `PIECES`' one-line layout: strings (einsum formulas, hash names) and
+/// the ops and keywords that read them.
+const LONG_PIECES: &[&str] = &[
+    "\"ij,jk->ik\"",
+    "\"...ij->...ji\"",
+    "\"sha3_256\"",
+    "newton_schulz",
+    "full_matrices",
+];
+
+/// Piece `i` of `PIECES` then `LONG_PIECES`, cyclically.
+fn piece(i: usize) -> &'static str {
+    let i = i % (PIECES.len() + LONG_PIECES.len());
+    PIECES
+        .get(i)
+        .unwrap_or_else(|| &LONG_PIECES[i - PIECES.len()])
+}
 
 /// Random source text with balanced brackets: pieces and bracketed groups, nested.
 fn source() -> impl Strategy<Value = String> {
     let leaf = (0usize..200).prop_map(|i| {
-        let p = PIECES[i % PIECES.len()];
+        let p = piece(i);
         if matches!(p, "(" | ")" | "[" | "]" | "{" | "}") {
             "x".to_string()
         } else {
@@ -38,6 +57,8 @@ fn source() -> impl Strategy<Value = String> {
 const VALID_KERNEL: &str = "fn f<const B: usize>(x: Tensor<shape![B, 8]>, w: Tensor<shape![8, 3]>, k: f32) -> Tensor<shape![B, 3]> { let h = x.matmul(w) * k; h.relu().reshape([B, 3]) + tensor!(x @ w) }";
 const VALID_LITERAL: &str = "[[1.0, 2.0], [3.0, 4.0]]; f16";
 const VALID_EXPR: &str = "-x ** 2 @ w + b[None, ..., 1:3:2] < 3 && y.sum(1, true)";
+/// Strings and the ops that read them (no spaces inside a literal: mutations split at spaces).
+const VALID_LINALG: &str = "fn g<const B: usize>(x: Tensor<shape![B, 8]>, w: Tensor<shape![8, 3]>) -> (Tensor<shape![B, 3]>, Tensor<shape![_]>, Tensor<shape![B, 32], u8>) { let (u, s, vh) = x.einsum(\"bi,ij->bj\", w, acc = f32).svd(full_matrices = false); let n = w.newton_schulz(1, [1.5, -0.5]).qr().1; (u.einsum(\"bk,kj\", vh) + n.sum(0), s.einsum(\"...->...\"), x.keccak(\"sha3_256\")) }";
 
 fn all_entry_points(ts: TokenStream) {
     let _ = crate::literal::expand(ts.clone());
@@ -52,7 +73,7 @@ fn all_entry_points(ts: TokenStream) {
 fn mutate(src: &str, at: usize, with: usize, how: u8) -> String {
     let mut parts: Vec<String> = src.split(' ').map(String::from).collect();
     let at = at % (parts.len() + 1);
-    let piece = PIECES[with % PIECES.len()].to_string();
+    let piece = piece(with).to_string();
     match how % 3 {
         0 if at < parts.len() => {
             parts.remove(at);
@@ -73,8 +94,8 @@ proptest! {
     }
 
     #[test]
-    fn mutated_inputs_never_panic(at in 0usize..80, with in 0usize..200, how in 0u8..3, which in 0u8..3) {
-        let src = [VALID_KERNEL, VALID_LITERAL, VALID_EXPR][which as usize];
+    fn mutated_inputs_never_panic(at in 0usize..80, with in 0usize..200, how in 0u8..3, which in 0u8..4) {
+        let src = [VALID_KERNEL, VALID_LITERAL, VALID_EXPR, VALID_LINALG][which as usize];
         if let Ok(ts) = mutate(src, at, with, how).parse::<TokenStream>() {
             all_entry_points(ts);
         }
@@ -84,6 +105,8 @@ proptest! {
 #[test]
 fn the_valid_inputs_expand() {
     let k = crate::kernel::expand(TokenStream::new(), VALID_KERNEL.parse().expect("tokens"));
+    assert!(k.is_ok(), "{:?}", k.err().map(|e| e.to_string()));
+    let k = crate::kernel::expand(TokenStream::new(), VALID_LINALG.parse().expect("tokens"));
     assert!(k.is_ok(), "{:?}", k.err().map(|e| e.to_string()));
     assert!(crate::literal::expand(VALID_LITERAL.parse().expect("tokens")).is_ok());
     assert!(crate::dsl::parse::parse_expr(VALID_EXPR.parse().expect("tokens")).is_ok());

@@ -77,7 +77,7 @@ pub enum IndexItem {
 pub enum Ast {
     /// A variable: a tensor, a scalar, or a const parameter.
     Var(Ident),
-    /// A number or bool.
+    /// A number, bool or string (`"ij,jk->ik"`: formulas and names are compile-time text).
     Lit(syn::Lit),
     /// `tensor!([...])` inside a kernel: a literal tensor.
     Literal(TokenStream, Span),

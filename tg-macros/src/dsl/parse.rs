@@ -2,6 +2,8 @@
 //!
 //! `a @ b`, `x ** 2`, `-x`, `a + b * c`, comparisons, `x.relu().sum(1)`, `x[.., 1:3, ::2]`
 //! (also `1..3`), `x[0]`, `x[-1]`, `x[None]`, `x[..., 0]`, `x[idx]` with a tensor of indices.
+//! Literals (numbers, bools, strings such as einsum's `"ij,jk->ik"`) stay `syn::Lit`s; what a
+//! literal may be is decided where it is evaluated.
 
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use syn::{Error, Result};
@@ -477,6 +479,16 @@ mod tests {
         assert!(matches!(items[4], IndexItem::NewAxis));
         assert!(matches!(items[5], IndexItem::Ellipsis(_)));
         assert!(matches!(items[6], IndexItem::At(Ast::Neg(..))));
+    }
+
+    #[test]
+    fn string_arguments() {
+        let e = parse_expr(ts(r#"a.einsum("ij,jk->ik", b, acc = f32)"#)).unwrap();
+        assert_eq!(show(&e), r#"a.einsum("ij,jk->ik", b, acc=f32)"#);
+        let Ast::Method { args, .. } = e else {
+            panic!()
+        };
+        assert!(matches!(&args[0], Ast::Lit(syn::Lit::Str(s)) if s.value() == "ij,jk->ik"));
     }
 
     #[test]

@@ -327,6 +327,12 @@ fn operand_type(a: &Arg) -> Result<OperandType> {
         Val::Tensor { shape, dtype, .. } => Ok((Some(shape.clone()), Ok(*dtype))),
         Val::Scalar { kind, .. } => Ok((None, Err(*kind))),
         Val::Int(_) => Ok((None, Err(ScalarKind::Int))),
+        Val::Str(s) => Err(Error::new(
+            a.span,
+            format!(
+                "a string is not a tensor or a number: {s:?} can only be an op's argument (einsum's formula, keccak's name)"
+            ),
+        )),
         other => Err(Error::new(
             a.span,
             format!("expected a tensor or a scalar, found {}", other.describe()),
@@ -358,31 +364,39 @@ fn literal(l: &syn::Lit) -> Result<Val> {
             kind: ScalarKind::Bool,
             code: quote!(#b),
         }),
-        other => Err(Error::new(other.span(), "expected a number or bool")),
+        syn::Lit::Str(s) if s.suffix().is_empty() => Ok(Val::Str(s.value())),
+        other => Err(Error::new(
+            other.span(),
+            "expected a number, a bool or a string literal",
+        )),
     }
 }
 
 impl Ctx {
     /// Binds a `Result<(DynTensor, DynTensor)>` expression to two fresh locals.
     pub fn bind_pair(&mut self, a: (Vec<Poly>, Dt), b: (Vec<Poly>, Dt), code: TokenStream) -> Val {
-        let (x, y) = (
-            format_ident!("__t{}", self.tmp),
-            format_ident!("__t{}", self.tmp + 1),
-        );
-        self.tmp += 2;
+        self.bind_tuple(vec![a, b], code)
+    }
+
+    /// Binds a `Result<(DynTensor, ...)>` expression (a tuple of `outs.len()` >= 2 tensors) to
+    /// fresh locals; returns them as a list (`let (u, s, vh) = x.svd();`).
+    pub fn bind_tuple(&mut self, outs: Vec<(Vec<Poly>, Dt)>, code: TokenStream) -> Val {
+        let names: Vec<Ident> = (0..outs.len())
+            .map(|i| format_ident!("__t{}", self.tmp + i))
+            .collect();
+        self.tmp += outs.len();
+        let types = names.iter().map(|_| quote!(::tg::DynTensor));
         self.stmts
-            .push(quote!(let (#x, #y): (::tg::DynTensor, ::tg::DynTensor) = #code?;));
-        Val::List(vec![
-            Val::Tensor {
-                shape: a.0,
-                dtype: a.1,
-                code: quote!(#x),
-            },
-            Val::Tensor {
-                shape: b.0,
-                dtype: b.1,
-                code: quote!(#y),
-            },
-        ])
+            .push(quote!(let (#(#names),*): (#(#types),*) = #code?;));
+        Val::List(
+            outs.into_iter()
+                .zip(names)
+                .map(|((shape, dtype), n)| Val::Tensor {
+                    shape,
+                    dtype,
+                    code: quote!(#n),
+                })
+                .collect(),
+        )
     }
 }

@@ -1,6 +1,6 @@
 //! What an expression of a kernel body is while the macro checks it: a tensor with a symbolic
-//! shape and a dtype, a scalar, a compile-time integer, or a list — with the Rust code that
-//! computes it.
+//! shape and a dtype, a scalar, a compile-time integer, a list or a string — with the Rust code
+//! that computes it.
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -25,6 +25,9 @@ pub enum Val {
     List(Vec<Val>),
     /// A dtype named as an argument (`x.cast(f16)`).
     Dtype(Dt),
+    /// A string literal: an op's compile-time text argument (einsum's formula, a hash's name).
+    /// It is never a tensor operand: ops that want one reject it with `describe`.
+    Str(String),
 }
 
 impl Val {
@@ -37,6 +40,7 @@ impl Val {
             Val::Int(p) => format!("the integer {p}"),
             Val::List(_) => "a list".into(),
             Val::Dtype(d) => format!("the dtype {}", d.name()),
+            Val::Str(s) => format!("the string {s:?}"),
         }
     }
 

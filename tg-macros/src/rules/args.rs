@@ -276,3 +276,120 @@ pub fn padding(op: &str, a: Option<&Arg>, dims: usize) -> Result<Vec<(i64, i64)>
         .map(|p| (p, p))
         .collect())
 }
+
+/// `pick`, with an error when the argument is given both by position and by name (or named
+/// twice): `pick` alone would silently prefer one.
+pub fn pick_once<'a>(
+    op: &str,
+    named: &'a [Arg],
+    positional: &'a [Arg],
+    name: &str,
+    i: usize,
+) -> Result<Option<&'a Arg>> {
+    let mut by_name = named.iter().filter(|a| a.name.as_deref() == Some(name));
+    let first = by_name.next();
+    if let Some(again) = by_name.next() {
+        return Err(Error::new(
+            again.span,
+            format!("`{op}`: argument `{name}` is given twice"),
+        ));
+    }
+    match (first, positional.get(i)) {
+        (Some(a), Some(_)) => Err(Error::new(
+            a.span,
+            format!("`{op}`: argument `{name}` is given by position and by name"),
+        )),
+        (a, b) => Ok(a.or(b)),
+    }
+}
+
+/// Records that the dim `small` is at most `big`: an error when that is known false, a
+/// post-monomorphization assert when it depends on const parameters; with dynamic dims the
+/// op itself checks at run time. (Ops like `pad_to` and `scatter` bound sizes, not equate
+/// them, so `Ctx::require_equal` does not fit.)
+pub fn require_le(
+    ctx: &mut crate::kernel::infer::Ctx,
+    small: &Poly,
+    big: &Poly,
+    span: Span,
+    message: impl FnOnce() -> String,
+) -> Result<()> {
+    match big.sub(small).as_const() {
+        Some(d) if d >= 0 => Ok(()),
+        Some(_) => Err(Error::new(span, message())),
+        None => {
+            if !small.is_dynamic() && !big.is_dynamic() {
+                let (a, b) = (
+                    small.to_tokens(&|_| quote!(0usize)),
+                    big.to_tokens(&|_| quote!(0usize)),
+                );
+                let msg = message();
+                ctx.asserts
+                    .push(quote!(const { assert!((#a as i64) <= (#b as i64), #msg) }));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A scalar as code convertible into `tg::runtime::Scalar` (`f64`, `i64` or `bool`), for
+/// fill and pad values that take the tensor's dtype.
+pub fn scalar_any(op: &str, a: &Arg) -> Result<TokenStream> {
+    match &a.val {
+        Val::Scalar {
+            kind: ScalarKind::Float,
+            code,
+        } => Ok(quote!((#code as f64))),
+        Val::Scalar {
+            kind: ScalarKind::Int,
+            code,
+        } => Ok(quote!((#code as i64))),
+        Val::Scalar {
+            kind: ScalarKind::Bool,
+            code,
+        } => Ok(quote!((#code))),
+        Val::Int(p) => {
+            let c = p.to_tokens(&|_| quote!(0usize));
+            Ok(quote!((#c as i64)))
+        }
+        other => Err(Error::new(
+            a.span,
+            format!(
+                "`{op}` expects a number or bool here, found {}",
+                other.describe()
+            ),
+        )),
+    }
+}
+
+/// A string argument naming one of `choices` (a pad mode, a reduction), with an error that
+/// lists them.
+pub fn choice<'c>(op: &str, what: &str, a: &Arg, choices: &[&'c str]) -> Result<&'c str> {
+    let list = || {
+        choices
+            .iter()
+            .map(|c| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match &a.val {
+        Val::Str(s) => choices
+            .iter()
+            .find(|c| **c == s.as_str())
+            .copied()
+            .ok_or_else(|| {
+                Error::new(
+                    a.span,
+                    format!("`{op}`: unknown {what} {s:?}; it is one of {}", list()),
+                )
+            }),
+        other => Err(Error::new(
+            a.span,
+            format!(
+                "`{op}` expects the {what} as a string ({}), found {}",
+                list(),
+                other.describe()
+            ),
+        )),
+    }
+}

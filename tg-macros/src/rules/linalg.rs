@@ -1,17 +1,28 @@
 //! matmul (`a @ b`, `a.matmul(b)`, `a.dot(b)`) and `linear`, with numpy's shape rules: 1-D
-//! operands are promoted and the added axis removed, batch axes broadcast.
+//! operands are promoted and the added axis removed, batch axes broadcast; einsum, whose
+//! formula is parsed while the macro expands; and the decompositions of the matrices in the
+//! last two axes (qr, svd, newton_schulz), whose leading axes are a batch.
 
 use proc_macro2::Span;
 use quote::quote;
 use syn::{Error, Result};
 
 use super::args;
-use crate::dtype_rules::least_upper;
+use crate::dtype::Dt;
+use crate::dtype_rules::{float_of, least_upper, sum_dtype};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
-use crate::sym::Poly;
+use crate::sym::{Equal, Poly};
 
-pub const NAMES: &[&str] = &["matmul", "dot", "linear"];
+pub const NAMES: &[&str] = &[
+    "matmul",
+    "dot",
+    "linear",
+    "einsum",
+    "qr",
+    "svd",
+    "newton_schulz",
+];
 
 /// numpy matmul's output shape.
 pub fn matmul_shape(ctx: &mut Ctx, a: &[Poly], b: &[Poly], span: Span) -> Result<Vec<Poly>> {
@@ -58,6 +69,12 @@ pub fn matmul(ctx: &mut Ctx, a: Arg, b: Arg, span: Span) -> Result<Val> {
 }
 
 pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    match name {
+        "einsum" => return einsum(ctx, recv, args, span),
+        "qr" | "svd" | "newton_schulz" => return decomposition(ctx, name, recv, args, span),
+        _ => {}
+    }
+    // the family takes keywords for the ops above; the products take none
     if let Some(a) = args.iter().find(|a| a.name.is_some()) {
         return Err(Error::new(
             a.span,
@@ -90,6 +107,394 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 None => (shape, dtype, quote!(None)),
             };
             Ok(ctx.bind(shape, dtype, quote!(#cx.linear(&#cw, #bias))))
+        }
+    }
+}
+
+/// An einsum formula with any ellipsis replaced by letters the formula does not use
+/// (right-aligned across operands): tg-ops' `parse`, on symbolic shapes.
+struct Formula {
+    /// Each operand's subscripts.
+    inputs: Vec<Vec<char>>,
+    output: Vec<char>,
+    /// The letters that stand for ellipsis axes (they broadcast; named letters must agree).
+    ellipsis: Vec<char>,
+}
+
+/// `"ij,jk->ik"` against the operands' shapes; errors at the formula or at the operand.
+fn parse_formula(formula: &str, fspan: Span, ops: &[(Vec<Poly>, Span)]) -> Result<Formula> {
+    let err = |span: Span, m: String| Error::new(span, format!("`einsum`: {m}"));
+    let shapes = || {
+        ops.iter()
+            .map(|(s, _)| show_shape(s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let f: String = formula.chars().filter(|c| !c.is_whitespace()).collect();
+    let (lhs, rhs) = match f.split_once("->") {
+        Some((l, r)) => (l, Some(r)),
+        None => (f.as_str(), None),
+    };
+    let inputs: Vec<&str> = lhs.split(',').collect();
+    if inputs.len() != ops.len() {
+        return Err(err(
+            fspan,
+            format!(
+                "the formula {formula:?} names {} operand(s), {} given (shapes {})",
+                inputs.len(),
+                ops.len(),
+                shapes()
+            ),
+        ));
+    }
+    let letters_only = |s: &str| {
+        s.matches("...").count() <= 1
+            && s.replace("...", "")
+                .chars()
+                .all(|c| c.is_ascii_alphabetic())
+    };
+    if let Some(s) = inputs.iter().copied().chain(rhs).find(|s| !letters_only(s)) {
+        return Err(err(
+            fspan,
+            format!(
+                "subscripts {s:?} of {formula:?} are not letters (a-z, A-Z) with at most one `...`"
+            ),
+        ));
+    }
+    let unused: Vec<char> = ('a'..='z')
+        .chain('A'..='Z')
+        .filter(|&c| !f.contains(c))
+        .collect();
+    let mut ell = Vec::with_capacity(inputs.len());
+    for (k, (s, (shape, span))) in inputs.iter().zip(ops).enumerate() {
+        let named = s.replace("...", "").len();
+        let n = if s.contains("...") {
+            shape.len().checked_sub(named)
+        } else {
+            Some(0)
+        };
+        match n {
+            Some(n) if s.contains("...") || named == shape.len() => ell.push(n),
+            _ => {
+                return Err(err(
+                    *span,
+                    format!(
+                        "subscripts {s:?} of {formula:?} do not fit operand {k} of shape {} (rank {})",
+                        show_shape(shape),
+                        shape.len()
+                    ),
+                ));
+            }
+        }
+    }
+    let max_ell = ell.iter().copied().max().unwrap_or(0);
+    if max_ell > unused.len() {
+        return Err(err(
+            fspan,
+            format!("`...` covers {max_ell} axes, more than the letters {formula:?} leaves unused"),
+        ));
+    }
+    let ell_letters = &unused[..max_ell];
+    let expand = |s: &str, n: usize| -> Vec<char> {
+        s.replace(
+            "...",
+            &ell_letters[max_ell - n..].iter().collect::<String>(),
+        )
+        .chars()
+        .collect()
+    };
+    let output = match rhs {
+        Some(r) => expand(r, max_ell),
+        None => {
+            // implicit: the ellipsis axes, then the letters used once, alphabetically
+            let mut once: Vec<char> = lhs
+                .chars()
+                .filter(|&c| c.is_ascii_alphabetic() && lhs.matches(c).count() == 1)
+                .collect();
+            once.sort_unstable();
+            ell_letters.iter().copied().chain(once).collect()
+        }
+    };
+    Ok(Formula {
+        inputs: inputs
+            .iter()
+            .zip(&ell)
+            .map(|(s, &n)| expand(s, n))
+            .collect(),
+        output,
+        ellipsis: ell_letters.to_vec(),
+    })
+}
+
+/// `a.einsum("ij,jk->ik", b)`: the first operand is the receiver, the formula comes first in
+/// the arguments and the other operands follow (tg-ops' `DynTensor::einsum(formula,
+/// operands, acc)` and numpy's `einsum(formula, *operands)`, with the kernel's method-call
+/// syntax: a kernel body has no free functions). `acc = f32` sets the accumulation and
+/// result dtype; without it the products' dtype is summed as `sum` sums it.
+///
+/// The formula is a string literal, parsed here with tg-ops' rules: explicit `->` or the
+/// implicit output (ellipsis axes, then the letters used once, alphabetically), a letter
+/// repeated within one operand takes its diagonal, `...` broadcasts like numpy. Sizes bound
+/// to one letter must agree (symbolically: equal, or asserted once const parameters are known).
+fn einsum(ctx: &mut Ctx, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    const OP: &str = "einsum";
+    let (pos, kw) = args::split(OP, args, &["acc"], usize::MAX, span)?;
+    let Some(fa) = pos.first() else {
+        return Err(Error::new(
+            span,
+            "`einsum` needs its formula: `a.einsum(\"ij,jk->ik\", b)`",
+        ));
+    };
+    let formula = match &fa.val {
+        Val::Str(s) => s.clone(),
+        other => {
+            return Err(Error::new(
+                fa.span,
+                format!(
+                    "`einsum` takes its formula as a string literal first (`a.einsum(\"ij,jk->ik\", b)`), found {}",
+                    other.describe()
+                ),
+            ));
+        }
+    };
+    let fspan = fa.span;
+    let mut ops = Vec::with_capacity(pos.len());
+    let mut codes = Vec::with_capacity(pos.len());
+    let mut dtype: Option<Dt> = None;
+    for a in std::iter::once(&recv).chain(&pos[1..]) {
+        let (s, d, c) = args::tensor(OP, a)?;
+        ops.push((s.to_vec(), a.span));
+        codes.push(c.clone());
+        dtype = Some(dtype.map_or(d, |x| least_upper(x, d)));
+    }
+    let acc = args::pick_once(OP, &kw, &[], "acc", 0)?
+        .map(|a| args::dtype(OP, a))
+        .transpose()?;
+    let Formula {
+        inputs,
+        output,
+        ellipsis,
+    } = parse_formula(&formula, fspan, &ops)?;
+    // diagonals: a letter twice in one operand keeps one axis, moved last (tg-ops' order)
+    let mut letters: Vec<Vec<char>> = Vec::with_capacity(ops.len());
+    let mut dims: Vec<Vec<Poly>> = Vec::with_capacity(ops.len());
+    for (k, (mut s, (shape, ospan))) in inputs.into_iter().zip(&ops).enumerate() {
+        let mut d = shape.clone();
+        while let Some((i, j)) =
+            (0..s.len()).find_map(|i| (i + 1..s.len()).find(|&j| s[j] == s[i]).map(|j| (i, j)))
+        {
+            let c = s[i];
+            let (x, y) = (d[i].clone(), d[j].clone());
+            ctx.require_equal(&x, &y, *ospan, || {
+                format!(
+                    "`einsum`: letter '{c}' of {formula:?} names axes of sizes {x} and {y} in operand {k} of shape {} (a repeated letter takes a diagonal)",
+                    show_shape(shape)
+                )
+            })?;
+            let keep = if x.is_dynamic() { y } else { x };
+            s.remove(j);
+            s.remove(i);
+            s.push(c);
+            d.remove(j);
+            d.remove(i);
+            d.push(keep);
+        }
+        letters.push(s);
+        dims.push(d);
+    }
+    // one size per letter; ellipsis letters broadcast from 1
+    let one = Poly::constant(1);
+    let mut size: Vec<(char, Poly, usize)> = Vec::new();
+    for (k, (s, d)) in letters.iter().zip(&dims).enumerate() {
+        for (&c, x) in s.iter().zip(d) {
+            let Some(at) = size.iter().position(|(l, _, _)| *l == c) else {
+                size.push((c, x.clone(), k));
+                continue;
+            };
+            let (have, first) = (size[at].1.clone(), size[at].2);
+            let is_one = |p: &Poly| p.equal(&one) == Equal::Yes;
+            if ellipsis.contains(&c) && (is_one(x) || is_one(&have)) {
+                if is_one(&have) {
+                    size[at].1 = x.clone();
+                }
+                continue;
+            }
+            let ospan = ops[k].1;
+            ctx.require_equal(&have, x, ospan, || {
+                let what = if ellipsis.contains(&c) {
+                    "an axis under `...`".to_string()
+                } else {
+                    format!("letter '{c}'")
+                };
+                format!(
+                    "`einsum`: {what} of {formula:?} is {have} in operand {first} (shape {}) and {x} in operand {k} (shape {})",
+                    show_shape(&ops[first].0),
+                    show_shape(&ops[k].0)
+                )
+            })?;
+            if have.is_dynamic() {
+                size[at].1 = x.clone();
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(output.len());
+    for (i, c) in output.iter().enumerate() {
+        let Some((_, d, _)) = size.iter().find(|(l, _, _)| l == c) else {
+            return Err(Error::new(
+                fspan,
+                format!("`einsum`: output letter '{c}' of {formula:?} is in no operand"),
+            ));
+        };
+        if output[..i].contains(c) {
+            return Err(Error::new(
+                fspan,
+                format!("`einsum`: output letter '{c}' appears twice in {formula:?}"),
+            ));
+        }
+        out.push(d.clone());
+    }
+    let product = dtype.unwrap_or(Dt::F32);
+    let (dt, acc_code) = match acc {
+        Some(d) => {
+            let t = super::elementwise::dtype_tokens(d);
+            (d, quote!(Some(#t)))
+        }
+        None => (sum_dtype(product), quote!(None)),
+    };
+    let lit = proc_macro2::Literal::string(&formula);
+    Ok(ctx.bind(
+        out,
+        dt,
+        quote!(::tg::DynTensor::einsum(#lit, &[#(#codes.clone()),*], #acc_code)),
+    ))
+}
+
+/// The matrix dims `(m, n)` of a batch of matrices.
+fn matrix<'a>(op: &str, shape: &'a [Poly], span: Span) -> Result<(&'a Poly, &'a Poly)> {
+    match shape {
+        [.., m, n] => Ok((m, n)),
+        _ => Err(Error::new(
+            span,
+            format!(
+                "`{op}` needs a matrix (rank 2 or more), got shape {} (rank {})",
+                show_shape(shape),
+                shape.len()
+            ),
+        )),
+    }
+}
+
+/// `min(m, n)`: known when their difference is; else a dynamic dimension named after both
+/// (equal for equal inputs), which the run checks, as tg-ops' typed `svd` does with `usize`.
+fn min_dim(m: &Poly, n: &Poly) -> Poly {
+    match m.sub(n).as_const() {
+        Some(d) if d >= 0 => n.clone(),
+        Some(_) => m.clone(),
+        None => Poly::dynamic(&format!("min({m}, {n})")),
+    }
+}
+
+/// `x.qr()` -> `(q, r)`: `(..., m, m)` and `(..., m, n)`. `x.svd()` / `x.svd(full_matrices
+/// = false)` -> `(u, s, vh)`: `(..., m, m)`, `(..., k)`, `(..., n, n)`, or `(..., m, k)`,
+/// `(..., k)`, `(..., k, n)` for `k = min(m, n)` (numpy's shapes; `full_matrices` defaults
+/// to true as in numpy and tinygrad). `x.newton_schulz(steps, params, eps = 1e-7)`: the
+/// input's shape (tinygrad's default `eps`; `params` a non-empty list of coefficients). All
+/// give floats: integer and bool inputs give f32.
+fn decomposition(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let (shape, dtype, code) = args::tensor(name, &recv)?;
+    let (shape, code) = (shape.to_vec(), code.clone());
+    let dt = float_of(dtype);
+    match name {
+        "qr" => {
+            args::count(name, &args, 0, 0, span)?;
+            let (m, _) = matrix(name, &shape, recv.span)?;
+            let mut q = shape.clone();
+            let len = q.len();
+            q[len - 1] = m.clone();
+            Ok(ctx.bind_pair((q, dt), (shape, dt), quote!(#code.qr())))
+        }
+        "svd" => {
+            let (pos, kw) = args::split(name, args, &["full_matrices"], 1, span)?;
+            let full = match args::pick_once(name, &kw, &pos, "full_matrices", 0)? {
+                None => true,
+                Some(a) => args::boolean(name, a).map_err(|_| {
+                    Error::new(
+                        a.span,
+                        format!(
+                            "`svd`: full_matrices is `true` or `false`, found {}",
+                            a.val.describe()
+                        ),
+                    )
+                })?,
+            };
+            let (m, n) = matrix(name, &shape, recv.span)?;
+            let (m, n) = (m.clone(), n.clone());
+            let k = min_dim(&m, &n);
+            let batch = &shape[..shape.len() - 2];
+            let with = |dims: &[&Poly]| -> Vec<Poly> {
+                batch
+                    .iter()
+                    .cloned()
+                    .chain(dims.iter().map(|&d| d.clone()))
+                    .collect()
+            };
+            let (u, vh) = if full {
+                (with(&[&m, &m]), with(&[&n, &n]))
+            } else {
+                (with(&[&m, &k]), with(&[&k, &n]))
+            };
+            let s = with(&[&k]);
+            Ok(ctx.bind_tuple(vec![(u, dt), (s, dt), (vh, dt)], quote!(#code.svd(#full))))
+        }
+        _ => {
+            let (pos, kw) = args::split(name, args, &["steps", "params", "eps"], 3, span)?;
+            matrix(name, &shape, recv.span)?;
+            let steps = args::pick_once(name, &kw, &pos, "steps", 0)?.ok_or_else(|| {
+                Error::new(
+                    span,
+                    "`newton_schulz` needs `steps` (the iteration count) and `params` (the polynomial's coefficients)",
+                )
+            })?;
+            let steps_n = args::poly(name, steps)?;
+            if steps_n.as_const().is_some_and(|s| s < 0) {
+                return Err(Error::new(
+                    steps.span,
+                    format!("`newton_schulz`: steps must be 0 or more, got {steps_n}"),
+                ));
+            }
+            let steps_code = steps_n.to_tokens(&|_| quote!(0usize));
+            let params = args::pick_once(name, &kw, &pos, "params", 1)?.ok_or_else(|| {
+                Error::new(
+                    span,
+                    "`newton_schulz` needs `params`, the polynomial's coefficients (Muon's [3.4445, -4.7750, 2.0315])",
+                )
+            })?;
+            let items = match &params.val {
+                Val::List(items) => items.clone(),
+                v => vec![v.clone()],
+            };
+            if items.is_empty() {
+                return Err(Error::new(
+                    params.span,
+                    format!(
+                        "`newton_schulz` needs at least one polynomial coefficient in params (input of shape {})",
+                        show_shape(&shape)
+                    ),
+                ));
+            }
+            let ps = items
+                .into_iter()
+                .map(|v| args::scalar_f64(name, &Arg::new(v, params.span)))
+                .collect::<Result<Vec<_>>>()?;
+            let eps = args::pick_once(name, &kw, &pos, "eps", 2)?
+                .map(|a| args::scalar_f64(name, a))
+                .transpose()?
+                .unwrap_or(quote!(1e-7f64));
+            Ok(ctx.bind(
+                shape,
+                dt,
+                quote!(#code.newton_schulz(#steps_code, &[#(#ps),*], #eps)),
+            ))
         }
     }
 }

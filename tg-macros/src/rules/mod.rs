@@ -11,6 +11,7 @@ pub mod linalg;
 pub mod loss;
 pub mod movement;
 pub mod nn;
+pub mod random;
 pub mod reduce;
 pub mod scatter;
 pub mod stats;
@@ -59,6 +60,11 @@ const FAMILIES: &[Family] = &[
         names: elementwise::NAMES,
         keywords: false,
         apply: elementwise::apply,
+    },
+    Family {
+        names: random::NAMES,
+        keywords: false,
+        apply: random::apply,
     },
     Family {
         names: reduce::NAMES,

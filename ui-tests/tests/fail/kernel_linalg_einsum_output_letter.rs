@@ -1,0 +1,8 @@
+use tg::prelude::*;
+
+#[kernel]
+fn f<const B: usize>(a: Tensor<shape![B, 3]>) -> Tensor<shape![B, 3]> {
+    a.einsum("ij->iz")
+}
+
+fn main() {}
