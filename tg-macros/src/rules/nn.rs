@@ -133,6 +133,26 @@ fn arg_span(kw: &[Arg], name: &str, span: Span) -> Span {
     args::pick(kw, &[], name, usize::MAX).map_or(span, |a| a.span)
 }
 
+/// The keyword argument `name`: one size for every spatial axis or one per axis, each `>= min`.
+fn keyword_sizes(
+    op: &str,
+    kw: &[Arg],
+    name: &str,
+    default: i64,
+    min: i64,
+    dims: usize,
+    span: Span,
+) -> Result<Vec<i64>> {
+    let sizes = args::sizes(
+        op,
+        args::pick_once(op, kw, &[], name, usize::MAX)?,
+        default,
+        dims,
+    )?;
+    in_range(op, name, &sizes, min, arg_span(kw, name, span))?;
+    Ok(sizes)
+}
+
 /// `&[usize]` code for (possibly symbolic) sizes.
 fn usizes_code(v: &[Poly]) -> TokenStream {
     let items = v.iter().map(|p| {
@@ -496,33 +516,9 @@ fn conv_transpose2d(
         }
         None => 1,
     };
-    let stride = args::sizes(
-        OP,
-        args::pick_once(OP, &kw, &[], "stride", usize::MAX)?,
-        1,
-        dims,
-    )?;
-    positive(OP, "stride", &stride, arg_span(&kw, "stride", span))?;
-    let dilation = args::sizes(
-        OP,
-        args::pick_once(OP, &kw, &[], "dilation", usize::MAX)?,
-        1,
-        dims,
-    )?;
-    positive(OP, "dilation", &dilation, arg_span(&kw, "dilation", span))?;
-    let out_pad = args::sizes(
-        OP,
-        args::pick_once(OP, &kw, &[], "output_padding", usize::MAX)?,
-        0,
-        dims,
-    )?;
-    in_range(
-        OP,
-        "output_padding",
-        &out_pad,
-        0,
-        arg_span(&kw, "output_padding", span),
-    )?;
+    let stride = keyword_sizes(OP, &kw, "stride", 1, 1, dims, span)?;
+    let dilation = keyword_sizes(OP, &kw, "dilation", 1, 1, dims, span)?;
+    let out_pad = keyword_sizes(OP, &kw, "output_padding", 0, 0, dims, span)?;
     let pads = args::padding(
         OP,
         args::pick_once(OP, &kw, &[], "padding", usize::MAX)?,
@@ -879,13 +875,7 @@ fn max_unpool2d(
         None => kernel.clone(),
     };
     positive(OP, "stride", &stride, arg_span(&kw, "stride", span))?;
-    let dilation = args::sizes(
-        OP,
-        args::pick_once(OP, &kw, &[], "dilation", usize::MAX)?,
-        1,
-        dims,
-    )?;
-    positive(OP, "dilation", &dilation, arg_span(&kw, "dilation", span))?;
+    let dilation = keyword_sizes(OP, &kw, "dilation", 1, 1, dims, span)?;
     let pads = args::padding(
         OP,
         args::pick_once(OP, &kw, &[], "padding", usize::MAX)?,
