@@ -90,53 +90,8 @@ const BINARY: &[(&str, &str)] = &[
     ("shr", "Shr"),
 ];
 
-pub const NAMES: &[&str] = &[
-    "exp",
-    "exp2",
-    "log",
-    "log2",
-    "sqrt",
-    "rsqrt",
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asinh",
-    "acosh",
-    "atanh",
-    "erf",
-    "reciprocal",
-    "gelu",
-    "gelu_erf",
-    "quick_gelu",
-    "silu",
-    "mish",
-    "softsign",
-    "sigmoid",
-    "logsigmoid",
-    "hardsigmoid",
-    "hardswish",
-    "selu",
-    "abs",
-    "sign",
-    "trunc",
-    "floor",
-    "ceil",
-    "round",
-    "relu",
-    "relu6",
-    "square",
-    "contiguous",
-    "detach",
-    "isnan",
-    "isinf",
-    "isfinite",
-    "logical_not",
+/// The other methods of the family, each with its own rule below.
+const OTHER: &[&str] = &[
     "bitwise_not",
     "neg",
     "leaky_relu",
@@ -150,32 +105,17 @@ pub const NAMES: &[&str] = &[
     "lerp",
     "cast",
     "bitcast",
-    "add",
-    "sub",
-    "mul",
-    "div",
-    "idiv",
-    "floor_div",
-    "modulo",
-    "pow",
-    "maximum",
-    "minimum",
-    "eq",
-    "ne",
-    "lt",
-    "le",
-    "gt",
-    "ge",
-    "logical_and",
-    "logical_or",
-    "logical_xor",
-    "bitwise_and",
-    "bitwise_or",
-    "bitwise_xor",
-    "shl",
-    "shr",
     "isclose",
 ];
+
+/// Every method name of the family.
+pub fn names() -> Vec<&'static str> {
+    [FLOAT_UNARY, SAME_UNARY, BOOL_UNARY, OTHER]
+        .concat()
+        .into_iter()
+        .chain(BINARY.iter().map(|&(n, _)| n))
+        .collect()
+}
 
 /// Methods that return the tensor itself rather than a `Result`.
 const INFALLIBLE: &[&str] = &["contiguous", "detach"];

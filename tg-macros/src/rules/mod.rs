@@ -25,59 +25,59 @@ use crate::kernel::value::{Arg, Val};
 /// A family of rules: its method names, whether they take `name = value` arguments, and the
 /// function that applies one.
 struct Family {
-    names: &'static [&'static str],
+    names: fn() -> Vec<&'static str>,
     keywords: bool,
     apply: fn(&mut Ctx, &str, Arg, Vec<Arg>, Span) -> Result<Val>,
 }
 
 const FAMILIES: &[Family] = &[
     Family {
-        names: nn::NAMES,
+        names: || nn::NAMES.to_vec(),
         keywords: true,
         apply: nn::apply,
     },
     Family {
-        names: loss::NAMES,
+        names: || loss::NAMES.to_vec(),
         keywords: true,
         apply: loss::apply,
     },
     Family {
-        names: scatter::NAMES,
+        names: || scatter::NAMES.to_vec(),
         keywords: true,
         apply: scatter::apply,
     },
     Family {
-        names: hash::NAMES,
+        names: || hash::NAMES.to_vec(),
         keywords: true,
         apply: hash::apply,
     },
     Family {
-        names: stats::NAMES,
+        names: || stats::NAMES.to_vec(),
         keywords: true,
         apply: stats::apply,
     },
     Family {
-        names: elementwise::NAMES,
+        names: elementwise::names,
         keywords: false,
         apply: elementwise::apply,
     },
     Family {
-        names: random::NAMES,
+        names: || random::NAMES.to_vec(),
         keywords: false,
         apply: random::apply,
     },
     Family {
-        names: reduce::NAMES,
+        names: || reduce::NAMES.to_vec(),
         keywords: false,
         apply: reduce::apply,
     },
     Family {
-        names: movement::NAMES,
+        names: || movement::NAMES.to_vec(),
         keywords: false,
         apply: movement::apply,
     },
     Family {
-        names: linalg::NAMES,
+        names: || linalg::NAMES.to_vec(),
         keywords: true,
         apply: linalg::apply,
     },
@@ -85,17 +85,14 @@ const FAMILIES: &[Family] = &[
 
 /// Every method name the DSL knows, for "unknown op" errors.
 pub fn known() -> Vec<&'static str> {
-    FAMILIES
-        .iter()
-        .flat_map(|f| f.names.iter().copied())
-        .collect()
+    FAMILIES.iter().flat_map(|f| (f.names)()).collect()
 }
 
 /// `recv.name(args)`.
 pub fn method(ctx: &mut Ctx, name: &Ident, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let n = name.to_string();
     let n = n.as_str();
-    if let Some(f) = FAMILIES.iter().find(|f| f.names.contains(&n)) {
+    if let Some(f) = FAMILIES.iter().find(|f| (f.names)().contains(&n)) {
         if !f.keywords
             && let Some(a) = args.iter().find(|a| a.name.is_some())
         {
