@@ -393,3 +393,18 @@ pub fn choice<'c>(op: &str, what: &str, a: &Arg, choices: &[&'c str]) -> Result<
         )),
     }
 }
+
+/// One `what` per axis: `given` of them for `shape` must be its rank.
+pub fn per_axis(op: &str, given: usize, what: &str, shape: &[Poly], span: Span) -> Result<()> {
+    if given == shape.len() {
+        return Ok(());
+    }
+    Err(Error::new(
+        span,
+        format!(
+            "`{op}`: {given} {what} for a tensor of rank {} ({})",
+            shape.len(),
+            show_shape(shape)
+        ),
+    ))
+}

@@ -129,17 +129,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
         "permute" => {
             args::count(name, &args, 1, 1, span)?;
             let order = args::ints(name, &args[0])?;
-            if order.len() != shape.len() {
-                return Err(Error::new(
-                    at(0),
-                    format!(
-                        "`permute`: {} axes given for a tensor of rank {} ({})",
-                        order.len(),
-                        shape.len(),
-                        show_shape(&shape)
-                    ),
-                ));
-            }
+            args::per_axis(name, order.len(), "axes given", &shape, at(0))?;
             let mut seen = Vec::new();
             for &a in &order {
                 let n = args::axis(name, a, &shape, at(0))?;
@@ -362,17 +352,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
         "shrink" => {
             args::count(name, &args, 1, 1, span)?;
             let ranges = args::pairs(name, &args[0])?;
-            if ranges.len() != shape.len() {
-                return Err(Error::new(
-                    at(0),
-                    format!(
-                        "`shrink`: {} ranges for a tensor of rank {} ({})",
-                        ranges.len(),
-                        shape.len(),
-                        show_shape(&shape)
-                    ),
-                ));
-            }
+            args::per_axis(name, ranges.len(), "ranges", &shape, at(0))?;
             let mut out = Vec::new();
             for (i, (d, &(s, e))) in shape.iter().zip(&ranges).enumerate() {
                 if s < 0 || e < s || d.as_const().is_some_and(|n| e > n) {
@@ -667,17 +647,7 @@ fn padded(
     mode: PadMode,
     span: Span,
 ) -> Result<Vec<Poly>> {
-    if pads.len() != shape.len() {
-        return Err(Error::new(
-            span,
-            format!(
-                "`{op}`: {} (before, after) pairs for a tensor of rank {} ({})",
-                pads.len(),
-                shape.len(),
-                show_shape(shape)
-            ),
-        ));
-    }
+    args::per_axis(op, pads.len(), "(before, after) pairs", shape, span)?;
     for &(b, a) in pads {
         bounded(op, "pad", b, span)?;
         bounded(op, "pad", a, span)?;
