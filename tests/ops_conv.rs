@@ -231,10 +231,10 @@ fn options_that_winograd_and_image_cannot_take_compute_directly() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("image_conv2d") && e.contains("2-D"), "{e}");
-    let ints = DynTensor::ones(&[1, 1, 4, 4], DType::I32);
+    let ints = DynTensor::ones(&[1, 1, 4, 4], DType::I32).unwrap();
     let e = ints
         .image_conv2d(
-            &DynTensor::ones(&[1, 1, 3, 3], DType::I32),
+            &DynTensor::ones(&[1, 1, 3, 3], DType::I32).unwrap(),
             None,
             &Conv::new(),
         )
@@ -267,10 +267,10 @@ fn image_dot_equals_dot() {
 
 #[test]
 fn conv_errors_name_the_op_and_shapes() {
-    let x = DynTensor::zeros(&[1, 4, 5, 5], DType::F32);
+    let x = DynTensor::zeros(&[1, 4, 5, 5], DType::F32).unwrap();
     let e = x
         .conv2d(
-            &DynTensor::zeros(&[2, 3, 3, 3], DType::F32),
+            &DynTensor::zeros(&[2, 3, 3, 3], DType::F32).unwrap(),
             None,
             &Conv::new(),
         )
@@ -282,7 +282,7 @@ fn conv_errors_name_the_op_and_shapes() {
     );
     let e = x
         .conv2d(
-            &DynTensor::zeros(&[3, 2, 3, 3], DType::F32),
+            &DynTensor::zeros(&[3, 2, 3, 3], DType::F32).unwrap(),
             None,
             &Conv::new().groups(2),
         )
@@ -294,8 +294,8 @@ fn conv_errors_name_the_op_and_shapes() {
     );
     let e = x
         .conv2d(
-            &DynTensor::zeros(&[2, 4, 3, 3], DType::F32),
-            Some(&DynTensor::zeros(&[3], DType::F32)),
+            &DynTensor::zeros(&[2, 4, 3, 3], DType::F32).unwrap(),
+            Some(&DynTensor::zeros(&[3], DType::F32).unwrap()),
             &Conv::new(),
         )
         .unwrap_err()
@@ -303,7 +303,7 @@ fn conv_errors_name_the_op_and_shapes() {
     assert!(e.contains("bias") && e.contains("[3]"), "{e}");
     let e = x
         .conv2d(
-            &DynTensor::zeros(&[2, 4, 6, 3], DType::F32),
+            &DynTensor::zeros(&[2, 4, 6, 3], DType::F32).unwrap(),
             None,
             &Conv::new(),
         )
@@ -312,7 +312,7 @@ fn conv_errors_name_the_op_and_shapes() {
     assert!(e.contains("conv2d") && e.contains("larger than 5"), "{e}");
     let e = x
         .conv2d(
-            &DynTensor::zeros(&[2, 4, 3], DType::F32),
+            &DynTensor::zeros(&[2, 4, 3], DType::F32).unwrap(),
             None,
             &Conv::new(),
         )
@@ -321,7 +321,7 @@ fn conv_errors_name_the_op_and_shapes() {
     assert!(e.contains("one rank"), "{e}");
     let e = x
         .conv_transpose2d(
-            &DynTensor::zeros(&[3, 2, 3, 3], DType::F32),
+            &DynTensor::zeros(&[3, 2, 3, 3], DType::F32).unwrap(),
             None,
             &Conv::new(),
         )
@@ -333,7 +333,7 @@ fn conv_errors_name_the_op_and_shapes() {
     );
     let e = x
         .conv2d(
-            &DynTensor::zeros(&[2, 4, 3, 3], DType::F32),
+            &DynTensor::zeros(&[2, 4, 3, 3], DType::F32).unwrap(),
             None,
             &Conv::new().padding(Padding::PerAxis(vec![1, 1, 1])),
         )

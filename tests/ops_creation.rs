@@ -34,10 +34,10 @@ fn creation(c: &Case) -> Result<Lazy, String> {
         _ => {
             let (shape, dt) = (usizes(arg(c, "shape")), dtype(arg(c, "dtype")));
             match op {
-                "zeros" => DynTensor::zeros(&shape, dt),
-                "ones" => DynTensor::ones(&shape, dt),
-                "empty" => DynTensor::empty(&shape, dt),
-                "full" => DynTensor::full(&shape, fill_value(arg(c, "fill")), dt),
+                "zeros" => DynTensor::zeros(&shape, dt).unwrap(),
+                "ones" => DynTensor::ones(&shape, dt).unwrap(),
+                "empty" => DynTensor::empty(&shape, dt).unwrap(),
+                "full" => DynTensor::full(&shape, fill_value(arg(c, "fill")), dt).unwrap(),
                 _ => panic!("unknown op {op}"),
             }
         }

@@ -77,14 +77,16 @@ fn nested_readback_follows_the_axes() {
 
 #[test]
 fn device_errors_print_instead_of_panicking() {
-    // a 64-bit element count no device can allocate
-    let huge = DynTensor::zeros(&[1 << 31, 1 << 31], DType::F32).contiguous();
+    // an element count no device can allocate
+    let huge = DynTensor::zeros(&[1 << 31, 1 << 20], DType::F32)
+        .unwrap()
+        .contiguous();
     let shown = format!("{huge}");
     assert!(shown.starts_with("<error: "), "{shown}");
     let debug = format!("{huge:?}");
     assert!(
         debug.starts_with("DynTensor(<error: ")
-            && debug.ends_with("shape=[2147483648, 2147483648], dtype=float32)"),
+            && debug.ends_with("shape=[2147483648, 1048576], dtype=float32)"),
         "{debug}"
     );
 }

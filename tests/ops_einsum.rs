@@ -28,8 +28,8 @@ fn einsum_matches_numpy() {
 
 #[test]
 fn einsum_errors_name_the_formula_and_shapes() {
-    let a = DynTensor::zeros(&[2, 3], DType::F32);
-    let b = DynTensor::zeros(&[4, 5], DType::F32);
+    let a = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
+    let b = DynTensor::zeros(&[4, 5], DType::F32).unwrap();
     let err = |f: &str, xs: &[DynTensor]| DynTensor::einsum(f, xs, None).unwrap_err().to_string();
     let e = err("ij,jk->ik", &[a.clone(), b.clone()]);
     assert!(
@@ -51,8 +51,8 @@ fn einsum_errors_name_the_formula_and_shapes() {
     let e = err(
         "...i,...i",
         &[
-            DynTensor::zeros(&[2, 3], DType::F32),
-            DynTensor::zeros(&[4, 3], DType::F32),
+            DynTensor::zeros(&[2, 3], DType::F32).unwrap(),
+            DynTensor::zeros(&[4, 3], DType::F32).unwrap(),
         ],
     );
     assert!(e.contains("size 2") && e.contains('4'), "{e}");
@@ -79,7 +79,7 @@ fn typed_einsum_and_sequential() {
     assert_eq!(w.to_vec().unwrap(), vec![15.0, 33.0]);
     let s = v.sequential(&[&|x| x.clone() * 2.0, &|x| x.clone() - 1.0]);
     assert_eq!(s.to_vec().unwrap(), vec![1.0, 1.0, 3.0]);
-    let fail = |_: &DynTensor| DynTensor::zeros(&[1], DType::F32).reshape(&[2]);
+    let fail = |_: &DynTensor| DynTensor::zeros(&[1], DType::F32).unwrap().reshape(&[2]);
     let ok = |x: &DynTensor| x.neg();
     assert!(v.as_dyn().sequential(&[&ok, &fail, &ok]).is_err());
 }

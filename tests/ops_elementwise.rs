@@ -313,8 +313,8 @@ fn errors_name_the_op_and_what_is_wrong() {
     let i = DynTensor::from_slice(&[2], &[2i32, 3]).unwrap();
     let e = i.pow(-1).unwrap_err().to_string();
     assert!(e.contains("pow") && e.contains("-1"), "{e}");
-    let x3 = DynTensor::zeros(&[3], DType::F32);
-    let x4 = DynTensor::zeros(&[2, 4], DType::F32);
+    let x3 = DynTensor::zeros(&[3], DType::F32).unwrap();
+    let x4 = DynTensor::zeros(&[2, 4], DType::F32).unwrap();
     let e = x3.maximum(&x4).unwrap_err().to_string();
     assert!(
         e.contains("maximum") && e.contains("[3]") && e.contains("[2, 4]"),
@@ -330,7 +330,7 @@ fn errors_name_the_op_and_what_is_wrong() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("add") && e.contains("scalars"), "{e}");
-    let c = DynTensor::zeros(&[5], DType::Bool);
+    let c = DynTensor::zeros(&[5], DType::Bool).unwrap();
     assert!(c.where_(&x3, 0).unwrap_err().to_string().contains("where"));
 }
 

@@ -152,7 +152,7 @@ fn ranges_and_pad_modes_match_numpy() {
 /// Every error names the op and the shapes or values involved.
 #[test]
 fn indexing_errors_name_the_op_and_values() {
-    let x = DynTensor::zeros(&[2, 3], DType::F32);
+    let x = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
     let msg = |r: Result<DynTensor>| r.expect_err("should fail").to_string();
     let e = msg(x.index(&idx![2]));
     assert!(
@@ -162,15 +162,17 @@ fn indexing_errors_name_the_op_and_values() {
     assert!(msg(x.index(&idx![0, 0, 0])).contains("too many indices (3)"));
     assert!(msg(x.index(&idx![..., 0, ...])).contains("one ellipsis"));
     assert!(msg(x.index(&idx![..;0])).contains("step"));
-    let f = DynTensor::zeros(&[2], DType::F32);
+    let f = DynTensor::zeros(&[2], DType::F32).unwrap();
     assert!(msg(x.index(&[Index::Tensor(f)])).contains("integers"));
     let (a, b) = (
-        DynTensor::zeros(&[2], DType::I32),
-        DynTensor::zeros(&[3], DType::I32),
+        DynTensor::zeros(&[2], DType::I32).unwrap(),
+        DynTensor::zeros(&[3], DType::I32).unwrap(),
     );
     assert!(msg(x.index(&idx![&a, &b])).contains("broadcast"));
-    assert!(msg(x.setitem(&idx![0], DynTensor::zeros(&[3], DType::I32))).contains("dtype"));
-    assert!(msg(x.setitem(&idx![0], DynTensor::zeros(&[2], DType::F32))).contains("[2]"));
+    assert!(
+        msg(x.setitem(&idx![0], DynTensor::zeros(&[3], DType::I32).unwrap())).contains("dtype")
+    );
+    assert!(msg(x.setitem(&idx![0], DynTensor::zeros(&[2], DType::F32).unwrap())).contains("[2]"));
     let mut y = x.clone();
     assert!(y.assign_index(&idx![5], 1.0).is_err());
     assert!(msg(DynTensor::arange(0, 5, 0, None)).contains("step"));
@@ -179,19 +181,21 @@ fn indexing_errors_name_the_op_and_values() {
     assert!(msg(DynTensor::linspace(0.0, 1.0, 3, Some(DType::Bool))).contains("linspace"));
     assert!(msg(f32_vec().triu(0)).contains("rank 2"));
     assert!(msg(x.one_hot(3)).contains("integer"));
-    let r = DynTensor::zeros(&[3], DType::F32);
+    let r = DynTensor::zeros(&[3], DType::F32).unwrap();
     assert!(msg(r.pad_with(&[(3, 0)], PadMode::Reflect)).contains("smaller than"));
     assert!(msg(r.pad_with(&[(4, 0)], PadMode::Circular)).contains("more than once"));
     assert!(
-        msg(DynTensor::zeros(&[0], DType::F32).pad_with(&[(1, 0)], PadMode::Replicate))
-            .contains("replicate")
+        msg(DynTensor::zeros(&[0], DType::F32)
+            .unwrap()
+            .pad_with(&[(1, 0)], PadMode::Replicate))
+        .contains("replicate")
     );
     assert!(msg(r.pad_with(&[(1, 1), (0, 0)], PadMode::Reflect)).contains("pad pairs"));
     assert!(msg(r.pad_flat_with(&[1], PadMode::Circular)).contains("pairs"));
 }
 
 fn f32_vec() -> DynTensor {
-    DynTensor::zeros(&[3], DType::F32)
+    DynTensor::zeros(&[3], DType::F32).unwrap()
 }
 
 /// The index list macro and the `Index` constructors write what numpy writes.

@@ -30,9 +30,9 @@ fn matmul_matches_numpy() {
 
 #[test]
 fn matmul_errors_name_both_shapes() {
-    let a = DynTensor::zeros(&[2, 3], DType::F32);
+    let a = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
     let e = a
-        .matmul(&DynTensor::zeros(&[4, 5], DType::F32))
+        .matmul(&DynTensor::zeros(&[4, 5], DType::F32).unwrap())
         .unwrap_err()
         .to_string();
     assert!(
@@ -40,12 +40,13 @@ fn matmul_errors_name_both_shapes() {
         "{e}"
     );
     let e = DynTensor::zeros(&[2, 2, 3], DType::F32)
-        .matmul(&DynTensor::zeros(&[3, 3, 4], DType::F32))
+        .unwrap()
+        .matmul(&DynTensor::zeros(&[3, 3, 4], DType::F32).unwrap())
         .unwrap_err()
         .to_string();
     assert!(e.contains("batch"), "{e}");
     let e = a
-        .matmul(&DynTensor::zeros(&[], DType::F32))
+        .matmul(&DynTensor::zeros(&[], DType::F32).unwrap())
         .unwrap_err()
         .to_string();
     assert!(e.contains("at least one axis"), "{e}");

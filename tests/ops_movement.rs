@@ -146,13 +146,13 @@ fn movement_ops_match_numpy() {
 /// Every untyped error names the op and the shapes or values involved.
 #[test]
 fn movement_errors_name_the_op_and_shapes() {
-    let x = DynTensor::zeros(&[2, 3], DType::F32);
+    let x = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
     let msg = |r: Result<DynTensor>| r.expect_err("should fail").to_string();
     assert!(msg(x.reshape(&[4, -1])).contains("reshape"));
     assert!(msg(x.reshape(&[-1, -1])).contains("only one"));
     assert!(msg(x.permute(&[0, 0])).contains("permute"));
     assert!(msg(x.transpose(0, 2)).contains("out of range"));
-    assert!(msg(DynTensor::zeros(&[3], DType::F32).t()).contains("t:"));
+    assert!(msg(DynTensor::zeros(&[3], DType::F32).unwrap().t()).contains("t:"));
     assert!(msg(x.expand(&[3, 3])).contains("[2, 3]"));
     assert!(msg(x.pad(&[(0, -4), (0, 0)], 0.0)).contains("pad"));
     assert!(msg(x.pad(&[(1, 1)], 0.0)).contains("pad pairs"));
@@ -162,7 +162,7 @@ fn movement_errors_name_the_op_and_shapes() {
     assert!(msg(x.flatten(1, 0)).contains("flatten"));
     assert!(
         msg(DynTensor::cat(
-            &[x.clone(), DynTensor::zeros(&[3, 3], DType::F32)],
+            &[x.clone(), DynTensor::zeros(&[3, 3], DType::F32).unwrap()],
             1
         ))
         .contains("[3, 3]")
@@ -170,7 +170,7 @@ fn movement_errors_name_the_op_and_shapes() {
     assert!(msg(DynTensor::cat(&[], 0)).contains("cat"));
     assert!(
         msg(DynTensor::stack(
-            &[x.clone(), DynTensor::zeros(&[3, 2], DType::F32)],
+            &[x.clone(), DynTensor::zeros(&[3, 2], DType::F32).unwrap()],
             0
         ))
         .contains("stack")

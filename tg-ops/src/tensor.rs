@@ -68,7 +68,7 @@ fn fit(
     if raw.dtype() != dtype {
         return Err(Error::DType {
             op: "Tensor::from_dyn",
-            dtype: raw.dtype().to_string(),
+            dtype: raw.dtype(),
             message: format!("expected {dtype}"),
         });
     }

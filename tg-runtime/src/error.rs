@@ -1,75 +1,239 @@
 //! The one error type of tg. Device, memory, compile and I/O boundaries return it; shape and
 //! argument errors that only a run can see return it from the `try_` forms of the ops.
+//!
+//! One variant per kind of mistake, with the values involved as fields, so that callers and
+//! tests match on what went wrong instead of on message text. `Display` writes the message a
+//! user reads. A broken invariant of tg itself is [`Error::Internal`], never a shape error.
 
 use std::sync::Arc;
+
+use crate::dtype::DType;
 
 /// Everything that can go wrong in tg, with enough context to act on it.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum Error {
     /// No Vulkan loader could be opened, or it reported no device.
     #[error("no Vulkan available: {reason}. {hint}")]
-    NoVulkan { reason: String, hint: String },
+    NoVulkan {
+        /// What failed (the loader, instance creation, enumeration).
+        reason: String,
+        /// What to install or set to fix it.
+        hint: String,
+    },
 
     /// `TG_DEVICE` named a device that is not there.
     #[error("TG_DEVICE={wanted:?} matches no Vulkan device; available: {available}")]
-    DeviceNotFound { wanted: String, available: String },
+    DeviceNotFound {
+        /// The value of `TG_DEVICE`.
+        wanted: String,
+        /// The devices that are there, one per index.
+        available: String,
+    },
 
     /// A Vulkan call failed.
     #[error("Vulkan call {call} failed: {result}")]
-    Vulkan { call: &'static str, result: String },
+    Vulkan {
+        /// The Vulkan function.
+        call: &'static str,
+        /// The `VkResult` it returned.
+        result: String,
+    },
 
     /// The Khronos validation layer reported problems during a call.
     #[error("Vulkan validation reported {} message(s):\n{}", messages.len(), messages.join("\n"))]
-    Validation { messages: Vec<String> },
+    Validation {
+        /// The layer's messages, in order.
+        messages: Vec<String>,
+    },
 
     /// A buffer larger than the device can bind as one storage buffer.
     #[error(
         "buffer of {bytes} bytes exceeds this device's maximum storage-buffer range of {max} bytes"
     )]
-    BufferTooLarge { bytes: u64, max: u64 },
+    BufferTooLarge {
+        /// Bytes asked for.
+        bytes: u64,
+        /// `maxStorageBufferRange`.
+        max: u64,
+    },
 
-    /// Device memory could not be allocated.
-    #[error("out of device memory allocating {bytes} bytes: {reason}")]
-    OutOfMemory { bytes: u64, reason: String },
+    /// Device memory could not be allocated, or a request is larger than the memory heap
+    /// tg allocates from. Checked by tg before the driver sees the request: on Linux a
+    /// driver's allocation can succeed by overcommit and fail later.
+    #[error(
+        "out of device memory: {bytes} bytes asked, the heap holds {heap} bytes ({in_use} in use by tg): {reason}"
+    )]
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
+        /// Size of the heap the buffer would come from.
+        heap: u64,
+        /// Bytes tg's live buffers hold in that heap.
+        in_use: u64,
+        /// The driver's or allocator's answer, or tg's own check.
+        reason: String,
+    },
 
     /// shaderc rejected generated GLSL; a bug in tg's codegen, so the source is kept.
     #[error("shader compilation failed: {message}\n--- source ---\n{source_text}")]
     Compile {
+        /// shaderc's message.
         message: String,
+        /// The GLSL that failed.
         source_text: String,
     },
 
     /// The device lacks a feature that an operation needs (f64, i64, ...).
     #[error("{what} needs the device feature {feature}, which {device} does not have")]
     Unsupported {
+        /// What needed it.
         what: String,
+        /// The Vulkan feature's name.
         feature: &'static str,
+        /// The device's name.
         device: String,
     },
 
-    /// An op was given shapes it cannot work with.
+    /// An axis outside `-rank..rank`.
+    #[error("{op}: axis {axis} is out of range for shape {shape:?} (rank {})", shape.len())]
+    AxisOutOfRange {
+        /// The op that was given the axis.
+        op: &'static str,
+        /// The axis as given (negative axes count from the end).
+        axis: isize,
+        /// The shape it indexes.
+        shape: Vec<usize>,
+    },
+
+    /// An axis listed twice where each may appear once.
+    #[error("{op}: axis {axis} is listed twice in {axes:?}")]
+    DuplicateAxis {
+        /// The op.
+        op: &'static str,
+        /// The repeated axis.
+        axis: isize,
+        /// The whole list as given.
+        axes: Vec<isize>,
+    },
+
+    /// Shapes that do not broadcast together (numpy's rule: equal, or one of them 1).
+    #[error("{op}: shapes {lhs:?} and {rhs:?} do not broadcast")]
+    Broadcast {
+        /// The op.
+        op: &'static str,
+        /// The first shape.
+        lhs: Vec<usize>,
+        /// The second shape (or the target of an expand).
+        rhs: Vec<usize>,
+    },
+
+    /// Two shapes whose element counts must agree and do not (reshape, from_slice).
+    #[error(
+        "{op}: {from:?} has {from_numel} element(s), {to:?} has {to_numel}",
+        from_numel = numel_text(from),
+        to_numel = numel_text(to)
+    )]
+    NumelMismatch {
+        /// The op.
+        op: &'static str,
+        /// The shape of what is there (for data given on the host, its length as `[len]`).
+        from: Vec<usize>,
+        /// The shape asked for.
+        to: Vec<usize>,
+    },
+
+    /// A shape whose element count or byte size does not fit in 64 bits.
+    #[error("{op}: the shape {shape:?} has more elements than 2^64 bytes can hold")]
+    SizeOverflow {
+        /// The op that built the shape.
+        op: &'static str,
+        /// The shape, as asked for.
+        shape: Vec<usize>,
+    },
+
+    /// A tensor with more elements than tg can index in one kernel.
+    #[error("{op}: {shape:?} has {numel} elements; tg indexes at most {max} per tensor")]
+    TooManyElements {
+        /// The op (or `realize`).
+        op: &'static str,
+        /// The shape.
+        shape: Vec<usize>,
+        /// Its element count.
+        numel: u64,
+        /// The limit.
+        max: u64,
+    },
+
+    /// Any other shape an op cannot work with.
     #[error("{op}: {message}")]
-    Shape { op: &'static str, message: String },
+    Shape {
+        /// The op.
+        op: &'static str,
+        /// What is wrong, naming the shapes.
+        message: String,
+    },
 
     /// An op was given an argument it cannot work with.
     #[error("{op}: {message}")]
-    Argument { op: &'static str, message: String },
+    Argument {
+        /// The op.
+        op: &'static str,
+        /// What is wrong, naming the value.
+        message: String,
+    },
 
     /// A dtype that an op does not allow.
     #[error("{op}: dtype {dtype} is not supported: {message}")]
     DType {
+        /// The op.
         op: &'static str,
-        dtype: String,
+        /// The dtype it was given.
+        dtype: DType,
+        /// What it takes instead.
+        message: String,
+    },
+
+    /// Two dtypes that must agree and do not (operands of a primitive, a bitcast's sizes).
+    #[error("{op}: dtypes {lhs} and {rhs} do not fit together: {message}")]
+    DTypeMismatch {
+        /// The op.
+        op: &'static str,
+        /// The first dtype (or the source of a conversion).
+        lhs: DType,
+        /// The second dtype (or the target).
+        rhs: DType,
+        /// What the op needs.
         message: String,
     },
 
     /// Reading or writing a cache or data file.
     #[error("I/O error on {path}: {message}")]
-    Io { path: String, message: String },
+    Io {
+        /// The file or folder.
+        path: String,
+        /// The operating system's message.
+        message: String,
+    },
+
+    /// A broken invariant inside tg: a bug to report, never the caller's mistake.
+    #[error("internal error in tg ({context}): {message}; please report this")]
+    Internal {
+        /// The component where the invariant broke.
+        context: &'static str,
+        /// What was found.
+        message: String,
+    },
 
     /// A failure shared between threads that waited for the same result.
     #[error("{0}")]
     Shared(Arc<Error>),
+}
+
+fn numel_text(shape: &[usize]) -> String {
+    match shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d)) {
+        Some(n) => n.to_string(),
+        None => "more than 2^64".into(),
+    }
 }
 
 /// tg's result type.
@@ -91,4 +255,31 @@ impl Error {
             message: err.to_string(),
         }
     }
+
+    /// A broken invariant of `context`.
+    pub fn internal(context: &'static str, message: impl Into<String>) -> Self {
+        Error::Internal {
+            context,
+            message: message.into(),
+        }
+    }
+
+    /// The error itself, looking through [`Error::Shared`].
+    pub fn root(&self) -> &Error {
+        match self {
+            Error::Shared(e) => e.root(),
+            e => e,
+        }
+    }
+}
+
+/// The element count of `shape`, or [`Error::SizeOverflow`] naming `op` when it does not fit.
+pub fn checked_numel(op: &'static str, shape: &[usize]) -> Result<usize> {
+    shape
+        .iter()
+        .try_fold(1usize, |a, &d| a.checked_mul(d))
+        .ok_or_else(|| Error::SizeOverflow {
+            op,
+            shape: shape.to_vec(),
+        })
 }

@@ -10,7 +10,9 @@ fn buffers_are_released_when_nothing_refers_to_them() {
     let base = dev.memory_stats().live_buffers;
     {
         let n = 1 << 16;
-        let a = Lazy::constant(2.0f32, DType::F32, &[n]).contiguous();
+        let a = Lazy::constant(2.0f32, DType::F32, &[n])
+            .unwrap()
+            .contiguous();
         // a chain of realized steps: each step's input is dropped by the graph once realized
         let mut x = a.clone();
         for _ in 0..5 {
@@ -31,7 +33,9 @@ fn buffers_are_released_when_nothing_refers_to_them() {
     assert_eq!(dev.memory_stats().live_buffers, base, "all released");
     // the pool serves the next allocation of that size without a new device allocation
     let allocations = dev.memory_stats().allocations;
-    let y = Lazy::constant(1.0f32, DType::F32, &[1 << 16]).contiguous();
+    let y = Lazy::constant(1.0f32, DType::F32, &[1 << 16])
+        .unwrap()
+        .contiguous();
     y.realize().unwrap();
     assert_eq!(dev.memory_stats().allocations, allocations);
 }

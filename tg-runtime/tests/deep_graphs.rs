@@ -8,7 +8,9 @@ fn dropping_a_deep_unrealized_graph_does_not_recurse() {
     std::thread::Builder::new()
         .stack_size(256 * 1024)
         .spawn(|| {
-            let mut x = Lazy::constant(1.0f32, DType::F32, &[4]).contiguous();
+            let mut x = Lazy::constant(1.0f32, DType::F32, &[4])
+                .unwrap()
+                .contiguous();
             for _ in 0..200_000 {
                 x = x.unary(UnaryOp::Neg).unwrap();
             }

@@ -60,7 +60,10 @@ fn twenty_elementwise_ops_are_one_kernel() {
         x = match i % 4 {
             0 => x.binary(BinaryOp::Add, &a).unwrap(),
             1 => x
-                .binary(BinaryOp::Mul, &Lazy::constant(0.5f32, DType::F32, &[1000]))
+                .binary(
+                    BinaryOp::Mul,
+                    &Lazy::constant(0.5f32, DType::F32, &[1000]).unwrap(),
+                )
                 .unwrap(),
             2 => x.unary(UnaryOp::Neg).unwrap(),
             _ => x.binary(BinaryOp::Max, &a).unwrap(),
@@ -189,7 +192,9 @@ fn a_reduction_used_by_two_kernels_is_computed_once() {
 #[test]
 fn a_long_sum_splits_into_two_kernels_and_stays_exact() {
     let n = 1 << 20;
-    let ones = Lazy::constant(1.0f32, DType::F32, &[n]).contiguous();
+    let ones = Lazy::constant(1.0f32, DType::F32, &[n])
+        .unwrap()
+        .contiguous();
     ones.realize().unwrap();
     let (kernels, got) = run(&ones.reduce(ReduceOp::Add, &[0]).unwrap());
     assert_eq!(kernels, 2);
@@ -206,7 +211,7 @@ fn layernorm_is_one_kernel() {
     // mean, then the variance of the centred values (a reduction of a reduction), then scale
     let (x, dx) = input(&[5, 3, 128], 10);
     let shape = [5, 3, 128];
-    let inv_n = Lazy::constant(1.0f32 / 128.0, DType::F32, &[5, 3, 1]);
+    let inv_n = Lazy::constant(1.0f32 / 128.0, DType::F32, &[5, 3, 1]).unwrap();
     let mean = x
         .reduce(ReduceOp::Add, &[2])
         .unwrap()
@@ -225,7 +230,7 @@ fn layernorm_is_one_kernel() {
         .unwrap()
         .binary(BinaryOp::Mul, &inv_n)
         .unwrap();
-    let eps = Lazy::constant(1e-5f32, DType::F32, &[5, 3, 1]);
+    let eps = Lazy::constant(1e-5f32, DType::F32, &[5, 3, 1]).unwrap();
     let rstd = var
         .binary(BinaryOp::Add, &eps)
         .unwrap()

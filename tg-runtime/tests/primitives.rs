@@ -56,7 +56,7 @@ fn build(c: &Case) -> Result<Lazy, String> {
             "input" => Ok(inputs[a[1].as_u64().unwrap() as usize].clone()),
             "const" => {
                 let d = dtype(&a[2]);
-                Ok(Lazy::constant(scalar(&a[1], d), d, &usizes(&a[3])))
+                Ok(Lazy::constant(scalar(&a[1], d), d, &usizes(&a[3])).unwrap())
             }
             "unary" => src(1).unary(unary_op(a[2].as_str().unwrap())),
             "binary" => src(1).binary(binary_op(a[3].as_str().unwrap()), &src(2)),

@@ -8,7 +8,7 @@ use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, thread_stats};
 /// A graph with a constant no other test uses, so its kernels are new to a fresh cache.
 fn graph() -> Lazy {
     let x = Lazy::from_slice(&[3, 5], &(0..15).map(|i| i as f32).collect::<Vec<_>>()).unwrap();
-    let k = Lazy::constant(0.123_456_7f32, DType::F32, &[3, 5]);
+    let k = Lazy::constant(0.123_456_7f32, DType::F32, &[3, 5]).unwrap();
     x.binary(BinaryOp::Mul, &k)
         .unwrap()
         .unary(UnaryOp::Sin)

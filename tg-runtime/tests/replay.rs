@@ -13,7 +13,10 @@ fn layer(x: &Lazy, w: &Lazy, b: &Lazy) -> tg_runtime::Result<Vec<Lazy>> {
     let h = h.contiguous();
     h.realize()?;
     let y = h.binary(BinaryOp::Add, &b.reshape(&[1, 3])?.expand(&[4, 3])?)?;
-    let y = y.binary(BinaryOp::Max, &Lazy::constant(0.0f32, DType::F32, &[4, 3]))?;
+    let y = y.binary(
+        BinaryOp::Max,
+        &Lazy::constant(0.0f32, DType::F32, &[4, 3]).unwrap(),
+    )?;
     Ok(vec![y, h])
 }
 

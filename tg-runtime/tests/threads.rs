@@ -29,7 +29,7 @@ fn eight_threads_build_and_realize_at_once() {
                 assert!((c[5] - (base[5].sqrt() + base[5])).abs() < 1e-6);
                 for round in 0..6 {
                     let k = (t * 10 + round) as f32;
-                    let c = Lazy::constant(k, DType::F32, &[n]);
+                    let c = Lazy::constant(k, DType::F32, &[n]).unwrap();
                     let y = shared
                         .binary(BinaryOp::Mul, &c)
                         .unwrap()

@@ -138,7 +138,10 @@ fn main() -> tg::Result<()> {
         let x = Lazy::from_slice(&[4], &[1.0f32, 2.0, 3.0, 4.0])?;
         x.realize()?;
         let t = Instant::now();
-        let y = x.binary(BinaryOp::Add, &Lazy::constant(1.0f32, DType::F32, &[4]))?;
+        let y = x.binary(
+            BinaryOp::Add,
+            &Lazy::constant(1.0f32, DType::F32, &[4]).unwrap(),
+        )?;
         let v = y.to_vec::<f32>()?;
         if i >= 20 {
             rt.push(t.elapsed().as_secs_f64());
@@ -158,9 +161,14 @@ fn main() -> tg::Result<()> {
             x = x
                 .binary(
                     BinaryOp::Mul,
-                    &Lazy::constant(1.0001f32, DType::F32, &[1024]),
+                    &Lazy::constant(1.0001f32, DType::F32, &[1024]).unwrap(),
                 )
-                .and_then(|y| y.binary(BinaryOp::Add, &Lazy::constant(0.5f32, DType::F32, &[1024])))
+                .and_then(|y| {
+                    y.binary(
+                        BinaryOp::Add,
+                        &Lazy::constant(0.5f32, DType::F32, &[1024]).unwrap(),
+                    )
+                })
                 .expect("op")
                 .contiguous();
         }
@@ -204,7 +212,10 @@ fn main() -> tg::Result<()> {
         for i in 0..20 {
             x = match i % 4 {
                 0 => x.binary(BinaryOp::Add, &b),
-                1 => x.binary(BinaryOp::Mul, &Lazy::constant(0.5f32, DType::F32, &[BIG])),
+                1 => x.binary(
+                    BinaryOp::Mul,
+                    &Lazy::constant(0.5f32, DType::F32, &[BIG]).unwrap(),
+                ),
                 2 => x.unary(UnaryOp::Neg),
                 _ => x.binary(BinaryOp::Max, &a),
             }

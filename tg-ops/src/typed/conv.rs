@@ -73,7 +73,7 @@ fn check_acc<U: Dtype>(op: &'static str, c: &Conv) -> Result<()> {
     match c.acc {
         Some(dt) if dt != U::DTYPE => Err(Error::DType {
             op,
-            dtype: dt.to_string(),
+            dtype: dt,
             message: format!(
                 "the typed {op} returns {}; use DynTensor::{op} for another accumulation dtype",
                 U::DTYPE

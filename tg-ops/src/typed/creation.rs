@@ -17,7 +17,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// assert_eq!(t.to_vec().unwrap(), vec![0; 6]);
     /// ```
     pub fn zeros_shape(shape: S) -> Self {
-        Tensor::from_dyn(DynTensor::zeros(&shape.dims(), T::DTYPE))
+        Tensor::from_dyn(ok(DynTensor::zeros(&shape.dims(), T::DTYPE)))
     }
 
     /// Ones of shape `shape` (`true` for bool).
@@ -28,7 +28,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// assert_eq!(t.to_vec().unwrap(), vec![true, true]);
     /// ```
     pub fn ones_shape(shape: S) -> Self {
-        Tensor::from_dyn(DynTensor::ones(&shape.dims(), T::DTYPE))
+        Tensor::from_dyn(ok(DynTensor::ones(&shape.dims(), T::DTYPE)))
     }
 
     /// `value` everywhere in shape `shape`; no memory until realized.
@@ -39,7 +39,11 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// assert_eq!(t.to_vec().unwrap(), vec![0.5; 4]);
     /// ```
     pub fn full_shape(shape: S, value: T) -> Self {
-        Tensor::from_dyn(DynTensor::full(&shape.dims(), value.to_scalar(), T::DTYPE))
+        Tensor::from_dyn(ok(DynTensor::full(
+            &shape.dims(),
+            value.to_scalar(),
+            T::DTYPE,
+        )))
     }
 
     /// A tensor whose contents will be overwritten: tinygrad leaves them uninitialised; tg's
@@ -50,7 +54,7 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// assert_eq!(Tensor::<shape![_]>::empty_shape((4,)).dims(), vec![4]);
     /// ```
     pub fn empty_shape(shape: S) -> Self {
-        Tensor::from_dyn(DynTensor::empty(&shape.dims(), T::DTYPE))
+        Tensor::from_dyn(ok(DynTensor::empty(&shape.dims(), T::DTYPE)))
     }
 
     /// A tensor of shape `shape` taking `data` in row-major order; the length must match.

@@ -227,7 +227,7 @@ fn leading_trailing(lazy: &Lazy, edge: usize) -> Result<(Lazy, Vec<bool>)> {
         // select rather than add, so that -0.0 and NaN payloads survive
         let mut head_shape = x.shape().to_vec();
         head_shape[axis] = edge;
-        let mask = Lazy::constant(true, DType::Bool, &head_shape).pad(&pads((0, edge)))?;
+        let mask = Lazy::constant(true, DType::Bool, &head_shape)?.pad(&pads((0, edge)))?;
         x = mask.where_(&head, &tail)?;
     }
     Ok((x, cut))

@@ -21,7 +21,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[2], DType::Bool);
+    /// let t = DynTensor::zeros(&[2], DType::Bool).unwrap();
     /// assert_eq!(t.ones_like().to_vec::<bool>().unwrap(), vec![true, true]);
     /// ```
     pub fn ones_like(&self) -> DynTensor {
@@ -29,11 +29,11 @@ impl DynTensor {
     }
 
     /// `value`, converted to this tensor's dtype with tg's cast rules, in this tensor's shape.
-    /// For another dtype, use `DynTensor::full(t.shape(), value, dtype)`.
+    /// For another dtype, use `DynTensor::full(t.shape(), value, dtype).unwrap()`.
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[3], DType::U8);
+    /// let t = DynTensor::zeros(&[3], DType::U8).unwrap();
     /// assert_eq!(t.full_like(300).to_vec::<u8>().unwrap(), vec![44, 44, 44]);
     /// ```
     pub fn full_like(&self, value: impl Into<Scalar>) -> DynTensor {
@@ -45,10 +45,10 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::empty(&[2, 2], DType::F32);
+    /// let t = DynTensor::empty(&[2, 2], DType::F32).unwrap();
     /// assert_eq!(t.shape(), &[2, 2]);
     /// ```
-    pub fn empty(shape: &[usize], dtype: DType) -> DynTensor {
+    pub fn empty(shape: &[usize], dtype: DType) -> Result<DynTensor> {
         DynTensor::zeros(shape, dtype)
     }
 
@@ -56,11 +56,11 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::ones(&[3], DType::F16).empty_like();
+    /// let t = DynTensor::ones(&[3], DType::F16).unwrap().empty_like();
     /// assert_eq!((t.shape(), t.dtype()), (&[3usize][..], DType::F16));
     /// ```
     pub fn empty_like(&self) -> DynTensor {
-        DynTensor::empty(self.shape(), self.dtype())
+        self.zeros_like()
     }
 
     /// A tensor holding `data` in row-major order, taking the vector (the length must match).

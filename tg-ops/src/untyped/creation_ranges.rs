@@ -102,7 +102,7 @@ impl DynTensor {
         if dt.is_bool() {
             return Err(Error::DType {
                 op: "arange",
-                dtype: dt.to_string(),
+                dtype: dt,
                 message: "arange makes numbers".into(),
             });
         }
@@ -147,12 +147,12 @@ impl DynTensor {
         if dt.is_bool() {
             return Err(Error::DType {
                 op: "linspace",
-                dtype: dt.to_string(),
+                dtype: dt,
                 message: "linspace makes numbers".into(),
             });
         }
         if steps == 1 {
-            return Ok(DynTensor::full(&[1], start, dt));
+            return Ok(DynTensor::full(&[1], start, dt)?);
         }
         let compute = if dt == DType::F64 {
             DType::F64
@@ -242,7 +242,7 @@ impl DynTensor {
         if !self.dtype().is_int() {
             return Err(Error::DType {
                 op: "one_hot",
-                dtype: self.dtype().to_string(),
+                dtype: self.dtype(),
                 message: "one_hot takes integer class indices".into(),
             });
         }

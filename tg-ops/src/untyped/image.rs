@@ -53,9 +53,10 @@ impl DynTensor {
             });
         }
         if !self.dtype().is_float() || !weight.dtype().is_float() {
-            return Err(Error::DType {
+            return Err(Error::DTypeMismatch {
                 op: OP,
-                dtype: format!("{} and {}", self.dtype(), weight.dtype()),
+                lhs: self.dtype(),
+                rhs: weight.dtype(),
                 message: "images hold floats".into(),
             });
         }

@@ -50,7 +50,7 @@ fn check_labels(op: &'static str, y: &DynTensor) -> Result<()> {
     }
     Err(Error::DType {
         op,
-        dtype: y.dtype().to_string(),
+        dtype: y.dtype(),
         message: "class labels must be an integer tensor".into(),
     })
 }
@@ -193,7 +193,7 @@ impl DynTensor {
         let log_probs = self.log_softmax(-1, None)?;
         let keep = match ignore_index {
             Some(i) => y.ne(i)?,
-            None => DynTensor::full(y.shape(), true, DType::Bool),
+            None => DynTensor::full(y.shape(), true, DType::Bool)?,
         };
         let last = self.ndim() - 1;
         let nll = keep.where_(&at_label(&log_probs, y, last)?, 0.0)?;

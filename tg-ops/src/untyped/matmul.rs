@@ -82,8 +82,8 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let a = DynTensor::ones(&[4, 2, 3], DType::F32);
-    /// let b = DynTensor::ones(&[3, 5], DType::F32);
+    /// let a = DynTensor::ones(&[4, 2, 3], DType::F32).unwrap();
+    /// let b = DynTensor::ones(&[3, 5], DType::F32).unwrap();
     /// assert_eq!(a.matmul(&b).unwrap().shape(), &[4, 2, 5]);
     /// ```
     pub fn matmul(&self, w: &DynTensor) -> Result<DynTensor> {

@@ -85,23 +85,26 @@ impl DynTensor {
     }
 
     /// `value` (converted to `dtype`) everywhere; no memory until realized, and free to fuse.
-    pub fn full(shape: &[usize], value: impl Into<Scalar>, dtype: DType) -> DynTensor {
-        DynTensor {
-            lazy: Lazy::constant(value, dtype, shape),
-        }
+    /// A shape whose element count or byte size overflows is [`Error::SizeOverflow`].
+    pub fn full(shape: &[usize], value: impl Into<Scalar>, dtype: DType) -> Result<DynTensor> {
+        Ok(DynTensor {
+            lazy: Lazy::constant(value, dtype, shape)?,
+        })
     }
 
-    pub fn zeros(shape: &[usize], dtype: DType) -> DynTensor {
+    /// Zeros of `shape` (see [`DynTensor::full`]).
+    pub fn zeros(shape: &[usize], dtype: DType) -> Result<DynTensor> {
         DynTensor::full(shape, 0, dtype)
     }
 
-    pub fn ones(shape: &[usize], dtype: DType) -> DynTensor {
+    /// Ones of `shape` (see [`DynTensor::full`]).
+    pub fn ones(shape: &[usize], dtype: DType) -> Result<DynTensor> {
         DynTensor::full(shape, 1, dtype)
     }
 
     /// A constant of this tensor's shape and dtype.
     pub fn const_like(&self, value: impl Into<Scalar>) -> DynTensor {
-        DynTensor::full(self.shape(), value, self.dtype())
+        DynTensor::wrap(self.lazy.constant_like(value, self.dtype()))
     }
 
     /// Computes the tensor into device memory.

@@ -109,13 +109,13 @@ impl Generator {
         if !dtype.is_float() {
             return Err(Error::DType {
                 op: "rand",
-                dtype: dtype.to_string(),
+                dtype: dtype,
                 message: "rand makes floats; use randint for integers".into(),
             });
         }
         let numel: usize = shape.iter().product();
         if numel == 0 {
-            return Ok(DynTensor::zeros(shape, dtype));
+            return Ok(DynTensor::zeros(shape, dtype)?);
         }
         if numel as u64 >= u32::MAX as u64 {
             return Err(Error::Argument {
@@ -128,7 +128,7 @@ impl Generator {
         let num = (numel * dtype.size()).div_ceil(4);
         let words = Words::take(self, "rand", num)?;
         let e = index_u32(numel)?;
-        let k = |v: u64| Lazy::constant(v, DType::U32, &[numel]);
+        let k = |v: u64| e.constant_like(v, DType::U32);
         let flat = match dtype {
             DType::F32 => {
                 let m = words.at(&e)?.binary(BinaryOp::Shr, &k(9))?;
@@ -161,7 +161,7 @@ impl Generator {
                 let new_lo = lo
                     .binary(BinaryOp::Shr, &k(12))?
                     .binary(BinaryOp::Or, &hi.binary(BinaryOp::Shl, &k(20))?)?;
-                let k64 = Lazy::constant(32u64, DType::U64, &[numel]);
+                let k64 = Lazy::constant(32u64, DType::U64, &[numel])?;
                 let joined = new_hi
                     .cast(DType::U64)
                     .binary(BinaryOp::Shl, &k64)?
@@ -169,7 +169,7 @@ impl Generator {
                 joined.bitcast(DType::F64)?
             }
         };
-        let one = Lazy::constant(-1.0, dtype, &[numel]);
+        let one = Lazy::constant(-1.0, dtype, &[numel])?;
         let out = flat.binary(BinaryOp::Add, &one)?.reshape(shape)?;
         Ok(DynTensor::wrap(out.contiguous()))
     }
@@ -188,7 +188,7 @@ impl Generator {
             src.shrink(&r)?.reshape(shape)
         };
         let (u0, u1) = (half(0)?, half(1)?);
-        let f = |v: f64| Lazy::constant(v, DType::F32, shape);
+        let f = |v: f64| u0.constant_like(v, DType::F32);
         // cos(x) = sin(pi/2 - x), ln(x) = log2(x) * ln 2, as tinygrad composes them
         let angle = u0.binary(BinaryOp::Mul, &f(2.0 * std::f64::consts::PI))?;
         let cos = f(std::f64::consts::FRAC_PI_2)
@@ -230,7 +230,7 @@ impl Generator {
         if !dtype.is_int() {
             return Err(Error::DType {
                 op: "randint",
-                dtype: dtype.to_string(),
+                dtype: dtype,
                 message: "randint makes integers; use uniform for floats".into(),
             });
         }
@@ -265,10 +265,10 @@ impl Generator {
             });
         }
         let z = self.randn(shape, dtype)?.into_lazy();
-        let out = z.binary(BinaryOp::Mul, &Lazy::constant(std, dtype, shape))?;
+        let out = z.binary(BinaryOp::Mul, &Lazy::constant(std, dtype, shape)?)?;
         Ok(DynTensor::wrap(out.binary(
             BinaryOp::Add,
-            &Lazy::constant(mean, dtype, shape),
+            &Lazy::constant(mean, dtype, shape)?,
         )?))
     }
 
@@ -283,7 +283,7 @@ impl Generator {
     pub fn kaiming_normal(&mut self, shape: &[usize], a: f64, dtype: DType) -> Result<DynTensor> {
         if shape.iter().product::<usize>() == 0 {
             float_only("kaiming_normal", dtype)?;
-            return Ok(DynTensor::zeros(shape, dtype));
+            return Ok(DynTensor::zeros(shape, dtype)?);
         }
         let std = (2.0 / (1.0 + a * a) / fan_in(shape) as f64).sqrt();
         self.normal(shape, 0.0, std, dtype)
@@ -306,7 +306,7 @@ impl Generator {
         float_only("scaled_uniform", dtype)?;
         let numel: usize = shape.iter().product();
         let u = self.uniform(shape, -1.0, 1.0, dtype)?.into_lazy();
-        let scale = Lazy::constant((numel as f64).powf(-0.5), dtype, shape);
+        let scale = Lazy::constant((numel as f64).powf(-0.5), dtype, shape)?;
         Ok(DynTensor::wrap(u.binary(BinaryOp::Mul, &scale)?))
     }
 
@@ -319,7 +319,7 @@ impl Generator {
     ) -> Result<DynTensor> {
         float_only(op, dtype)?;
         if shape.iter().product::<usize>() == 0 {
-            return Ok(DynTensor::zeros(shape, dtype));
+            return Ok(DynTensor::zeros(shape, dtype)?);
         }
         Self::check_range(op, -bound, bound)?;
         self.scaled(shape, 2.0 * bound, Scalar::Float(-bound), dtype, op)
@@ -347,17 +347,17 @@ impl Generator {
         if dtype.is_bool() {
             return Err(Error::DType {
                 op,
-                dtype: dtype.to_string(),
+                dtype: dtype,
                 message: "needs a number type".into(),
             });
         }
         let r = self.rand(shape, DType::F32)?.into_lazy();
         let scaled = r
-            .binary(BinaryOp::Mul, &Lazy::constant(width, DType::F32, shape))?
+            .binary(BinaryOp::Mul, &Lazy::constant(width, DType::F32, shape)?)?
             .cast(dtype);
         Ok(DynTensor::wrap(scaled.binary(
             BinaryOp::Add,
-            &Lazy::constant(low, dtype, shape),
+            &Lazy::constant(low, dtype, shape)?,
         )?))
     }
 }
@@ -368,7 +368,7 @@ fn float_only(op: &'static str, dtype: DType) -> Result<()> {
     }
     Err(Error::DType {
         op,
-        dtype: dtype.to_string(),
+        dtype: dtype,
         message: "this op makes floats".into(),
     })
 }
@@ -405,7 +405,7 @@ impl Words {
     /// The words at the u32 positions `pos` (rank 1, each `< num`).
     fn at(&self, pos: &Lazy) -> Result<Lazy> {
         let n = pos.shape().to_vec();
-        let k = |v: u64| Lazy::constant(v, DType::U32, &n);
+        let k = |v: u64| pos.constant_like(v, DType::U32);
         let ks: Vec<Lazy> = (0..3)
             .map(|i| self.ks.shrink(&[(i, i + 1)])?.expand(&n))
             .collect::<Result<_>>()?;
@@ -437,13 +437,13 @@ impl Words {
 pub(crate) fn index_u32(n: usize) -> Result<Lazy> {
     let bits = (usize::BITS - n.saturating_sub(1).leading_zeros()) as usize;
     let full = vec![2usize; bits];
-    let mut acc = Lazy::constant(0u32, DType::U32, &full);
+    let mut acc = Lazy::constant(0u32, DType::U32, &full)?;
     for p in 0..bits {
         let mut axis = vec![1usize; bits];
         axis[p] = 2;
         let weight = 1u64 << (bits - 1 - p);
         // [0, weight] along axis p
-        let digit = Lazy::constant(weight, DType::U32, &[1])
+        let digit = Lazy::constant(weight, DType::U32, &[1])?
             .pad(&[(1, 0)])?
             .reshape(&axis)?
             .expand(&full)?;
@@ -597,7 +597,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[2, 3], DType::F16);
+    /// let t = DynTensor::zeros(&[2, 3], DType::F16).unwrap();
     /// let r = t.rand_like().unwrap();
     /// assert_eq!((r.shape(), r.dtype()), (&[2usize, 3][..], DType::F16));
     /// ```
@@ -609,7 +609,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let r = DynTensor::ones(&[4], DType::F32).randn_like().unwrap();
+    /// let r = DynTensor::ones(&[4], DType::F32).unwrap().randn_like().unwrap();
     /// assert_eq!(r.shape(), &[4]);
     /// ```
     pub fn randn_like(&self) -> Result<DynTensor> {

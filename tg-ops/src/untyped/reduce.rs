@@ -166,7 +166,7 @@ impl DynTensor {
                 if self.dtype().is_bool() { 1 } else { -1 },
                 self.dtype(),
                 self.shape(),
-            );
+            )?;
             self.lazy.binary(BinaryOp::Xor, &ones)
         }
     }
@@ -192,7 +192,7 @@ impl DynTensor {
         let count: usize = norm.iter().map(|&a| self.shape()[a]).product();
         let total = self.sum_as(axes, keepdim, sum_acc_dtype(self.dtype()))?;
         if count == 0 {
-            return Ok(DynTensor::full(total.shape(), f64::NAN, out));
+            return Ok(DynTensor::full(total.shape(), f64::NAN, out)?);
         }
         let ft = if total.dtype().is_float() {
             total.dtype()
@@ -200,7 +200,7 @@ impl DynTensor {
             DType::F32
         };
         let total = total.lazy.cast(ft);
-        let scale = Lazy::constant(1.0 / count as f64, ft, total.shape());
+        let scale = Lazy::constant(1.0 / count as f64, ft, total.shape())?;
         Ok(DynTensor::wrap(
             total.binary(BinaryOp::Mul, &scale)?.cast(out),
         ))

@@ -85,7 +85,7 @@ fn scan_direct(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
     let n = x.shape()[x.ndim() - 1];
     let view = rows_of(x)?;
     let skip = square_mask(&after_diagonal(n)?, view.shape())?;
-    let fill = Lazy::constant(identity(op, x.dtype()), x.dtype(), view.shape());
+    let fill = Lazy::constant(identity(op, x.dtype()), x.dtype(), view.shape())?;
     drop_last(skip.where_(&fill, &view)?.reduce(op, &[x.ndim()])?)
 }
 
@@ -139,7 +139,7 @@ pub(crate) fn inverse(x: &Lazy) -> Result<Lazy> {
         if x.dtype().is_bool() { 1 } else { -1 },
         x.dtype(),
         x.shape(),
-    );
+    )?;
     x.binary(BinaryOp::Xor, &ones)
 }
 
@@ -260,7 +260,7 @@ impl DynTensor {
     ) -> Result<(DynTensor, DynTensor)> {
         let (x, a) = self.scan_axis(op, axis)?;
         if self.ndim() == 0 || self.numel() == 0 {
-            return Ok((self.clone(), DynTensor::zeros(self.shape(), DType::I32)));
+            return Ok((self.clone(), DynTensor::zeros(self.shape(), DType::I32)?));
         }
         let key = if reversed {
             inverse(&x.lazy)?
@@ -346,7 +346,7 @@ impl DynTensor {
         };
         if self.ndim() == 0 {
             norm_axis(op, axis, 1)?;
-            return Ok(DynTensor::zeros(&[], DType::I32));
+            return Ok(DynTensor::zeros(&[], DType::I32)?);
         }
         let a = norm_axis(op, axis, self.ndim())?;
         let n = self.shape()[a];
@@ -390,14 +390,14 @@ fn first_index(hit: &Lazy, skip: Option<&Lazy>, n: usize) -> Result<Lazy> {
         .cast(DType::I32)
         .reshape(&row)?
         .expand(&shape)?;
-    let weight = Lazy::constant(n as i64, DType::I32, &shape)
+    let weight = Lazy::constant(n as i64, DType::I32, &shape)?
         .binary(BinaryOp::Add, &k.unary(UnaryOp::Neg)?)?;
-    let zero = Lazy::constant(0, DType::I32, &shape);
+    let zero = Lazy::constant(0, DType::I32, &shape)?;
     let mut w = hit.where_(&weight, &zero)?;
     if let Some(skip) = skip {
         w = skip.where_(&zero, &w)?;
     }
     let best = w.reduce(ReduceOp::Max, &[shape.len() - 1])?;
-    let top = Lazy::constant(n as i64, DType::I32, best.shape());
+    let top = Lazy::constant(n as i64, DType::I32, best.shape())?;
     top.binary(BinaryOp::Add, &best.unary(UnaryOp::Neg)?)
 }

@@ -35,14 +35,14 @@ fn half_mask(shape: &[usize], axis: usize, first: bool) -> Result<Lazy> {
     let mut pad = vec![(0, 0); shape.len()];
     pad[axis] = (0, 1);
     // [true, false] along axis; pad fills with false
-    let m = Lazy::constant(true, DType::Bool, &vec![1; shape.len()])
+    let m = Lazy::constant(true, DType::Bool, &vec![1; shape.len()])?
         .pad(&pad)?
         .reshape(&s)?
         .expand(shape)?;
     if first {
         Ok(m)
     } else {
-        m.binary(BinaryOp::Xor, &Lazy::constant(true, DType::Bool, shape))
+        m.binary(BinaryOp::Xor, &Lazy::constant(true, DType::Bool, shape)?)
     }
 }
 
@@ -75,7 +75,7 @@ fn bitonic(x: &Lazy, stages: usize, descending: bool) -> Result<Lazy> {
     for stage in 1..=stages {
         // blocks of 2^stage sort ascending where bit `stage` of the position is 0
         let up = if stage == stages {
-            Lazy::constant(!descending, DType::Bool, &bits)
+            Lazy::constant(!descending, DType::Bool, &bits)?
         } else {
             half_mask(&bits, axis_of(stage), !descending)?
         };
@@ -99,8 +99,8 @@ fn occurrence(x: &Lazy) -> Result<Lazy> {
     let n = x.shape()[x.ndim() - 1];
     let eq = same(&rows_of(x)?, &cols_of(x)?)?;
     let skip = square_mask(&after_diagonal(n)?, eq.shape())?;
-    let one = Lazy::constant(1, DType::I32, eq.shape());
-    let zero = Lazy::constant(0, DType::I32, eq.shape());
+    let one = Lazy::constant(1, DType::I32, eq.shape())?;
+    let zero = Lazy::constant(0, DType::I32, eq.shape())?;
     let count = skip
         .where_(&zero, &eq.where_(&one, &zero)?)?
         .reduce(ReduceOp::Add, &[x.ndim()])?;
@@ -123,7 +123,7 @@ fn source_index(input: &Lazy, sorted: &Lazy) -> Result<Lazy> {
         .cast(DType::I32)
         .reshape(&row)?
         .expand(&shape)?;
-    let zero = Lazy::constant(0, DType::I32, &shape);
+    let zero = Lazy::constant(0, DType::I32, &shape)?;
     let hit = value.binary(BinaryOp::And, &nth)?;
     let idx = hit
         .where_(&k, &zero)?
@@ -153,7 +153,7 @@ impl DynTensor {
         let a = norm_axis("sort", axis, self.ndim().max(1))?;
         let n = self.shape().get(a).copied().unwrap_or(1);
         if n <= 1 || self.numel() == 0 {
-            return Ok((self.clone(), DynTensor::zeros(self.shape(), DType::I32)));
+            return Ok((self.clone(), DynTensor::zeros(self.shape(), DType::I32)?));
         }
         let x = self.transpose(a as isize, -1)?;
         // bool has no order comparison: sort it as u8

@@ -229,7 +229,7 @@ impl DynTensor {
         if let Some(dt) = acc.filter(|d| !d.is_float()) {
             return Err(Error::DType {
                 op,
-                dtype: dt.to_string(),
+                dtype: dt,
                 message: "the accumulation dtype must be a float dtype".into(),
             });
         }

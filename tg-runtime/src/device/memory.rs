@@ -151,7 +151,10 @@ impl Memory {
                 .with_max_device_memblock_size(256 * MIB)
                 .with_max_host_memblock_size(256 * MIB),
         })
-        .map_err(|e| alloc_error(0, e))?;
+        .map_err(|e| Error::Vulkan {
+            call: "gpu_allocator",
+            result: e.to_string(),
+        })?;
         Ok(Memory {
             device: device.clone(),
             allocator: Mutex::new(allocator),
@@ -180,6 +183,7 @@ impl Memory {
 
     /// A buffer of at least `bytes`, from the pool when it has one of that class.
     pub(crate) fn alloc(&self, bytes: u64) -> Result<Arc<Buffer>> {
+        self.check_fits(bytes)?;
         if bytes > self.max_range {
             return Err(Error::BufferTooLarge {
                 bytes,
@@ -202,6 +206,23 @@ impl Memory {
             size: bytes,
             id,
         }))
+    }
+
+    /// Refuses a request the heap cannot hold beside tg's live buffers, before the driver sees
+    /// it: with overcommit (lavapipe on Linux) an allocation the machine cannot back may
+    /// succeed and fail later, when the memory is touched.
+    fn check_fits(&self, bytes: u64) -> Result<()> {
+        let heap = self.placement.heap_size();
+        let in_use = lock(&self.pool).live_bytes;
+        if bytes > heap.saturating_sub(in_use) {
+            return Err(Error::OutOfMemory {
+                bytes,
+                heap,
+                in_use,
+                reason: "the request does not fit in the heap beside tg's live buffers".into(),
+            });
+        }
+        Ok(())
     }
 
     /// Takes back a dropped buffer's slot; frees it when the pool is full.
@@ -283,7 +304,7 @@ impl Memory {
             Err(e) => {
                 // SAFETY: `raw` is unused.
                 unsafe { self.device.destroy_buffer(raw, None) };
-                return Err(alloc_error(capacity, e));
+                return Err(self.alloc_error(capacity, e));
             }
         };
         // SAFETY: the allocation satisfies `raw`'s requirements and is not bound elsewhere.
@@ -395,15 +416,19 @@ fn mapped(slot: &Slot) -> Result<NonNull<u8>> {
         })
 }
 
-fn alloc_error(bytes: u64, e: AllocationError) -> Error {
-    match e {
-        AllocationError::OutOfMemory => Error::OutOfMemory {
-            bytes,
-            reason: e.to_string(),
-        },
-        e => Error::Vulkan {
-            call: "gpu_allocator",
-            result: e.to_string(),
-        },
+impl Memory {
+    fn alloc_error(&self, bytes: u64, e: AllocationError) -> Error {
+        match e {
+            AllocationError::OutOfMemory => Error::OutOfMemory {
+                bytes,
+                heap: self.placement.heap_size(),
+                in_use: lock(&self.pool).live_bytes,
+                reason: e.to_string(),
+            },
+            e => Error::Vulkan {
+                call: "gpu_allocator",
+                result: e.to_string(),
+            },
+        }
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::node::{ConstValue, Node, Op};
 use crate::dtype::{DType, Element, Scalar};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, checked_numel};
 use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 
 /// A lazily evaluated array: a node of the primitive-op graph. Cloning is cheap.
@@ -18,13 +18,11 @@ fn shape_err(op: &'static str, message: String) -> Error {
 
 fn check_axis(op: &'static str, axis: usize, shape: &[usize]) -> Result<()> {
     if axis >= shape.len() {
-        return Err(shape_err(
+        return Err(Error::AxisOutOfRange {
             op,
-            format!(
-                "axis {axis} is out of range for shape {shape:?} (rank {})",
-                shape.len()
-            ),
-        ));
+            axis: axis as isize,
+            shape: shape.to_vec(),
+        });
     }
     Ok(())
 }
@@ -34,13 +32,28 @@ fn check_axes(op: &'static str, axes: &[usize], shape: &[usize]) -> Result<()> {
     for (i, &a) in axes.iter().enumerate() {
         check_axis(op, a, shape)?;
         if axes[..i].contains(&a) {
-            return Err(shape_err(
+            return Err(Error::DuplicateAxis {
                 op,
-                format!("axis {a} is listed twice in {axes:?}"),
-            ));
+                axis: a as isize,
+                axes: axes.iter().map(|&x| x as isize).collect(),
+            });
         }
     }
     Ok(())
+}
+
+/// Checks that a new shape's element count and byte size fit in memory arithmetic: every
+/// node's shape passes this, so `numel()` and byte sizes are plain arithmetic everywhere else.
+pub(crate) fn check_shape(op: &'static str, shape: &[usize], dtype: DType) -> Result<usize> {
+    let numel = checked_numel(op, shape)?;
+    numel
+        .checked_mul(dtype.size())
+        .filter(|&b| b <= isize::MAX as usize)
+        .ok_or_else(|| Error::SizeOverflow {
+            op,
+            shape: shape.to_vec(),
+        })?;
+    Ok(numel)
 }
 
 impl Lazy {
@@ -76,7 +89,7 @@ impl Lazy {
 
     /// A buffer filled from little-endian host bytes; uploaded when first realized.
     pub fn from_bytes(dtype: DType, shape: &[usize], bytes: Vec<u8>) -> Result<Lazy> {
-        let numel: usize = shape.iter().product();
+        let numel = check_shape("from_bytes", shape, dtype)?;
         if bytes.len() != numel * dtype.size() {
             return Err(shape_err(
                 "from_bytes",
@@ -97,15 +110,13 @@ impl Lazy {
 
     /// A buffer holding `data`.
     pub fn from_slice<T: Element>(shape: &[usize], data: &[T]) -> Result<Lazy> {
-        let numel: usize = shape.iter().product();
+        let numel = check_shape("from_slice", shape, T::DTYPE)?;
         if data.len() != numel {
-            return Err(shape_err(
-                "from_slice",
-                format!(
-                    "{} values given for shape {shape:?} ({numel} needed)",
-                    data.len()
-                ),
-            ));
+            return Err(Error::NumelMismatch {
+                op: "from_slice",
+                from: vec![data.len()],
+                to: shape.to_vec(),
+            });
         }
         let mut bytes = Vec::with_capacity(numel * T::DTYPE.size());
         for &v in data {
@@ -114,11 +125,21 @@ impl Lazy {
         Lazy::from_bytes(T::DTYPE, shape, bytes)
     }
 
-    /// `value` (converted to `dtype`) everywhere in `shape`.
-    pub fn constant(value: impl Into<Scalar>, dtype: DType, shape: &[usize]) -> Lazy {
-        let v = value.into().cast(dtype);
+    /// `value` (converted to `dtype`) everywhere in `shape`; a shape whose size overflows is
+    /// [`Error::SizeOverflow`].
+    pub fn constant(value: impl Into<Scalar>, dtype: DType, shape: &[usize]) -> Result<Lazy> {
+        check_shape("constant", shape, dtype)?;
+        Ok(Lazy::constant_unchecked(value.into(), dtype, shape))
+    }
+
+    /// `value` everywhere in this node's shape, as `dtype` (a shape that exists is valid).
+    pub fn constant_like(&self, value: impl Into<Scalar>, dtype: DType) -> Lazy {
+        Lazy::constant_unchecked(value.into(), dtype, self.shape())
+    }
+
+    fn constant_unchecked(value: Scalar, dtype: DType, shape: &[usize]) -> Lazy {
         Lazy(Node::intern(
-            Op::Const(ConstValue(v)),
+            Op::Const(ConstValue(value.cast(dtype))),
             dtype,
             shape.to_vec(),
             vec![],
@@ -146,7 +167,7 @@ impl Lazy {
     fn dtype_err(&self, op: &'static str, message: &str) -> Error {
         Error::DType {
             op,
-            dtype: self.dtype().to_string(),
+            dtype: self.dtype(),
             message: message.to_string(),
         }
     }
@@ -166,9 +187,10 @@ impl Lazy {
     pub fn binary(&self, op: BinaryOp, rhs: &Lazy) -> Result<Lazy> {
         self.same_shape(op.name(), rhs)?;
         if self.dtype() != rhs.dtype() {
-            return Err(Error::DType {
+            return Err(Error::DTypeMismatch {
                 op: op.name(),
-                dtype: format!("{} and {}", self.dtype(), rhs.dtype()),
+                lhs: self.dtype(),
+                rhs: rhs.dtype(),
                 message: "operands must have one dtype; cast first".into(),
             });
         }
@@ -214,9 +236,10 @@ impl Lazy {
         self.same_shape("where", a)?;
         self.same_shape("where", b)?;
         if a.dtype() != b.dtype() {
-            return Err(Error::DType {
+            return Err(Error::DTypeMismatch {
                 op: "where",
-                dtype: format!("{} and {}", a.dtype(), b.dtype()),
+                lhs: a.dtype(),
+                rhs: b.dtype(),
                 message: "both branches must have one dtype".into(),
             });
         }
@@ -250,7 +273,7 @@ impl Lazy {
             return self.clone();
         }
         if let Some(v) = self.const_value() {
-            return Lazy::constant(v, dtype, self.shape());
+            return self.constant_like(v, dtype);
         }
         Lazy(Node::intern(
             Op::Cast,
@@ -263,9 +286,10 @@ impl Lazy {
     /// Reinterprets the bits of each element; both dtypes must have one size.
     pub fn bitcast(&self, dtype: DType) -> Result<Lazy> {
         if dtype.size() != self.dtype().size() || dtype.is_bool() || self.dtype().is_bool() {
-            return Err(Error::DType {
+            return Err(Error::DTypeMismatch {
                 op: "bitcast",
-                dtype: format!("{} -> {dtype}", self.dtype()),
+                lhs: self.dtype(),
+                rhs: dtype,
                 message: "bitcast needs two non-bool dtypes of one size".into(),
             });
         }
@@ -308,23 +332,20 @@ impl Lazy {
         if let Some(v) = self.const_value()
             && !matches!(op, Op::Pad(_))
         {
-            return Lazy::constant(v, self.dtype(), &shape);
+            return Lazy::constant_unchecked(v, self.dtype(), &shape);
         }
         Lazy(Node::intern(op, self.dtype(), shape, vec![self.0.clone()]))
     }
 
     /// Same elements in row-major order, another shape.
     pub fn reshape(&self, shape: &[usize]) -> Result<Lazy> {
-        let numel: usize = shape.iter().product();
+        let numel = checked_numel("reshape", shape)?;
         if numel != self.numel() {
-            return Err(shape_err(
-                "reshape",
-                format!(
-                    "cannot reshape {:?} ({} elements) to {shape:?} ({numel} elements)",
-                    self.shape(),
-                    self.numel()
-                ),
-            ));
+            return Err(Error::NumelMismatch {
+                op: "reshape",
+                from: self.shape().to_vec(),
+                to: shape.to_vec(),
+            });
         }
         if shape == self.shape() {
             return Ok(self.clone());
@@ -367,14 +388,16 @@ impl Lazy {
                 .zip(shape)
                 .any(|(&s, &n)| s != n && s != 1)
         {
-            return Err(shape_err(
-                "expand",
-                format!("cannot expand {:?} to {shape:?}", self.shape()),
-            ));
+            return Err(Error::Broadcast {
+                op: "expand",
+                lhs: self.shape().to_vec(),
+                rhs: shape.to_vec(),
+            });
         }
         if shape == self.shape() {
             return Ok(self.clone());
         }
+        check_shape("expand", shape, self.dtype())?;
         Ok(self.movement(Op::Expand, shape.to_vec()))
     }
 
@@ -393,12 +416,17 @@ impl Lazy {
         if pads.iter().all(|&(b, a)| b == 0 && a == 0) {
             return Ok(self.clone());
         }
-        let shape = self
+        let shape: Vec<usize> = self
             .shape()
             .iter()
             .zip(pads)
-            .map(|(&s, &(b, a))| s + b + a)
-            .collect();
+            .map(|(&s, &(b, a))| s.checked_add(b)?.checked_add(a))
+            .collect::<Option<_>>()
+            .ok_or_else(|| Error::SizeOverflow {
+                op: "pad",
+                shape: self.shape().to_vec(),
+            })?;
+        check_shape("pad", &shape, self.dtype())?;
         Ok(self.movement(Op::Pad(pads.to_vec()), shape))
     }
 

@@ -24,16 +24,17 @@ fn buffer_bytes(node: &Node) -> u64 {
     (node.numel().div_ceil(4) * 4 * node.dtype().size()) as u64
 }
 
+/// Elements one tensor may hold: kernels index with 32-bit signed integers.
+pub const MAX_ELEMENTS: u64 = i32::MAX as u64;
+
 /// Index arithmetic is 32-bit: refuse what it cannot address.
 fn check_size(node: &Node) -> Result<()> {
-    if node.numel() > i32::MAX as usize {
-        return Err(Error::Shape {
+    if node.numel() as u64 > MAX_ELEMENTS {
+        return Err(Error::TooManyElements {
             op: "realize",
-            message: format!(
-                "{:?} has {} elements; tg addresses at most 2^31-1 per tensor",
-                node.shape(),
-                node.numel()
-            ),
+            shape: node.shape().to_vec(),
+            numel: node.numel() as u64,
+            max: MAX_ELEMENTS,
         });
     }
     Ok(())
@@ -92,10 +93,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
             .get(&n.id())
             .cloned()
             .or_else(|| n.buffer())
-            .ok_or_else(|| Error::Shape {
-                op: "realize",
-                message: format!("internal: no buffer for input {n:?}"),
-            })
+            .ok_or_else(|| Error::internal("realize", format!("no buffer for input {n:?}")))
     };
     for (n, owner) in &sched.aliases {
         let b = buffer_of(owner, &results)?;
@@ -192,10 +190,9 @@ impl Lazy {
         self.realize()?;
         let dev = Device::get()?;
         let n = self.node();
-        let buf = n.buffer().ok_or_else(|| Error::Shape {
-            op: "to_bytes",
-            message: "not realized".into(),
-        })?;
+        let buf = n
+            .buffer()
+            .ok_or_else(|| Error::internal("to_bytes", format!("{n:?} is not realized")))?;
         let mut out = vec![0u8; n.numel() * n.dtype().size()];
         if !out.is_empty() {
             dev.read(&buf, 0, &mut out)?;

@@ -41,7 +41,7 @@ fn check2(expr: &str, vars: &[(&str, &[usize], Dt)], op: Op2) {
                 code: quote!(#ident),
             },
         );
-        real.push(DynTensor::zeros(shape, dt(*d)));
+        real.push(DynTensor::zeros(shape, dt(*d)).unwrap());
     }
     let tokens: TokenStream = expr.parse().expect("tokens");
     let (a, b) = op(&real).expect("tg-ops accepts");
@@ -79,7 +79,7 @@ fn check(expr: &str, vars: &[(&str, &[usize], Dt)], op: Op) {
                 code: quote!(#ident),
             },
         );
-        real.push(DynTensor::zeros(shape, dt(*d)));
+        real.push(DynTensor::zeros(shape, dt(*d)).unwrap());
     }
     let tokens: TokenStream = expr.parse().expect("tokens");
     let want = op(&real);

@@ -47,7 +47,7 @@ fn setup(vars: Vars) -> (Ctx, Vec<DynTensor>) {
                 code: quote!(#ident),
             },
         );
-        real.push(DynTensor::zeros(shape, dt(*d)));
+        real.push(DynTensor::zeros(shape, dt(*d)).unwrap());
     }
     (ctx, real)
 }

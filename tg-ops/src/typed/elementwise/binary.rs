@@ -279,7 +279,11 @@ impl<S: Shape> Tensor<S, bool> {
     /// assert_eq!(c.where_scalars(1.5f32, -1.0).to_vec().unwrap(), vec![1.5, -1.0, 1.5]);
     /// ```
     pub fn where_scalars<V: Dtype + WeakScalar>(&self, x: V, y: V) -> Tensor<S, V> {
-        let x = DynTensor::full(self.as_dyn().shape(), WeakScalar::to_scalar(x), V::DTYPE);
+        let x = ok(DynTensor::full(
+            self.as_dyn().shape(),
+            WeakScalar::to_scalar(x),
+            V::DTYPE,
+        ));
         Tensor::from_dyn(ok(self
             .as_dyn()
             .where_(&x, Operand::Scalar(WeakScalar::to_scalar(y)))))

@@ -183,7 +183,7 @@ impl DynTensor {
     /// ```
     /// use tg_ops::prelude::*;
     /// let x = DynTensor::from_slice(&[1, 1, 3, 3], &[0.0f32, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]).unwrap();
-    /// let w = DynTensor::ones(&[1, 1, 2, 2], DType::F32);
+    /// let w = DynTensor::ones(&[1, 1, 2, 2], DType::F32).unwrap();
     /// let y = x.conv2d(&w, None, &Conv::new()).unwrap();
     /// assert_eq!(y.to_vec::<f32>().unwrap(), vec![8.0, 12.0, 20.0, 24.0]);
     /// let s = x.conv2d(&w, None, &Conv::new().stride(2).padding(1)).unwrap();

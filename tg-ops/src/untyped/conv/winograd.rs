@@ -75,11 +75,11 @@ pub(super) fn applies(x: &DynTensor, w: &DynTensor, c: &Conv) -> bool {
 /// buffer is made.
 fn const_column(values: &[f64], dtype: DType, axis: usize, rank: usize) -> Result<Lazy> {
     let n = values.len();
-    let mut col = Lazy::constant(0.0, dtype, &[n]);
+    let mut col = Lazy::constant(0.0, dtype, &[n])?;
     for (j, &v) in values.iter().enumerate().filter(|(_, v)| **v != 0.0) {
         col = col.binary(
             BinaryOp::Add,
-            &Lazy::constant(v, dtype, &[1]).pad(&[(j, n - 1 - j)])?,
+            &Lazy::constant(v, dtype, &[1])?.pad(&[(j, n - 1 - j)])?,
         )?;
     }
     let mut shape = vec![1; rank];
@@ -110,7 +110,7 @@ fn apply_matrix<const K: usize>(x: &DynTensor, mat: &[[f64; K]], axis: usize) ->
     }
     match acc {
         Some(a) => Ok(DynTensor::from_lazy(a)),
-        None => Ok(DynTensor::zeros(&out_shape, x.dtype())),
+        None => Ok(DynTensor::zeros(&out_shape, x.dtype())?),
     }
 }
 

@@ -80,7 +80,7 @@ pub(crate) fn float_unary(x: &DynTensor, f: impl FnOnce(&V) -> V) -> Result<DynT
 fn dtype_error(op: &'static str, dt: DType, message: &str) -> Error {
     Error::DType {
         op,
-        dtype: dt.to_string(),
+        dtype: dt,
         message: message.to_string(),
     }
 }

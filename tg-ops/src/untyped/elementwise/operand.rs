@@ -89,7 +89,7 @@ impl Operand<'_> {
     pub fn to_tensor(&self, shape: &[usize], dtype: DType) -> Result<DynTensor> {
         match self {
             Operand::Tensor(t) => t.cast(dtype).broadcast_to(shape),
-            Operand::Scalar(s) => Ok(DynTensor::full(shape, *s, dtype)),
+            Operand::Scalar(s) => Ok(DynTensor::full(shape, *s, dtype)?),
         }
     }
 
@@ -126,10 +126,10 @@ pub fn meet(
     match (a, b) {
         (Operand::Tensor(x), Operand::Tensor(y)) => DynTensor::align(op, x, y, Some(dt)),
         (Operand::Tensor(t), Operand::Scalar(s)) => {
-            Ok((t.cast(dt), DynTensor::full(t.shape(), *s, dt)))
+            Ok((t.cast(dt), DynTensor::full(t.shape(), *s, dt)?))
         }
         (Operand::Scalar(s), Operand::Tensor(t)) => {
-            Ok((DynTensor::full(t.shape(), *s, dt), t.cast(dt)))
+            Ok((DynTensor::full(t.shape(), *s, dt)?, t.cast(dt)))
         }
         (Operand::Scalar(_), Operand::Scalar(_)) => Err(Error::Argument {
             op,

@@ -115,8 +115,8 @@ fn linear_positions(
     let i = counter(out, DType::I32)?;
     let (n, o) = (n as i64, out as i64);
     if align_corners && out <= 1 {
-        let zero = DynTensor::zeros(&[out], DType::I32);
-        return Ok((zero.clone(), zero, DynTensor::zeros(&[out], DType::F32)));
+        let zero = DynTensor::zeros(&[out], DType::I32)?;
+        return Ok((zero.clone(), zero, DynTensor::zeros(&[out], DType::F32)?));
     }
     let (num, den) = if align_corners {
         (i.mul(n - 1)?, o - 1)

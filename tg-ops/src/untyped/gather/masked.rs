@@ -16,7 +16,7 @@ fn packing(mask: &DynTensor, len: usize) -> Result<(DynTensor, DynTensor)> {
     let running = mask.cast(DType::I32).cumsum(0)?; // [n]
     let total = running.shrink(&[(n.saturating_sub(1), n)])?; // [1] (empty if n == 0)
     let total = if n == 0 {
-        DynTensor::zeros(&[1], DType::I32)
+        DynTensor::zeros(&[1], DType::I32)?
     } else {
         total
     };
@@ -72,7 +72,7 @@ impl DynTensor {
         let x = self.reshape(&[-1])?;
         let (sel, has) = packing(&m.reshape(&[-1])?, size)?;
         let picked = pick(&sel, &x.reshape(&[1, -1])?, &[1])?; // [size, 1]
-        let fill = DynTensor::full(&[], fill_value.into().cast(self.dtype()), self.dtype());
+        let fill = DynTensor::full(&[], fill_value.into().cast(self.dtype()), self.dtype())?;
         has.where_(&picked, &fill)?.reshape(&[size as isize])
     }
 
@@ -81,7 +81,7 @@ impl DynTensor {
         if mask.dtype() != DType::Bool {
             return Err(Error::DType {
                 op,
-                dtype: mask.dtype().to_string(),
+                dtype: mask.dtype(),
                 message: "the mask must be bool".into(),
             });
         }
@@ -124,7 +124,7 @@ impl DynTensor {
         let r = self.ndim();
         let mask = self.ne(0)?.reshape(&[-1])?;
         if r == 0 {
-            return Ok(DynTensor::zeros(&[size, 0], DType::I32));
+            return Ok(DynTensor::zeros(&[size, 0], DType::I32)?);
         }
         // the coordinates of every element, [n, r]
         let coords = (0..r)

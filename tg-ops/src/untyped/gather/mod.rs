@@ -24,7 +24,7 @@ pub(crate) fn check_index(op: &'static str, index: &DynTensor) -> Result<()> {
     }
     Err(Error::DType {
         op,
-        dtype: index.dtype().to_string(),
+        dtype: index.dtype(),
         message: "the index must be an integer tensor".into(),
     })
 }

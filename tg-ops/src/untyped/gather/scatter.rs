@@ -71,7 +71,7 @@ impl DynTensor {
         if src.dtype() != self.dtype() {
             return Err(Error::DType {
                 op,
-                dtype: src.dtype().to_string(),
+                dtype: src.dtype(),
                 message: format!(
                     "src must have the input's dtype {} (cast it first)",
                     self.dtype()
@@ -125,11 +125,11 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let z = DynTensor::zeros(&[2, 3], DType::I32);
+    /// let z = DynTensor::zeros(&[2, 3], DType::I32).unwrap();
     /// let i = DynTensor::from_slice(&[1, 3], &[1i32, 0, 1]).unwrap();
     /// let s = DynTensor::from_slice(&[1, 3], &[7i32, 8, 9]).unwrap();
     /// assert_eq!(z.scatter(0, &i, &s, None).unwrap().to_vec::<i32>().unwrap(), vec![0, 8, 0, 7, 0, 9]);
-    /// let f = DynTensor::full(&[1, 3], 2.0, DType::F32);
+    /// let f = DynTensor::full(&[1, 3], 2.0, DType::F32).unwrap();
     /// let j = DynTensor::from_slice(&[1, 1], &[2i32]).unwrap();
     /// let m = f.scatter(1, &j, 1.5, Some(ScatterOp::Multiply)).unwrap();
     /// assert_eq!(m.to_vec::<f32>().unwrap(), vec![2.0, 2.0, 3.0]);
@@ -143,7 +143,7 @@ impl DynTensor {
     ) -> Result<DynTensor> {
         let src = match src.into() {
             Operand::Scalar(s) => {
-                DynTensor::full(index.shape(), s.cast(self.dtype()), self.dtype())
+                DynTensor::full(index.shape(), s.cast(self.dtype()), self.dtype())?
             }
             Operand::Tensor(_) if reduce.is_some() => {
                 return Err(Error::Argument {
@@ -190,7 +190,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::ones(&[1, 3], DType::F32);
+    /// let t = DynTensor::ones(&[1, 3], DType::F32).unwrap();
     /// let i = DynTensor::from_slice(&[2, 3], &[0i32, 0, 0, 0, 0, 0]).unwrap();
     /// let s = DynTensor::from_slice(&[2, 3], &[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
     /// let r = t.scatter_reduce(0, &i, &s, ScatterReduce::Sum, true).unwrap();

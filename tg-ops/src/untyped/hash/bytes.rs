@@ -19,7 +19,7 @@ fn unsigned_of(bytes: usize) -> DType {
 
 /// `0, 8, 16, ...` (`n` values) as `dtype`, shaped `[1, ..., 1, n]` for rank `rank`.
 fn byte_shifts(n: usize, dtype: DType, rank: usize) -> Result<Lazy> {
-    let eight = Lazy::constant(8u32, DType::U32, &[n]);
+    let eight = Lazy::constant(8u32, DType::U32, &[n])?;
     let mut shape = vec![1; rank - 1];
     shape.push(n);
     index_u32(n)?
@@ -51,7 +51,7 @@ pub(crate) fn le_bytes(x: &DynTensor) -> Result<Lazy> {
         BinaryOp::Shr,
         &byte_shifts(size, dt, rank)?.expand(&spread)?,
     )?;
-    let mask = Lazy::constant(0xffu32, dt, &spread);
+    let mask = Lazy::constant(0xffu32, dt, &spread)?;
     let mut flat = x.shape().to_vec();
     match flat.last_mut() {
         Some(last) => *last *= size,

@@ -85,7 +85,7 @@ impl DynTensor {
         out_shape.push(obytes);
         let bs: usize = lead.iter().product();
         if bs == 0 {
-            return Ok(DynTensor::zeros(&out_shape, DType::U8));
+            return Ok(DynTensor::zeros(&out_shape, DType::U8)?);
         }
         let msg = bytes::le_bytes(self)?;
         let len = msg.shape()[msg.ndim() - 1];
@@ -96,7 +96,7 @@ impl DynTensor {
         let total = len + fill;
         let blocks = total / rate;
         let at = |value: u8, pos: usize| -> Result<Lazy> {
-            Lazy::constant(value as u32, DType::U8, &[1, 1])
+            Lazy::constant(value as u32, DType::U8, &[1, 1])?
                 .pad(&[(0, 0), (pos, total - pos - 1)])?
                 .expand(&[bs, total])
         };
@@ -112,7 +112,7 @@ impl DynTensor {
 
         let tables = Tables::new()?;
         let rc = round_constants();
-        let mut state = Lazy::constant(0u64, DType::U64, &[bs, 5, 5]);
+        let mut state = Lazy::constant(0u64, DType::U64, &[bs, 5, 5])?;
         for k in 0..blocks {
             let block = lanes
                 .shrink(&[(0, bs), (k, k + 1), (0, 5), (0, 5)])?
@@ -159,7 +159,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// assert_eq!(DynTensor::zeros(&[2, 3], DType::F16).nbytes(), 12);
+    /// assert_eq!(DynTensor::zeros(&[2, 3], DType::F16).unwrap().nbytes(), 12);
     /// ```
     pub fn nbytes(&self) -> usize {
         self.numel() * self.dtype().size()

@@ -128,8 +128,8 @@ fn xor(a: &Lazy, b: &Lazy) -> Result<Lazy> {
 
 /// `v` rotated left by one bit.
 fn rotl1(v: &Lazy) -> Result<Lazy> {
-    let one = Lazy::constant(1u64, DType::U64, v.shape());
-    let sixty_three = Lazy::constant(63u64, DType::U64, v.shape());
+    let one = Lazy::constant(1u64, DType::U64, v.shape())?;
+    let sixty_three = Lazy::constant(63u64, DType::U64, v.shape())?;
     v.binary(BinaryOp::Shl, &one)?
         .binary(BinaryOp::Or, &v.binary(BinaryOp::Shr, &sixty_three)?)
 }
@@ -154,11 +154,11 @@ pub(crate) fn round(s: &Lazy, t: &Tables, rc: u64) -> Result<Lazy> {
         .binary(BinaryOp::Shl, &shl)?
         .binary(BinaryOp::Or, &b.binary(BinaryOp::Shr, &shr)?)?;
     // χ: b ^ (!b[x + 1] & b[x + 2])
-    let ones = Lazy::constant(u64::MAX, DType::U64, &full);
+    let ones = Lazy::constant(u64::MAX, DType::U64, &full)?;
     let not_next = roll_x(&b, 4)?.binary(BinaryOp::Xor, &ones)?;
     let s = xor(&b, &not_next.binary(BinaryOp::And, &roll_x(&b, 3)?)?)?;
     // ι: the round constant into lane (0, 0)
-    let iota = Lazy::constant(rc, DType::U64, &[1, 1, 1])
+    let iota = Lazy::constant(rc, DType::U64, &[1, 1, 1])?
         .pad(&[(0, 0), (0, 4), (0, 4)])?
         .expand(&full)?;
     xor(&s, &iota)

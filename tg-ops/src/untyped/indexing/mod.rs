@@ -59,7 +59,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[2, 3], DType::I32);
+    /// let t = DynTensor::zeros(&[2, 3], DType::I32).unwrap();
     /// let u = t.setitem(&idx![.., 1..;1], 7).unwrap();
     /// assert_eq!(u.to_vec::<i32>().unwrap(), vec![0, 7, 7, 0, 7, 7]);
     /// let at = DynTensor::from_slice(&[3], &[0i32, 2, 0]).unwrap();
@@ -73,12 +73,12 @@ impl DynTensor {
         value: impl Into<Operand<'a>>,
     ) -> Result<DynTensor> {
         let value = match value.into() {
-            Operand::Scalar(s) => DynTensor::full(&[], s.cast(self.dtype()), self.dtype()),
+            Operand::Scalar(s) => DynTensor::full(&[], s.cast(self.dtype()), self.dtype())?,
             Operand::Tensor(t) => {
                 if t.dtype() != self.dtype() {
                     return Err(Error::DType {
                         op: "setitem",
-                        dtype: t.dtype().to_string(),
+                        dtype: t.dtype(),
                         message: format!(
                             "the value must have the tensor's dtype {} (cast it first)",
                             self.dtype()
@@ -104,7 +104,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let mut t = DynTensor::zeros(&[4], DType::F32);
+    /// let mut t = DynTensor::zeros(&[4], DType::F32).unwrap();
     /// t.assign_index(&idx![..;-2], 1.5).unwrap();
     /// assert_eq!(t.to_vec::<f32>().unwrap(), vec![0.0, 1.5, 0.0, 1.5]);
     /// ```

@@ -157,7 +157,7 @@ pub(crate) fn parse(shape: &[usize], indices: &[Index]) -> Result<Vec<Parsed>> {
                 if !t.dtype().is_int() {
                     return Err(Error::DType {
                         op: "index",
-                        dtype: t.dtype().to_string(),
+                        dtype: t.dtype(),
                         message: "tensor indices must be integers (bool masks are not indices; use masked_select)".into(),
                     });
                 }

@@ -62,16 +62,17 @@ impl DynTensor {
             let piece = t.lazy.cast(dtype).pad(&pads)?;
             out = Some(match out {
                 None => piece,
-                Some(acc) => Lazy::constant(true, DType::Bool, t.shape())
+                Some(acc) => Lazy::constant(true, DType::Bool, t.shape())?
                     .pad(&pads)?
                     .where_(&piece, &acc)?,
             });
         }
         let mut shape = first.shape().to_vec();
         shape[a] = total;
-        Ok(DynTensor::wrap(
-            out.unwrap_or_else(|| Lazy::constant(0, dtype, &shape)),
-        ))
+        Ok(DynTensor::wrap(match out {
+            Some(out) => out,
+            None => Lazy::constant(0, dtype, &shape)?,
+        }))
     }
 
     /// Joins equal-shaped `tensors` along a new axis `axis` (in `-(rank+1)..=rank`).
@@ -138,7 +139,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[5, 2], DType::F32);
+    /// let t = DynTensor::zeros(&[5, 2], DType::F32).unwrap();
     /// let parts = t.split_every(2, 0).unwrap();
     /// assert_eq!(parts.iter().map(|p| p.shape()[0]).collect::<Vec<_>>(), vec![2, 2, 1]);
     /// ```
@@ -162,7 +163,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[11], DType::F32);
+    /// let t = DynTensor::zeros(&[11], DType::F32).unwrap();
     /// let parts = t.chunk(6, 0).unwrap();
     /// assert_eq!(parts.iter().map(|p| p.shape()[0]).collect::<Vec<_>>(), vec![2, 2, 2, 2, 2, 1]);
     /// ```

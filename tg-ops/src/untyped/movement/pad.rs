@@ -59,8 +59,8 @@ impl DynTensor {
         if is_zero || grow.iter().all(|&p| p == (0, 0)) {
             return Ok(DynTensor::wrap(base));
         }
-        let inside = Lazy::constant(true, DType::Bool, x.shape()).pad(&grow)?;
-        let fill = Lazy::constant(value, self.dtype(), base.shape());
+        let inside = Lazy::constant(true, DType::Bool, x.shape())?.pad(&grow)?;
+        let fill = Lazy::constant(value, self.dtype(), base.shape())?;
         Ok(DynTensor::wrap(inside.where_(&base, &fill)?))
     }
 
@@ -69,7 +69,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[1, 2, 2], DType::F32);
+    /// let t = DynTensor::zeros(&[1, 2, 2], DType::F32).unwrap();
     /// assert_eq!(t.pad_flat(&[1, 2, 0, -1], 0.0).unwrap().shape(), &[1, 1, 5]);
     /// ```
     pub fn pad_flat(&self, pads: &[isize], value: impl Into<Scalar>) -> Result<DynTensor> {
@@ -104,7 +104,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[2, 3], DType::F32);
+    /// let t = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
     /// assert_eq!(t.pad_to(&[Some(4), None]).unwrap().shape(), &[4, 3]);
     /// ```
     pub fn pad_to(&self, shape: &[Option<usize>]) -> Result<DynTensor> {
@@ -121,7 +121,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[4, 3], DType::F32);
+    /// let t = DynTensor::zeros(&[4, 3], DType::F32).unwrap();
     /// assert_eq!(t.shrink_to(&[Some(2), None]).unwrap().shape(), &[2, 3]);
     /// ```
     pub fn shrink_to(&self, shape: &[Option<usize>]) -> Result<DynTensor> {

@@ -62,7 +62,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[2, 3, 4], DType::F32);
+    /// let t = DynTensor::zeros(&[2, 3, 4], DType::F32).unwrap();
     /// assert_eq!(t.permute(&[2, 0, -2]).unwrap().shape(), &[4, 2, 3]);
     /// ```
     pub fn permute(&self, order: &[isize]) -> Result<DynTensor> {
@@ -88,7 +88,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[2, 3, 4], DType::F32);
+    /// let t = DynTensor::zeros(&[2, 3, 4], DType::F32).unwrap();
     /// assert_eq!(t.transpose(0, -1).unwrap().shape(), &[4, 3, 2]);
     /// ```
     pub fn transpose(&self, a: isize, b: isize) -> Result<DynTensor> {
@@ -166,7 +166,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[2, 1, 3, 1], DType::F32);
+    /// let t = DynTensor::zeros(&[2, 1, 3, 1], DType::F32).unwrap();
     /// assert_eq!(t.squeeze(Some(1)).unwrap().shape(), &[2, 3, 1]);
     /// assert_eq!(t.squeeze(Some(0)).unwrap().shape(), &[2, 1, 3, 1]);
     /// assert_eq!(t.squeeze(None).unwrap().shape(), &[2, 3]);
@@ -193,7 +193,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[2, 3], DType::F32);
+    /// let t = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
     /// assert_eq!(t.unsqueeze(-1).unwrap().shape(), &[2, 3, 1]);
     /// ```
     pub fn unsqueeze(&self, axis: isize) -> Result<DynTensor> {
@@ -207,7 +207,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[2, 3, 4], DType::F32);
+    /// let t = DynTensor::zeros(&[2, 3, 4], DType::F32).unwrap();
     /// assert_eq!(t.flatten(0, -1).unwrap().shape(), &[24]);
     /// assert_eq!(t.flatten(1, 2).unwrap().shape(), &[2, 12]);
     /// ```
@@ -241,7 +241,7 @@ impl DynTensor {
     ///
     /// ```
     /// use tg_ops::prelude::*;
-    /// let t = DynTensor::zeros(&[3, 4, 1], DType::F32);
+    /// let t = DynTensor::zeros(&[3, 4, 1], DType::F32).unwrap();
     /// assert_eq!(t.unflatten(1, &[2, -1]).unwrap().shape(), &[3, 2, 2, 1]);
     /// ```
     pub fn unflatten(&self, axis: isize, sizes: &[isize]) -> Result<DynTensor> {

@@ -158,7 +158,7 @@ impl DynTensor {
         if !indices.dtype().is_int() {
             return Err(Error::DType {
                 op: OP,
-                dtype: indices.dtype().to_string(),
+                dtype: indices.dtype(),
                 message: "indices must be integers".into(),
             });
         }
