@@ -3,7 +3,7 @@
 
 use super::{arg_err, shape_err};
 use crate::untyped::{DynTensor, norm_axis};
-use tg_runtime::Result;
+use tg_runtime::{Error, Result};
 
 /// Resolves one `-1` in `sizes` so that they multiply to `numel`.
 fn infer_sizes(op: &'static str, sizes: &[isize], numel: usize, what: &str) -> Result<Vec<usize>> {
@@ -153,11 +153,12 @@ impl DynTensor {
                 s => s as usize,
             });
         }
-        self.broadcast_to(&target).map_err(|_| {
-            shape_err(
+        self.broadcast_to(&target).map_err(|e| match e {
+            Error::SizeOverflow { .. } => e,
+            _ => shape_err(
                 "expand",
                 format!("cannot expand {:?} to {shape:?}", self.shape()),
-            )
+            ),
         })
     }
 
