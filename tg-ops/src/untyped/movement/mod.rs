@@ -7,6 +7,7 @@
 
 mod join;
 mod pad;
+mod pad_fill;
 mod repeat;
 mod view;
 
