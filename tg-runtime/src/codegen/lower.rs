@@ -19,12 +19,22 @@ pub fn strides(shape: &[usize]) -> Vec<i64> {
     s
 }
 
-/// Splits a row-major flat index over `shape` into one index per axis.
+/// Splits a row-major flat index over `shape` into one index per axis. Every flat index
+/// lowering splits is below the shape's element count, so the first axis needs no modulo
+/// (a range that only bounds `flat` loosely, as a trip count's class does, could not drop it).
 fn unflatten(flat: &Expr, shape: &[usize]) -> Vec<Expr> {
     strides(shape)
         .iter()
         .zip(shape)
-        .map(|(&st, &n)| flat.div(st).modulo(n.max(1) as i64))
+        .enumerate()
+        .map(|(axis, (&st, &n))| {
+            let q = flat.div(st);
+            if axis == 0 {
+                q
+            } else {
+                q.modulo(n.max(1) as i64)
+            }
+        })
         .collect()
 }
 
@@ -163,10 +173,57 @@ struct Lowerer<'a> {
     markers: HashMap<BlockId, Val>,
     /// The loops holding each reduction node's accumulators.
     acc_loops: HashMap<u64, Vec<BlockId>>,
+    /// The push-constant word of each scalar value already given one, by (bits, dtype).
+    param_words: HashMap<(ConstBits, DType), usize>,
+    /// Push-constant words the kernel may use (the device's push-constant size, less the
+    /// element count).
+    capacity: usize,
+    /// Reduction trip counts become push constants (see [`Block::trip_word`]).
+    generic_trips: bool,
 }
 
+/// What lowering may take from the device.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// Push-constant words available for scalars and trip counts.
+    pub param_words: usize,
+    /// Read reduction trip counts from push constants, with the loop variable's range set to
+    /// the trip count's class, so reductions of other lengths share the shader. Off, trip
+    /// counts are literals and ranges exact (the fallback when a class's range would push
+    /// index arithmetic past 32 bits).
+    pub generic_trips: bool,
+}
+
+impl Default for Options {
+    /// Vulkan's guaranteed 128 bytes of push constants: the element count and 31 words.
+    fn default() -> Self {
+        Options {
+            param_words: 31,
+            generic_trips: true,
+        }
+    }
+}
+
+/// The range class of a trip count read from the push constants: the next power of 16.
+fn trip_class(trip: i64) -> i64 {
+    let mut class = 16;
+    while class < trip {
+        class *= 16;
+    }
+    class
+}
+
+/// Trip counts from this one on stay literals: their class could take index arithmetic past
+/// 32 bits, and kernels this long are few.
+const MAX_GENERIC_TRIP: i64 = 1 << 24;
+
 /// Lowers `root` (computed from `inputs`, which the kernel reads from buffers).
-pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Program {
+pub fn lower(
+    root: &Arc<Node>,
+    inputs: &[Arc<Node>],
+    strategy: Strategy,
+    options: Options,
+) -> Program {
     let input_ids: HashMap<u64, usize> = inputs
         .iter()
         .enumerate()
@@ -185,6 +242,7 @@ pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Prog
             strategy,
             out_block: Program::ROOT,
             out_index: Expr::var(0, 0),
+            params: Vec::new(),
         },
         inputs: &input_ids,
         memo: HashMap::new(),
@@ -192,6 +250,9 @@ pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Prog
         loops: HashMap::new(),
         markers: HashMap::new(),
         acc_loops: HashMap::new(),
+        param_words: HashMap::new(),
+        capacity: options.param_words,
+        generic_trips: options.generic_trips,
     };
     let groups = l.prog.groups() as i64;
     let group = Expr::var(0, (groups - 1).max(0));
@@ -201,7 +262,7 @@ pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Prog
     let (base, out) = match strategy {
         Strategy::Row { row, .. } => {
             let vectors = (row / LANES) as i64;
-            let j = l.new_block(Cursor::end(Program::ROOT), vectors, true);
+            let j = l.new_block(Cursor::end(Program::ROOT), vectors, true, false);
             let (jvar, _) = l.prog.blocks[j].loop_var.expect("row loop");
             let jj = Expr::var(jvar, vectors - 1);
             l.prog.out_index = group.scale(vectors).add(&jj);
@@ -269,9 +330,27 @@ impl Lowerer<'_> {
         v
     }
 
+    /// A constant: a push-constant scalar while words are left, else a literal. Values as
+    /// data keep a kernel's source independent of them, and keep compilers from folding
+    /// arithmetic with them (llvmpipe folds `x * 0.0` to zero even for an infinite `x`).
     fn constant(&mut self, c: Cursor, value: Scalar, dtype: DType) -> Val {
+        let bits = ConstBits(value.cast(dtype));
+        let word = match self.param_words.get(&(bits, dtype)) {
+            Some(&w) => w,
+            None => {
+                let words = param_words(bits.0, dtype);
+                if self.prog.params.len() + words.len() > self.capacity {
+                    let c = self.hoist(c, &[], &Cond::always());
+                    return self.emit(c, Ins::Const(bits, dtype));
+                }
+                let w = self.prog.params.len();
+                self.prog.params.extend(words);
+                self.param_words.insert((bits, dtype), w);
+                w
+            }
+        };
         let c = self.hoist(c, &[], &Cond::always());
-        self.emit(c, Ins::Const(ConstBits(value.cast(dtype)), dtype))
+        self.emit(c, Ins::Param { word, dtype })
     }
 
     /// The outermost cursor enclosing `c` where a value over these indices can be computed:
@@ -594,9 +673,10 @@ impl Lowerer<'_> {
         let steps = (trip / unroll) as i64;
         let body = self.loop_block(c, steps, &deps);
         let (var, _) = self.prog.blocks[body].loop_var.expect("loop block");
+        let bound = self.prog.blocks[body].bound;
         let requests = (0..unroll as i64)
             .map(|u| {
-                let r = Expr::var(var, steps - 1).scale(unroll as i64).add_const(u);
+                let r = Expr::var(var, bound - 1).scale(unroll as i64).add_const(u);
                 let mut sidx = idx.to_vec();
                 for (&a, e) in axes.iter().zip(unflatten(&r, &rshape)) {
                     sidx[a] = e;
@@ -677,17 +757,30 @@ impl Lowerer<'_> {
                 return b;
             }
         }
-        self.new_block(c, trip, false)
+        self.new_block(c, trip, false, self.generic_trips)
     }
 
-    fn new_block(&mut self, c: Cursor, trip: i64, parallel: bool) -> BlockId {
+    /// A loop block of `trip` iterations at `c`; with `generic`, its trip count is a push
+    /// constant (while a word is left) and its variable's range the trip count's class.
+    fn new_block(&mut self, c: Cursor, trip: i64, parallel: bool, generic: bool) -> BlockId {
         let var = self.prog.vars.len() as u32;
         self.prog.vars.push(VarKind::Loop);
         let b = self.prog.blocks.len();
+        let word = (generic && trip < MAX_GENERIC_TRIP && self.prog.params.len() < self.capacity)
+            .then(|| {
+                self.prog.params.push(trip as u32);
+                self.prog.params.len() - 1
+            });
         self.prog.blocks.push(Block {
             ins: Vec::new(),
             parent: Some(c.block),
             loop_var: Some((var, trip)),
+            trip_word: word,
+            bound: if word.is_some() {
+                trip_class(trip)
+            } else {
+                trip
+            },
             accs: Vec::new(),
             parallel,
         });
@@ -750,6 +843,27 @@ impl Lowerer<'_> {
             for (k, (pos, vec)) in inserts.into_iter().enumerate() {
                 self.prog.blocks[b].ins.insert(pos + k, vec);
             }
+        }
+    }
+}
+
+/// A scalar's push-constant words: its register value's bits (f16 as the f32 it computes
+/// in, 64-bit types low word first).
+pub fn param_words(v: Scalar, d: DType) -> Vec<u32> {
+    let v = v.cast(d);
+    match d {
+        DType::Bool => vec![u32::from(v.as_i128() != 0)],
+        DType::I8 | DType::I16 | DType::I32 | DType::U8 | DType::U16 | DType::U32 => {
+            vec![v.as_i128() as u32]
+        }
+        DType::I64 | DType::U64 => {
+            let b = v.as_i128() as u64;
+            vec![b as u32, (b >> 32) as u32]
+        }
+        DType::F16 | DType::F32 => vec![(v.as_f64() as f32).to_bits()],
+        DType::F64 => {
+            let b = v.as_f64().to_bits();
+            vec![b as u32, (b >> 32) as u32]
         }
     }
 }

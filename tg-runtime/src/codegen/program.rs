@@ -15,7 +15,16 @@ pub const LANES: usize = 4;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ins {
+    /// A literal the code is written with (identities, padding zeros, constants that did not
+    /// fit the push constants).
     Const(ConstBits, DType),
+    /// A scalar read from the push constants, starting at word `word` of `Program::params`:
+    /// the graph's constants are data, so a kernel that differs from another only in their
+    /// values is the same shader.
+    Param {
+        word: usize,
+        dtype: DType,
+    },
     /// Element `index` of input buffer `buf` when `valid`, else zero.
     Load {
         buf: usize,
@@ -83,6 +92,7 @@ impl Ins {
     pub fn dtype(&self) -> DType {
         match self {
             Ins::Const(_, d)
+            | Ins::Param { dtype: d, .. }
             | Ins::Load { dtype: d, .. }
             | Ins::VecLoad { dtype: d, .. }
             | Ins::Extract { dtype: d, .. }
@@ -118,6 +128,13 @@ pub struct Block {
     pub parent: Option<BlockId>,
     /// For loops: the variable id and trip count.
     pub loop_var: Option<(u32, i64)>,
+    /// For loops whose trip count the kernel reads from its push constants: that word. The
+    /// loop variable's range is then `bound`, a class the trip count falls in, so kernels
+    /// that differ only in a reduction's length share a shader.
+    pub trip_word: Option<usize>,
+    /// For loops: the upper bound of the loop variable the index arithmetic assumes (the
+    /// trip count, or its class with `trip_word`).
+    pub bound: i64,
     pub accs: Vec<Acc>,
     /// A loop over the outputs of a row, split among the threads of the workgroup.
     pub parallel: bool,
@@ -166,6 +183,9 @@ pub struct Program {
     /// The block that stores the outputs, and the vector index it stores them at.
     pub out_block: BlockId,
     pub out_index: Expr,
+    /// Push-constant words after the element count: the values of `Ins::Param` scalars and of
+    /// loop trip counts. The shader's source depends only on how many there are.
+    pub params: Vec<u32>,
 }
 
 impl Program {

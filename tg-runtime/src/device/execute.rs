@@ -2,15 +2,16 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use ash::vk;
 
-use super::Device;
 use super::barriers::{Access, plan};
 use super::frame::Frame;
 use super::memory::Buffer;
 use super::pipeline::Pipeline;
+use super::{Device, lock};
 use crate::{Error, Result};
 
 /// A buffer bound to a kernel. `writes` marks buffers the kernel may write; barriers are planned
@@ -43,7 +44,96 @@ pub struct ExecReport {
     pub wall_ns: u64,
 }
 
+/// A submission not yet known to be complete: its frame, and the dispatches whose buffers and
+/// pipelines it uses (held until it completes).
+pub(crate) struct InFlight {
+    id: u64,
+    frame: Frame,
+    _dispatches: Vec<Dispatch>,
+}
+
+/// Submissions in flight beyond which a new one first waits for the oldest: each holds a
+/// frame and the buffers it uses.
+const MAX_IN_FLIGHT: usize = 16;
+
 impl Device {
+    pub(crate) fn submit_impl(&self, dispatches: Vec<Dispatch>) -> Result<u64> {
+        for (i, d) in dispatches.iter().enumerate() {
+            self.check_dispatch(i, d)?;
+        }
+        let active: Vec<usize> = (0..dispatches.len())
+            .filter(|&i| !dispatches[i].groups.contains(&0))
+            .collect();
+        if active.is_empty() {
+            return Ok(0);
+        }
+        self.retire_finished()?;
+        let mut frame = self.begin_frame()?;
+        if let Err(e) = self.record(&mut frame, &dispatches, &active, false) {
+            self.recycle(frame);
+            return Err(e);
+        }
+        let oldest = {
+            let in_flight = lock(&self.in_flight);
+            (in_flight.len() >= MAX_IN_FLIGHT)
+                .then(|| in_flight.front().map(|f| f.id))
+                .flatten()
+        };
+        if let Some(id) = oldest {
+            self.wait_impl(id)?;
+        }
+        // the id is taken and the submission queued under one lock, so a wait that finds no
+        // entry at or below its id knows that id completed
+        let mut in_flight = lock(&self.in_flight);
+        let frame = self.submit_frame(frame)?;
+        let id = self.submitted.fetch_add(1, Ordering::AcqRel) + 1;
+        for d in &dispatches {
+            for b in &d.bindings {
+                b.buffer.used_by(id, b.writes);
+            }
+        }
+        in_flight.push_back(InFlight {
+            id,
+            frame,
+            _dispatches: dispatches,
+        });
+        Ok(id)
+    }
+
+    /// Waits for submission `id` and everything before it, releasing what they held.
+    pub(crate) fn wait_impl(&self, id: u64) -> Result<()> {
+        if id <= self.completed.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        let mut in_flight = lock(&self.in_flight);
+        while let Some(front) = in_flight.front() {
+            if front.id > id {
+                break;
+            }
+            let done = in_flight.pop_front().expect("front exists");
+            self.finish_frame(&done.frame)?;
+            self.completed.fetch_max(done.id, Ordering::AcqRel);
+            self.recycle(done.frame);
+        }
+        self.completed.fetch_max(id, Ordering::AcqRel);
+        Ok(())
+    }
+
+    /// Retires the submissions at the front that have completed, without waiting.
+    pub(crate) fn retire_finished(&self) -> Result<()> {
+        let mut in_flight = lock(&self.in_flight);
+        while let Some(front) = in_flight.front() {
+            if !self.frame_done(&front.frame)? {
+                break;
+            }
+            let done = in_flight.pop_front().expect("front exists");
+            self.finish_frame(&done.frame)?;
+            self.completed.fetch_max(done.id, Ordering::AcqRel);
+            self.recycle(done.frame);
+        }
+        Ok(())
+    }
+
     pub(crate) fn execute_impl(&self, dispatches: &[Dispatch], timing: bool) -> Result<ExecReport> {
         let start = Instant::now();
         for (i, d) in dispatches.iter().enumerate() {

@@ -32,6 +32,11 @@ pub struct Buffer {
     slot: ManuallyDrop<Slot>,
     size: u64,
     id: u64,
+    /// The last submission that wrote the buffer, and the last that used it at all (0:
+    /// none): realizes return once submitted, so the host waits for these before it reads or
+    /// writes the memory.
+    last_write: AtomicU64,
+    last_use: AtomicU64,
 }
 
 /// A `VkBuffer` with its memory, as the pool keeps it.
@@ -64,6 +69,24 @@ impl Buffer {
 
     pub(crate) fn slot(&self) -> &Slot {
         &self.slot
+    }
+
+    /// Notes that submission `id` uses the buffer (and writes it, if `writes`).
+    pub(crate) fn used_by(&self, id: u64, writes: bool) {
+        self.last_use.fetch_max(id, Ordering::AcqRel);
+        if writes {
+            self.last_write.fetch_max(id, Ordering::AcqRel);
+        }
+    }
+
+    /// The last submission that wrote the buffer (0: none).
+    pub(crate) fn last_write(&self) -> u64 {
+        self.last_write.load(Ordering::Acquire)
+    }
+
+    /// The last submission that used the buffer (0: none).
+    pub(crate) fn last_use(&self) -> u64 {
+        self.last_use.load(Ordering::Acquire)
     }
 }
 
@@ -210,6 +233,8 @@ impl Memory {
             slot: ManuallyDrop::new(slot),
             size: bytes,
             id,
+            last_write: AtomicU64::new(0),
+            last_use: AtomicU64::new(0),
         }))
     }
 

@@ -51,7 +51,15 @@ pub struct Report {
     pub wall_ns: u64,
 }
 
-/// Computes every target (and what it needs) into device buffers, with one submit.
+/// Waits until every realize submitted so far has completed (realize returns once its work
+/// is submitted; reading a result waits for what it needs on its own).
+pub fn synchronize() -> Result<()> {
+    Device::get()?.synchronize()
+}
+
+/// Computes every target (and what it needs) into device buffers, with one submit. Returns
+/// once the work is submitted: reading a result waits for it, and work realized later runs
+/// after it.
 pub fn realize(targets: &[&Lazy]) -> Result<()> {
     realize_report(targets, debug::level() >= 2).map(|_| ())
 }
@@ -158,8 +166,19 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         results.insert(n.id(), b);
     }
     let prepared = start.elapsed();
-    let report = dev.execute(&dispatches, timing)?;
-    drop(dispatches);
+    // with timing, wait for the kernels' timestamps; else return once submitted: a read of
+    // a result (or `synchronize`) waits for it, and the host builds the next graph meanwhile
+    let report = if timing {
+        dev.execute(&dispatches, true)?
+    } else {
+        let submitted = Instant::now();
+        dev.submit(dispatches)?;
+        crate::device::ExecReport {
+            dispatches: sched.kernels.len(),
+            kernel_ns: None,
+            wall_ns: submitted.elapsed().as_nanos() as u64,
+        }
+    };
     for n in sched
         .kernels
         .iter()
@@ -178,7 +197,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     }
     if debug::level() >= 1 {
         eprintln!(
-            "tg: realize {} kernel(s), {} upload(s) in {:.3} ms (schedule {:.3}, prepare {:.3}, submit+wait {:.3}) on {}",
+            "tg: realize {} kernel(s), {} upload(s) in {:.3} ms (schedule {:.3}, prepare {:.3}, submit {:.3}) on {}",
             sched.kernels.len(),
             delta.uploads,
             start.elapsed().as_secs_f64() * 1e3,

@@ -6,7 +6,7 @@ use std::hash::Hash;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::codegen::glsl::{self, Shader};
-use crate::codegen::lower::lower;
+use crate::codegen::lower::{Options, lower};
 use crate::codegen::program::{Program, Strategy};
 use crate::compile;
 use crate::device::{Binding, Buffer, Device, DeviceInfo, Dispatch, KernelLayout, Pipeline};
@@ -43,6 +43,11 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
 /// A map from kernel signatures, shared by all threads.
 type BySignature<T> = LazyLock<Mutex<HashMap<(u64, u64), Arc<T>>>>;
 
+/// Entries a signature cache keeps before it starts afresh. Signatures are exact (they hold
+/// the graph's constants), so a training loop whose learning rate changes every step makes
+/// new ones; what is costly (shaderc, pipelines) is cached by shader source elsewhere.
+const MAX_ENTRIES: usize = 4096;
+
 /// Kernels lowered and rendered, by structural signature: the scheduler asks each planned
 /// kernel's loop count, and preparing it later reuses the work.
 static LOWERED: BySignature<Lowered> = LazyLock::new(Default::default);
@@ -59,37 +64,61 @@ fn cached<K: Eq + Hash, T>(
         return Ok((v.clone(), false));
     }
     let v = Arc::new(make()?);
-    map.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, v.clone());
+    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
+    if map.len() >= MAX_ENTRIES {
+        map.clear();
+    }
+    map.insert(key, v.clone());
     Ok((v, true))
 }
 
-/// What rendering may use of a device.
-pub fn target(info: &DeviceInfo) -> glsl::Target {
-    glsl::Target {
-        subgroup_arithmetic: info.subgroup_arithmetic,
-        preserve_inf_nan_f32: info.preserve_inf_nan_f32,
-        preserve_inf_nan_f64: info.preserve_inf_nan_f64,
+/// What lowering and rendering may use of a device.
+#[derive(Copy, Clone, Debug)]
+pub struct Target {
+    pub glsl: glsl::Target,
+    /// Push-constant words for scalars and trip counts (the first word is the element count).
+    pub param_words: usize,
+}
+
+/// The target of a device.
+pub fn target(info: &DeviceInfo) -> Target {
+    Target {
+        glsl: glsl::Target {
+            subgroup_arithmetic: info.subgroup_arithmetic,
+            preserve_inf_nan_f32: info.preserve_inf_nan_f32,
+            preserve_inf_nan_f64: info.preserve_inf_nan_f64,
+        },
+        // 256 bytes at most: more gains little, and every dispatch pushes them all
+        param_words: (info.max_push_constant_bytes.clamp(128, 256) / 4 - 1) as usize,
     }
 }
 
 /// `k` lowered and rendered for `target` (cached by signature).
-pub fn lowered(k: &Kernel, target: glsl::Target) -> Result<Arc<Lowered>> {
+pub fn lowered(k: &Kernel, target: Target) -> Result<Arc<Lowered>> {
     let key = super::signature::signature(k);
     let (l, _) = cached(&LOWERED, key, || {
-        let program = lower(&k.body, &k.inputs, k.strategy);
-        let m = program.index_magnitude();
-        if m > i128::from(i32::MAX) {
+        let fits = |p: &Program| p.index_magnitude() <= i128::from(i32::MAX);
+        let mut options = Options {
+            param_words: target.param_words,
+            generic_trips: true,
+        };
+        let mut program = lower(&k.body, &k.inputs, k.strategy, options);
+        if !fits(&program) {
+            // a trip count's class took index arithmetic past 32 bits: exact ranges instead
+            options.generic_trips = false;
+            program = lower(&k.body, &k.inputs, k.strategy, options);
+        }
+        if !fits(&program) {
             return Err(Error::internal(
                 "codegen",
                 format!(
-                    "kernel {:?} computes index values up to {m}, past 32 bits",
-                    k.root
+                    "kernel {:?} computes index values up to {}, past 32 bits",
+                    k.root,
+                    program.index_magnitude()
                 ),
             ));
         }
-        let shader = glsl::render(&program, target);
+        let shader = glsl::render(&program, target.glsl);
         Ok(Lowered {
             name: kernel_name(k, &program),
             shader,
@@ -123,7 +152,7 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
     let key = compile::stable_hash(&l.shader.source);
     let layout = KernelLayout {
         bindings: 1 + l.shader.bindings.len() as u32,
-        push_constant_bytes: 4,
+        push_constant_bytes: 4 * (1 + l.program.params.len() as u32),
     };
     let pipeline = dev.pipeline(key, &spirv, layout)?;
     Ok((
@@ -180,7 +209,10 @@ pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buf
     Dispatch {
         pipeline: p.pipeline.clone(),
         bindings,
-        push_constants: (p.program.numel as u32).to_le_bytes().to_vec(),
+        push_constants: std::iter::once(p.program.numel as u32)
+            .chain(p.program.params.iter().copied())
+            .flat_map(u32::to_le_bytes)
+            .collect(),
         groups: [x as u32, y as u32, 1],
     }
 }

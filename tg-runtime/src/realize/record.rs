@@ -186,7 +186,7 @@ impl Recording {
             dispatches.push(prepare::dispatch(dev, &k.prepared, &out, &bufs));
             outs.push(out);
         }
-        dev.execute(&dispatches, false)?;
+        dev.submit(dispatches)?;
         super::stats::record(super::stats::Stats {
             kernels: self.kernels.len() as u64,
             ..Default::default()

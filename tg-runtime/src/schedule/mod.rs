@@ -171,8 +171,10 @@ fn check_sizes(order: &[Arc<Node>]) -> Result<()> {
         numel: n.numel() as u64,
         max: max as u64,
     };
+    // a realized node is read as a buffer (its sources are gone): only its size counts
     for n in order {
         let flat = match n.op() {
+            _ if n.is_realized() => n.numel(),
             Op::Buffer | Op::Contiguous => n.numel(),
             Op::Reshape => crate::codegen::lower::reshape_span(n.srcs()[0].shape(), n.shape()),
             Op::Reduce(..) => trip(n),
@@ -376,11 +378,8 @@ fn strategy(numel: usize, trip: usize) -> Strategy {
 
 /// The reduced axes' total length of a reduce node (1 for other nodes).
 fn trip(n: &Node) -> usize {
-    match n.op() {
-        Op::Reduce(_, axes) => {
-            let src = &n.srcs()[0];
-            axes.iter().map(|&a| src.shape()[a]).product()
-        }
+    match (n.op(), n.srcs().first()) {
+        (Op::Reduce(_, axes), Some(src)) => axes.iter().map(|&a| src.shape()[a]).product(),
         _ => 1,
     }
 }

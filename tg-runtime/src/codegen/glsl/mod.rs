@@ -115,7 +115,16 @@ pub fn render(p: &Program, target: Target) -> Shader {
         src.push_str("#extension GL_KHR_shader_subgroup_vote : require\n");
     }
     writeln!(src, "layout(local_size_x = {threads}) in;").ok();
-    src.push_str("layout(push_constant) uniform PC { uint n; } pc;\n");
+    // the element count, then the scalars and trip counts (`Program::params`): values are
+    // data, so only their number is in the source
+    match p.params.len() {
+        0 => src.push_str("layout(push_constant) uniform PC { uint n; } pc;\n"),
+        k => writeln!(
+            src,
+            "layout(push_constant) uniform PC {{ uint n; uint p[{k}]; }} pc;"
+        )
+        .unwrap_or(()),
+    }
     writeln!(
         src,
         "layout(std430, set = 0, binding = 0) restrict writeonly buffer Out {{ {} o[]; }};",
@@ -175,6 +184,20 @@ fn var_name(p: &Program, id: u32) -> String {
         VarKind::Group => "q".into(),
         VarKind::ClampedLane(_) => format!("c{id}"),
         VarKind::Loop => format!("r{id}"),
+    }
+}
+
+/// A push-constant scalar as a `d` register value (see `lower::param_words`).
+fn param(word: usize, d: DType) -> String {
+    let w = |k: usize| format!("pc.p[{}]", word + k);
+    match d {
+        DType::Bool => format!("({} != 0u)", w(0)),
+        DType::I8 | DType::I16 | DType::I32 => format!("int({})", w(0)),
+        DType::U8 | DType::U16 | DType::U32 => w(0),
+        DType::I64 => format!("int64_t(packUint2x32(uvec2({}, {})))", w(0), w(1)),
+        DType::U64 => format!("packUint2x32(uvec2({}, {}))", w(0), w(1)),
+        DType::F16 | DType::F32 => format!("uintBitsToFloat({})", w(0)),
+        DType::F64 => format!("packDouble2x32(uvec2({}, {}))", w(0), w(1)),
     }
 }
 
@@ -259,6 +282,7 @@ impl Renderer<'_> {
         let ty = reg(d);
         let expr = match ins {
             Ins::Const(c, d) => literal(c.0, *d),
+            Ins::Param { word, dtype } => param(*word, *dtype),
             Ins::Load {
                 buf,
                 index,
@@ -332,9 +356,13 @@ impl Renderer<'_> {
             let init = literal(super::lower::identity(a.op, a.dtype), a.dtype);
             writeln!(out, "{pad}{} acc{b}_{k} = {init};", reg(a.dtype)).ok();
         }
+        let end = match block.trip_word {
+            Some(w) => format!("int(pc.p[{w}])"),
+            None => trip.to_string(),
+        };
         match threads {
-            Some(t) => writeln!(out, "{pad}for (int {r} = lid; {r} < {trip}; {r} += {t}) {{").ok(),
-            None => writeln!(out, "{pad}for (int {r} = 0; {r} < {trip}; {r}++) {{").ok(),
+            Some(t) => writeln!(out, "{pad}for (int {r} = lid; {r} < {end}; {r} += {t}) {{").ok(),
+            None => writeln!(out, "{pad}for (int {r} = 0; {r} < {end}; {r}++) {{").ok(),
         };
         // the thread with the most iterations: lid 0 takes ceil(trip / threads)
         let iterations = (trip.max(0) as u64).div_ceil(threads.map_or(1, u64::from));
