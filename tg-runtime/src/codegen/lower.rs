@@ -192,6 +192,11 @@ pub struct Options {
     /// counts are literals and ranges exact (the fallback when a class's range would push
     /// index arithmetic past 32 bits).
     pub generic_trips: bool,
+    /// The largest buffer a descriptor may bind (`maxStorageBufferRange`); larger ones are
+    /// reached by device address (two push-constant words each) where `addresses` is set.
+    pub bind_limit: u64,
+    /// The device has buffer device addresses.
+    pub addresses: bool,
 }
 
 impl Default for Options {
@@ -200,6 +205,8 @@ impl Default for Options {
         Options {
             param_words: 31,
             generic_trips: true,
+            bind_limit: 1 << 27,
+            addresses: false,
         }
     }
 }
@@ -230,6 +237,13 @@ pub fn lower(
         .map(|(i, n)| (n.id(), i))
         .collect();
     let numel = root.numel();
+    // buffers hold whole vectors of four elements
+    let bytes = |n: &Node| (n.numel().div_ceil(LANES) * LANES * n.dtype().size()) as u64;
+    let addressed: Vec<bool> = std::iter::once(root)
+        .chain(inputs)
+        .map(|n| options.addresses && bytes(n) > options.bind_limit)
+        .collect();
+    let address_words = 2 * addressed.iter().filter(|&&a| a).count();
     let mut l = Lowerer {
         prog: Program {
             ins: Vec::new(),
@@ -243,6 +257,8 @@ pub fn lower(
             out_block: Program::ROOT,
             out_index: Expr::var(0, 0),
             params: Vec::new(),
+            addressed,
+            in_place: matches!(root.op(), Op::Assign),
         },
         inputs: &input_ids,
         memo: HashMap::new(),
@@ -251,7 +267,7 @@ pub fn lower(
         markers: HashMap::new(),
         acc_loops: HashMap::new(),
         param_words: HashMap::new(),
-        capacity: options.param_words,
+        capacity: options.param_words.saturating_sub(address_words),
         generic_trips: options.generic_trips,
     };
     let groups = l.prog.groups() as i64;
@@ -478,6 +494,8 @@ impl Lowerer<'_> {
             Op::Binary(_) => (Step::Emit, vec![same(0), same(1)]),
             Op::Ternary(_) => (Step::Emit, vec![same(0), same(1), same(2)]),
             Op::Contiguous => (Step::Pass, vec![same(0)]),
+            // read as the value it writes (a kernel computing an assign has it as its root)
+            Op::Assign => (Step::Pass, vec![same(1)]),
             Op::Reduce(op, axes) => {
                 return self.begin_reduce(&node, *op, axes, &srcs[0], &idx, &valid, c, memo);
             }

@@ -183,9 +183,16 @@ pub struct Program {
     /// The block that stores the outputs, and the vector index it stores them at.
     pub out_block: BlockId,
     pub out_index: Expr,
-    /// Push-constant words after the element count: the values of `Ins::Param` scalars and of
-    /// loop trip counts. The shader's source depends only on how many there are.
+    /// Push-constant words after the element count and buffer addresses: the values of
+    /// `Ins::Param` scalars and of loop trip counts. The shader's source depends only on how
+    /// many there are.
     pub params: Vec<u32>,
+    /// Per buffer (0 the output, `i + 1` input `i`): reached by device address rather than a
+    /// descriptor, because it is larger than one binding's range.
+    pub addressed: Vec<bool>,
+    /// The kernel writes into a buffer it also reads (an in-place assign), so no binding may
+    /// promise the compiler that it is the only way to its memory (`restrict`).
+    pub in_place: bool,
 }
 
 impl Program {

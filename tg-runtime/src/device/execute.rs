@@ -14,12 +14,15 @@ use super::pipeline::Pipeline;
 use super::{Device, lock};
 use crate::{Error, Result};
 
-/// A buffer bound to a kernel. `writes` marks buffers the kernel may write; barriers are planned
-/// from it, so a written buffer must say so.
+/// A buffer a kernel uses. `writes` marks buffers the kernel may write; barriers are planned
+/// from it, so a written buffer must say so. A buffer the kernel reaches `by_address` (its
+/// device address among the push constants) takes no descriptor; the others are bound in
+/// order, binding 0 first.
 #[derive(Clone, Debug)]
 pub struct Binding {
     pub buffer: Arc<Buffer>,
     pub writes: bool,
+    pub by_address: bool,
 }
 
 /// One kernel launch: bindings in order 0..n, push-constant bytes, workgroup counts.
@@ -178,11 +181,21 @@ impl Device {
                 message: format!("dispatch {i}: {message}"),
             })
         };
-        if d.bindings.len() != layout.bindings as usize {
+        let described = d.bindings.iter().filter(|b| !b.by_address).count();
+        if described != layout.bindings as usize {
             return bad(format!(
-                "{} bindings for a kernel that declares {}",
-                d.bindings.len(),
+                "{described} bindings for a kernel that declares {}",
                 layout.bindings
+            ));
+        }
+        if let Some(b) = d
+            .bindings
+            .iter()
+            .find(|b| b.by_address && b.buffer.address() == 0)
+        {
+            return bad(format!(
+                "buffer {} is used by address on a device without buffer device addresses",
+                b.buffer.id()
             ));
         }
         if d.push_constants.len() != layout.push_constant_bytes as usize {
@@ -217,7 +230,13 @@ impl Device {
             .collect();
         let descriptors: u32 = active
             .iter()
-            .map(|&i| dispatches[i].bindings.len() as u32)
+            .map(|&i| {
+                dispatches[i]
+                    .bindings
+                    .iter()
+                    .filter(|b| !b.by_address)
+                    .count() as u32
+            })
             .sum();
         let sets = frame.descriptor_sets(d, &layouts, descriptors)?;
         self.write_descriptors(dispatches, active, &sets);
@@ -359,6 +378,7 @@ impl Device {
                 dispatches[i]
                     .bindings
                     .iter()
+                    .filter(|b| !b.by_address)
                     .map(|b| {
                         vk::DescriptorBufferInfo::default()
                             .buffer(b.buffer.raw())

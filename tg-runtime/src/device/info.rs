@@ -94,6 +94,10 @@ pub struct DeviceInfo {
     /// from, or less where `TG_MEMORY_LIMIT` caps it. A request past it is
     /// `Error::OutOfMemory`, checked by tg before the driver sees it.
     pub memory_budget: u64,
+    /// Buffers have device addresses (`bufferDeviceAddress`): kernels then reach a buffer
+    /// larger than `max_storage_buffer_range` through its address, so tensors are limited by
+    /// memory, not by one binding's range.
+    pub buffer_device_address: bool,
 }
 
 /// llvmpipe's budget: `LP_MAX_TGSI_LOOP_ITERATIONS` in Mesa's gallivm, shared by all loops
@@ -125,6 +129,7 @@ impl DeviceInfo {
             (self.subgroup_shuffle, "subgroup-shuffle"),
             (self.subgroup_ballot, "subgroup-ballot"),
             (self.host_visible_device_memory, "mapped"),
+            (self.buffer_device_address, "addresses"),
             (self.timestamps, "timestamps"),
             (self.validation, "validation"),
         ];

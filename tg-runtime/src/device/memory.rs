@@ -42,6 +42,8 @@ pub struct Buffer {
 /// A `VkBuffer` with its memory, as the pool keeps it.
 pub(crate) struct Slot {
     pub(crate) raw: vk::Buffer,
+    /// The buffer's device address, where the device has buffer device addresses (else 0).
+    pub(crate) address: u64,
     pub(crate) allocation: Allocation,
     /// Real size in bytes (the size class).
     pub(crate) capacity: u64,
@@ -69,6 +71,11 @@ impl Buffer {
 
     pub(crate) fn slot(&self) -> &Slot {
         &self.slot
+    }
+
+    /// The buffer's device address (0 where the device has no buffer device addresses).
+    pub fn address(&self) -> u64 {
+        self.slot.address
     }
 
     /// Notes that submission `id` uses the buffer (and writes it, if `writes`).
@@ -141,6 +148,9 @@ pub(crate) struct Memory {
     /// `nonCoherentAtomSize`: flush and invalidate granularity of non-coherent memory.
     atom: u64,
     max_range: u64,
+    /// Buffers have device addresses, so kernels reach buffers larger than one binding's
+    /// range through them.
+    addresses: bool,
     allocations: AtomicU64,
     next_id: AtomicU64,
 }
@@ -152,13 +162,14 @@ impl Memory {
         physical: vk::PhysicalDevice,
         choose: impl FnOnce(&vk::PhysicalDeviceMemoryProperties, u32) -> Placement,
         limit: Option<u64>,
+        addresses: bool,
     ) -> Result<Self> {
         // SAFETY: queries on live handles; the probe buffer is destroyed right away.
         let (props, limits, allowed) = unsafe {
             let props = instance.get_physical_device_memory_properties(physical);
             let limits = instance.get_physical_device_properties(physical).limits;
             let probe = device
-                .create_buffer(&buffer_info(256), None)
+                .create_buffer(&buffer_info(256, addresses), None)
                 .map_err(|e| Error::vk("vkCreateBuffer", e))?;
             let allowed = device
                 .get_buffer_memory_requirements(probe)
@@ -173,7 +184,7 @@ impl Memory {
             device: device.clone(),
             physical_device: physical,
             debug_settings: AllocatorDebugSettings::default(),
-            buffer_device_address: false,
+            buffer_device_address: addresses,
             allocation_sizes: AllocationSizes::new(64 * MIB, 32 * MIB)
                 .with_max_device_memblock_size(256 * MIB)
                 .with_max_host_memblock_size(256 * MIB),
@@ -194,6 +205,7 @@ impl Memory {
             budget,
             atom: limits.non_coherent_atom_size.max(1),
             max_range: u64::from(limits.max_storage_buffer_range),
+            addresses,
             allocations: AtomicU64::new(0),
             next_id: AtomicU64::new(1),
         })
@@ -212,7 +224,7 @@ impl Memory {
     /// A buffer of at least `bytes`, from the pool when it has one of that class.
     pub(crate) fn alloc(&self, bytes: u64) -> Result<Arc<Buffer>> {
         self.check_fits(bytes)?;
-        if bytes > self.max_range {
+        if bytes > self.max_range && !self.addresses {
             return Err(Error::BufferTooLarge {
                 bytes,
                 max: self.max_range,
@@ -306,8 +318,11 @@ impl Memory {
 
     fn new_slot(&self, capacity: u64, target: Target, name: &str) -> Result<Slot> {
         // SAFETY: creating and binding a buffer on a live device; on failure it is destroyed.
-        let raw = unsafe { self.device.create_buffer(&buffer_info(capacity), None) }
-            .map_err(|e| Error::vk("vkCreateBuffer", e))?;
+        let raw = unsafe {
+            self.device
+                .create_buffer(&buffer_info(capacity, self.addresses), None)
+        }
+        .map_err(|e| Error::vk("vkCreateBuffer", e))?;
         // SAFETY: `raw` is a live buffer of this device.
         let mut requirements = unsafe { self.device.get_buffer_memory_requirements(raw) };
         let location = match target {
@@ -342,14 +357,23 @@ impl Memory {
             self.device
                 .bind_buffer_memory(raw, allocation.memory(), allocation.offset())
         };
-        let slot = Slot {
+        let mut slot = Slot {
             raw,
+            address: 0,
             allocation,
             capacity,
         };
         if let Err(e) = bound {
             self.free_slot(slot);
             return Err(Error::vk("vkBindBufferMemory", e));
+        }
+        if self.addresses {
+            // SAFETY: a live buffer created with SHADER_DEVICE_ADDRESS usage, bound to memory
+            // allocated with the device-address flag (gpu-allocator's `buffer_device_address`).
+            slot.address = unsafe {
+                self.device
+                    .get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(raw))
+            };
         }
         Ok(slot)
     }
@@ -429,10 +453,15 @@ enum Target {
     Location(MemoryLocation),
 }
 
-fn buffer_info(size: u64) -> vk::BufferCreateInfo<'static> {
+fn buffer_info(size: u64, addresses: bool) -> vk::BufferCreateInfo<'static> {
+    let usage = if addresses {
+        USAGE | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS
+    } else {
+        USAGE
+    };
     vk::BufferCreateInfo::default()
         .size(size)
-        .usage(USAGE)
+        .usage(usage)
         .sharing_mode(vk::SharingMode::EXCLUSIVE)
 }
 

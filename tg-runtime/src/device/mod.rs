@@ -122,6 +122,7 @@ impl Device {
             *physical,
             |props, allowed| placement::choose(props, allowed, device_type, staging),
             memory_limit(std::env::var("TG_MEMORY_LIMIT").ok().as_deref())?,
+            info.buffer_device_address,
         )?;
         info.host_visible_device_memory =
             matches!(memory.placement, placement::Placement::Mapped { .. });

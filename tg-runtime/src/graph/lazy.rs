@@ -87,6 +87,12 @@ impl Lazy {
         self.0.is_realized()
     }
 
+    /// The id of the device buffer holding the value, once realized (two tensors with one id
+    /// share memory).
+    pub fn node_buffer_id(&self) -> Option<u64> {
+        self.0.buffer().map(|b| b.id())
+    }
+
     /// A buffer filled from little-endian host bytes; uploaded when first realized.
     pub fn from_bytes(dtype: DType, shape: &[usize], bytes: Vec<u8>) -> Result<Lazy> {
         let numel = check_shape("from_bytes", shape, dtype)?;
@@ -467,6 +473,64 @@ impl Lazy {
             return Ok(self.clone());
         }
         Ok(self.movement(Op::Flip(axes), self.shape().to_vec()))
+    }
+
+    /// A buffer of `shape` that no one else holds, allocated when first realized: the target
+    /// of in-place writes. Its contents are undefined until assigned.
+    pub fn empty_buffer(dtype: DType, shape: &[usize]) -> Result<Lazy> {
+        check_shape("empty_buffer", shape, dtype)?;
+        Ok(Lazy(Node::new_buffer(dtype, shape.to_vec(), None, None)))
+    }
+
+    /// A parameter: `init` computed into a buffer of its own, which later updates write in
+    /// place ([`Lazy::assign`]). Unlike a value built from the same graph, which hash-consing
+    /// may share with others, a parameter never aliases another tensor, so an update of one
+    /// changes nothing else.
+    pub fn parameter(init: &Lazy) -> Result<Lazy> {
+        Lazy::empty_buffer(init.dtype(), init.shape())?.assign(init)
+    }
+
+    /// Writes `value` into this tensor's buffer in place, when realized; the result stands
+    /// for the new contents (use it, not `self`, from here on). `self` must be a buffer node
+    /// (host data, an empty buffer, a parameter) or an earlier assign: a buffer hash-consing
+    /// or aliasing may share is refused. Within one realize, kernels that read the old
+    /// contents run before the write; a graph built from the old value and realized after the
+    /// write reads the new contents, as in tinygrad.
+    pub fn assign(&self, value: &Lazy) -> Result<Lazy> {
+        if !matches!(self.op(), Op::Buffer | Op::Assign) {
+            return Err(Error::Argument {
+                op: "assign",
+                message: format!(
+                    "the target {:?} is not a buffer of its own; make it with Lazy::parameter",
+                    self.0
+                ),
+            });
+        }
+        if self.shape() != value.shape() {
+            return Err(shape_err(
+                "assign",
+                format!(
+                    "the value's shape {:?} differs from the target's {:?}",
+                    value.shape(),
+                    self.shape()
+                ),
+            ));
+        }
+        if self.dtype() != value.dtype() {
+            return Err(Error::DTypeMismatch {
+                op: "assign",
+                lhs: self.dtype(),
+                rhs: value.dtype(),
+                message: "the value must have the target's dtype; cast first".into(),
+            });
+        }
+        // every assign is a write of its own, never hash-consed with an equal one
+        Ok(Lazy(Node::unique(
+            Op::Assign,
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone(), value.0.clone()],
+        )))
     }
 
     /// Marks the value to be computed into a buffer of its own rather than fused into its users.

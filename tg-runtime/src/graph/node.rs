@@ -52,6 +52,9 @@ pub enum Op {
     Flip(Vec<usize>),
     /// Forces its source into a buffer of its own.
     Contiguous,
+    /// Writes source 1 into the buffer of source 0 (a buffer node, or an earlier assign), in
+    /// place: the node then stands for the buffer's new contents.
+    Assign,
 }
 
 impl Op {
@@ -139,6 +142,28 @@ impl Node {
             ..Default::default()
         });
         node
+    }
+
+    /// A fresh node that hash-consing never returns for another build: an in-place write is
+    /// an event, not a value two graphs may share.
+    pub(crate) fn unique(
+        op: Op,
+        dtype: DType,
+        shape: Vec<usize>,
+        srcs: Vec<Arc<Node>>,
+    ) -> Arc<Node> {
+        Arc::new(Node {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            op,
+            dtype,
+            shape,
+            key: None,
+            state: Mutex::new(State {
+                srcs,
+                buffer: None,
+                host: None,
+            }),
+        })
     }
 
     /// A fresh buffer node; never shared with another.

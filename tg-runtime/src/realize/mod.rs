@@ -13,7 +13,7 @@ use std::time::Instant;
 use crate::device::{Buffer, Device};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
-use crate::graph::node::Node;
+use crate::graph::node::{Node, Op};
 use crate::schedule::{Kernel, Limits, schedule};
 pub use debug::level as debug_level;
 pub use prepare::kernel_name;
@@ -96,6 +96,10 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
             delta.uploads += 1;
         }
     }
+    for n in &sched.allocs {
+        check_size(n)?;
+        n.set_buffer(dev.alloc(buffer_bytes(n))?);
+    }
     for n in &sched.empty {
         n.set_buffer(dev.alloc(0)?);
     }
@@ -131,14 +135,19 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     for k in &sched.kernels {
         check_size(&k.root)?;
         let (p, compiled) = prepare::prepare(dev, k)?;
-        let out = dev.alloc(buffer_bytes(&k.root))?;
+        // an assign writes into its target's buffer; every other kernel into a fresh one
+        let out = match k.root.op() {
+            Op::Assign => buffer_of(&k.root.srcs()[0], &results)?,
+            _ => dev.alloc(buffer_bytes(&k.root))?,
+        };
         let inputs = k
             .inputs
             .iter()
             .map(|i| buffer_of(i, &results))
             .collect::<Result<Vec<_>>>()?;
         dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
-        record::note_kernel(&p, &out, buffer_bytes(&k.root), &inputs);
+        let fresh = !matches!(k.root.op(), Op::Assign);
+        record::note_kernel(&p, &out, buffer_bytes(&k.root), fresh, &inputs);
         delta.compiles += compiled as u64;
         delta.max_loops = delta.max_loops.max(p.shader.loops);
         if debug::level() >= 3 {

@@ -76,8 +76,13 @@ fn cached<K: Eq + Hash, T>(
 #[derive(Copy, Clone, Debug)]
 pub struct Target {
     pub glsl: glsl::Target,
-    /// Push-constant words for scalars and trip counts (the first word is the element count).
+    /// Push-constant words for buffer addresses, scalars and trip counts (the first word is
+    /// the element count).
     pub param_words: usize,
+    /// `maxStorageBufferRange`: larger buffers are reached by device address.
+    pub bind_limit: u64,
+    /// The device has buffer device addresses.
+    pub addresses: bool,
 }
 
 /// The target of a device.
@@ -90,6 +95,8 @@ pub fn target(info: &DeviceInfo) -> Target {
         },
         // 256 bytes at most: more gains little, and every dispatch pushes them all
         param_words: (info.max_push_constant_bytes.clamp(128, 256) / 4 - 1) as usize,
+        bind_limit: info.max_storage_buffer_range,
+        addresses: info.buffer_device_address,
     }
 }
 
@@ -101,6 +108,8 @@ pub fn lowered(k: &Kernel, target: Target) -> Result<Arc<Lowered>> {
         let mut options = Options {
             param_words: target.param_words,
             generic_trips: true,
+            bind_limit: target.bind_limit,
+            addresses: target.addresses,
         };
         let mut program = lower(&k.body, &k.inputs, k.strategy, options);
         if !fits(&program) {
@@ -151,8 +160,9 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
     let compiled = compile::compile_count() > before;
     let key = compile::stable_hash(&l.shader.source);
     let layout = KernelLayout {
-        bindings: 1 + l.shader.bindings.len() as u32,
-        push_constant_bytes: 4 * (1 + l.program.params.len() as u32),
+        bindings: u32::from(!l.shader.addresses.contains(&0)) + l.shader.bindings.len() as u32,
+        push_constant_bytes: 4
+            * (1 + 2 * l.shader.addresses.len() as u32 + l.program.params.len() as u32),
     };
     let pipeline = dev.pipeline(key, &spirv, layout)?;
     Ok((
@@ -188,14 +198,25 @@ fn check_dtype(dev: &Device, d: crate::dtype::DType) -> Result<()> {
 
 /// The dispatch of a prepared kernel writing `out` and reading `inputs` (by input index).
 pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buffer>]) -> Dispatch {
+    let shader = &p.shader;
+    let buffer = |b: usize| if b == 0 { out } else { &inputs[b - 1] };
     let mut bindings = vec![Binding {
         buffer: out.clone(),
         writes: true,
+        by_address: shader.addresses.contains(&0),
     }];
-    for (input, _view) in &p.shader.bindings {
+    for (input, _view) in &shader.bindings {
         bindings.push(Binding {
             buffer: inputs[*input].clone(),
             writes: false,
+            by_address: false,
+        });
+    }
+    for &b in shader.addresses.iter().filter(|&&b| b != 0) {
+        bindings.push(Binding {
+            buffer: buffer(b).clone(),
+            writes: false,
+            by_address: true,
         });
     }
     let groups = p.program.groups() as u64;
@@ -206,10 +227,16 @@ pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buf
     let max_x = dev.info().max_workgroup_count[0].max(1) as u64;
     let x = workgroups.min(max_x);
     let y = workgroups.div_ceil(x.max(1));
+    // the element count, the addresses (low word first), the scalars and trip counts
+    let addresses = shader.addresses.iter().flat_map(|&b| {
+        let a = buffer(b).address();
+        [a as u32, (a >> 32) as u32]
+    });
     Dispatch {
         pipeline: p.pipeline.clone(),
         bindings,
         push_constants: std::iter::once(p.program.numel as u32)
+            .chain(addresses)
             .chain(p.program.params.iter().copied())
             .flat_map(u32::to_le_bytes)
             .collect(),
