@@ -140,3 +140,35 @@ fn a_replayed_step_updates_parameters_like_eager_steps() {
         "{memory:?}"
     );
 }
+
+#[test]
+fn a_replay_rebinds_vars_without_compiling() {
+    let x: Vec<f32> = (0..512).map(|i| i as f32).collect();
+    let lx = Lazy::from_slice(&[512], &x).unwrap();
+    let body = |lr: f32| {
+        let v = Lazy::var(7, lr, DType::F32, &[512]).unwrap();
+        vec![lx.binary(BinaryOp::Mul, &v).unwrap()]
+    };
+    let (first, rec) = record(&[&lx], || Ok(body(0.5))).unwrap();
+    assert_eq!(rec.vars(), vec![7]);
+    assert_eq!(first[0].to_vec::<f32>().unwrap()[3], 1.5);
+    let compiles = tg_runtime::thread_stats().compiles;
+    for i in 0..50 {
+        let lr = i as f32 * 0.25;
+        let out = rec
+            .replay_with(&[&lx], &[(7, tg_runtime::Scalar::Float(lr as f64))])
+            .unwrap();
+        let got = out[0].to_vec::<f32>().unwrap();
+        assert_eq!(got[3], 3.0 * lr, "lr {lr}");
+    }
+    // unbound, a var keeps its recorded value
+    assert_eq!(
+        rec.replay(&[&lx]).unwrap()[0].to_vec::<f32>().unwrap()[4],
+        2.0
+    );
+    assert_eq!(
+        tg_runtime::thread_stats().compiles,
+        compiles,
+        "nothing compiled"
+    );
+}

@@ -180,6 +180,8 @@ struct Lowerer<'a> {
     capacity: usize,
     /// Reduction trip counts become push constants (see [`Block::trip_word`]).
     generic_trips: bool,
+    /// The push-constant word of each var, by (id, dtype).
+    var_words: HashMap<(u64, DType), usize>,
 }
 
 /// What lowering may take from the device.
@@ -259,6 +261,7 @@ pub fn lower(
             params: Vec::new(),
             addressed,
             in_place: matches!(root.op(), Op::Assign),
+            var_params: Vec::new(),
         },
         inputs: &input_ids,
         memo: HashMap::new(),
@@ -269,7 +272,10 @@ pub fn lower(
         param_words: HashMap::new(),
         capacity: options.param_words.saturating_sub(address_words),
         generic_trips: options.generic_trips,
+        var_words: HashMap::new(),
     };
+    // vars first: a replay rebinds them, so they may never fall back to literals
+    l.place_vars(root);
     let groups = l.prog.groups() as i64;
     let group = Expr::var(0, (groups - 1).max(0));
     l.prog.out_index = group.clone();
@@ -344,6 +350,35 @@ impl Lowerer<'_> {
         self.insert(c, v);
         self.cse.insert((ins, c.block), v);
         v
+    }
+
+    /// Gives every var of the region a push-constant word, before any constant takes one.
+    fn place_vars(&mut self, root: &Arc<Node>) {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![root.clone()];
+        while let Some(n) = stack.pop() {
+            if self.inputs.contains_key(&n.id()) || !seen.insert(n.id()) {
+                continue;
+            }
+            if let Op::Var(id, ConstValue(v)) = n.op() {
+                let d = n.dtype();
+                if !self.var_words.contains_key(&(*id, d)) {
+                    let w = self.prog.params.len();
+                    self.prog.params.extend(param_words(*v, d));
+                    self.var_words.insert((*id, d), w);
+                    self.prog.var_params.push((*id, w, d));
+                }
+            }
+            stack.extend(n.srcs());
+        }
+        self.capacity = self.capacity.max(self.prog.params.len());
+    }
+
+    /// A var's value: its push-constant word.
+    fn var(&mut self, c: Cursor, id: u64, dtype: DType) -> Val {
+        let word = self.var_words[&(id, dtype)];
+        let c = self.hoist(c, &[], &Cond::always());
+        self.emit(c, Ins::Param { word, dtype })
     }
 
     /// A constant: a push-constant scalar while words are left, else a literal. Values as
@@ -490,6 +525,7 @@ impl Lowerer<'_> {
         let (step, requests) = match node.op() {
             Op::Buffer => unreachable!("buffer {node:?} is not a kernel input"),
             Op::Const(ConstValue(v)) => return Begun::Done(self.constant(c, *v, dt)),
+            Op::Var(id, _) => return Begun::Done(self.var(c, *id, dt)),
             Op::Unary(_) | Op::Cast | Op::Bitcast => (Step::Emit, vec![same(0)]),
             Op::Binary(_) => (Step::Emit, vec![same(0), same(1)]),
             Op::Ternary(_) => (Step::Emit, vec![same(0), same(1), same(2)]),

@@ -193,6 +193,9 @@ pub struct Program {
     /// The kernel writes into a buffer it also reads (an in-place assign), so no binding may
     /// promise the compiler that it is the only way to its memory (`restrict`).
     pub in_place: bool,
+    /// The graph's vars (`Op::Var`) the kernel reads: (var id, first word in `params`,
+    /// dtype). A replay rebinding a var rewrites those words.
+    pub var_params: Vec<(u64, usize, DType)>,
 }
 
 impl Program {

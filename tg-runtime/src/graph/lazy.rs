@@ -152,6 +152,20 @@ impl Lazy {
         ))
     }
 
+    /// A scalar named `id` with `value` (as `dtype`) everywhere in `shape`: a constant whose
+    /// value a [`crate::Recording`] replay can rebind (`replay_with`), as kernels read it
+    /// from their push constants. Equal ids with equal values are one node.
+    pub fn var(id: u64, value: impl Into<Scalar>, dtype: DType, shape: &[usize]) -> Result<Lazy> {
+        check_shape("var", shape, dtype)?;
+        let v = value.into().cast(dtype);
+        Ok(Lazy(Node::intern(
+            Op::Var(id, ConstValue(v)),
+            dtype,
+            shape.to_vec(),
+            vec![],
+        )))
+    }
+
     /// The value of a `Const` node.
     pub fn const_value(&self) -> Option<Scalar> {
         match self.op() {
@@ -339,6 +353,12 @@ impl Lazy {
             && !matches!(op, Op::Pad(_))
         {
             return Lazy::constant_unchecked(v, self.dtype(), &shape);
+        }
+        // a var is one value everywhere too: a view of it is the var in the view's shape
+        if let Op::Var(id, v) = self.op()
+            && !matches!(op, Op::Pad(_))
+        {
+            return Lazy(Node::intern(Op::Var(*id, *v), self.dtype(), shape, vec![]));
         }
         Lazy(Node::intern(op, self.dtype(), shape, vec![self.0.clone()]))
     }

@@ -34,6 +34,9 @@ pub enum Op {
     Buffer,
     /// One value everywhere.
     Const(ConstValue),
+    /// A scalar a replay may rebind: one value everywhere, named by `id`, read by kernels
+    /// from their push constants (a `#[kernel]`'s scalar argument, a random stream's key).
+    Var(u64, ConstValue),
     Unary(UnaryOp),
     Binary(BinaryOp),
     Ternary(TernaryOp),

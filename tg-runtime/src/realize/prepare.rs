@@ -6,10 +6,11 @@ use std::hash::Hash;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::codegen::glsl::{self, Shader};
-use crate::codegen::lower::{Options, lower};
+use crate::codegen::lower::{Options, lower, param_words};
 use crate::codegen::program::{Program, Strategy};
 use crate::compile;
 use crate::device::{Binding, Buffer, Device, DeviceInfo, Dispatch, KernelLayout, Pipeline};
+use crate::dtype::Scalar;
 use crate::error::{Error, Result};
 use crate::schedule::Kernel;
 
@@ -159,6 +160,18 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
     let spirv = compile::compile_glsl(&l.shader.source)?;
     let compiled = compile::compile_count() > before;
     let key = compile::stable_hash(&l.shader.source);
+    let words = 1 + 2 * l.shader.addresses.len() + l.program.params.len();
+    if 4 * words as u32 > dev.info().max_push_constant_bytes {
+        return Err(Error::Unsupported {
+            what: format!(
+                "a kernel reading {} runtime scalars ({} push-constant bytes)",
+                l.program.var_params.len(),
+                4 * words
+            ),
+            feature: "more push-constant space",
+            device: dev.info().name.clone(),
+        });
+    }
     let layout = KernelLayout {
         bindings: u32::from(!l.shader.addresses.contains(&0)) + l.shader.bindings.len() as u32,
         push_constant_bytes: 4
@@ -198,6 +211,18 @@ fn check_dtype(dev: &Device, d: crate::dtype::DType) -> Result<()> {
 
 /// The dispatch of a prepared kernel writing `out` and reading `inputs` (by input index).
 pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buffer>]) -> Dispatch {
+    dispatch_with(dev, p, out, inputs, &|_| None)
+}
+
+/// [`dispatch`] with the vars `bind` gives a value for read at that value instead of the
+/// one the kernel was lowered with.
+pub fn dispatch_with(
+    dev: &Device,
+    p: &Prepared,
+    out: &Arc<Buffer>,
+    inputs: &[Arc<Buffer>],
+    bind: &dyn Fn(u64) -> Option<Scalar>,
+) -> Dispatch {
     let shader = &p.shader;
     let buffer = |b: usize| if b == 0 { out } else { &inputs[b - 1] };
     let mut bindings = vec![Binding {
@@ -232,12 +257,19 @@ pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buf
         let a = buffer(b).address();
         [a as u32, (a >> 32) as u32]
     });
+    let mut params = p.program.params.clone();
+    for &(id, word, dtype) in &p.program.var_params {
+        if let Some(v) = bind(id) {
+            let words = param_words(v, dtype);
+            params[word..word + words.len()].copy_from_slice(&words);
+        }
+    }
     Dispatch {
         pipeline: p.pipeline.clone(),
         bindings,
         push_constants: std::iter::once(p.program.numel as u32)
             .chain(addresses)
-            .chain(p.program.params.iter().copied())
+            .chain(params)
             .flat_map(u32::to_le_bytes)
             .collect(),
         groups: [x as u32, y as u32, 1],

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use super::prepare::{self, Prepared};
 use crate::device::{Buffer, Device};
-use crate::dtype::DType;
+use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
 use crate::graph::node::Node;
@@ -183,10 +183,30 @@ impl Recording {
         out
     }
 
+    /// The vars (`Lazy::var`) the recorded kernels read, by id.
+    pub fn vars(&self) -> Vec<u64> {
+        let mut ids: Vec<u64> = self
+            .kernels
+            .iter()
+            .flat_map(|k| k.prepared.program.var_params.iter().map(|v| v.0))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
     /// Runs the recorded kernels on `inputs` in one submit and returns the new outputs.
     /// Kernels that wrote into a call input or a captured buffer write into the same buffer
-    /// again, so a replayed update of parameters stays correct step after step.
+    /// again, so a replayed update of parameters stays correct step after step. Vars read
+    /// the values they were recorded with.
     pub fn replay(&self, inputs: &[&Lazy]) -> Result<Vec<Lazy>> {
+        self.replay_with(inputs, &[])
+    }
+
+    /// [`Recording::replay`] with vars rebound: each `(id, value)` replaces the value var
+    /// `id` had when recorded (a `#[kernel]`'s scalar argument, a random stream's key), as
+    /// push-constant data, so nothing is recompiled.
+    pub fn replay_with(&self, inputs: &[&Lazy], vars: &[(u64, Scalar)]) -> Result<Vec<Lazy>> {
         if !self.matches(inputs) {
             let got: Vec<String> = inputs
                 .iter()
@@ -235,7 +255,14 @@ impl Recording {
                 },
             };
             let bufs: Vec<Arc<Buffer>> = rec.inputs.iter().map(|s| resolve(s, &outs)).collect();
-            dispatches.push(prepare::dispatch(dev, &rec.prepared, &out, &bufs));
+            let bind = |id: u64| vars.iter().find(|v| v.0 == id).map(|v| v.1);
+            dispatches.push(prepare::dispatch_with(
+                dev,
+                &rec.prepared,
+                &out,
+                &bufs,
+                &bind,
+            ));
             outs.push(out);
         }
         drop(arena);
