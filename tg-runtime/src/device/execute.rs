@@ -253,7 +253,9 @@ impl Device {
                     .bindings
                     .iter()
                     .map(|b| Access {
-                        buffer: b.buffer.id(),
+                        buffer: b.buffer.memory_id(),
+                        start: b.buffer.offset(),
+                        end: b.buffer.offset() + b.buffer.capacity(),
                         writes: b.writes,
                     })
                     .collect()
@@ -262,7 +264,7 @@ impl Device {
         let raw: HashMap<u64, vk::Buffer> = active
             .iter()
             .flat_map(|&i| &dispatches[i].bindings)
-            .map(|b| (b.buffer.id(), b.buffer.raw()))
+            .map(|b| (b.buffer.memory_id(), b.buffer.raw()))
             .collect();
         let any_write = accesses.iter().flatten().any(|a| a.writes);
         let compute = vk::PipelineStageFlags::COMPUTE_SHADER;
@@ -292,7 +294,7 @@ impl Device {
                 if let Some(visible) = barrier {
                     let buffers: Vec<_> = visible
                         .iter()
-                        .map(|id| {
+                        .map(|&(id, start, end)| {
                             vk::BufferMemoryBarrier::default()
                                 .src_access_mask(vk::AccessFlags::SHADER_WRITE)
                                 .dst_access_mask(
@@ -300,9 +302,9 @@ impl Device {
                                 )
                                 .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
                                 .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-                                .buffer(raw[id])
-                                .offset(0)
-                                .size(vk::WHOLE_SIZE)
+                                .buffer(raw[&id])
+                                .offset(start)
+                                .size(end - start)
                         })
                         .collect();
                     d.cmd_pipeline_barrier(
@@ -382,7 +384,7 @@ impl Device {
                     .map(|b| {
                         vk::DescriptorBufferInfo::default()
                             .buffer(b.buffer.raw())
-                            .offset(0)
+                            .offset(b.buffer.offset())
                             .range(b.buffer.capacity().min(max_range))
                     })
                     .collect()

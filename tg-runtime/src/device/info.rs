@@ -98,6 +98,10 @@ pub struct DeviceInfo {
     /// larger than `max_storage_buffer_range` through its address, so tensors are limited by
     /// memory, not by one binding's range.
     pub buffer_device_address: bool,
+    /// What a window's offset must be a multiple of ([`crate::device::Buffer::window`]): the
+    /// device's `minStorageBufferOffsetAlignment`, and at least 16 (kernels read and write
+    /// four elements at a time).
+    pub window_alignment: u64,
 }
 
 /// llvmpipe's budget: `LP_MAX_TGSI_LOOP_ITERATIONS` in Mesa's gallivm, shared by all loops

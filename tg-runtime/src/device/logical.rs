@@ -148,6 +148,7 @@ pub(crate) fn open(
         ),
         memory_budget: 0, // set once memory placement is decided
         buffer_device_address: f12.buffer_device_address == vk::TRUE,
+        window_alignment: limits.min_storage_buffer_offset_alignment.max(16),
     };
     Ok(Opened {
         device,

@@ -16,6 +16,7 @@ impl Device {
         }
         // no kernel still in flight may read or write what the host overwrites
         self.wait_impl(buf.last_use())?;
+        let offset = buf.offset() + offset;
         if let Placement::Mapped { .. } = self.memory.placement {
             return self.memory.write_mapped(buf.slot(), offset, data);
         }
@@ -40,6 +41,7 @@ impl Device {
             return Ok(());
         }
         self.wait_impl(buf.last_write())?;
+        let offset = buf.offset() + offset;
         if let Placement::Mapped { .. } = self.memory.placement {
             return self.memory.read_mapped(buf.slot(), offset, out);
         }

@@ -495,6 +495,35 @@ impl Lazy {
         Ok(self.movement(Op::Flip(axes), self.shape().to_vec()))
     }
 
+    /// A tensor over an existing buffer or window (no copy), e.g. a range of a bigger buffer
+    /// that other work also uses. Kernels read and write whole vectors of four elements, so
+    /// the buffer must hold `shape`'s elements rounded up to a multiple of four; an in-place
+    /// write ([`Lazy::assign`]) may change those padding elements.
+    pub fn from_buffer(
+        buffer: Arc<crate::device::Buffer>,
+        dtype: DType,
+        shape: &[usize],
+    ) -> Result<Lazy> {
+        let numel = check_shape("from_buffer", shape, dtype)?;
+        let need = (numel.div_ceil(4) * 4 * dtype.size()) as u64;
+        if buffer.size() < need {
+            return Err(Error::Argument {
+                op: "from_buffer",
+                message: format!(
+                    "{shape:?} of {dtype} needs {need} bytes (whole vectors of four elements), \
+                     the buffer holds {}",
+                    buffer.size()
+                ),
+            });
+        }
+        Ok(Lazy(Node::new_buffer(
+            dtype,
+            shape.to_vec(),
+            Some(buffer),
+            None,
+        )))
+    }
+
     /// A buffer of `shape` that no one else holds, allocated when first realized: the target
     /// of in-place writes. Its contents are undefined until assigned.
     pub fn empty_buffer(dtype: DType, shape: &[usize]) -> Result<Lazy> {
