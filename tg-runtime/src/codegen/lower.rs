@@ -529,7 +529,7 @@ impl Lowerer<'_> {
             Op::Unary(_) | Op::Cast | Op::Bitcast => (Step::Emit, vec![same(0)]),
             Op::Binary(_) => (Step::Emit, vec![same(0), same(1)]),
             Op::Ternary(_) => (Step::Emit, vec![same(0), same(1), same(2)]),
-            Op::Contiguous => (Step::Pass, vec![same(0)]),
+            Op::Contiguous | Op::Detach | Op::ContiguousBackward => (Step::Pass, vec![same(0)]),
             // read as the value it writes (a kernel computing an assign has it as its root)
             Op::Assign => (Step::Pass, vec![same(1)]),
             Op::Reduce(op, axes) => {

@@ -582,6 +582,52 @@ impl Lazy {
         )))
     }
 
+    /// The same values, through which no gradient flows.
+    pub fn detach(&self) -> Lazy {
+        if matches!(self.op(), Op::Detach) {
+            return self.clone();
+        }
+        Lazy(Node::intern(
+            Op::Detach,
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone()],
+        ))
+    }
+
+    /// The same values; a gradient flowing back through it is computed into a buffer of its
+    /// own (tinygrad's `contiguous_backward`).
+    pub fn contiguous_backward(&self) -> Lazy {
+        Lazy(Node::intern(
+            Op::ContiguousBackward,
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone()],
+        ))
+    }
+
+    /// Makes every node built from this one from now on keep its sources when realized, so a
+    /// gradient taken after the forward pass was realized (say, after printing the loss)
+    /// still walks back to this node: tinygrad's `requires_grad`. Tracking passes through
+    /// every op but `detach` (and an assign keeps its target tracked, not its sources);
+    /// nodes built before keep dropping theirs.
+    pub fn track_gradient(&self) -> Lazy {
+        self.0.track();
+        self.clone()
+    }
+
+    /// Does this node track gradients (see [`Lazy::track_gradient`])?
+    pub fn tracks_gradient(&self) -> bool {
+        self.0.tracks()
+    }
+
+    /// The gradients of this value with respect to `targets` (see [`super::gradient`]):
+    /// `seed` is the gradient of some result with respect to this value (1 by default,
+    /// which needs a scalar).
+    pub fn gradient(&self, targets: &[&Lazy], seed: Option<&Lazy>) -> Result<Vec<Lazy>> {
+        super::gradient::gradient(self, targets, seed)
+    }
+
     /// Marks the value to be computed into a buffer of its own rather than fused into its users.
     pub fn contiguous(&self) -> Lazy {
         if matches!(self.op(), Op::Buffer | Op::Contiguous) {
