@@ -147,6 +147,29 @@ fn strategies_and_fusion() {
     let p = plan(&[&soft], &gpu()).unwrap();
     assert_eq!(p.len(), 1, "{:?}", names(&p));
     assert!(matches!(p[0].strategy, Strategy::Row { row: 1024, .. }));
+    // a matmul: the rows of an invocation's tile share the loads of B's columns
+    let a = data(&[128, 64])
+        .reshape(&[128, 64, 1])
+        .unwrap()
+        .expand(&[128, 64, 128])
+        .unwrap();
+    let b = data(&[64, 128])
+        .reshape(&[1, 64, 128])
+        .unwrap()
+        .expand(&[128, 64, 128])
+        .unwrap();
+    let c = a
+        .binary(BinaryOp::Mul, &b)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap();
+    let c = c.reshape(&[128, 128]).unwrap();
+    let p = plan(&[&c], &gpu()).unwrap();
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].strategy, Strategy::Tile { rows: 4 });
+    // a reduction that shares nothing between outputs stays one row per invocation
+    let s = data(&[32, 256, 256]).reduce(ReduceOp::Add, &[0]).unwrap();
+    assert_eq!(plan(&[&s], &gpu()).unwrap()[0].strategy, Strategy::Serial);
     // a long reduction over few outputs: cooperative
     let s = data(&[8, 4096]).reduce(ReduceOp::Add, &[1]).unwrap();
     let p = plan(&[&s], &gpu()).unwrap();

@@ -257,7 +257,7 @@ pub fn lower(
             vars: vec![VarKind::Group],
             strategy,
             out_block: Program::ROOT,
-            out_index: Expr::var(0, 0),
+            out_index: Vec::new(),
             params: Vec::new(),
             addressed,
             in_place: matches!(root.op(), Op::Assign),
@@ -278,35 +278,79 @@ pub fn lower(
     l.place_vars(root);
     let groups = l.prog.groups() as i64;
     let group = Expr::var(0, (groups - 1).max(0));
-    l.prog.out_index = group.clone();
     let exact_lanes = numel.is_multiple_of(LANES);
-    // the first output of each vector: 4q, or q*row + 4j for the j-th vector of row q
-    let (base, out) = match strategy {
+    // the first output of each stored vector: 4q; q*row + 4j for the j-th vector of row q;
+    // or, for a tile, the same column of `rows` consecutive rows
+    let (bases, out): (Vec<Expr>, Cursor) = match strategy {
         Strategy::Row { row, .. } => {
             let vectors = (row / LANES) as i64;
             let j = l.new_block(Cursor::end(Program::ROOT), vectors, true, false);
             let (jvar, _) = l.prog.blocks[j].loop_var.expect("row loop");
             let jj = Expr::var(jvar, vectors - 1);
-            l.prog.out_index = group.scale(vectors).add(&jj);
             (
-                group.scale(row as i64).add(&jj.scale(LANES as i64)),
+                vec![group.scale(row as i64).add(&jj.scale(LANES as i64))],
                 Cursor::end(j),
             )
         }
-        _ => (group.scale(LANES as i64), Cursor::end(Program::ROOT)),
+        Strategy::Tile { rows } => {
+            let shape = root.shape();
+            let n = shape[shape.len() - 1] as i64;
+            let m = shape[shape.len() - 2] as i64;
+            let (cols, tiles) = (n / LANES as i64, m / rows as i64);
+            // a workgroup of 256 invocations takes a 16 x 16 block of tiles where they divide,
+            // so it reads 16 tiles' rows and columns of the inputs instead of a whole row
+            // (what it reads stays in cache)
+            let side = 16;
+            let (col, tile, outer) = if cols % side == 0 && tiles % side == 0 {
+                let local = group.modulo(side * side);
+                let wg = group.div(side * side);
+                let across = cols / side;
+                let col = wg.modulo(across).scale(side).add(&local.modulo(side));
+                let tile = wg
+                    .div(across)
+                    .modulo(tiles / side)
+                    .scale(side)
+                    .add(&local.div(side));
+                (col, tile, wg.div(across * (tiles / side)))
+            } else {
+                (
+                    group.modulo(cols),
+                    group.div(cols).modulo(tiles),
+                    group.div(cols * tiles),
+                )
+            };
+            let bases = (0..rows as i64)
+                .map(|i| {
+                    outer
+                        .scale(m * n)
+                        .add(&tile.scale(rows as i64 * n))
+                        .add(&col.scale(LANES as i64))
+                        .add_const(i * n)
+                })
+                .collect();
+            (bases, Cursor::end(Program::ROOT))
+        }
+        _ => (vec![group.scale(LANES as i64)], Cursor::end(Program::ROOT)),
     };
     l.prog.out_block = out.block;
-    for lane in 0..LANES {
-        let flat = if exact_lanes {
-            base.add_const(lane as i64)
+    for base in &bases {
+        l.prog.out_index.push(if exact_lanes {
+            base.div(LANES as i64)
         } else {
-            let id = l.prog.vars.len() as u32;
-            l.prog.vars.push(VarKind::ClampedLane(lane));
-            Expr::var(id, numel as i64 - 1)
-        };
-        let idx = unflatten(&flat, root.shape());
-        let v = l.lower_op(root, &idx, &Cond::always(), out);
-        l.prog.outputs.push(v);
+            group.clone()
+        });
+        for lane in 0..LANES {
+            let flat = if exact_lanes {
+                base.add_const(lane as i64)
+            } else {
+                let id = l.prog.vars.len() as u32;
+                l.prog.vars.push(VarKind::ClampedLane(lane));
+                Expr::var(id, numel as i64 - 1)
+            };
+            let idx = unflatten(&flat, root.shape());
+            let v = l.lower_op(root, &idx, &Cond::always(), out);
+            l.prog.outputs.push(v);
+        }
     }
     if exact_lanes {
         l.vectorize_loads();

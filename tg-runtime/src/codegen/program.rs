@@ -153,6 +153,11 @@ pub enum Strategy {
     /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
     /// layernorm) into one kernel.
     Row { threads: u32, row: usize },
+    /// Each invocation computes `rows` rows of `LANES` outputs: the same `LANES` columns of
+    /// `rows` consecutive rows (the output's second-to-last axis). Reductions of one trip
+    /// count share one loop, so a value the rows have in common (a matmul's column of B) is
+    /// loaded once for all of them: register blocking.
+    Tile { rows: usize },
 }
 
 /// Where a variable's value comes from.
@@ -171,7 +176,7 @@ pub enum VarKind {
 pub struct Program {
     pub ins: Vec<Ins>,
     pub blocks: Vec<Block>,
-    /// Per output lane, the value to store.
+    /// Per output lane, the value to store: `LANES` per stored vector, vector after vector.
     pub outputs: Vec<Val>,
     pub out_dtype: DType,
     /// Number of output elements.
@@ -180,9 +185,9 @@ pub struct Program {
     pub inputs: Vec<DType>,
     pub vars: Vec<VarKind>,
     pub strategy: Strategy,
-    /// The block that stores the outputs, and the vector index it stores them at.
+    /// The block that stores the outputs, and the vector index of each vector it stores.
     pub out_block: BlockId,
-    pub out_index: Expr,
+    pub out_index: Vec<Expr>,
     /// Push-constant words after the element count and buffer addresses: the values of
     /// `Ins::Param` scalars and of loop trip counts. The shader's source depends only on how
     /// many there are.
@@ -207,7 +212,12 @@ impl Program {
     /// `i32` (the scheduler's size checks see to it; this is the proof).
     pub fn index_magnitude(&self) -> i128 {
         let lanes = LANES as i128;
-        let mut m = (self.out_index.magnitude() + 1) * lanes;
+        let mut m = self
+            .out_index
+            .iter()
+            .map(|e| (e.magnitude() + 1) * lanes)
+            .max()
+            .unwrap_or(0);
         m = m.max(self.numel as i128);
         for ins in &self.ins {
             let here = match ins {
@@ -225,6 +235,7 @@ impl Program {
     pub fn groups(&self) -> usize {
         match self.strategy {
             Strategy::Row { row, .. } => self.numel / row,
+            Strategy::Tile { rows } => self.numel / (rows * LANES),
             _ => self.numel.div_ceil(LANES),
         }
     }

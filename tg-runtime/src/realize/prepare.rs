@@ -34,6 +34,7 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
     let kind = if p.blocks.len() > 1 { "R" } else { "E" };
     let coop = match p.strategy {
         Strategy::Serial => "",
+        Strategy::Tile { .. } => "t",
         Strategy::Cooperative { .. } => "c",
         Strategy::Row { .. } => "r",
     };
@@ -246,7 +247,7 @@ pub fn dispatch_with(
     }
     let groups = p.program.groups() as u64;
     let workgroups = match p.program.strategy {
-        Strategy::Serial => groups.div_ceil(glsl::SERIAL_THREADS as u64),
+        Strategy::Serial | Strategy::Tile { .. } => groups.div_ceil(glsl::SERIAL_THREADS as u64),
         Strategy::Cooperative { .. } | Strategy::Row { .. } => groups,
     };
     let max_x = dev.info().max_workgroup_count[0].max(1) as u64;

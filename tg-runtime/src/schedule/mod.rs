@@ -369,8 +369,14 @@ fn plan_kernel(root: Arc<Node>, body: Arc<Node>, realize: &HashSet<u64>) -> Kern
         let src = &body.srcs()[0];
         max_trip = max_trip.max(axes.iter().map(|&a| src.shape()[a]).product());
     }
+    let mut strategy = strategy(root.numel(), max_trip);
+    if strategy == Strategy::Serial
+        && let Some(rows) = tile_rows(&root, &inputs, max_trip)
+    {
+        strategy = Strategy::Tile { rows };
+    }
     Kernel {
-        strategy: strategy(root.numel(), max_trip),
+        strategy,
         root,
         body,
         inputs,
@@ -390,6 +396,24 @@ fn strategy(numel: usize, trip: usize) -> Strategy {
     } else {
         Strategy::Serial
     }
+}
+
+/// Rows of outputs one invocation of a reduction kernel computes (register blocking): 4 when
+/// an input is read several times over (a matmul's operands are read once per row or column
+/// of the output), so rows that share its values load them once; `None` where nothing is
+/// shared or the output's last two axes do not divide into whole tiles.
+fn tile_rows(root: &Node, inputs: &[Arc<Node>], trip: usize) -> Option<usize> {
+    const ROWS: usize = 4;
+    let shape = root.shape();
+    let (m, n) = match shape {
+        [.., m, n] => (*m, *n),
+        _ => return None,
+    };
+    let reads = (root.numel() as u128) * (trip as u128);
+    let reused = inputs
+        .iter()
+        .any(|i| (i.numel() as u128) * (ROWS as u128) <= reads / (ROWS as u128));
+    (trip >= 16 && n.is_multiple_of(LANES) && m.is_multiple_of(ROWS) && reused).then_some(ROWS)
 }
 
 /// The reduced axes' total length of a reduce node (1 for other nodes).

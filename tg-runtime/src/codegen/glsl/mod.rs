@@ -73,7 +73,7 @@ struct Renderer<'a> {
 
 pub fn render(p: &Program, target: Target) -> Shader {
     let threads = match p.strategy {
-        Strategy::Serial => SERIAL_THREADS,
+        Strategy::Serial | Strategy::Tile { .. } => SERIAL_THREADS,
         Strategy::Cooperative { threads } | Strategy::Row { threads, .. } => threads,
     };
     let mut r = Renderer {
@@ -113,7 +113,7 @@ pub fn render(p: &Program, target: Target) -> Shader {
             .ok();
         }
     }
-    let coop = !matches!(p.strategy, Strategy::Serial);
+    let coop = !matches!(p.strategy, Strategy::Serial | Strategy::Tile { .. });
     if coop && target.subgroup_arithmetic {
         src.push_str("#extension GL_KHR_shader_subgroup_arithmetic : require\n");
         src.push_str("#extension GL_KHR_shader_subgroup_vote : require\n");
@@ -192,7 +192,7 @@ pub fn render(p: &Program, target: Target) -> Shader {
     src.push_str(&r.h.render());
     src.push_str("void main() {\n");
     match p.strategy {
-        Strategy::Serial => writeln!(
+        Strategy::Serial | Strategy::Tile { .. } => writeln!(
             src,
             "  uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * {threads}u;"
         )
@@ -205,6 +205,9 @@ pub fn render(p: &Program, target: Target) -> Shader {
     };
     match p.strategy {
         Strategy::Row { row, .. } => writeln!(src, "  if (gid >= pc.n / {row}u) return;").ok(),
+        Strategy::Tile { rows } => {
+            writeln!(src, "  if (gid >= pc.n / {}u) return;", rows * LANES).ok()
+        }
         _ => writeln!(src, "  if (gid >= (pc.n + 3u) / 4u) return;").ok(),
     };
     src.push_str("  int q = int(gid);\n");
@@ -315,8 +318,9 @@ impl Renderer<'_> {
             self.ins(v, out, &pad, depth);
         }
         if b == self.p.out_block {
-            let store = self.store();
-            writeln!(out, "{pad}{store}").ok();
+            for store in self.store() {
+                writeln!(out, "{pad}{store}").ok();
+            }
         }
     }
 
@@ -493,11 +497,20 @@ impl Renderer<'_> {
         writeln!(out, "{pad}{acc} = {s}[0];").ok();
     }
 
-    /// Stores the lanes as one vector (or packed words) at position `q`.
-    fn store(&mut self) -> String {
+    /// Stores each vector of lanes (or packed words) at its index.
+    fn store(&mut self) -> Vec<String> {
+        (0..self.p.out_index.len())
+            .map(|k| self.store_vector(k))
+            .collect()
+    }
+
+    /// Stores vector `k` of the outputs.
+    fn store_vector(&mut self, k: usize) -> String {
         let d = self.p.out_dtype;
-        let lanes: Vec<String> = self.p.outputs.iter().map(|v| format!("x{v}")).collect();
-        debug_assert_eq!(lanes.len(), LANES);
+        let lanes: Vec<String> = self.p.outputs[k * LANES..(k + 1) * LANES]
+            .iter()
+            .map(|v| format!("x{v}"))
+            .collect();
         let bits = |x: &str, h: &mut Helpers| -> String {
             match d {
                 DType::Bool => format!("({x} ? 1u : 0u)"),
@@ -530,7 +543,7 @@ impl Renderer<'_> {
         } else {
             ""
         };
-        let index = self.idx(&self.p.out_index);
+        let index = self.idx(&self.p.out_index[k]);
         format!("{guard}o[{index}] = {value};")
     }
 }
