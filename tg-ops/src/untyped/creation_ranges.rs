@@ -152,7 +152,7 @@ impl DynTensor {
             });
         }
         if steps == 1 {
-            return Ok(DynTensor::full(&[1], start, dt)?);
+            return DynTensor::full(&[1], start, dt);
         }
         let compute = if dt == DType::F64 {
             DType::F64

@@ -109,13 +109,13 @@ impl Generator {
         if !dtype.is_float() {
             return Err(Error::DType {
                 op: "rand",
-                dtype: dtype,
+                dtype,
                 message: "rand makes floats; use randint for integers".into(),
             });
         }
         let numel: usize = shape.iter().product();
         if numel == 0 {
-            return Ok(DynTensor::zeros(shape, dtype)?);
+            return DynTensor::zeros(shape, dtype);
         }
         if numel as u64 >= u32::MAX as u64 {
             return Err(Error::Argument {
@@ -230,7 +230,7 @@ impl Generator {
         if !dtype.is_int() {
             return Err(Error::DType {
                 op: "randint",
-                dtype: dtype,
+                dtype,
                 message: "randint makes integers; use uniform for floats".into(),
             });
         }
@@ -283,7 +283,7 @@ impl Generator {
     pub fn kaiming_normal(&mut self, shape: &[usize], a: f64, dtype: DType) -> Result<DynTensor> {
         if shape.iter().product::<usize>() == 0 {
             float_only("kaiming_normal", dtype)?;
-            return Ok(DynTensor::zeros(shape, dtype)?);
+            return DynTensor::zeros(shape, dtype);
         }
         let std = (2.0 / (1.0 + a * a) / fan_in(shape) as f64).sqrt();
         self.normal(shape, 0.0, std, dtype)
@@ -319,7 +319,7 @@ impl Generator {
     ) -> Result<DynTensor> {
         float_only(op, dtype)?;
         if shape.iter().product::<usize>() == 0 {
-            return Ok(DynTensor::zeros(shape, dtype)?);
+            return DynTensor::zeros(shape, dtype);
         }
         Self::check_range(op, -bound, bound)?;
         self.scaled(shape, 2.0 * bound, Scalar::Float(-bound), dtype, op)
@@ -347,7 +347,7 @@ impl Generator {
         if dtype.is_bool() {
             return Err(Error::DType {
                 op,
-                dtype: dtype,
+                dtype,
                 message: "needs a number type".into(),
             });
         }
@@ -368,7 +368,7 @@ fn float_only(op: &'static str, dtype: DType) -> Result<()> {
     }
     Err(Error::DType {
         op,
-        dtype: dtype,
+        dtype,
         message: "this op makes floats".into(),
     })
 }

@@ -346,7 +346,7 @@ impl DynTensor {
         };
         if self.ndim() == 0 {
             norm_axis(op, axis, 1)?;
-            return Ok(DynTensor::zeros(&[], DType::I32)?);
+            return DynTensor::zeros(&[], DType::I32);
         }
         let a = norm_axis(op, axis, self.ndim())?;
         let n = self.shape()[a];

@@ -100,7 +100,7 @@ impl DynTensor {
     /// ```
     pub fn isnan(&self) -> Result<DynTensor> {
         if !self.dtype().is_float() {
-            return Ok(DynTensor::full(self.shape(), false, DType::Bool)?);
+            return DynTensor::full(self.shape(), false, DType::Bool);
         }
         let x = V::of(self);
         x.ne(&x).done()
@@ -116,7 +116,7 @@ impl DynTensor {
     /// ```
     pub fn isinf(&self, detect_positive: bool, detect_negative: bool) -> Result<DynTensor> {
         if !self.dtype().is_float() || !(detect_positive || detect_negative) {
-            return Ok(DynTensor::full(self.shape(), false, DType::Bool)?);
+            return DynTensor::full(self.shape(), false, DType::Bool);
         }
         let x = V::of(self);
         match (detect_positive, detect_negative) {
@@ -136,7 +136,7 @@ impl DynTensor {
     /// ```
     pub fn isfinite(&self) -> Result<DynTensor> {
         if !self.dtype().is_float() {
-            return Ok(DynTensor::full(self.shape(), true, DType::Bool)?);
+            return DynTensor::full(self.shape(), true, DType::Bool);
         }
         V::of(self).abs().lt_k(f64::INFINITY).done()
     }

@@ -49,7 +49,7 @@ impl V {
     /// A constant of this value's shape and dtype.
     pub fn k(&self, v: impl Into<Scalar>) -> V {
         let v = v.into();
-        self.map(|l| Ok(Lazy::constant(v, l.dtype(), l.shape())?))
+        self.map(|l| Lazy::constant(v, l.dtype(), l.shape()))
     }
 
     pub fn un(&self, op: UnaryOp) -> V {

@@ -124,7 +124,7 @@ impl DynTensor {
         let r = self.ndim();
         let mask = self.ne(0)?.reshape(&[-1])?;
         if r == 0 {
-            return Ok(DynTensor::zeros(&[size, 0], DType::I32)?);
+            return DynTensor::zeros(&[size, 0], DType::I32);
         }
         // the coordinates of every element, [n, r]
         let coords = (0..r)

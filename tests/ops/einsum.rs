@@ -1,0 +1,84 @@
+//! einsum against numpy (fixtures/ops_stats_einsum.json, made by scripts/gen_ops_stats.py):
+//! explicit and implicit outputs, ellipsis, traces and diagonals, several operands, the
+//! dot/matmul forms; the typed API; errors; sequential.
+
+use tg_test_support::fixture;
+
+use fixture::{Case, arg, dtype};
+use tg::prelude::*;
+use tg::runtime::Lazy;
+
+fn run(c: &Case) -> Result<Lazy, String> {
+    let xs: Vec<DynTensor> = c
+        .inputs
+        .iter()
+        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
+        .collect();
+    let acc = arg(c, "acc").as_str().map(|_| dtype(arg(c, "acc")));
+    DynTensor::einsum(arg(c, "formula").as_str().expect("formula"), &xs, acc)
+        .map(DynTensor::into_lazy)
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn einsum_matches_numpy() {
+    fixture::run_all("ops_stats_einsum.json", run);
+}
+
+#[test]
+fn einsum_errors_name_the_formula_and_shapes() {
+    let a = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
+    let b = DynTensor::zeros(&[4, 5], DType::F32).unwrap();
+    let err = |f: &str, xs: &[DynTensor]| DynTensor::einsum(f, xs, None).unwrap_err().to_string();
+    let e = err("ij,jk->ik", &[a.clone(), b.clone()]);
+    assert!(
+        e.contains("einsum") && e.contains("'j'") && e.contains('3') && e.contains('4'),
+        "{e}"
+    );
+    let e = err("ij,jk->ik", std::slice::from_ref(&a));
+    assert!(e.contains("2 operands, 1 given"), "{e}");
+    let e = err("ijk->i", std::slice::from_ref(&a));
+    assert!(e.contains("\"ijk\"") && e.contains("[2, 3]"), "{e}");
+    let e = err("ij->iz", std::slice::from_ref(&a));
+    assert!(e.contains("'z'") && e.contains("no operand"), "{e}");
+    let e = err("ij->ii", std::slice::from_ref(&a));
+    assert!(e.contains("twice"), "{e}");
+    let e = err("i1->i", std::slice::from_ref(&a));
+    assert!(e.contains("letters"), "{e}");
+    let e = err("ii->i", std::slice::from_ref(&a));
+    assert!(e.contains("'i'") && e.contains("sizes 2 and 3"), "{e}");
+    let e = err(
+        "...i,...i",
+        &[
+            DynTensor::zeros(&[2, 3], DType::F32).unwrap(),
+            DynTensor::zeros(&[4, 3], DType::F32).unwrap(),
+        ],
+    );
+    assert!(e.contains("size 2") && e.contains('4'), "{e}");
+    assert!(DynTensor::einsum("i", &[], None).is_err());
+}
+
+#[test]
+fn typed_einsum_and_sequential() {
+    let a = Tensor::<Rank3<2, 2, 3>, i8>::from_slice(&[1, 2, 3, 4, 5, 6, -1, -2, -3, -4, -5, -6])
+        .unwrap();
+    let b = Tensor::<Rank3<2, 3, 1>, i8>::from_slice(&[1, 1, 1, 2, 2, 2]).unwrap();
+    // products form in i8, the sum widens to i32 (tinygrad's sum dtype)
+    let c: Tensor<Rank3<2, 2, 1>, i32> = a.einsum_with("bij,bjk->bik", &b);
+    assert_eq!(c.to_vec().unwrap(), vec![6, 15, -12, -30]);
+    let t: Tensor<Rank1<2>, i32> = a.einsum("bij->b");
+    assert_eq!(t.to_vec().unwrap(), vec![21, -21]);
+    let d = Tensor::<shape![_, 3]>::from_slice_shape((2, Const), &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+        .unwrap();
+    let g: Tensor<shape![_, _]> = d.einsum_with("ik,jk->ij", &d);
+    assert_eq!(g.to_vec().unwrap(), vec![14.0, 32.0, 32.0, 77.0]);
+    assert!(d.try_einsum::<Rank1<3>>("ij->i").is_err());
+    let v = Tensor::<Rank1<3>>::from_slice(&[1.0, 1.0, 2.0]).unwrap();
+    let w: Tensor<Rank1<2>> = d.einsum3("ij,j,j->i", &v, &v);
+    assert_eq!(w.to_vec().unwrap(), vec![15.0, 33.0]);
+    let s = v.sequential(&[&|x| x.clone() * 2.0, &|x| x.clone() - 1.0]);
+    assert_eq!(s.to_vec().unwrap(), vec![1.0, 1.0, 3.0]);
+    let fail = |_: &DynTensor| DynTensor::zeros(&[1], DType::F32).unwrap().reshape(&[2]);
+    let ok = |x: &DynTensor| x.neg();
+    assert!(v.as_dyn().sequential(&[&ok, &fail, &ok]).is_err());
+}
