@@ -1,5 +1,6 @@
 //! Reads the JSON fixtures that `scripts/gen_*_fixtures.py` make with numpy, and compares
-//! realized tensors with them. Shared by the test suites of every crate (included by path).
+//! realized tensors with them. A module of the `tg-test-support` crate; tg-runtime's tests
+//! still include this file by path (they cannot use a crate that depends on tg-ops).
 
 #![allow(dead_code)]
 
@@ -26,15 +27,14 @@ pub struct Case {
     pub atol: f64,
 }
 
+/// The repository's `fixtures/` folder: the nearest one above the crate being built (the
+/// facade at the root, the crates one level below it, this crate two).
 pub fn fixtures_dir() -> PathBuf {
-    // every crate of the workspace sits one level below the root, the facade at the root
     let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let root = if here.join("fixtures").is_dir() {
-        here
-    } else {
-        here.join("..")
-    };
-    root.join("fixtures")
+    here.ancestors()
+        .map(|a| a.join("fixtures"))
+        .find(|f| f.is_dir())
+        .unwrap_or_else(|| panic!("no fixtures/ folder above {}", here.display()))
 }
 
 pub fn load(file: &str) -> Vec<Case> {

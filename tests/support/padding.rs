@@ -1,7 +1,7 @@
-//! The padding argument of the conv and pool fixtures, as `tg::Padding`.
+//! The padding argument of the conv and pool fixtures, as `tg_ops::Padding`.
 
 use serde_json::Value;
-use tg::Padding;
+use tg_ops::Padding;
 
 pub fn padding(v: &Value) -> Padding {
     let ints = |v: &Value| -> Vec<isize> {
