@@ -10,9 +10,9 @@ use syn::{Error, Result};
 
 use super::value::{Arg, Val, show_shape};
 use crate::dsl::ast::{Ast, BinOp};
-use crate::dtype::Dt;
-use crate::dtype_rules::{ScalarKind, float_of, least_upper, weak};
 use crate::sym::{Equal, Poly};
+use tg_core::DType;
+use tg_core::ScalarKind;
 
 pub struct Ctx {
     pub env: HashMap<String, Val>,
@@ -38,7 +38,7 @@ impl Ctx {
     }
 
     /// Binds `code` (a `Result<DynTensor>` expression) to a fresh local; returns the tensor.
-    pub fn bind(&mut self, shape: Vec<Poly>, dtype: Dt, code: TokenStream) -> Val {
+    pub fn bind(&mut self, shape: Vec<Poly>, dtype: DType, code: TokenStream) -> Val {
         let name = format_ident!("__t{}", self.tmp);
         self.tmp += 1;
         self.stmts
@@ -91,7 +91,7 @@ impl Ctx {
                         code: quote!((-(#code))),
                     }),
                     Val::Tensor { shape, dtype, code } => {
-                        if dtype == Dt::Bool {
+                        if dtype == DType::Bool {
                             return Err(Error::new(
                                 *span,
                                 "unary `-` on a bool tensor; use `!` (logical not)",
@@ -108,7 +108,7 @@ impl Ctx {
             Ast::Not(a, span) => {
                 let v = self.eval(a)?;
                 match v {
-                    Val::Tensor { shape, dtype, code } if dtype == Dt::Bool => {
+                    Val::Tensor { shape, dtype, code } if dtype == DType::Bool => {
                         Ok(self.bind(shape, dtype, quote!(#code.logical_not())))
                     }
                     Val::Tensor { shape, dtype, code } if dtype.is_int() => {
@@ -118,7 +118,7 @@ impl Ctx {
                         *span,
                         format!(
                             "`!` needs a bool or integer tensor, this one is {}",
-                            dtype.name()
+                            dtype.rust_name()
                         ),
                     )),
                     other => Err(Error::new(
@@ -179,7 +179,7 @@ impl Ctx {
         if self.consts.contains(id) {
             return Ok(Val::Int(Poly::param(&id.to_string())));
         }
-        if let Some(d) = Dt::parse(&id.to_string()) {
+        if let Some(d) = DType::from_rust_name(&id.to_string()) {
             return Ok(Val::Dtype(d));
         }
         Err(Error::new(
@@ -265,15 +265,15 @@ impl Ctx {
             }
         };
         let meet = match (da, db) {
-            (Ok(x), Ok(y)) => least_upper(x, y),
-            (Ok(t), Err(k)) | (Err(k), Ok(t)) => weak(t, k),
+            (Ok(x), Ok(y)) => x.least_upper(y),
+            (Ok(t), Err(k)) | (Err(k), Ok(t)) => t.weak(k),
             (Err(_), Err(_)) => unreachable!("one tensor at least"),
         };
         let (variant, out) = match op {
             BinOp::Add => ("Add", meet),
             BinOp::Sub => ("Sub", meet),
             BinOp::Mul => ("Mul", meet),
-            BinOp::Div => ("Div", float_of(meet)),
+            BinOp::Div => ("Div", meet.float_of()),
             BinOp::Rem => ("Mod", meet),
             BinOp::Pow => ("Pow", meet),
             BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
@@ -283,7 +283,7 @@ impl Ctx {
                         format!(
                             "`{}` needs integer or bool tensors, these meet in {}",
                             op.symbol(),
-                            meet.name()
+                            meet.rust_name()
                         ),
                     ));
                 }
@@ -296,14 +296,14 @@ impl Ctx {
                 };
                 (v, meet)
             }
-            BinOp::Lt => ("Lt", Dt::Bool),
-            BinOp::Le => ("Le", Dt::Bool),
-            BinOp::Gt => ("Gt", Dt::Bool),
-            BinOp::Ge => ("Ge", Dt::Bool),
-            BinOp::Eq => ("Eq", Dt::Bool),
-            BinOp::Ne => ("Ne", Dt::Bool),
-            BinOp::And => ("LogicalAnd", Dt::Bool),
-            BinOp::Or => ("LogicalOr", Dt::Bool),
+            BinOp::Lt => ("Lt", DType::Bool),
+            BinOp::Le => ("Le", DType::Bool),
+            BinOp::Gt => ("Gt", DType::Bool),
+            BinOp::Ge => ("Ge", DType::Bool),
+            BinOp::Eq => ("Eq", DType::Bool),
+            BinOp::Ne => ("Ne", DType::Bool),
+            BinOp::And => ("LogicalAnd", DType::Bool),
+            BinOp::Or => ("LogicalOr", DType::Bool),
             BinOp::MatMul => unreachable!("handled above"),
         };
         let variant = Ident::new(variant, span);
@@ -320,7 +320,7 @@ impl Ctx {
 }
 
 /// Shape (None for scalars) and dtype (or scalar kind) of a binary operand.
-type OperandType = (Option<Vec<Poly>>, std::result::Result<Dt, ScalarKind>);
+type OperandType = (Option<Vec<Poly>>, std::result::Result<DType, ScalarKind>);
 
 fn operand_type(a: &Arg) -> Result<OperandType> {
     match &a.val {
@@ -343,7 +343,9 @@ fn operand_type(a: &Arg) -> Result<OperandType> {
 fn literal(l: &syn::Lit) -> Result<Val> {
     match l {
         syn::Lit::Int(i) => {
-            if !i.suffix().is_empty() && Dt::parse(i.suffix()).is_some_and(|d| d.is_float()) {
+            if !i.suffix().is_empty()
+                && DType::from_rust_name(i.suffix()).is_some_and(|d| d.is_float())
+            {
                 let v: f64 = i.base10_parse()?;
                 return Ok(Val::Scalar {
                     kind: ScalarKind::Float,
@@ -374,13 +376,18 @@ fn literal(l: &syn::Lit) -> Result<Val> {
 
 impl Ctx {
     /// Binds a `Result<(DynTensor, DynTensor)>` expression to two fresh locals.
-    pub fn bind_pair(&mut self, a: (Vec<Poly>, Dt), b: (Vec<Poly>, Dt), code: TokenStream) -> Val {
+    pub fn bind_pair(
+        &mut self,
+        a: (Vec<Poly>, DType),
+        b: (Vec<Poly>, DType),
+        code: TokenStream,
+    ) -> Val {
         self.bind_tuple(vec![a, b], code)
     }
 
     /// Binds a `Result<(DynTensor, ...)>` expression (a tuple of `outs.len()` >= 2 tensors) to
     /// fresh locals; returns them as a list (`let (u, s, vh) = x.svd();`).
-    pub fn bind_tuple(&mut self, outs: Vec<(Vec<Poly>, Dt)>, code: TokenStream) -> Val {
+    pub fn bind_tuple(&mut self, outs: Vec<(Vec<Poly>, DType)>, code: TokenStream) -> Val {
         let names: Vec<Ident> = (0..outs.len())
             .map(|i| format_ident!("__t{}", self.tmp + i))
             .collect();

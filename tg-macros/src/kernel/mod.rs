@@ -40,11 +40,9 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> Result<TokenStream> {
             }
             Param::Scalar { name, kind, .. } => {
                 let kind = match kind {
-                    ScalarKind::Float32 | ScalarKind::Float64 => {
-                        crate::dtype_rules::ScalarKind::Float
-                    }
-                    ScalarKind::Int => crate::dtype_rules::ScalarKind::Int,
-                    ScalarKind::Bool => crate::dtype_rules::ScalarKind::Bool,
+                    ScalarKind::Float32 | ScalarKind::Float64 => tg_core::ScalarKind::Float,
+                    ScalarKind::Int => tg_core::ScalarKind::Int,
+                    ScalarKind::Bool => tg_core::ScalarKind::Bool,
                 };
                 ctx.env.insert(
                     name.to_string(),
@@ -156,9 +154,9 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> Result<TokenStream> {
                 vspan,
                 format!(
                     "the kernel computes {} but declares {}; add `.cast({})`",
-                    dtype.name(),
-                    spec.dtype.name(),
-                    spec.dtype.name()
+                    dtype.rust_name(),
+                    spec.dtype.rust_name(),
+                    spec.dtype.rust_name()
                 ),
             ));
         }

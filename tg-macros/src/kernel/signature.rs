@@ -12,8 +12,8 @@ use syn::{
     Type,
 };
 
-use crate::dtype::{Dt, NAMES};
 use crate::sym::Poly;
+use tg_core::DType;
 
 /// One written dimension.
 #[derive(Clone, Debug)]
@@ -28,7 +28,7 @@ pub enum DimSpec {
 #[derive(Clone, Debug)]
 pub struct TensorSpec {
     pub dims: Vec<DimSpec>,
-    pub dtype: Dt,
+    pub dtype: DType,
 }
 
 impl TensorSpec {
@@ -55,7 +55,7 @@ impl TensorSpec {
             DimSpec::Param(p) => quote::quote!(::tg::Const<#p>,),
             DimSpec::Dynamic => quote::quote!(usize,),
         });
-        let dt = self.dtype.rust_type();
+        let dt = crate::dtype::rust_type(self.dtype);
         quote::quote!(::tg::Tensor<(#(#dims)*), #dt>)
     }
 }
@@ -249,13 +249,16 @@ fn tensor_spec(ty: &Type, consts: &[Ident]) -> Result<Option<TensorSpec>> {
         }
     };
     let dtype = match args.next() {
-        None => Dt::F32,
+        None => DType::F32,
         Some(GenericArgument::Type(t)) => {
             let name = last_segment(t)
                 .map(|s| s.ident.to_string())
                 .unwrap_or_default();
-            Dt::parse(&name).ok_or_else(|| {
-                Error::new(t.span(), format!("unknown dtype; tg dtypes are {NAMES}"))
+            DType::from_rust_name(&name).ok_or_else(|| {
+                Error::new(
+                    t.span(),
+                    format!("unknown dtype; tg dtypes are {}", DType::RUST_NAMES),
+                )
             })?
         }
         Some(other) => return Err(Error::new(other.span(), "expected a dtype")),

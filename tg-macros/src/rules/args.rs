@@ -5,10 +5,10 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::{Error, Result};
 
-use crate::dtype::Dt;
-use crate::dtype_rules::ScalarKind;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
+use tg_core::DType;
+use tg_core::ScalarKind;
 
 /// Checks the argument count.
 pub fn count(op: &str, args: &[Arg], min: usize, max: usize, span: Span) -> Result<()> {
@@ -28,7 +28,7 @@ pub fn count(op: &str, args: &[Arg], min: usize, max: usize, span: Span) -> Resu
 }
 
 /// A tensor operand: (shape, dtype, code).
-pub fn tensor<'a>(op: &str, a: &'a Arg) -> Result<(&'a [Poly], Dt, &'a TokenStream)> {
+pub fn tensor<'a>(op: &str, a: &'a Arg) -> Result<(&'a [Poly], DType, &'a TokenStream)> {
     match &a.val {
         Val::Tensor { shape, dtype, code } => Ok((shape, *dtype, code)),
         other => Err(Error::new(
@@ -141,7 +141,7 @@ pub fn boolean(op: &str, a: &Arg) -> Result<bool> {
 }
 
 /// A dtype named as an argument.
-pub fn dtype(op: &str, a: &Arg) -> Result<Dt> {
+pub fn dtype(op: &str, a: &Arg) -> Result<DType> {
     match &a.val {
         Val::Dtype(d) => Ok(*d),
         other => Err(Error::new(

@@ -7,8 +7,8 @@ use syn::{Error, Result};
 
 use super::args;
 use crate::dsl::ast::BinOp;
-use crate::dtype::Dt;
-use crate::dtype_rules::float_of;
+use tg_core::DType;
+
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val};
 
@@ -156,7 +156,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             unreachable!("binary gives a tensor")
         };
         let dtype = if variant == "LogicalXor" {
-            Dt::Bool
+            DType::Bool
         } else {
             dtype
         };
@@ -175,8 +175,8 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
         let (s, d, c) = args::tensor(name, &recv)?;
         (s.to_vec(), d, c.clone())
     };
-    let float_only = |ctx: &mut Ctx, out: Dt, call: proc_macro2::TokenStream| -> Result<Val> {
-        if dtype == Dt::Bool {
+    let float_only = |ctx: &mut Ctx, out: DType, call: proc_macro2::TokenStream| -> Result<Val> {
+        if dtype == DType::Bool {
             return Err(Error::new(
                 span,
                 format!("`{name}` is not defined on bool tensors; cast first"),
@@ -186,7 +186,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
     };
     if FLOAT_UNARY.contains(&name) {
         args::count(name, &args, 0, 0, span)?;
-        return float_only(ctx, float_of(dtype), quote!(#code.#m()));
+        return float_only(ctx, dtype.float_of(), quote!(#code.#m()));
     }
     if SAME_UNARY.contains(&name) {
         args::count(name, &args, 0, 0, span)?;
@@ -210,10 +210,10 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .map(|a| args::boolean(name, a))
                 .transpose()?
                 .unwrap_or(true);
-            return Ok(ctx.bind(shape, Dt::Bool, quote!(#code.isinf(#pos, #neg))));
+            return Ok(ctx.bind(shape, DType::Bool, quote!(#code.isinf(#pos, #neg))));
         }
         args::count(name, &args, 0, 0, span)?;
-        return Ok(ctx.bind(shape, Dt::Bool, quote!(#code.#m())));
+        return Ok(ctx.bind(shape, DType::Bool, quote!(#code.#m())));
     }
     match name {
         "neg" => {
@@ -227,7 +227,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                     span,
                     format!(
                         "`bitwise_not` needs an integer or bool tensor, this one is {}",
-                        dtype.name()
+                        dtype.rust_name()
                     ),
                 ));
             }
@@ -250,7 +250,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 if name == "leaky_relu" {
                     dtype
                 } else {
-                    float_of(dtype)
+                    dtype.float_of()
                 },
                 quote!(#code.#m(#a)),
             )
@@ -286,12 +286,12 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
         }
         "where_" => {
             args::count(name, &args, 2, 2, span)?;
-            if dtype != Dt::Bool {
+            if dtype != DType::Bool {
                 return Err(Error::new(
                     recv.span,
                     format!(
                         "`where_` is called on a bool condition, this one is {}",
-                        dtype.name()
+                        dtype.rust_name()
                     ),
                 ));
             }
@@ -372,7 +372,11 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .map(|a| args::boolean(name, a))
                 .transpose()?
                 .unwrap_or(false);
-            Ok(ctx.bind(s, Dt::Bool, quote!(#code.isclose(#o, #rtol, #atol, #nan))))
+            Ok(ctx.bind(
+                s,
+                DType::Bool,
+                quote!(#code.isclose(#o, #rtol, #atol, #nan)),
+            ))
         }
         "cast" => {
             args::count(name, &args, 1, 1, span)?;
@@ -383,13 +387,13 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
         "bitcast" => {
             args::count(name, &args, 1, 1, span)?;
             let d = args::dtype(name, &args[0])?;
-            if size(d) != size(dtype) || d == Dt::Bool || dtype == Dt::Bool {
+            if size(d) != size(dtype) || d == DType::Bool || dtype == DType::Bool {
                 return Err(Error::new(
                     args[0].span,
                     format!(
                         "`bitcast` needs two non-bool dtypes of one size: {} -> {}",
-                        dtype.name(),
-                        d.name()
+                        dtype.rust_name(),
+                        d.rust_name()
                     ),
                 ));
             }
@@ -401,32 +405,32 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
 }
 
 /// `::tg::DType::F32` for a macro dtype.
-pub fn dtype_tokens(d: Dt) -> proc_macro2::TokenStream {
+pub fn dtype_tokens(d: DType) -> proc_macro2::TokenStream {
     let v = Ident::new(
         match d {
-            Dt::Bool => "Bool",
-            Dt::I8 => "I8",
-            Dt::U8 => "U8",
-            Dt::I16 => "I16",
-            Dt::U16 => "U16",
-            Dt::I32 => "I32",
-            Dt::U32 => "U32",
-            Dt::I64 => "I64",
-            Dt::U64 => "U64",
-            Dt::F16 => "F16",
-            Dt::F32 => "F32",
-            Dt::F64 => "F64",
+            DType::Bool => "Bool",
+            DType::I8 => "I8",
+            DType::U8 => "U8",
+            DType::I16 => "I16",
+            DType::U16 => "U16",
+            DType::I32 => "I32",
+            DType::U32 => "U32",
+            DType::I64 => "I64",
+            DType::U64 => "U64",
+            DType::F16 => "F16",
+            DType::F32 => "F32",
+            DType::F64 => "F64",
         },
         proc_macro2::Span::call_site(),
     );
     quote!(::tg::DType::#v)
 }
 
-fn size(d: Dt) -> usize {
+fn size(d: DType) -> usize {
     match d {
-        Dt::Bool | Dt::I8 | Dt::U8 => 1,
-        Dt::I16 | Dt::U16 | Dt::F16 => 2,
-        Dt::I32 | Dt::U32 | Dt::F32 => 4,
+        DType::Bool | DType::I8 | DType::U8 => 1,
+        DType::I16 | DType::U16 | DType::F16 => 2,
+        DType::I32 | DType::U32 | DType::F32 => 4,
         _ => 8,
     }
 }

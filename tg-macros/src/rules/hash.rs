@@ -6,10 +6,10 @@ use quote::quote;
 use syn::{Error, Result};
 
 use super::args;
-use crate::dtype::Dt;
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
+use tg_core::DType;
 
 pub const NAMES: &[&str] = &["keccak", "hash"];
 
@@ -91,7 +91,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
     let (shape, code) = (shape.to_vec(), code.clone());
     if name == "hash" {
         args::count(name, &args, 0, 0, span)?;
-        return Ok(ctx.bind(vec![Poly::constant(16)], Dt::U8, quote!(#code.hash())));
+        return Ok(ctx.bind(vec![Poly::constant(16)], DType::U8, quote!(#code.hash())));
     }
     let (pos, kw) = args::split(name, args, &["cfg"], 1, span)?;
     let (cfg, bytes) = config(args::pick_once(name, &kw, &pos, "cfg", 0)?, &shape)?;
@@ -106,5 +106,5 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
     };
     let mut out = lead.to_vec();
     out.push(Poly::constant(bytes));
-    Ok(ctx.bind(out, Dt::U8, quote!(#code.keccak(#cfg))))
+    Ok(ctx.bind(out, DType::U8, quote!(#code.keccak(#cfg))))
 }

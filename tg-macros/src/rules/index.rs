@@ -126,7 +126,10 @@ pub fn index(ctx: &mut Ctx, recv: Arg, items: &[IndexItem], span: Span) -> Resul
                         if !td.is_int() {
                             return Err(Error::new(
                                 ast.span(),
-                                format!("tensor indices are integers, this one is {}", td.name()),
+                                format!(
+                                    "tensor indices are integers, this one is {}",
+                                    td.rust_name()
+                                ),
                             ));
                         }
                         tensors.push((kept.len(), ts.clone()));

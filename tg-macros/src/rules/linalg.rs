@@ -8,8 +8,8 @@ use quote::quote;
 use syn::{Error, Result};
 
 use super::args;
-use crate::dtype::Dt;
-use crate::dtype_rules::{float_of, least_upper, sum_dtype};
+use tg_core::DType;
+
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::{Equal, Poly};
@@ -65,7 +65,7 @@ pub fn matmul(ctx: &mut Ctx, a: Arg, b: Arg, span: Span) -> Result<Val> {
     let (sb, db, cb) = args::tensor("matmul", &b)?;
     let out = matmul_shape(ctx, sa, sb, span)?;
     let (ca, cb) = (ca.clone(), cb.clone());
-    Ok(ctx.bind(out, least_upper(da, db), quote!(#ca.matmul(&#cb))))
+    Ok(ctx.bind(out, da.least_upper(db), quote!(#ca.matmul(&#cb))))
 }
 
 pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
@@ -102,7 +102,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                     let (sb, db, cb) = args::tensor(name, b)?;
                     let cb = cb.clone();
                     let s = ctx.broadcast("linear (bias)", &shape, sb, b.span)?;
-                    (s, least_upper(dtype, db), quote!(Some(&#cb)))
+                    (s, dtype.least_upper(db), quote!(Some(&#cb)))
                 }
                 None => (shape, dtype, quote!(None)),
             };
@@ -260,12 +260,12 @@ fn einsum(ctx: &mut Ctx, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let fspan = fa.span;
     let mut ops = Vec::with_capacity(pos.len());
     let mut codes = Vec::with_capacity(pos.len());
-    let mut dtype: Option<Dt> = None;
+    let mut dtype: Option<DType> = None;
     for a in std::iter::once(&recv).chain(&pos[1..]) {
         let (s, d, c) = args::tensor(OP, a)?;
         ops.push((s.to_vec(), a.span));
         codes.push(c.clone());
-        dtype = Some(dtype.map_or(d, |x| least_upper(x, d)));
+        dtype = Some(dtype.map_or(d, |x| x.least_upper(d)));
     }
     let acc = args::pick_once(OP, &kw, &[], "acc", 0)?
         .map(|a| args::dtype(OP, a))
@@ -353,13 +353,13 @@ fn einsum(ctx: &mut Ctx, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
         }
         out.push(d.clone());
     }
-    let product = dtype.unwrap_or(Dt::F32);
+    let product = dtype.unwrap_or(DType::F32);
     let (dt, acc_code) = match acc {
         Some(d) => {
             let t = super::elementwise::dtype_tokens(d);
             (d, quote!(Some(#t)))
         }
-        None => (sum_dtype(product), quote!(None)),
+        None => (product.sum_dtype(), quote!(None)),
     };
     let lit = proc_macro2::Literal::string(&formula);
     Ok(ctx.bind(
@@ -403,7 +403,7 @@ fn min_dim(m: &Poly, n: &Poly) -> Poly {
 fn decomposition(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let (shape, dtype, code) = args::tensor(name, &recv)?;
     let (shape, code) = (shape.to_vec(), code.clone());
-    let dt = float_of(dtype);
+    let dt = dtype.float_of();
     match name {
         "qr" => {
             args::count(name, &args, 0, 0, span)?;

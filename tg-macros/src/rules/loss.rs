@@ -9,11 +9,11 @@ use quote::quote;
 use syn::{Error, Result};
 
 use super::args;
-use crate::dtype::Dt;
-use crate::dtype_rules::{ScalarKind, float_of, least_upper, sum_dtype, weak};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
+use tg_core::DType;
+use tg_core::ScalarKind;
 
 pub const NAMES: &[&str] = &[
     "cross_entropy",
@@ -131,7 +131,7 @@ fn ignore_index(op: &str, a: Option<&Arg>) -> Result<TokenStream> {
 }
 
 /// Class labels must be integers (tg-ops' `check_labels`).
-fn check_labels(op: &str, (shape, dtype): (&[Poly], Dt), a: &Arg) -> Result<()> {
+fn check_labels(op: &str, (shape, dtype): (&[Poly], DType), a: &Arg) -> Result<()> {
     if dtype.is_int() {
         return Ok(());
     }
@@ -140,7 +140,7 @@ fn check_labels(op: &str, (shape, dtype): (&[Poly], Dt), a: &Arg) -> Result<()> 
         format!(
             "`{op}`: class labels must be an integer tensor; the labels {} are {}",
             show_shape(shape),
-            dtype.name()
+            dtype.rust_name()
         ),
     ))
 }
@@ -205,7 +205,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
     match name {
         "binary_crossentropy" | "binary_crossentropy_logits" => {
             // predictions and targets broadcast, in the float dtype they meet in
-            let mut dt = least_upper(float_of(dtype), yd);
+            let mut dt = dtype.float_of().least_upper(yd);
             let op = format!("`{name}`");
             let mut out = ctx.broadcast(&op, &shape, &ys, y.span)?;
             if name == "binary_crossentropy" {
@@ -218,7 +218,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             let w = match get("pos_weight")? {
                 Some(w) => {
                     let (ws, wd, wc) = args::tensor(name, w)?;
-                    dt = least_upper(dt, wd);
+                    dt = dt.least_upper(wd);
                     out = ctx.broadcast(&op, ws, &out, w.span)?;
                     let wc = wc.clone();
                     quote!(Some(&#wc))
@@ -245,7 +245,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             require_without(ctx, name, ("logits", &shape), &ys, last, y.span)?;
             Ok(ctx.bind(
                 red.shape(ys),
-                float_of(dtype),
+                dtype.float_of(),
                 quote!(#code.sparse_categorical_crossentropy(&#yc, #ii, #ls, #rc)),
             ))
         }
@@ -272,15 +272,12 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 }
                 let mut ps = shape.clone();
                 ps.remove(axis);
-                (
-                    ps,
-                    least_upper(float_of(dtype), weak(yd, ScalarKind::Float)),
-                )
+                (ps, dtype.float_of().least_upper(yd.weak(ScalarKind::Float)))
             } else if ys.len() + 1 == shape.len() {
                 check_labels(name, (&ys, yd), y)?;
                 require_without(ctx, name, ("logits", &shape), &ys, axis, y.span)?;
                 // integer labels make the targets f32 (tinygrad), so f16 logits give f32
-                (ys.clone(), least_upper(float_of(dtype), Dt::F32))
+                (ys.clone(), dtype.float_of().least_upper(DType::F32))
             } else {
                 let mut labels = shape.clone();
                 labels.remove(axis);
@@ -343,12 +340,12 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 None => (yd, quote!(None)),
             };
             let ii = ignore_index(name, get("ignore_index")?)?;
-            let nll = least_upper(dtype, wd);
+            let nll = dtype.least_upper(wd);
             let dt = match red {
                 Reduction::None => nll,
-                Reduction::Sum => sum_dtype(nll),
+                Reduction::Sum => nll.sum_dtype(),
                 // the weighted sum over the total weight
-                Reduction::Mean => float_of(least_upper(sum_dtype(nll), sum_dtype(wd))),
+                Reduction::Mean => nll.sum_dtype().least_upper(wd.sum_dtype()).float_of(),
             };
             Ok(ctx.bind(
                 red.shape(ys),

@@ -5,8 +5,8 @@ use quote::{format_ident, quote};
 use syn::{Error, Result};
 
 use super::args;
-use crate::dtype::Dt;
-use crate::dtype_rules::least_upper;
+use tg_core::DType;
+
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::{Equal, Poly};
@@ -520,7 +520,7 @@ fn cat(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Resu
         } else {
             total.add(&s[axis])
         };
-        dtype = least_upper(dtype, d);
+        dtype = dtype.least_upper(d);
         codes.push(c.clone());
     }
     let mut out = shape.clone();
@@ -593,7 +593,7 @@ fn usize_code(p: &Poly) -> TokenStream {
 
 /// Binds a `Result<Vec<DynTensor>>` expression once and each piece to a fresh local: a list
 /// value, so `let (a, b) = x.split(..)` and `.0` work as for pairs.
-fn bind_list(ctx: &mut Ctx, shapes: Vec<Vec<Poly>>, dtype: Dt, code: TokenStream) -> Val {
+fn bind_list(ctx: &mut Ctx, shapes: Vec<Vec<Poly>>, dtype: DType, code: TokenStream) -> Val {
     // `stmts` grows with every binding, so its length names this one uniquely
     let parts = format_ident!("__parts{}", ctx.stmts.len());
     ctx.stmts

@@ -7,8 +7,8 @@ use quote::quote;
 use syn::{Error, Result};
 
 use super::args;
-use crate::dtype::Dt;
-use crate::dtype_rules::{float_of, least_upper, sum_dtype};
+use tg_core::DType;
+
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
@@ -84,13 +84,13 @@ fn pads_code(v: &[(i64, i64)]) -> TokenStream {
 
 /// A convolution's dtype: products in the operands' dtype, summed as `sum` sums (integers in
 /// their accumulation dtype), then the bias added (which promotes).
-fn conv_dtype(meet: Dt, bias: Option<Dt>) -> Dt {
+fn conv_dtype(meet: DType, bias: Option<DType>) -> DType {
     let out = if meet.is_float() {
         meet
     } else {
-        sum_dtype(meet)
+        meet.sum_dtype()
     };
-    bias.map_or(out, |b| least_upper(out, b))
+    bias.map_or(out, |b| out.least_upper(b))
 }
 
 /// The largest kernel, stride or size a literal may give: far beyond any real tensor, and
@@ -279,7 +279,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 }
                 None => quote!(None),
             };
-            let meet = least_upper(dtype, wd);
+            let meet = dtype.least_upper(wd);
             let out_dt = conv_dtype(meet, bias_dt);
             let (st, dl, pd) = (sizes_code(&stride), sizes_code(&dilation), pads_code(&pads));
             Ok(ctx.bind(
@@ -379,13 +379,13 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 }
                 return Ok(ctx.bind_pair(
                     (out.clone(), dtype),
-                    (out, Dt::I32),
+                    (out, DType::I32),
                     quote!(#code.max_pool2d_with_indices(&::tg::Pool::new(#k).stride(#st).dilation(#dl).padding(#pd).ceil_mode(#ceil))),
                 ));
             }
             let method = proc_macro2::Ident::new(name, span);
             let dt = if name == "avg_pool2d" {
-                float_of(dtype)
+                dtype.float_of()
             } else {
                 dtype
             };
@@ -414,7 +414,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .transpose()?
                 .unwrap_or(quote!(1e-5f64));
             let s = args::isize_slice(&axes);
-            Ok(ctx.bind(shape, float_of(dtype), quote!(#code.layernorm(#s, #eps))))
+            Ok(ctx.bind(shape, dtype.float_of(), quote!(#code.layernorm(#s, #eps))))
         }
         "one_hot" => {
             args::count(name, &args, 1, 1, span)?;
@@ -423,7 +423,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                     recv.span,
                     format!(
                         "`one_hot` takes integer class indices, this tensor is {}",
-                        dtype.name()
+                        dtype.rust_name()
                     ),
                 ));
             }
@@ -431,7 +431,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             let c = n.to_tokens(&|_| quote!(0usize));
             let mut out = shape.clone();
             out.push(n);
-            Ok(ctx.bind(out, Dt::I32, quote!(#code.one_hot(#c))))
+            Ok(ctx.bind(out, DType::I32, quote!(#code.one_hot(#c))))
         }
         "conv_transpose2d" => conv_transpose2d(ctx, (&shape, dtype, &code), args, span),
         "batchnorm" => batchnorm(ctx, (&shape, dtype, &code), args, span),
@@ -445,7 +445,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             if !idt.is_int() {
                 return Err(Error::new(
                     args[1].span,
-                    format!("`gather` takes integer indices, not {}", idt.name()),
+                    format!("`gather` takes integer indices, not {}", idt.rust_name()),
                 ));
             }
             if is.len() != shape.len() {
@@ -466,7 +466,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
 }
 
 /// The receiver of an op: shape, dtype and code.
-type Input<'a> = (&'a [Poly], Dt, &'a TokenStream);
+type Input<'a> = (&'a [Poly], DType, &'a TokenStream);
 
 /// `x.conv_transpose2d(w, bias, stride =, padding =, dilation =, groups =, output_padding =)`:
 /// the input `(N, Cin, *spatial)`, the weight `(Cin, Cout / groups, *kernel)`; each output
@@ -624,7 +624,7 @@ fn conv_transpose2d(
         }
         None => quote!(None),
     };
-    let out_dt = conv_dtype(least_upper(dtype, wd), bias_dt);
+    let out_dt = conv_dtype(dtype.least_upper(wd), bias_dt);
     let (st, dl, pd, opd) = (
         sizes_code(&stride),
         sizes_code(&dilation),
@@ -698,7 +698,7 @@ fn batchnorm(
             continue;
         };
         let (ts, td, tc) = args::tensor(OP, t)?;
-        dt = least_upper(dt, td);
+        dt = dt.least_upper(td);
         if what == "invstd" && ts.len() != axes.len() {
             // not one axis per normalized axis: broadcast as it is
             out = ctx.broadcast("`batchnorm` (invstd)", &out, ts, t.span)?;
@@ -863,7 +863,10 @@ fn max_unpool2d(
     if !idt.is_int() {
         return Err(Error::new(
             ia.span,
-            format!("`max_unpool2d` takes integer indices, not {}", idt.name()),
+            format!(
+                "`max_unpool2d` takes integer indices, not {}",
+                idt.rust_name()
+            ),
         ));
     }
     let dims = shape.len() - 2;
@@ -933,7 +936,7 @@ fn max_unpool2d(
     );
     Ok(ctx.bind(
         out,
-        sum_dtype(dtype),
+        dtype.sum_dtype(),
         quote!(#code.max_unpool2d(&#ic, &::tg::Pool::new(#k).stride(#st).dilation(#dl).padding(#pd), #size_code)),
     ))
 }

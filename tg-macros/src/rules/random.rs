@@ -20,7 +20,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             format!(
                 "`{name}` draws floats of its operand's dtype; the operand {} is {}: cast it to a float dtype first",
                 show_shape(shape),
-                dtype.name()
+                dtype.rust_name()
             ),
         ));
     }

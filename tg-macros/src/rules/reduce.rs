@@ -5,8 +5,8 @@ use quote::quote;
 use syn::Result;
 
 use super::args;
-use crate::dtype::Dt;
-use crate::dtype_rules::{float_of, sum_dtype};
+use tg_core::DType;
+
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val};
 use crate::sym::Poly;
@@ -50,11 +50,11 @@ pub fn reduced(
     Ok((out, axes))
 }
 
-pub fn out_dtype(op: &str, dt: Dt) -> Dt {
+pub fn out_dtype(op: &str, dt: DType) -> DType {
     match op {
-        "sum" => sum_dtype(dt),
-        "mean" => float_of(dt),
-        "any" | "all" => Dt::Bool,
+        "sum" => dt.sum_dtype(),
+        "mean" => dt.float_of(),
+        "any" | "all" => DType::Bool,
         _ => dt,
     }
 }

@@ -11,11 +11,11 @@ use quote::quote;
 use syn::{Error, Result};
 
 use super::args;
-use crate::dtype::Dt;
-use crate::dtype_rules::{ScalarKind, float_of, least_upper, sum_dtype, weak};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
+use tg_core::DType;
+use tg_core::ScalarKind;
 
 pub const NAMES: &[&str] = &[
     "scatter",
@@ -33,13 +33,13 @@ const SCATTER_OPS: &[&str] = &["add", "multiply"];
 /// The dtype of `scatter_reduce` with `how` on a `d` input, as tg-ops composes it: the
 /// values are selected with an integer 0/1 (bool becomes i32), a sum accumulates in the
 /// sum's dtype, a mean divides by an i32 count; amax and amin keep the dtype.
-fn reduce_dtype(d: Dt, how: &str) -> Dt {
-    let picked = weak(d, ScalarKind::Int);
-    let sum = least_upper(sum_dtype(picked), d);
+fn reduce_dtype(d: DType, how: &str) -> DType {
+    let picked = d.weak(ScalarKind::Int);
+    let sum = picked.sum_dtype().least_upper(d);
     match how {
         "sum" => sum,
         "prod" => picked,
-        "mean" => float_of(least_upper(sum, Dt::I32)),
+        "mean" => sum.least_upper(DType::I32).float_of(),
         _ => d,
     }
 }
@@ -64,7 +64,7 @@ fn required<'a>(
 fn check_scatter(
     ctx: &mut Ctx,
     op: &str,
-    input: (&[Poly], Dt),
+    input: (&[Poly], DType),
     dim: &Arg,
     index: &Arg,
     src: Option<&Arg>,
@@ -74,7 +74,7 @@ fn check_scatter(
     if !idt.is_int() {
         return Err(Error::new(
             index.span,
-            format!("`{op}` takes integer indices, not {}", idt.name()),
+            format!("`{op}` takes integer indices, not {}", idt.rust_name()),
         ));
     }
     let src_shape = match src {
@@ -85,8 +85,8 @@ fn check_scatter(
                     s.span,
                     format!(
                         "`{op}`: src is {}, the input {}: src must have the input's dtype (cast it first)",
-                        sdt.name(),
-                        dtype.name()
+                        sdt.rust_name(),
+                        dtype.rust_name()
                     ),
                 ));
             }
@@ -174,7 +174,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             }
             let v = args::scalar_any(name, src)?;
             let d = check_scatter(ctx, name, (&shape, dtype), dim, index, None)?;
-            let (out, op): (Dt, TokenStream) = match reduce {
+            let (out, op): (DType, TokenStream) = match reduce {
                 None => (dtype, quote!(None)),
                 Some(("add", _)) => (
                     reduce_dtype(dtype, "sum"),
@@ -237,12 +237,12 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             let mask = required(name, &kw, &pos, "mask", 0, span, usage)?;
             let size = required(name, &kw, &pos, "size", 1, span, usage)?;
             let (ms, mdt, mc) = args::tensor(name, mask)?;
-            if mdt != Dt::Bool {
+            if mdt != DType::Bool {
                 return Err(Error::new(
                     mask.span,
                     format!(
                         "`masked_select_sized`: the mask must be bool, this one is {}",
-                        mdt.name()
+                        mdt.rust_name()
                     ),
                 ));
             }
@@ -296,7 +296,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             let rank = Poly::constant(shape.len() as i64);
             Ok(ctx.bind(
                 vec![n, rank],
-                Dt::I32,
+                DType::I32,
                 quote!(#code.nonzero_sized(#nc, #fill)),
             ))
         }

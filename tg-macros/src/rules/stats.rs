@@ -7,8 +7,8 @@ use syn::{Error, Result};
 
 use super::args;
 use super::reduce::reduced;
-use crate::dtype::Dt;
-use crate::dtype_rules::{float_of, sum_dtype};
+use tg_core::DType;
+
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val};
 
@@ -76,7 +76,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                     quote!(Some(#s))
                 }
             };
-            let dt = float_of(dtype);
+            let dt = dtype.float_of();
             if name == "logsumexp" {
                 return Ok(ctx.bind(out, dt, quote!(#code.logsumexp(#axes_code, #keepdim))));
             }
@@ -97,7 +97,11 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .transpose()?
                 .unwrap_or(-1);
             args::axis(name, ax, &shape, at(&args, 0))?;
-            Ok(ctx.bind(shape, float_of(dtype), quote!(#code.#m(#ax as isize, None))))
+            Ok(ctx.bind(
+                shape,
+                dtype.float_of(),
+                quote!(#code.#m(#ax as isize, None)),
+            ))
         }
         "normalize" => {
             let (pos, kw) = args::split(name, args, &["p", "axis", "eps"], 3, span)?;
@@ -116,7 +120,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .unwrap_or(quote!(1e-12f64));
             Ok(ctx.bind(
                 shape,
-                float_of(dtype),
+                dtype.float_of(),
                 quote!(#code.normalize(#p, #ax as isize, #eps)),
             ))
         }
@@ -132,13 +136,13 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             }
             let dt = match name {
                 "cumsum" => sum_out(dtype),
-                "logcumsumexp" => float_of(dtype),
+                "logcumsumexp" => dtype.float_of(),
                 _ => dtype,
             };
             if name == "cummax" || name == "cummin" {
                 return Ok(ctx.bind_pair(
                     (shape.clone(), dtype),
-                    (shape, Dt::I32),
+                    (shape, DType::I32),
                     quote!(#code.#m(#ax as isize)),
                 ));
             }
@@ -159,7 +163,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                     (o, quote!(Some(#a as isize)))
                 }
             };
-            Ok(ctx.bind(out, Dt::I32, quote!(#code.#m(#axc, #keepdim))))
+            Ok(ctx.bind(out, DType::I32, quote!(#code.#m(#axc, #keepdim))))
         }
         "sort" | "argsort" => {
             let (pos, kw) = args::split(name, args, &["axis", "descending"], 2, span)?;
@@ -173,11 +177,15 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .transpose()?
                 .unwrap_or(false);
             if name == "argsort" {
-                return Ok(ctx.bind(shape, Dt::I32, quote!(#code.argsort(#ax as isize, #desc))));
+                return Ok(ctx.bind(
+                    shape,
+                    DType::I32,
+                    quote!(#code.argsort(#ax as isize, #desc)),
+                ));
             }
             Ok(ctx.bind_pair(
                 (shape.clone(), dtype),
-                (shape, Dt::I32),
+                (shape, DType::I32),
                 quote!(#code.sort(#ax as isize, #desc)),
             ))
         }
@@ -208,7 +216,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             out[n] = crate::sym::Poly::constant(k);
             Ok(ctx.bind_pair(
                 (out.clone(), dtype),
-                (out, Dt::I32),
+                (out, DType::I32),
                 quote!(#code.topk(#k as usize, #ax as isize, #largest)),
             ))
         }
@@ -216,6 +224,6 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
 }
 
 /// cumsum's dtype: tinygrad's sum dtype (f16 stays f16).
-fn sum_out(d: Dt) -> Dt {
-    sum_dtype(d)
+fn sum_out(d: DType) -> DType {
+    d.sum_dtype()
 }

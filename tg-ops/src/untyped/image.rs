@@ -41,7 +41,7 @@ impl DynTensor {
         c: &Conv,
     ) -> Result<DynTensor> {
         const OP: &str = "image_conv2d";
-        let s = ConvShapes::new(OP, self, weight, bias, c.groups)?;
+        let s = ConvShapes::new(OP, self, weight, bias, c)?;
         if s.dims() != 2 {
             return Err(Error::Shape {
                 op: OP,

@@ -30,7 +30,7 @@ pub mod stats;
 
 pub use broadcast::broadcast_shapes;
 
-use tg_runtime::{DType, Element, Error, Lazy, Result, Scalar};
+use tg_runtime::{DType, Element, Lazy, Result, Scalar};
 
 /// A tensor whose shape and dtype are known at run time only. Cloning is cheap.
 #[derive(Clone)]
@@ -38,20 +38,15 @@ pub struct DynTensor {
     pub(crate) lazy: Lazy,
 }
 
-/// Normalizes a possibly negative axis against `rank` (numpy's convention).
-pub fn norm_axis(op: &'static str, axis: isize, rank: usize) -> Result<usize> {
-    let r = rank as isize;
-    if axis < -r || axis >= r {
-        return Err(Error::Shape {
-            op,
-            message: format!("axis {axis} is out of range for rank {rank}"),
-        });
-    }
-    Ok(if axis < 0 {
-        (axis + r) as usize
-    } else {
-        axis as usize
-    })
+/// Normalizes a possibly negative axis of `shape` (numpy's convention; tg-core's rule).
+pub fn norm_axis(op: &'static str, axis: isize, shape: &[usize]) -> Result<usize> {
+    Ok(tg_core::shape::norm_axis(op, axis, shape)?)
+}
+
+/// [`norm_axis`] where a rank-0 tensor takes axis 0 and -1 as if it had one axis (the
+/// single-axis ops of tinygrad accept them on a scalar).
+pub fn norm_axis_scalar_ok(op: &'static str, axis: isize, shape: &[usize]) -> Result<usize> {
+    Ok(tg_core::shape::norm_axis_scalar_ok(op, axis, shape)?)
 }
 
 impl DynTensor {

@@ -9,10 +9,10 @@ use tg_ops::DynTensor;
 use tg_ops::untyped::elementwise::Binary;
 
 use crate::dsl::parse::parse_expr;
-use crate::dtype::Dt;
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::Val;
 use crate::sym::Poly;
+use tg_core::DType as Dt;
 
 mod decompositions;
 mod structure;
@@ -21,7 +21,7 @@ mod training;
 type Op = fn(&[DynTensor]) -> tg_ops::Result<DynTensor>;
 
 fn dt(d: Dt) -> DType {
-    DType::from_name(d.name()).expect("dtype")
+    d
 }
 
 type Op2 = fn(&[DynTensor]) -> tg_ops::Result<(DynTensor, DynTensor)>;

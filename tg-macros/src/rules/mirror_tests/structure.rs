@@ -9,10 +9,10 @@ use tg_ops::untyped::pad_modes::PadMode;
 
 use super::{check, dt};
 use crate::dsl::parse::parse_expr;
-use crate::dtype::Dt;
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::Val;
 use crate::sym::Poly;
+use tg_core::DType as Dt;
 
 type Vars<'a> = &'a [(&'a str, &'a [usize], Dt)];
 type OpList = fn(&[DynTensor]) -> tg_ops::Result<Vec<DynTensor>>;

@@ -12,7 +12,9 @@ mod winograd;
 
 use super::pool::{Padding, Sizes};
 use crate::untyped::DynTensor;
-use tg_runtime::{DType, Error, Result};
+use tg_core::decide;
+use tg_core::shape::window;
+use tg_runtime::{DType, Result};
 
 /// How `conv2d` computes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -120,43 +122,24 @@ impl ConvShapes {
         x: &DynTensor,
         w: &DynTensor,
         bias: Option<&DynTensor>,
-        groups: usize,
+        c: &Conv,
     ) -> Result<ConvShapes> {
-        let shape_err = |what: String| Error::Shape {
-            op,
-            message: format!("input {:?} and weight {:?}: {what}", x.shape(), w.shape()),
-        };
-        if x.ndim() < 3 || w.ndim() != x.ndim() {
-            return Err(shape_err(
-                "need (batch, channels, *spatial) and (out_channels, in_channels / groups, *kernel) of one rank, at least 3".into(),
-            ));
-        }
-        if groups == 0 {
-            return Err(Error::Argument {
+        // channels, groups, bias and every window's fit: tg-core's rule, which `#[kernel]`
+        // applies to a body's symbolic shapes
+        decide(|ck| {
+            window::conv(
+                ck,
                 op,
-                message: "groups must be at least 1".into(),
-            });
-        }
+                x.shape(),
+                w.shape(),
+                bias.map(|b| b.shape()),
+                c.groups,
+                &c.stride,
+                &c.dilation,
+                &c.padding,
+            )
+        })?;
         let (cout, cin) = (w.shape()[0], w.shape()[1]);
-        if groups * cin != x.shape()[1] {
-            return Err(shape_err(format!(
-                "{} input channels, but {groups} groups of {cin} weight input channels",
-                x.shape()[1]
-            )));
-        }
-        if cout % groups != 0 {
-            return Err(shape_err(format!(
-                "{cout} output channels do not split into {groups} groups"
-            )));
-        }
-        if let Some(b) = bias
-            && b.shape() != [cout]
-        {
-            return Err(Error::Shape {
-                op,
-                message: format!("bias of shape {:?} for {cout} output channels", b.shape()),
-            });
-        }
         Ok(ConvShapes {
             bs: x.shape()[0],
             cout,

@@ -5,7 +5,7 @@ use tg_runtime::{BinaryOp, DType, Error, Result, Scalar};
 
 use super::expr::V;
 use super::operand::{Operand, meet, result_dtype};
-use super::{compute_of, dtype_error, float_of};
+use super::{compute_of, dtype_error};
 use crate::untyped::DynTensor;
 
 /// The binary elementwise ops, for [`DynTensor::binary_op`].
@@ -277,7 +277,7 @@ fn arith(op: Binary, lhs: &Operand, rhs: &Operand) -> Result<DynTensor> {
 
 /// True division in the float dtype of the operands, computed in f32 for f16.
 fn div(lhs: &Operand, rhs: &Operand) -> Result<DynTensor> {
-    let out = float_of(result_dtype(lhs, rhs));
+    let out = result_dtype(lhs, rhs).float_of();
     let (a, b) = meet("div", lhs, rhs, Some(compute_of(out)))?;
     V::of(&a).div(&V::of(&b)).cast(out).done()
 }

@@ -6,7 +6,7 @@ use tg_runtime::{DType, Error, Result, Scalar};
 use super::check_index;
 use crate::untyped::elementwise::Operand;
 use crate::untyped::indexing::select::{last_wins, one_hot_along};
-use crate::untyped::{DynTensor, norm_axis};
+use crate::untyped::{DynTensor, norm_axis_scalar_ok};
 
 /// How `scatter` combines a value with the element it lands on (torch's and tinygrad's
 /// `reduce="add"` / `"multiply"`).
@@ -79,7 +79,7 @@ impl DynTensor {
             });
         }
         let r = self.ndim();
-        let d = norm_axis(op, dim, r.max(1))?;
+        let d = norm_axis_scalar_ok(op, dim, self.shape())?;
         let (x, i, s) = if r == 0 {
             let one = |t: &DynTensor| t.reshape(&[1]);
             (one(self)?, one(index)?, one(src)?)
