@@ -149,3 +149,29 @@ fn a_kernel_drawing_random_numbers_runs_its_body_each_call() {
         "a replay would have repeated the first call's numbers"
     );
 }
+
+#[kernel]
+fn residual<const B: usize>(
+    x: &Tensor<shape![B, 4]>,
+    w: &Tensor<shape![4, 4]>,
+) -> Tensor<shape![B, 4]> {
+    x.matmul(w) + x
+}
+
+/// Kernel arguments by shared reference: the caller keeps its tensors, no `.clone()`, and
+/// the values are the same as by value.
+#[test]
+fn kernels_take_tensors_by_reference() {
+    let x = Tensor::<Rank2<2, 4>>::from_slice(&[1., 2., 3., 4., 5., 6., 7., 8.]).unwrap();
+    let eye = Tensor::<Rank2<4, 4>>::from_slice(
+        &(0..16)
+            .map(|i| if i % 5 == 0 { 1.0 } else { 0.0 })
+            .collect::<Vec<f32>>(),
+    )
+    .unwrap();
+    let first = residual(&x, &eye).to_vec().unwrap();
+    let again = residual(&x, &eye).to_vec().unwrap();
+    let want: Vec<f32> = x.to_vec().unwrap().iter().map(|v| 2.0 * v).collect();
+    assert_eq!(first, want);
+    assert_eq!(again, want);
+}

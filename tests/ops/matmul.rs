@@ -37,10 +37,9 @@ fn matmul_errors_name_both_shapes() {
         "matmul: inner dimensions differ: [2, 3] @ [4, 5]: 3 (last axis of the left) vs 4 (second-to-last axis of the right)"
     );
     let e = z(&[2, 2, 3]).matmul(&z(&[3, 3, 4])).unwrap_err();
-    assert!(matches!(
-        e,
-        Error::Broadcast { op: "matmul", ref lhs, ref rhs } if lhs == &[2] && rhs == &[3]
-    ));
+    assert!(
+        matches!(e, Error::Shape { op: "matmul", ref message } if message.contains("batch axes"))
+    );
     let e = z(&[2, 3]).matmul(&z(&[])).unwrap_err();
     assert!(
         matches!(e, Error::Shape { op: "matmul", ref message } if message.contains("at least one axis"))

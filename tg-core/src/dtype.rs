@@ -340,6 +340,12 @@ impl DType {
         (f.trunc() as i128).clamp(self.int_min(), self.int_max())
     }
 
+    /// Whether the bits of this dtype may be reinterpreted as `to` (`bitcast`): two non-bool
+    /// dtypes of one size.
+    pub const fn can_bitcast(self, to: DType) -> bool {
+        self.size() == to.size() && !self.is_bool() && !to.is_bool()
+    }
+
     /// Whether an integer value fits this type without wrapping (bool: 0 or 1).
     pub const fn holds_int(self, v: i128) -> bool {
         v >= self.int_min() && v <= self.int_max()
@@ -424,5 +430,7 @@ mod tests {
         assert_eq!(DType::I8.saturate_float(-3.7), -3);
         assert_eq!(DType::I32.saturate_float(f64::NAN), 0);
         assert!(DType::U8.holds_int(255) && !DType::U8.holds_int(256));
+        assert!(DType::F32.can_bitcast(DType::I32) && DType::U16.can_bitcast(DType::F16));
+        assert!(!DType::F32.can_bitcast(DType::I64) && !DType::U8.can_bitcast(DType::Bool));
     }
 }

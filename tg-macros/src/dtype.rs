@@ -15,3 +15,9 @@ pub fn rust_type(dtype: DType) -> TokenStream {
         }
     }
 }
+
+/// `::tg::DType::F32`: the runtime's name of `dtype`, as tokens.
+pub fn dtype_tokens(dtype: DType) -> TokenStream {
+    let v = Ident::new(&format!("{dtype:?}"), Span::call_site());
+    quote!(::tg::DType::#v)
+}

@@ -47,7 +47,24 @@ pub fn matmul<D: Dim>(
         &a[..a.len().saturating_sub(2)],
         &b[..b.len().saturating_sub(2)],
     );
-    let mut out = broadcast(ck, op, ba, bb)?;
+    let mut out = broadcast(ck, op, ba, bb).map_err(|e| match e {
+        RuleError::Broadcast { axis, .. } => {
+            let at = |s: &[D]| s[(s.len() as isize + axis) as usize].to_string();
+            shape_error(
+                op,
+                format!(
+                    "the batch axes of {} @ {} do not broadcast: {} and {} (axis {axis}: {} vs {})",
+                    show(a),
+                    show(b),
+                    show(ba),
+                    show(bb),
+                    at(ba),
+                    at(bb)
+                ),
+            )
+        }
+        other => other,
+    })?;
     if a.len() >= 2 {
         out.push(a[a.len() - 2].clone());
     }
@@ -75,10 +92,10 @@ mod tests {
             e.to_string(),
             "`matmul`: inner dimensions differ: [2, 3] @ [4, 5]: 3 (last axis of the left) vs 4 (second-to-last axis of the right)"
         );
-        assert!(matches!(
-            m(&[2, 2, 3], &[3, 3, 4]),
-            Err(RuleError::Broadcast { .. })
-        ));
+        assert_eq!(
+            m(&[2, 2, 3], &[3, 3, 4]).unwrap_err().to_string(),
+            "`matmul`: the batch axes of [2, 2, 3] @ [3, 3, 4] do not broadcast: [2] and [3] (axis -1: 2 vs 3)"
+        );
         assert!(m(&[], &[3]).is_err());
     }
 }

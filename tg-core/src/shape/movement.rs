@@ -309,8 +309,10 @@ pub fn diagonal<D: Dim>(
                 ),
             )
         };
+        let k_signed = i64::try_from(k)
+            .map_err(|_| argument_error(op, format!("offset {offset} is out of range")))?;
         ck.at_most(&D::lit(k), n, past)?;
-        n.offset(-(k as i64)).ok_or_else(past)
+        n.offset(-k_signed).ok_or_else(past)
     };
     let (rows, cols) = if offset >= 0 {
         (rows.clone(), cut(ck, cols, b)?)

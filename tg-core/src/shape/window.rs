@@ -313,35 +313,29 @@ pub fn pool<D: Dim>(
     Ok(out)
 }
 
-/// The output shape of a convolution of `x` (`(batch, channels, *spatial)`) with weights `w`
-/// (`(out_channels, channels / groups, *kernel)`), checking the channels against `groups` and
-/// the bias (one value per output channel). The kernel sizes must be known.
-#[allow(clippy::too_many_arguments)]
-pub fn conv<D: Dim>(
+/// A convolution's channels: `x` is `(batch, channels, *spatial)`, `weight` is `(out_channels,
+/// channels / groups, *kernel)` of the same rank (at least 3), and the output channels split
+/// into `groups`.
+pub fn conv_channels<D: Dim>(
     ck: &mut Checker<D>,
     op: &'static str,
     x: &[D],
     weight: &[D],
-    bias: Option<&[D]>,
     groups: usize,
-    stride: &Sizes,
-    dilation: &Sizes,
-    padding: &Padding,
-) -> Result<Vec<D>, RuleError<D>> {
-    let both = || format!("the input {} and the weight {}", show(x), show(weight));
+) -> Result<(), RuleError<D>> {
     if x.len() < 3 || weight.len() != x.len() {
         return Err(shape_error(
             op,
             format!(
-                "{} must have one rank of at least 3 ((N, C, spatial..) and (Cout, C/groups, kernel..))",
-                both()
+                "the input {} and the weight {} must have one rank of at least 3 ((N, C, spatial..) and (Cout, C/groups, kernel..))",
+                show(x),
+                show(weight)
             ),
         ));
     }
     if groups == 0 {
         return Err(argument_error(op, "groups must be at least 1"));
     }
-    let dims = x.len() - 2;
     let cin = weight[1]
         .checked_mul(&D::lit(groups))
         .ok_or_else(|| super::overflow(op, weight))?;
@@ -365,24 +359,48 @@ pub fn conv<D: Dim>(
             format!("{co} output channels do not split into {groups} groups"),
         ));
     }
-    if let Some(b) = bias {
-        if b.len() != 1 {
-            return Err(shape_error(
-                op,
-                format!("the bias is one value per output channel, not {}", show(b)),
-            ));
-        }
-        ck.equal(&b[0], &weight[0], || {
-            shape_error(
-                op,
-                format!(
-                    "the bias has {} values for {} output channels",
-                    b[0], weight[0]
-                ),
-            )
-        })?;
+    Ok(())
+}
+
+/// A convolution's bias: one value per output channel (`out` of them).
+pub fn conv_bias<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    out: &D,
+    bias: &[D],
+) -> Result<(), RuleError<D>> {
+    if bias.len() != 1 {
+        return Err(shape_error(
+            op,
+            format!(
+                "the bias is one value per output channel, not {}",
+                show(bias)
+            ),
+        ));
     }
-    let kernel = weight[2..]
+    ck.equal(&bias[0], out, || {
+        shape_error(
+            op,
+            format!("the bias has {} values for {out} output channels", bias[0]),
+        )
+    })
+}
+
+/// A convolution's output shape, its channels checked: `(batch, out_channels, *windows)`,
+/// one window count per spatial axis. The kernel sizes must be known.
+pub fn conv_windows<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    x: &[D],
+    weight: &[D],
+    stride: &Sizes,
+    dilation: &Sizes,
+    padding: &Padding,
+) -> Result<Vec<D>, RuleError<D>> {
+    let dims = x.len().saturating_sub(2);
+    let kernel = weight
+        .get(2..)
+        .unwrap_or_default()
         .iter()
         .map(|k| k.known())
         .collect::<Option<Vec<usize>>>()
@@ -407,6 +425,27 @@ pub fn conv<D: Dim>(
         out.push(axis_out(ck, op, x, 2 + k, &w, k, pad, false)?);
     }
     Ok(out)
+}
+
+/// The output shape of a convolution of `x` (`(batch, channels, *spatial)`) with weights
+/// `weight` (`(out_channels, channels / groups, *kernel)`): channels, bias and windows.
+#[allow(clippy::too_many_arguments)]
+pub fn conv<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    x: &[D],
+    weight: &[D],
+    bias: Option<&[D]>,
+    groups: usize,
+    stride: &Sizes,
+    dilation: &Sizes,
+    padding: &Padding,
+) -> Result<Vec<D>, RuleError<D>> {
+    conv_channels(ck, op, x, weight, groups)?;
+    if let Some(b) = bias {
+        conv_bias(ck, op, &weight[0], b)?;
+    }
+    conv_windows(ck, op, x, weight, stride, dilation, padding)
 }
 
 #[cfg(test)]

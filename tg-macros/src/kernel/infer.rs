@@ -8,11 +8,13 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::{Error, Result};
 
-use super::value::{Arg, Val, show_shape};
+use super::value::{Arg, Val};
 use crate::dsl::ast::{Ast, BinOp};
 use crate::sym::{Equal, Poly};
 use tg_core::DType;
 use tg_core::ScalarKind;
+use tg_core::shape::broadcast;
+use tg_core::{Checker, Fact, RuleError};
 
 pub struct Ctx {
     pub env: HashMap<String, Val>,
@@ -50,8 +52,45 @@ impl Ctx {
         }
     }
 
+    /// Applies one of tg-core's rules to symbolic dimensions: the rule's error is a compile
+    /// error at `span`; a requirement it could not decide is asserted after monomorphization
+    /// when it depends on const parameters only, and left to the op's own check at run time
+    /// when it depends on a dynamic dimension.
+    pub fn rule<T>(
+        &mut self,
+        span: Span,
+        rule: impl FnOnce(&mut Checker<Poly>) -> std::result::Result<T, RuleError<Poly>>,
+    ) -> Result<T> {
+        let mut ck = Checker::new();
+        let out = rule(&mut ck).map_err(|e| Error::new(span, e.to_string()))?;
+        for d in ck.take_deferred() {
+            self.assert_later(&d.fact, d.error.to_string());
+        }
+        Ok(out)
+    }
+
+    /// A post-monomorphization assert of `fact` (unless a dynamic dim is involved: the run
+    /// checks those).
+    pub fn assert_later(&mut self, fact: &Fact<Poly>, message: String) {
+        let (a, b) = match fact {
+            Fact::Equal(a, b) | Fact::AtMost(a, b) => (a, b),
+        };
+        if a.is_dynamic() || b.is_dynamic() {
+            return;
+        }
+        let (ta, tb) = (
+            a.to_tokens(&|_| quote!(0usize)),
+            b.to_tokens(&|_| quote!(0usize)),
+        );
+        self.asserts.push(match fact {
+            Fact::Equal(..) => quote!(const { assert!(#ta == #tb, #message) }),
+            Fact::AtMost(..) => quote!(const { assert!((#ta as i64) <= (#tb as i64), #message) }),
+        });
+    }
+
     /// Records that two dimensions must be equal: an error if they never are, a
-    /// post-monomorphization assert if that depends on const parameters.
+    /// post-monomorphization assert if that depends on const parameters. (For requirements
+    /// of the DSL itself, such as a declared output shape; ops state theirs in tg-core.)
     pub fn require_equal(
         &mut self,
         a: &Poly,
@@ -63,15 +102,7 @@ impl Ctx {
             Equal::Yes => Ok(()),
             Equal::No => Err(Error::new(span, message())),
             Equal::Unknown => {
-                if !a.is_dynamic() && !b.is_dynamic() {
-                    let (ta, tb) = (
-                        a.to_tokens(&|_| quote!(0usize)),
-                        b.to_tokens(&|_| quote!(0usize)),
-                    );
-                    let msg = message();
-                    self.asserts
-                        .push(quote!(const { assert!(#ta == #tb, #msg) }));
-                }
+                self.assert_later(&Fact::Equal(a.clone(), b.clone()), message());
                 Ok(())
             }
         }
@@ -153,7 +184,7 @@ impl Ctx {
             }
             Ast::Index { recv, items, span } => {
                 let r = Arg::new(self.eval(recv)?, recv.span());
-                crate::rules::index::index(self, r, items, *span)
+                crate::rules::indexing::index(self, r, items, *span)
             }
             Ast::Field(base, i, span) => match self.eval(base)? {
                 Val::List(mut items) if *i < items.len() => Ok(items.swap_remove(*i)),
@@ -199,38 +230,16 @@ impl Ctx {
         ))
     }
 
-    /// numpy broadcasting of two shapes, with errors naming the op, both shapes and the axis.
-    pub fn broadcast(&mut self, op: &str, a: &[Poly], b: &[Poly], span: Span) -> Result<Vec<Poly>> {
-        let rank = a.len().max(b.len());
-        let mut out = Vec::with_capacity(rank);
-        for i in 0..rank {
-            let da = (i + a.len()).checked_sub(rank).map(|k| a[k].clone());
-            let db = (i + b.len()).checked_sub(rank).map(|k| b[k].clone());
-            let d = match (da, db) {
-                (Some(x), None) | (None, Some(x)) => x,
-                (Some(x), Some(y)) => {
-                    let one = Poly::constant(1);
-                    if x.equal(&one) == Equal::Yes {
-                        y
-                    } else if y.equal(&one) == Equal::Yes {
-                        x
-                    } else {
-                        let axis = i as isize - rank as isize;
-                        self.require_equal(&x, &y, span, || {
-                            format!(
-                                "{op}: shapes {} and {} do not broadcast: axis {axis} is {x} in one and {y} in the other",
-                                show_shape(a),
-                                show_shape(b)
-                            )
-                        })?;
-                        if x.is_dynamic() { y } else { x }
-                    }
-                }
-                (None, None) => unreachable!("axis within rank"),
-            };
-            out.push(d);
-        }
-        Ok(out)
+    /// numpy broadcasting of two shapes (tg-core's rule), with errors naming the op, both
+    /// shapes and the axis.
+    pub fn broadcast(
+        &mut self,
+        op: &'static str,
+        a: &[Poly],
+        b: &[Poly],
+        span: Span,
+    ) -> Result<Vec<Poly>> {
+        self.rule(span, |ck| broadcast::broadcast(ck, op, a, b))
     }
 
     pub fn binary(&mut self, op: BinOp, a: Arg, b: Arg, span: Span) -> Result<Val> {

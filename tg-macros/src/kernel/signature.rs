@@ -69,11 +69,15 @@ pub enum ScalarKind {
     Bool,
 }
 
+/// A parameter of the kernel.
 #[derive(Clone, Debug)]
 pub enum Param {
+    /// A tensor, taken by value or by shared reference (`&Tensor<..>`, with its lifetime if
+    /// one is written), so callers need no `.clone()` to keep theirs.
     Tensor {
         name: Ident,
         spec: TensorSpec,
+        by_ref: Option<Option<syn::Lifetime>>,
     },
     Scalar {
         name: Ident,
@@ -349,8 +353,25 @@ pub fn read(f: &ItemFn) -> Result<Signature> {
             ));
         };
         let name = pi.ident.clone();
-        if let Some(spec) = tensor_spec(&pt.ty, &const_params)? {
-            params.push(Param::Tensor { name, spec });
+        let (ty, by_ref) = match &*pt.ty {
+            Type::Reference(r) => {
+                if let Some(m) = &r.mutability {
+                    return Err(Error::new(
+                        m.span(),
+                        "a kernel takes tensors by value or by shared reference (`&Tensor<..>`), not `&mut`",
+                    ));
+                }
+                (&*r.elem, Some(r.lifetime.clone()))
+            }
+            ty => (ty, None),
+        };
+        if let Some(spec) = tensor_spec(ty, &const_params)? {
+            params.push(Param::Tensor { name, spec, by_ref });
+        } else if by_ref.is_some() {
+            return Err(Error::new(
+                pt.ty.span(),
+                "a kernel takes scalars by value; only tensors may be passed by reference",
+            ));
         } else if let Some(kind) = scalar_kind(&pt.ty) {
             params.push(Param::Scalar {
                 name,

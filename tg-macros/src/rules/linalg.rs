@@ -7,108 +7,97 @@ use proc_macro2::Span;
 use quote::quote;
 use syn::{Error, Result};
 
-use super::args;
+use super::{args, ops};
 use tg_core::DType;
 
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::{Equal, Poly};
 
-pub const NAMES: &[&str] = &[
-    "matmul",
-    "dot",
-    "linear",
-    "einsum",
-    "qr",
-    "svd",
-    "newton_schulz",
-];
+ops! {
+    /// Matrix products, einsum and the decompositions.
+    pub enum LinalgOp {
+        Matmul = "matmul",
+        Dot = "dot",
+        Linear = "linear",
+        Einsum = "einsum",
+        Qr = "qr",
+        Svd = "svd",
+        NewtonSchulz = "newton_schulz",
+    }
+}
 
-/// numpy matmul's output shape.
-pub fn matmul_shape(ctx: &mut Ctx, a: &[Poly], b: &[Poly], span: Span) -> Result<Vec<Poly>> {
-    if a.is_empty() || b.is_empty() {
-        return Err(Error::new(
-            span,
-            format!(
-                "matmul needs tensors of rank 1 or more, got {} and {}",
-                show_shape(a),
-                show_shape(b)
-            ),
-        ));
-    }
-    let k_a = &a[a.len() - 1];
-    let k_b = if b.len() == 1 { &b[0] } else { &b[b.len() - 2] };
-    ctx.require_equal(k_a, k_b, span, || {
-        format!(
-            "matmul: inner dimensions differ: {} @ {}: {k_a} (last axis of the left) vs {k_b} ({} of the right)",
-            show_shape(a),
-            show_shape(b),
-            if b.len() == 1 { "the only axis" } else { "second-to-last axis" }
-        )
-    })?;
-    let (ba, bb) = (
-        &a[..a.len().saturating_sub(2)],
-        &b[..b.len().saturating_sub(2)],
-    );
-    let mut out = ctx.broadcast("matmul (batch axes)", ba, bb, span)?;
-    if a.len() >= 2 {
-        out.push(a[a.len() - 2].clone());
-    }
-    if b.len() >= 2 {
-        out.push(b[b.len() - 1].clone());
-    }
-    Ok(out)
+/// The decompositions of a matrix (the last two axes).
+#[derive(Copy, Clone)]
+enum Decomposition {
+    Qr,
+    Svd,
+    NewtonSchulz,
 }
 
 pub fn matmul(ctx: &mut Ctx, a: Arg, b: Arg, span: Span) -> Result<Val> {
     let (sa, da, ca) = args::tensor("matmul", &a)?;
     let (sb, db, cb) = args::tensor("matmul", &b)?;
-    let out = matmul_shape(ctx, sa, sb, span)?;
+    let out = ctx.rule(span, |ck| {
+        tg_core::shape::matmul::matmul(ck, "matmul", sa, sb)
+    })?;
     let (ca, cb) = (ca.clone(), cb.clone());
     Ok(ctx.bind(out, da.least_upper(db), quote!(#ca.matmul(&#cb))))
 }
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
-    match name {
-        "einsum" => return einsum(ctx, recv, args, span),
-        "qr" | "svd" | "newton_schulz" => return decomposition(ctx, name, recv, args, span),
-        _ => {}
+pub fn apply(ctx: &mut Ctx, op: LinalgOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let name = op.name();
+    match op {
+        LinalgOp::Einsum => einsum(ctx, recv, args, span),
+        LinalgOp::Qr => decompose(ctx, Decomposition::Qr, name, recv, args, span),
+        LinalgOp::Svd => decompose(ctx, Decomposition::Svd, name, recv, args, span),
+        LinalgOp::NewtonSchulz => {
+            decompose(ctx, Decomposition::NewtonSchulz, name, recv, args, span)
+        }
+        LinalgOp::Matmul | LinalgOp::Dot => {
+            no_keywords(name, &args)?;
+            args::count(name, &args, 1, 1, span)?;
+            let [b] = <[Arg; 1]>::try_from(args).map_err(|_| Error::new(span, "one argument"))?;
+            matmul(ctx, recv, b, span)
+        }
+        LinalgOp::Linear => {
+            no_keywords(name, &args)?;
+            linear(ctx, name, recv, args, span)
+        }
     }
-    // the family takes keywords for the ops above; the products take none
-    if let Some(a) = args.iter().find(|a| a.name.is_some()) {
-        return Err(Error::new(
+}
+
+/// The family takes keywords for einsum and the decompositions; the products take none.
+fn no_keywords(name: &str, args: &[Arg]) -> Result<()> {
+    match args.iter().find(|a| a.name.is_some()) {
+        Some(a) => Err(Error::new(
             a.span,
             format!("`{name}` takes no keyword arguments"),
-        ));
+        )),
+        None => Ok(()),
     }
-    match name {
-        "matmul" | "dot" => {
-            args::count(name, &args, 1, 1, span)?;
-            matmul(ctx, recv, args.into_iter().next().expect("one"), span)
+}
+
+/// `x.linear(weight (in, out), bias?)`: tinygrad's convention.
+fn linear(ctx: &mut Ctx, name: &'static str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    args::count(name, &args, 1, 2, span)?;
+    let w = args[0].clone();
+    let Val::Tensor { shape, dtype, .. } = matmul(ctx, recv.clone(), w.clone(), span)? else {
+        return Err(Error::new(span, "internal: a matmul gives a tensor"));
+    };
+    let (_, _, cx) = args::tensor(name, &recv)?;
+    let (_, _, cw) = args::tensor(name, &w)?;
+    let (cx, cw) = (cx.clone(), cw.clone());
+    let (shape, dtype, bias) = match args.get(1) {
+        Some(b) => {
+            let (sb, db, cb) = args::tensor(name, b)?;
+            let cb = cb.clone();
+            let s = ctx.broadcast("linear", &shape, sb, b.span)?;
+            (s, dtype.least_upper(db), quote!(Some(&#cb)))
         }
-        _ => {
-            // linear(weight (in, out), bias?)
-            args::count(name, &args, 1, 2, span)?;
-            let w = args[0].clone();
-            let Val::Tensor { shape, dtype, .. } = matmul(ctx, recv.clone(), w.clone(), span)?
-            else {
-                unreachable!("tensor")
-            };
-            let (_, _, cx) = args::tensor(name, &recv)?;
-            let (_, _, cw) = args::tensor(name, &w)?;
-            let (cx, cw) = (cx.clone(), cw.clone());
-            let (shape, dtype, bias) = match args.get(1) {
-                Some(b) => {
-                    let (sb, db, cb) = args::tensor(name, b)?;
-                    let cb = cb.clone();
-                    let s = ctx.broadcast("linear (bias)", &shape, sb, b.span)?;
-                    (s, dtype.least_upper(db), quote!(Some(&#cb)))
-                }
-                None => (shape, dtype, quote!(None)),
-            };
-            Ok(ctx.bind(shape, dtype, quote!(#cx.linear(&#cw, #bias))))
-        }
-    }
+        None => (shape, dtype, quote!(None)),
+    };
+    Ok(ctx.bind(shape, dtype, quote!(#cx.linear(&#cw, #bias))))
 }
 
 /// An einsum formula with any ellipsis replaced by letters the formula does not use
@@ -356,7 +345,7 @@ fn einsum(ctx: &mut Ctx, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let product = dtype.unwrap_or(DType::F32);
     let (dt, acc_code) = match acc {
         Some(d) => {
-            let t = super::elementwise::dtype_tokens(d);
+            let t = crate::dtype::dtype_tokens(d);
             (d, quote!(Some(#t)))
         }
         None => (product.sum_dtype(), quote!(None)),
@@ -400,12 +389,19 @@ fn min_dim(m: &Poly, n: &Poly) -> Poly {
 /// to true as in numpy and tinygrad). `x.newton_schulz(steps, params, eps = 1e-7)`: the
 /// input's shape (tinygrad's default `eps`; `params` a non-empty list of coefficients). All
 /// give floats: integer and bool inputs give f32.
-fn decomposition(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+fn decompose(
+    ctx: &mut Ctx,
+    op: Decomposition,
+    name: &'static str,
+    recv: Arg,
+    args: Vec<Arg>,
+    span: Span,
+) -> Result<Val> {
     let (shape, dtype, code) = args::tensor(name, &recv)?;
     let (shape, code) = (shape.to_vec(), code.clone());
     let dt = dtype.float_of();
-    match name {
-        "qr" => {
+    match op {
+        Decomposition::Qr => {
             args::count(name, &args, 0, 0, span)?;
             let (m, _) = matrix(name, &shape, recv.span)?;
             let mut q = shape.clone();
@@ -413,7 +409,7 @@ fn decomposition(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Spa
             q[len - 1] = m.clone();
             Ok(ctx.bind_pair((q, dt), (shape, dt), quote!(#code.qr())))
         }
-        "svd" => {
+        Decomposition::Svd => {
             let (pos, kw) = args::split(name, args, &["full_matrices"], 1, span)?;
             let full = match args::pick_once(name, &kw, &pos, "full_matrices", 0)? {
                 None => true,
@@ -446,7 +442,7 @@ fn decomposition(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Spa
             let s = with(&[&k]);
             Ok(ctx.bind_tuple(vec![(u, dt), (s, dt), (vh, dt)], quote!(#code.svd(#full))))
         }
-        _ => {
+        Decomposition::NewtonSchulz => {
             let (pos, kw) = args::split(name, args, &["steps", "params", "eps"], 3, span)?;
             matrix(name, &shape, recv.span)?;
             let steps = args::pick_once(name, &kw, &pos, "steps", 0)?.ok_or_else(|| {

@@ -8,20 +8,23 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::{Error, Result};
 
-use super::args;
+use super::{args, ops};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
 use tg_core::DType;
 use tg_core::ScalarKind;
 
-pub const NAMES: &[&str] = &[
-    "cross_entropy",
-    "nll_loss",
-    "binary_crossentropy",
-    "binary_crossentropy_logits",
-    "sparse_categorical_crossentropy",
-];
+ops! {
+    /// The losses.
+    pub enum LossOp {
+        CrossEntropy = "cross_entropy",
+        NllLoss = "nll_loss",
+        BinaryCrossentropy = "binary_crossentropy",
+        BinaryCrossentropyLogits = "binary_crossentropy_logits",
+        SparseCategoricalCrossentropy = "sparse_categorical_crossentropy",
+    }
+}
 
 /// tg-ops' `Reduction`.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -183,16 +186,19 @@ fn require_without(
     Ok(())
 }
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+pub fn apply(ctx: &mut Ctx, op: LossOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let name = op.name();
     let (shape, dtype, code) = args::tensor(name, &recv)?;
     let (shape, code) = (shape.to_vec(), code.clone());
     // tg-ops' arguments in its order, each positional or by name
-    let known: &[&str] = match name {
-        "binary_crossentropy" => &["y", "reduction"],
-        "binary_crossentropy_logits" => &["y", "reduction", "pos_weight"],
-        "sparse_categorical_crossentropy" => &["y", "ignore_index", "label_smoothing", "reduction"],
-        "cross_entropy" => &["y", "reduction", "label_smoothing"],
-        _ => &["y", "weight", "ignore_index", "reduction"],
+    let known: &[&str] = match op {
+        LossOp::BinaryCrossentropy => &["y", "reduction"],
+        LossOp::BinaryCrossentropyLogits => &["y", "reduction", "pos_weight"],
+        LossOp::SparseCategoricalCrossentropy => {
+            &["y", "ignore_index", "label_smoothing", "reduction"]
+        }
+        LossOp::CrossEntropy => &["y", "reduction", "label_smoothing"],
+        LossOp::NllLoss => &["y", "weight", "ignore_index", "reduction"],
     };
     let (pos, kw) = args::split(name, args, known, known.len(), span)?;
     let at = |n: &str| known.iter().position(|k| *k == n).unwrap_or(usize::MAX);
@@ -202,13 +208,12 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
     let y = get("y")?.ok_or_else(|| Error::new(span, format!("`{name}` needs the targets `y`")))?;
     let (ys, yd, yc) = args::tensor(name, y)?;
     let (ys, yc) = (ys.to_vec(), yc.clone());
-    match name {
-        "binary_crossentropy" | "binary_crossentropy_logits" => {
+    match op {
+        LossOp::BinaryCrossentropy | LossOp::BinaryCrossentropyLogits => {
             // predictions and targets broadcast, in the float dtype they meet in
             let mut dt = dtype.float_of().least_upper(yd);
-            let op = format!("`{name}`");
-            let mut out = ctx.broadcast(&op, &shape, &ys, y.span)?;
-            if name == "binary_crossentropy" {
+            let mut out = ctx.broadcast(name, &shape, &ys, y.span)?;
+            if op == LossOp::BinaryCrossentropy {
                 return Ok(ctx.bind(
                     red.shape(out),
                     dt,
@@ -219,7 +224,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 Some(w) => {
                     let (ws, wd, wc) = args::tensor(name, w)?;
                     dt = dt.least_upper(wd);
-                    out = ctx.broadcast(&op, ws, &out, w.span)?;
+                    out = ctx.broadcast(name, ws, &out, w.span)?;
                     let wc = wc.clone();
                     quote!(Some(&#wc))
                 }
@@ -231,7 +236,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 quote!(#code.binary_crossentropy_logits(&#yc, #rc, #w)),
             ))
         }
-        "sparse_categorical_crossentropy" => {
+        LossOp::SparseCategoricalCrossentropy => {
             let ii = ignore_index(name, get("ignore_index")?)?;
             let ls = smoothing(name, get("label_smoothing")?)?;
             check_labels(name, (&ys, yd), y)?;
@@ -249,7 +254,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 quote!(#code.sparse_categorical_crossentropy(&#yc, #ii, #ls, #rc)),
             ))
         }
-        "cross_entropy" => {
+        LossOp::CrossEntropy => {
             let ls = smoothing(name, get("label_smoothing")?)?;
             if shape.is_empty() {
                 return Err(Error::new(
@@ -297,7 +302,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 quote!(#code.cross_entropy(&#yc, #rc, #ls)),
             ))
         }
-        _ => {
+        LossOp::NllLoss => {
             // nll_loss(y, weight, ignore_index): log-probabilities (N, C, ...), labels (N, ...)
             check_labels(name, (&ys, yd), y)?;
             if shape.len() < 2 {

@@ -758,7 +758,7 @@ fn training_rules_report_bad_inputs() {
             ("m", dims(&[4]), F32),
             ("v", dims(&[4]), F32),
         ],
-        &["`batchnorm`", "listed twice"],
+        &["`batchnorm`", "appears twice"],
     );
     error_mentions(
         "x.batchnorm(m, v, axis = 3)",

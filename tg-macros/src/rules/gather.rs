@@ -1,4 +1,5 @@
-//! Writing at the positions an index tensor holds (`scatter`, `scatter_reduce`) and packing
+//! Reading and writing at the positions an index tensor holds (`gather`, `scatter`,
+//! `scatter_reduce`), resizing by interpolation (`interpolate`), and packing
 //! selected elements or their positions into a length known at compile time
 //! (`masked_select_sized`, `nonzero_sized`: their unsized forms have data-dependent shapes,
 //! which a kernel cannot type).
@@ -10,19 +11,26 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::{Error, Result};
 
-use super::args;
+use super::args::{self, Input};
+use super::ops;
+use super::window::{sizes_not_negative, usizes_code};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
 use tg_core::DType;
 use tg_core::ScalarKind;
 
-pub const NAMES: &[&str] = &[
-    "scatter",
-    "scatter_reduce",
-    "masked_select_sized",
-    "nonzero_sized",
-];
+ops! {
+    /// The gather family.
+    pub enum GatherOp {
+        Gather = "gather",
+        Scatter = "scatter",
+        ScatterReduce = "scatter_reduce",
+        MaskedSelectSized = "masked_select_sized",
+        NonzeroSized = "nonzero_sized",
+        Interpolate = "interpolate",
+    }
+}
 
 /// `scatter_reduce`'s reductions (torch's names), in `ScatterReduce`'s variant order.
 const REDUCTIONS: &[&str] = &["sum", "prod", "mean", "amax", "amin"];
@@ -63,12 +71,12 @@ fn required<'a>(
 /// axis; a tensor src of the input's dtype. Returns the (literal) dim.
 fn check_scatter(
     ctx: &mut Ctx,
-    op: &str,
+    op: &'static str,
     input: (&[Poly], DType),
     dim: &Arg,
     index: &Arg,
     src: Option<&Arg>,
-) -> Result<i64> {
+) -> Result<isize> {
     let (shape, dtype) = input;
     let (is, idt, _) = args::tensor(op, index)?;
     if !idt.is_int() {
@@ -111,7 +119,7 @@ fn check_scatter(
             ),
         ));
     }
-    let d = args::int(op, dim)?;
+    let d = args::isize_arg(op, dim)?;
     // a rank-0 input is scattered as a rank-1 one of one element, as tg-ops does
     let one = [Poly::constant(1)];
     let ax_shape = if shape.is_empty() { &one[..] } else { shape };
@@ -143,11 +151,37 @@ fn check_scatter(
     Ok(d)
 }
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+pub fn apply(ctx: &mut Ctx, op: GatherOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let name = op.name();
     let (shape, dtype, code) = args::tensor(name, &recv)?;
     let (shape, code) = (shape.to_vec(), code.clone());
-    match name {
-        "scatter" => {
+    match op {
+        GatherOp::Gather => {
+            args::count(name, &args, 2, 2, span)?;
+            let d = args::isize_arg(name, &args[0])?;
+            let (is, idt, ic) = args::tensor(name, &args[1])?;
+            if !idt.is_int() {
+                return Err(Error::new(
+                    args[1].span,
+                    format!("`gather` takes integer indices, not {}", idt.rust_name()),
+                ));
+            }
+            if is.len() != shape.len() {
+                return Err(Error::new(
+                    args[1].span,
+                    format!(
+                        "`gather`: the index must have the input's rank: index {}, input {}",
+                        show_shape(is),
+                        show_shape(&shape)
+                    ),
+                ));
+            }
+            args::axis(name, d, &shape, args[0].span)?;
+            let (out, ic) = (is.to_vec(), ic.clone());
+            Ok(ctx.bind(out, dtype, quote!(#code.gather(#d as isize, &#ic))))
+        }
+        GatherOp::Interpolate => interpolate(ctx, (&shape, dtype, &code), args, span),
+        GatherOp::Scatter => {
             let usage = "`x.scatter(dim, index, src)`, or a scalar src with `reduce = \"add\"` or `\"multiply\"`";
             let (pos, kw) = args::split(name, args, &["dim", "index", "src", "reduce"], 4, span)?;
             let dim = required(name, &kw, &pos, "dim", 0, span, usage)?;
@@ -191,7 +225,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 quote!(#code.scatter(#d as isize, &#ic, ::tg::untyped::elementwise::Operand::from(#v), #op)),
             ))
         }
-        "scatter_reduce" => {
+        GatherOp::ScatterReduce => {
             let usage = "`x.scatter_reduce(dim, index, src, \"sum\" | \"prod\" | \"mean\" | \"amax\" | \"amin\", include_self = true)`";
             let (pos, kw) = args::split(
                 name,
@@ -231,7 +265,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 quote!(#code.scatter_reduce(#d as isize, &#ic, &#sc, ::tg::untyped::gather::ScatterReduce::#variant, #include_self)),
             ))
         }
-        "masked_select_sized" => {
+        GatherOp::MaskedSelectSized => {
             let usage = "`x.masked_select_sized(mask, size, fill_value = 0)`";
             let (pos, kw) = args::split(name, args, &["mask", "size", "fill_value"], 3, span)?;
             let mask = required(name, &kw, &pos, "mask", 0, span, usage)?;
@@ -283,7 +317,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 quote!(#code.masked_select_sized(&#mc, #nc, #fill)),
             ))
         }
-        "nonzero_sized" => {
+        GatherOp::NonzeroSized => {
             let usage = "`x.nonzero_sized(size, fill_value = 0)`";
             let (pos, kw) = args::split(name, args, &["size", "fill_value"], 2, span)?;
             let size = required(name, &kw, &pos, "size", 0, span, usage)?;
@@ -300,7 +334,6 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 quote!(#code.nonzero_sized(#nc, #fill)),
             ))
         }
-        _ => Err(Error::new(span, format!("internal: no rule for `{name}`"))),
     }
 }
 
@@ -348,4 +381,77 @@ fn fill_i32(op: &str, a: &Arg) -> Result<TokenStream> {
             ),
         )),
     }
+}
+
+/// tinygrad's and torch's names of the interpolation modes.
+const MODES: &[&str] = &["linear", "nearest", "nearest-exact"];
+
+/// `x.interpolate(size, mode = "linear", align_corners = false)`: the last `size.len()` axes
+/// resized to `size`, the dtype kept. tg-ops' `Interpolation` is spelled as tinygrad spells
+/// it: `"linear"`, `"nearest"` or `"nearest-exact"`.
+fn interpolate(
+    ctx: &mut Ctx,
+    (shape, dtype, code): Input,
+    args: Vec<Arg>,
+    span: Span,
+) -> Result<Val> {
+    const OP: &str = "interpolate";
+    let (pos, kw) = args::split(OP, args, &["size", "mode", "align_corners"], 3, span)?;
+    let sa = args::pick_once(OP, &kw, &pos, "size", 0)?
+        .ok_or_else(|| Error::new(span, "`interpolate` needs the output size"))?;
+    let size = args::polys(OP, sa)?;
+    if size.is_empty() || size.len() > shape.len() {
+        return Err(Error::new(
+            sa.span,
+            format!(
+                "`interpolate`: {} size(s) given; they must name 1 to {} trailing axes of the input {}",
+                size.len(),
+                shape.len(),
+                show_shape(shape)
+            ),
+        ));
+    }
+    sizes_not_negative(OP, "size", &size, sa.span)?;
+    let mode_arg = args::pick_once(OP, &kw, &pos, "mode", 1)?;
+    let mode = match mode_arg {
+        Some(a) => args::choice(OP, "mode", a, MODES)?,
+        None => "linear",
+    };
+    let align_arg = args::pick_once(OP, &kw, &pos, "align_corners", 2)?;
+    let align = align_arg
+        .map(|a| args::boolean(OP, a))
+        .transpose()?
+        .unwrap_or(false);
+    if align && mode != "linear" {
+        return Err(Error::new(
+            align_arg.map_or(span, |a| a.span),
+            format!("`interpolate`: align_corners applies to mode \"linear\" only, not {mode:?}"),
+        ));
+    }
+    let lead = shape.len() - size.len();
+    for (k, out) in size.iter().enumerate() {
+        if shape[lead + k].as_const() == Some(0) && out.as_const() != Some(0) {
+            return Err(Error::new(
+                sa.span,
+                format!(
+                    "`interpolate`: cannot resize the empty axis {} of the input {} to {out}",
+                    lead + k,
+                    show_shape(shape)
+                ),
+            ));
+        }
+    }
+    let mut out = shape[..lead].to_vec();
+    out.extend(size.iter().cloned());
+    let sc = usizes_code(&size);
+    let mode = match mode {
+        "nearest" => quote!(Nearest),
+        "nearest-exact" => quote!(NearestExact),
+        _ => quote!(Linear),
+    };
+    Ok(ctx.bind(
+        out,
+        dtype,
+        quote!(#code.interpolate(#sc, ::tg::untyped::gather::Interpolation::#mode, #align)),
+    ))
 }
