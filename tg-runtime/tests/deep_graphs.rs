@@ -1,4 +1,5 @@
-//! Very deep graphs: dropping one unrealized does not overflow the stack.
+//! Very deep graphs: dropping, scheduling, lowering and realizing one does not overflow the
+//! stack, and compile time grows linearly with depth.
 
 use tg_runtime::{DType, Lazy, UnaryOp};
 
@@ -19,4 +20,54 @@ fn dropping_a_deep_unrealized_graph_does_not_recurse() {
         .unwrap()
         .join()
         .expect("no stack overflow");
+}
+
+fn long_tests() -> bool {
+    std::env::var("TG_LONG_TESTS").is_ok_and(|v| v == "1")
+}
+
+/// Realizes `x = x + 1` repeated `n` times on a thread with the main thread's usual 8 MiB
+/// stack: lowering is iterative and kernels are capped in size, so depth costs neither stack
+/// nor superlinear compile time. Returns the kernels it took.
+fn add_chain(n: usize) -> u64 {
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || {
+            let before = tg_runtime::thread_stats().kernels;
+            let mut x = Lazy::from_slice(&[4], &[0.5f32, 1.5, 2.5, 3.5]).unwrap();
+            let one = Lazy::constant(1.0f32, DType::F32, &[4]).unwrap();
+            for _ in 0..n {
+                x = x.binary(tg_runtime::BinaryOp::Add, &one).unwrap();
+            }
+            let want: Vec<f32> = [0.5f32, 1.5, 2.5, 3.5]
+                .iter()
+                .map(|v| v + n as f32)
+                .collect();
+            assert_eq!(x.to_vec::<f32>().unwrap(), want);
+            tg_runtime::thread_stats().kernels - before
+        })
+        .unwrap()
+        .join()
+        .expect("no stack overflow")
+}
+
+#[test]
+fn a_deep_chain_realizes_on_a_normal_stack() {
+    // 7,000 ops overflowed the stack when lowering recursed once per op
+    let kernels = add_chain(20_000);
+    // the kernel-size cap splits the chain; its pieces share one structure
+    assert!(kernels > 1, "{kernels} kernel(s)");
+}
+
+#[test]
+fn chains_of_a_hundred_thousand_and_a_million_ops_realize() {
+    if !long_tests() {
+        return;
+    }
+    let start = std::time::Instant::now();
+    add_chain(100_000);
+    println!("100,000-op chain: {:.1} s", start.elapsed().as_secs_f64());
+    let start = std::time::Instant::now();
+    add_chain(1_000_000);
+    println!("1,000,000-op chain: {:.1} s", start.elapsed().as_secs_f64());
 }

@@ -127,7 +127,8 @@ pub fn pad<D: Dim>(
             }
         }
         let total = b.checked_add(a).ok_or_else(too_big)?;
-        out.push(d.offset(total).ok_or_else(cut_error(d))?);
+        // the cut fits (checked above), so only an overflow is left
+        out.push(d.offset(total).ok_or_else(|| overflow(op, shape))?);
     }
     Ok(out)
 }

@@ -28,6 +28,41 @@ fn unflatten(flat: &Expr, shape: &[usize]) -> Vec<Expr> {
         .collect()
 }
 
+/// The axes a reshape from `from` to `to` leaves alone: the leading and the trailing axes of
+/// equal sizes, as (leading, trailing) counts. Only the axes between them are flattened and
+/// re-split, so the flat index a reshape forms spans `reshape_span` elements, not the whole
+/// tensor (splitting the last axis of a `[n, n]` view forms indices below `n`, not `n^2`).
+fn kept_axes(from: &[usize], to: &[usize]) -> (usize, usize) {
+    let lead = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+    let tail = from[lead..]
+        .iter()
+        .rev()
+        .zip(to[lead..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    (lead, tail)
+}
+
+/// Elements of the flat index a reshape from `from` to `to` forms (see [`kept_axes`]).
+pub fn reshape_span(from: &[usize], to: &[usize]) -> usize {
+    let (lead, tail) = kept_axes(from, to);
+    from[lead..from.len() - tail].iter().product()
+}
+
+/// The index into a reshape's source (of shape `src`) that `idx`, an index of the reshaped
+/// node (of shape `shape`), reads.
+fn reshape_index(idx: &[Expr], shape: &[usize], src: &[usize]) -> Vec<Expr> {
+    let (lead, tail) = kept_axes(shape, src);
+    let mid = flatten(
+        &idx[lead..idx.len() - tail],
+        &shape[lead..shape.len() - tail],
+    );
+    let mut out = idx[..lead].to_vec();
+    out.extend(unflatten(&mid, &src[lead..src.len() - tail]));
+    out.extend_from_slice(&idx[idx.len() - tail..]);
+    out
+}
+
 fn flatten(idx: &[Expr], shape: &[usize]) -> Expr {
     idx.iter()
         .zip(strides(shape))
@@ -69,6 +104,53 @@ impl Cursor {
             before: None,
         }
     }
+}
+
+/// A value to compute: `node` at `idx` where `valid` holds, emitted at cursor `c`. `top`
+/// marks the kernel's output, computed whatever else reads the same node.
+struct Request {
+    node: Arc<Node>,
+    idx: Vec<Expr>,
+    valid: Cond,
+    c: Cursor,
+    top: bool,
+}
+
+/// How a node's value comes from its sources' values.
+enum Step {
+    /// The one source's value (movement ops, `contiguous`).
+    Pass,
+    /// The source's value where the condition holds, else zero (padding of a computed value).
+    Mask(Cond),
+    /// One instruction of the node's elementwise op.
+    Emit,
+    /// The sources are the unrolled steps of loop `body`: fold them into an accumulator.
+    Reduce {
+        op: ReduceOp,
+        body: BlockId,
+        src_dt: DType,
+        acc_dt: DType,
+    },
+}
+
+/// The finishing half of a request, waiting for `srcs` source values.
+struct Finish {
+    node: Arc<Node>,
+    c: Cursor,
+    step: Step,
+    srcs: usize,
+    memo: Option<MemoKey>,
+}
+
+enum Task {
+    Eval(Request),
+    Finish(Finish),
+}
+
+/// What starting a request gives: its value, or the work still to do.
+enum Begun {
+    Done(Val),
+    Need(Finish, Vec<Request>),
 }
 
 struct Lowerer<'a> {
@@ -210,86 +292,119 @@ impl Lowerer<'_> {
         }
     }
 
-    fn lower(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, c: Cursor) -> Val {
-        if valid.is_never() {
-            return self.constant(c, Scalar::Int(0), node.dtype());
-        }
-        let c = self.hoist(c, idx, valid);
-        if let Some(&buf) = self.inputs.get(&node.id()) {
-            let index = flatten(idx, node.shape());
-            return self.emit(
-                c,
-                Ins::Load {
-                    buf,
-                    index,
-                    valid: valid.clone(),
-                    dtype: node.dtype(),
-                },
-            );
-        }
-        let key = (node.id(), idx.to_vec(), valid.clone(), c.block);
-        if let Some(&v) = self.memo.get(&key)
-            && self.usable(c, v)
-        {
-            return v;
-        }
-        let v = self.lower_op(node, idx, valid, c);
-        self.memo.insert(key, v);
-        v
+    /// `node`'s op at `idx` (when `valid`), emitted at `c`, without looking `node` up as an
+    /// input or in the memo (the kernel's output is computed here, whatever else reads the
+    /// same node). Iterative: a chain of 100,000 ops lowers on a small stack, and the work
+    /// is linear in the region's size.
+    fn lower_op(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, c: Cursor) -> Val {
+        self.run(Task::Eval(Request {
+            node: node.clone(),
+            idx: idx.to_vec(),
+            valid: valid.clone(),
+            c,
+            top: true,
+        }))
     }
 
-    fn lower_op(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, c: Cursor) -> Val {
+    /// Runs tasks until `first`'s value is known: evaluations push the requests for their
+    /// sources and a finishing task that combines the sources' values.
+    fn run(&mut self, first: Task) -> Val {
+        let mut tasks = vec![first];
+        let mut values: Vec<Val> = Vec::new();
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Eval(r) => match self.begin(r) {
+                    Begun::Done(v) => values.push(v),
+                    Begun::Need(finish, srcs) => {
+                        tasks.push(Task::Finish(finish));
+                        // sources in order: the first one's instructions come first
+                        tasks.extend(srcs.into_iter().rev().map(Task::Eval));
+                    }
+                },
+                Task::Finish(f) => {
+                    let at = values.len() - f.srcs;
+                    let srcs = values.split_off(at);
+                    let v = self.finish(&f, &srcs);
+                    if let Some(key) = f.memo {
+                        self.memo.insert(key, v);
+                    }
+                    values.push(v);
+                }
+            }
+        }
+        values.pop().expect("the first task's value")
+    }
+
+    /// The first half of evaluating a request: its value if it needs no sources (a constant,
+    /// an input load, a memoized value), else what to finish with and the source requests.
+    fn begin(&mut self, r: Request) -> Begun {
+        let Request {
+            node,
+            idx,
+            valid,
+            c,
+            top,
+        } = r;
+        let dt = node.dtype();
+        if !top {
+            if valid.is_never() {
+                return Begun::Done(self.constant(c, Scalar::Int(0), dt));
+            }
+            let c = self.hoist(c, &idx, &valid);
+            if let Some(&buf) = self.inputs.get(&node.id()) {
+                let index = flatten(&idx, node.shape());
+                return Begun::Done(self.emit(
+                    c,
+                    Ins::Load {
+                        buf,
+                        index,
+                        valid,
+                        dtype: dt,
+                    },
+                ));
+            }
+            let key = (node.id(), idx.clone(), valid.clone(), c.block);
+            if let Some(&v) = self.memo.get(&key)
+                && self.usable(c, v)
+            {
+                return Begun::Done(v);
+            }
+            return self.begin_op(node, idx, valid, c, Some(key));
+        }
+        self.begin_op(node, idx, valid, c, None)
+    }
+
+    fn begin_op(
+        &mut self,
+        node: Arc<Node>,
+        idx: Vec<Expr>,
+        valid: Cond,
+        c: Cursor,
+        memo: Option<MemoKey>,
+    ) -> Begun {
         let srcs = node.srcs();
         let dt = node.dtype();
-        let src_shape = |i: usize| srcs[i].shape().to_vec();
-        match node.op() {
+        let at = |n: &Arc<Node>, idx: Vec<Expr>, valid: &Cond, c: Cursor| Request {
+            node: n.clone(),
+            idx,
+            valid: valid.clone(),
+            c,
+            top: false,
+        };
+        let same = |k: usize| at(&srcs[k], idx.clone(), &valid, c);
+        let (step, requests) = match node.op() {
             Op::Buffer => unreachable!("buffer {node:?} is not a kernel input"),
-            Op::Const(ConstValue(v)) => self.constant(c, *v, dt),
-            Op::Unary(op) => {
-                let a = self.lower(&srcs[0], idx, valid, c);
-                self.emit(c, Ins::Unary(*op, a, dt))
-            }
-            Op::Binary(op) => {
-                let a = self.lower(&srcs[0], idx, valid, c);
-                let b = self.lower(&srcs[1], idx, valid, c);
-                self.emit(c, Ins::Binary(*op, a, b, srcs[0].dtype()))
-            }
-            Op::Ternary(op) => {
-                let a = self.lower(&srcs[0], idx, valid, c);
-                let b = self.lower(&srcs[1], idx, valid, c);
-                let d = self.lower(&srcs[2], idx, valid, c);
-                self.emit(c, Ins::Ternary(*op, a, b, d, dt))
-            }
-            Op::Cast => {
-                let a = self.lower(&srcs[0], idx, valid, c);
-                self.emit(
-                    c,
-                    Ins::Cast {
-                        src: a,
-                        from: srcs[0].dtype(),
-                        to: dt,
-                    },
-                )
-            }
-            Op::Bitcast => {
-                let a = self.lower(&srcs[0], idx, valid, c);
-                self.emit(
-                    c,
-                    Ins::Bitcast {
-                        src: a,
-                        from: srcs[0].dtype(),
-                        to: dt,
-                    },
-                )
-            }
-            Op::Contiguous => self.lower(&srcs[0], idx, valid, c),
+            Op::Const(ConstValue(v)) => return Begun::Done(self.constant(c, *v, dt)),
+            Op::Unary(_) | Op::Cast | Op::Bitcast => (Step::Emit, vec![same(0)]),
+            Op::Binary(_) => (Step::Emit, vec![same(0), same(1)]),
+            Op::Ternary(_) => (Step::Emit, vec![same(0), same(1), same(2)]),
+            Op::Contiguous => (Step::Pass, vec![same(0)]),
             Op::Reduce(op, axes) => {
-                self.lower_reduce(node.id(), *op, axes, &srcs[0], idx, valid, c)
+                return self.begin_reduce(&node, *op, axes, &srcs[0], &idx, &valid, c, memo);
             }
             Op::Reshape => {
-                let flat = flatten(idx, node.shape());
-                let sidx = unflatten(&flat, &src_shape(0));
-                self.lower(&srcs[0], &sidx, valid, c)
+                let sidx = reshape_index(&idx, node.shape(), srcs[0].shape());
+                (Step::Pass, vec![at(&srcs[0], sidx, &valid, c)])
             }
             Op::Expand => {
                 let sidx: Vec<Expr> = idx
@@ -297,14 +412,14 @@ impl Lowerer<'_> {
                     .zip(srcs[0].shape())
                     .map(|(e, &s)| if s == 1 { Expr::constant(0) } else { e.clone() })
                     .collect();
-                self.lower(&srcs[0], &sidx, valid, c)
+                (Step::Pass, vec![at(&srcs[0], sidx, &valid, c)])
             }
             Op::Permute(perm) => {
                 let mut sidx = vec![Expr::constant(0); perm.len()];
                 for (i, &p) in perm.iter().enumerate() {
                     sidx[p] = idx[i].clone();
                 }
-                self.lower(&srcs[0], &sidx, valid, c)
+                (Step::Pass, vec![at(&srcs[0], sidx, &valid, c)])
             }
             Op::Shrink(ranges) => {
                 let sidx: Vec<Expr> = idx
@@ -312,7 +427,7 @@ impl Lowerer<'_> {
                     .zip(ranges)
                     .map(|(e, &(s, _))| e.add_const(s as i64))
                     .collect();
-                self.lower(&srcs[0], &sidx, valid, c)
+                (Step::Pass, vec![at(&srcs[0], sidx, &valid, c)])
             }
             Op::Flip(axes) => {
                 let sidx: Vec<Expr> = idx
@@ -326,49 +441,143 @@ impl Lowerer<'_> {
                         }
                     })
                     .collect();
-                self.lower(&srcs[0], &sidx, valid, c)
+                (Step::Pass, vec![at(&srcs[0], sidx, &valid, c)])
             }
             Op::Pad(pads) => {
-                let sshape = src_shape(0);
                 let mut inner = Cond::always();
                 let mut sidx = Vec::with_capacity(idx.len());
-                for ((e, &(before, _)), &n) in idx.iter().zip(pads).zip(&sshape) {
+                for ((e, &(before, _)), &n) in idx.iter().zip(pads).zip(srcs[0].shape()) {
                     let s = e.add_const(-(before as i64));
                     inner = inner.and_range(&s, 0, n as i64);
                     sidx.push(s);
                 }
                 let all = valid.and(&inner);
                 if all.is_never() {
-                    return self.constant(c, Scalar::Int(0), dt);
+                    return Begun::Done(self.constant(c, Scalar::Int(0), dt));
                 }
-                let v = self.lower(&srcs[0], &sidx, &all, c);
                 // a plain load already reads zero outside its valid region
-                if inner.is_always() || self.inputs.contains_key(&srcs[0].id()) {
-                    return v;
-                }
-                let cond = self.emit(c, Ins::Cond(inner));
+                let wrap = !inner.is_always() && !self.inputs.contains_key(&srcs[0].id());
+                let step = if wrap { Step::Mask(inner) } else { Step::Pass };
+                (step, vec![at(&srcs[0], sidx, &all, c)])
+            }
+        };
+        Begun::Need(
+            Finish {
+                node,
+                c,
+                step,
+                srcs: requests.len(),
+                memo,
+            },
+            requests,
+        )
+    }
+
+    /// The second half: combines the sources' values into the node's value.
+    fn finish(&mut self, f: &Finish, v: &[Val]) -> Val {
+        let c = f.c;
+        let dt = f.node.dtype();
+        match &f.step {
+            Step::Pass => v[0],
+            Step::Mask(inner) => {
+                let cond = self.emit(c, Ins::Cond(inner.clone()));
                 let zero = self.constant(c, Scalar::Int(0), dt);
-                self.emit(c, Ins::Ternary(TernaryOp::Where, cond, v, zero, dt))
+                self.emit(c, Ins::Ternary(TernaryOp::Where, cond, v[0], zero, dt))
+            }
+            Step::Emit => {
+                let srcs = f.node.srcs();
+                let ins = match f.node.op() {
+                    Op::Unary(op) => Ins::Unary(*op, v[0], dt),
+                    Op::Binary(op) => Ins::Binary(*op, v[0], v[1], srcs[0].dtype()),
+                    Op::Ternary(op) => Ins::Ternary(*op, v[0], v[1], v[2], dt),
+                    Op::Cast => Ins::Cast {
+                        src: v[0],
+                        from: srcs[0].dtype(),
+                        to: dt,
+                    },
+                    Op::Bitcast => Ins::Bitcast {
+                        src: v[0],
+                        from: srcs[0].dtype(),
+                        to: dt,
+                    },
+                    op => unreachable!("{op:?} is not elementwise"),
+                };
+                self.emit(c, ins)
+            }
+            Step::Reduce {
+                op,
+                body,
+                src_dt,
+                acc_dt,
+            } => {
+                let at = Cursor::end(*body);
+                let parts: Vec<Val> = v
+                    .iter()
+                    .map(|&x| {
+                        if v.len() > 1 && acc_dt != src_dt {
+                            self.emit(
+                                at,
+                                Ins::Cast {
+                                    src: x,
+                                    from: *src_dt,
+                                    to: *acc_dt,
+                                },
+                            )
+                        } else {
+                            x
+                        }
+                    })
+                    .collect();
+                let value = self.fold(*op, &parts, *acc_dt, at);
+                let acc = self.prog.blocks[*body].accs.len();
+                self.prog.blocks[*body].accs.push(Acc {
+                    op: *op,
+                    dtype: *acc_dt,
+                    value,
+                });
+                self.acc_loops.entry(f.node.id()).or_default().push(*body);
+                let total = self.emit(
+                    c,
+                    Ins::AccResult {
+                        block: *body,
+                        acc,
+                        dtype: *acc_dt,
+                    },
+                );
+                if acc_dt == src_dt {
+                    total
+                } else {
+                    self.emit(
+                        c,
+                        Ins::Cast {
+                            src: total,
+                            from: *acc_dt,
+                            to: *src_dt,
+                        },
+                    )
+                }
             }
         }
     }
 
+    /// Opens the loop of a reduction and requests its source at each unrolled step.
     #[allow(clippy::too_many_arguments)]
-    fn lower_reduce(
+    fn begin_reduce(
         &mut self,
-        node_id: u64,
+        node: &Arc<Node>,
         op: ReduceOp,
         axes: &[usize],
         src: &Arc<Node>,
         idx: &[Expr],
         valid: &Cond,
         c: Cursor,
-    ) -> Val {
+        memo: Option<MemoKey>,
+    ) -> Begun {
         let dt = src.dtype();
         let rshape: Vec<usize> = axes.iter().map(|&a| src.shape()[a]).collect();
         let trip: usize = rshape.iter().product();
         if trip == 0 {
-            return self.constant(c, identity(op, dt), dt);
+            return Begun::Done(self.constant(c, identity(op, dt), dt));
         }
         let deps = self.reductions_below(src);
         // Four consecutive reduction elements per iteration when the innermost reduced axis
@@ -385,59 +594,39 @@ impl Lowerer<'_> {
         let steps = (trip / unroll) as i64;
         let body = self.loop_block(c, steps, &deps);
         let (var, _) = self.prog.blocks[body].loop_var.expect("loop block");
-        // f16 accumulates in f32 and rounds once, as numpy does
-        let acc_dt = if dt == DType::F16 { DType::F32 } else { dt };
-        let at = Cursor::end(body);
-        let parts: Vec<Val> = (0..unroll as i64)
+        let requests = (0..unroll as i64)
             .map(|u| {
                 let r = Expr::var(var, steps - 1).scale(unroll as i64).add_const(u);
                 let mut sidx = idx.to_vec();
                 for (&a, e) in axes.iter().zip(unflatten(&r, &rshape)) {
                     sidx[a] = e;
                 }
-                let v = self.lower(src, &sidx, valid, at);
-                if unroll > 1 && acc_dt != dt {
-                    self.emit(
-                        at,
-                        Ins::Cast {
-                            src: v,
-                            from: dt,
-                            to: acc_dt,
-                        },
-                    )
-                } else {
-                    v
+                Request {
+                    node: src.clone(),
+                    idx: sidx,
+                    valid: valid.clone(),
+                    c: Cursor::end(body),
+                    top: false,
                 }
             })
-            .collect();
-        let value = self.fold(op, &parts, acc_dt, at);
-        let acc = self.prog.blocks[body].accs.len();
-        self.prog.blocks[body].accs.push(Acc {
-            op,
-            dtype: acc_dt,
-            value,
-        });
-        self.acc_loops.entry(node_id).or_default().push(body);
-        let total = self.emit(
-            c,
-            Ins::AccResult {
-                block: body,
-                acc,
-                dtype: acc_dt,
-            },
-        );
-        if acc_dt == dt {
-            total
-        } else {
-            self.emit(
+            .collect::<Vec<_>>();
+        // f16 accumulates in f32 and rounds once, as numpy does
+        let acc_dt = if dt == DType::F16 { DType::F32 } else { dt };
+        Begun::Need(
+            Finish {
+                node: node.clone(),
                 c,
-                Ins::Cast {
-                    src: total,
-                    from: acc_dt,
-                    to: dt,
+                step: Step::Reduce {
+                    op,
+                    body,
+                    src_dt: dt,
+                    acc_dt,
                 },
-            )
-        }
+                srcs: requests.len(),
+                memo,
+            },
+            requests,
+        )
     }
 
     /// `parts` combined pairwise with the reduction's operator.

@@ -171,6 +171,26 @@ pub struct Program {
 impl Program {
     pub const ROOT: BlockId = 0;
 
+    /// The largest absolute value of any integer arithmetic the kernel does on indices:
+    /// loads and their validity conditions, vector loads, conditions, the store and the
+    /// clamped lanes. Kernels compute indices in 32-bit signed integers, so it must fit in
+    /// `i32` (the scheduler's size checks see to it; this is the proof).
+    pub fn index_magnitude(&self) -> i128 {
+        let lanes = LANES as i128;
+        let mut m = (self.out_index.magnitude() + 1) * lanes;
+        m = m.max(self.numel as i128);
+        for ins in &self.ins {
+            let here = match ins {
+                Ins::Load { index, valid, .. } => index.magnitude().max(valid.magnitude()),
+                Ins::VecLoad { vindex, .. } => (vindex.magnitude() + 1) * lanes,
+                Ins::Cond(c) => c.magnitude(),
+                _ => 0,
+            };
+            m = m.max(here);
+        }
+        m
+    }
+
     /// Output groups: invocations (serial), workgroups (cooperative) or rows (row).
     pub fn groups(&self) -> usize {
         match self.strategy {

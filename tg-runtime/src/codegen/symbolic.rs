@@ -303,6 +303,22 @@ impl Expr {
         })
     }
 
+    /// The largest absolute value any part of the rendered expression can take: every partial
+    /// sum (bounded by the sum of the terms' magnitudes, whatever the order) and every
+    /// division's or modulo's operand. Kernels compute in 32-bit `int`, so this must fit.
+    pub fn magnitude(&self) -> i128 {
+        let mut sum = i128::from(self.constant).abs();
+        let mut inner = 0i128;
+        for (a, c) in &self.terms {
+            let (lo, hi) = a.bounds();
+            sum += i128::from(*c).abs() * i128::from(lo).abs().max(i128::from(hi).abs());
+            if let Atom::Div(e, _) | Atom::Mod(e, _) = a {
+                inner = inner.max(e.magnitude());
+            }
+        }
+        sum.max(inner)
+    }
+
     /// Renders as GLSL `int` arithmetic; `name` spells a variable.
     pub fn render(&self, name: &dyn Fn(u32) -> String) -> String {
         let mut s = String::new();
@@ -437,6 +453,16 @@ impl Cond {
         self.facts
             .as_ref()
             .is_some_and(|f| f.iter().any(|e| e.uses_var(id)))
+    }
+
+    /// The largest [`Expr::magnitude`] of its facts.
+    pub fn magnitude(&self) -> i128 {
+        self.facts
+            .iter()
+            .flatten()
+            .map(Expr::magnitude)
+            .max()
+            .unwrap_or(0)
     }
 
     pub fn render(&self, name: &dyn Fn(u32) -> String) -> String {

@@ -2,12 +2,15 @@
 //!
 //! A file is `MAGIC | key (16 bytes) | word count (8) | FNV-64 of the words (8) | words`, all
 //! little-endian. Anything that does not check out (another tg's format, a truncated write, a
-//! flipped bit) is treated as a miss and overwritten, never trusted.
+//! flipped bit) is treated as a miss and overwritten, never trusted. Files are written private
+//! to this user (0600) and read only when they are regular files of this user (see
+//! [`super::dir::trusted_file`]).
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::dir::trusted_file;
 use super::hash::fnv64;
 
 const MAGIC: [u8; 8] = *b"TGSPIRV\x01";
@@ -21,7 +24,37 @@ pub(crate) fn path_for(dir: &Path, key: u128) -> PathBuf {
 
 /// The SPIR-V stored in `path` under `key`, or `None` if it is absent or not intact.
 pub(crate) fn load(path: &Path, key: u128) -> Option<Vec<u32>> {
-    decode(&std::fs::read(path).ok()?, key)
+    decode(&read_trusted(path)?, key)
+}
+
+/// The bytes of `path` if it is a file tg may trust ([`trusted_file`]); a symlink is never
+/// followed. The file opened is checked to be the one looked at, so swapping in a symlink
+/// between the look and the open is caught too.
+pub(crate) fn read_trusted(path: &Path) -> Option<Vec<u8>> {
+    let looked = std::fs::symlink_metadata(path).ok()?;
+    if !trusted_file(&looked) {
+        return None;
+    }
+    let mut file = std::fs::File::open(path).ok()?;
+    if !same_file(&looked, &file.metadata().ok()?) {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).ok()?;
+    Some(bytes)
+}
+
+/// Whether two metadata describe the same file (device and inode).
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+/// Without inode numbers, a file that is still a regular file is taken as the same one.
+#[cfg(not(unix))]
+fn same_file(_a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    b.is_file()
 }
 
 /// Stores `words` under `key`, atomically.
@@ -61,7 +94,9 @@ fn decode(bytes: &[u8], key: u128) -> Option<Vec<u32>> {
 }
 
 /// Writes `bytes` to a temporary file next to `path`, then renames it over `path`, so readers
-/// (other threads, other processes) see the old file or the whole new one, never a part.
+/// (other threads, other processes) see the old file or the whole new one, never a part. The
+/// file is private to this user (0600); the rename replaces a symlink at `path`, never writes
+/// through it.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     static SEQ: AtomicU64 = AtomicU64::new(0);
     let mut tmp = path.as_os_str().to_owned();
@@ -71,13 +106,22 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         SEQ.fetch_add(1, Ordering::Relaxed)
     ));
     let tmp = PathBuf::from(tmp);
-    let result = std::fs::File::create(&tmp)
+    let result = create_private(&tmp)
         .and_then(|mut f| f.write_all(bytes))
         .and_then(|()| std::fs::rename(&tmp, path));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// Creates a new file, mode 0600 on Unix; fails if anything (a symlink included) is there.
+fn create_private(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
 }
 
 #[cfg(test)]
@@ -105,5 +149,65 @@ mod tests {
         long.push(0);
         assert!(decode(&long, 5).is_none(), "trailing byte");
         assert!(decode(&encode(5, &[1, 2]), 5).is_none(), "not SPIR-V");
+    }
+
+    #[cfg(unix)]
+    mod unix {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt, symlink};
+
+        use super::*;
+        use crate::compile::dir::Scratch;
+
+        #[test]
+        fn written_files_are_private() {
+            let root = Scratch::new("private");
+            std::fs::create_dir(&root.0).unwrap();
+            let path = path_for(&root.0, 5);
+            store(&path, 5, &WORDS).unwrap();
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+            assert_eq!(load(&path, 5).as_deref(), Some(&WORDS[..]));
+        }
+
+        #[test]
+        fn a_symlinked_cache_file_is_not_followed() {
+            let root = Scratch::new("symlink");
+            std::fs::create_dir(&root.0).unwrap();
+            let elsewhere = root.0.join("elsewhere");
+            std::fs::write(&elsewhere, encode(5, &WORDS)).unwrap();
+            let path = path_for(&root.0, 5);
+            symlink(&elsewhere, &path).unwrap();
+            assert_eq!(
+                load(&path, 5),
+                None,
+                "an intact file behind a link is not read"
+            );
+
+            let other = [SPIRV_MAGIC, 9];
+            store(&path, 5, &other).unwrap();
+            assert!(std::fs::symlink_metadata(&path).unwrap().is_file());
+            assert_eq!(load(&path, 5).as_deref(), Some(&other[..]));
+            assert_eq!(
+                decode(&std::fs::read(&elsewhere).unwrap(), 5).as_deref(),
+                Some(&WORDS[..]),
+                "the link's target is not written through"
+            );
+        }
+
+        #[test]
+        fn another_users_cache_file_is_not_read() {
+            let root = Scratch::new("foreign-file");
+            std::fs::create_dir(&root.0).unwrap();
+            let path = path_for(&root.0, 5);
+            store(&path, 5, &WORDS).unwrap();
+            let me = std::fs::metadata(&path).unwrap().uid();
+            if me != 0 {
+                eprintln!("skipped: only root can give a file to another user");
+                return;
+            }
+            std::os::unix::fs::chown(&path, Some(1), None).unwrap();
+            assert_eq!(read_trusted(&path), None);
+            assert_eq!(load(&path, 5), None);
+        }
     }
 }

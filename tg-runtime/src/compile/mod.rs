@@ -12,8 +12,9 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::Result;
 
-pub use dir::cache_dir;
-pub(crate) use disk::write_atomic;
+pub use dir::{Reason, Unusable, cache_dir};
+pub(crate) use dir::{or_warn, prepare};
+pub(crate) use disk::{read_trusted, write_atomic};
 pub use hash::stable_hash;
 
 /// Bumped whenever the cache key or file format changes, so old files are never reused.
@@ -47,7 +48,8 @@ type Slot = Arc<OnceLock<Result<Arc<[u32]>>>>;
 ///
 /// The process-wide one ([`ShaderCache::global`]) reads `TG_CACHE_DIR` and `TG_SHADER_OPT`
 /// once, at first use. Separate instances exist so tests (and tools) can point a cache at a
-/// folder of their own.
+/// folder of their own. Either way the folder must pass [`cache_dir`]'s checks, or the cache
+/// stays in memory and tg says why on stderr (once per process).
 pub struct ShaderCache {
     dir: Option<PathBuf>,
     opt: glsl::Opt,
@@ -59,11 +61,17 @@ pub struct ShaderCache {
 }
 
 impl ShaderCache {
-    /// A cache in `dir` (created if missing; `None`, or a folder that cannot be created, keeps
-    /// the cache in memory only), with the optimization level from `TG_SHADER_OPT`.
+    /// A cache in `dir` (created private if missing; `None`, or a folder that cannot be made
+    /// or is not safe, keeps the cache in memory only), with the optimization level from
+    /// `TG_SHADER_OPT`.
     pub fn new(dir: Option<PathBuf>) -> Self {
+        Self::in_checked(dir.map(prepare).transpose())
+    }
+
+    /// A cache in the folder [`cache_dir`] or [`prepare`] vetted, if any.
+    fn in_checked(dir: std::result::Result<Option<PathBuf>, Unusable>) -> Self {
         ShaderCache {
-            dir: dir.filter(|d| std::fs::create_dir_all(d).is_ok()),
+            dir: or_warn(dir),
             opt: glsl::Opt::from_env(),
             toolchain: glsl::toolchain_tag(),
             memory: Mutex::new(HashMap::new()),
@@ -74,7 +82,7 @@ impl ShaderCache {
     /// The process-wide cache, in [`cache_dir`].
     pub fn global() -> &'static ShaderCache {
         static GLOBAL: OnceLock<ShaderCache> = OnceLock::new();
-        GLOBAL.get_or_init(|| ShaderCache::new(cache_dir()))
+        GLOBAL.get_or_init(|| ShaderCache::in_checked(cache_dir()))
     }
 
     /// The folder this cache persists to, if any.

@@ -86,6 +86,28 @@ pub struct DeviceInfo {
     pub timestamps: bool,
     /// The Khronos validation layer is on (`TG_VALIDATION=1`).
     pub validation: bool,
+    /// Loop back-edges one shader invocation may take before the driver silently ends its
+    /// loops: 65,535 on llvmpipe (lavapipe), `None` elsewhere. `TG_LOOP_BUDGET=n` sets a
+    /// smaller one (to exercise the splitting that a budget causes on any device).
+    pub loop_budget: Option<u64>,
+    /// Bytes of device memory tg's buffers may hold at once: the size of the heap they come
+    /// from, or less where `TG_MEMORY_LIMIT` caps it. A request past it is
+    /// `Error::OutOfMemory`, checked by tg before the driver sees it.
+    pub memory_budget: u64,
+}
+
+/// llvmpipe's budget: `LP_MAX_TGSI_LOOP_ITERATIONS` in Mesa's gallivm, shared by all loops
+/// of an invocation and counted at every back-edge (measured on Mesa 22.3).
+pub const LLVMPIPE_LOOP_BUDGET: u64 = 65_535;
+
+/// The loop budget of a driver, with the `TG_LOOP_BUDGET` override applied.
+pub(crate) fn loop_budget(driver: vk::DriverId, name: &str, wanted: Option<&str>) -> Option<u64> {
+    let native = (driver == vk::DriverId::MESA_LLVMPIPE || name.contains("llvmpipe"))
+        .then_some(LLVMPIPE_LOOP_BUDGET);
+    match wanted.and_then(|w| w.trim().parse::<u64>().ok()) {
+        Some(b) => Some(native.map_or(b, |n| n.min(b)).max(1)),
+        None => native,
+    }
 }
 
 impl DeviceInfo {
@@ -111,8 +133,12 @@ impl DeviceInfo {
             .filter(|(on, _)| *on)
             .map(|(_, n)| *n)
             .collect();
+        let mut budget = format!(", memory {} MiB", self.memory_budget >> 20);
+        if let Some(b) = self.loop_budget {
+            budget.push_str(&format!(", loop budget {b}"));
+        }
         format!(
-            "{self}; subgroup {}, max buffer {} MiB, shared {} KiB, workgroup {} ({:?}); {}",
+            "{self}; subgroup {}, max buffer {} MiB, shared {} KiB, workgroup {} ({:?}){budget}; {}",
             self.subgroup_size,
             self.max_storage_buffer_range >> 20,
             self.max_shared_memory >> 10,

@@ -140,6 +140,12 @@ pub(crate) fn open(
         preserve_inf_nan_f32: p12.shader_signed_zero_inf_nan_preserve_float32 == vk::TRUE,
         preserve_inf_nan_f64: p12.shader_signed_zero_inf_nan_preserve_float64 == vk::TRUE,
         validation,
+        loop_budget: super::info::loop_budget(
+            driver.driver_id,
+            &candidate.name,
+            std::env::var("TG_LOOP_BUDGET").ok().as_deref(),
+        ),
+        memory_budget: 0, // set once memory placement is decided
     };
     Ok(Opened {
         device,

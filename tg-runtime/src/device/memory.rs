@@ -113,6 +113,8 @@ pub(crate) struct Memory {
     allocator: Mutex<Allocator>,
     pool: Mutex<PoolState>,
     pub(crate) placement: Placement,
+    /// Bytes tg may hold at once: the heap's size, or less where `TG_MEMORY_LIMIT` says so.
+    pub(crate) budget: u64,
     /// `nonCoherentAtomSize`: flush and invalidate granularity of non-coherent memory.
     atom: u64,
     max_range: u64,
@@ -126,6 +128,7 @@ impl Memory {
         device: &ash::Device,
         physical: vk::PhysicalDevice,
         choose: impl FnOnce(&vk::PhysicalDeviceMemoryProperties, u32) -> Placement,
+        limit: Option<u64>,
     ) -> Result<Self> {
         // SAFETY: queries on live handles; the probe buffer is destroyed right away.
         let (props, limits, allowed) = unsafe {
@@ -141,6 +144,7 @@ impl Memory {
             (props, limits, allowed)
         };
         let placement = choose(&props, allowed);
+        let budget = limit.map_or(placement.heap_size(), |l| l.min(placement.heap_size()));
         let allocator = Allocator::new(&AllocatorCreateDesc {
             instance: instance.clone(),
             device: device.clone(),
@@ -159,11 +163,12 @@ impl Memory {
             device: device.clone(),
             allocator: Mutex::new(allocator),
             pool: Mutex::new(PoolState {
-                free: FreeLists::new(POOL_CAP.min(placement.heap_size() / 2)),
+                free: FreeLists::new(POOL_CAP.min(budget / 2)),
                 live_bytes: 0,
                 live_buffers: 0,
             }),
             placement,
+            budget,
             atom: limits.non_coherent_atom_size.max(1),
             max_range: u64::from(limits.max_storage_buffer_range),
             allocations: AtomicU64::new(0),
@@ -212,7 +217,7 @@ impl Memory {
     /// it: with overcommit (lavapipe on Linux) an allocation the machine cannot back may
     /// succeed and fail later, when the memory is touched.
     fn check_fits(&self, bytes: u64) -> Result<()> {
-        let heap = self.placement.heap_size();
+        let heap = self.budget;
         let in_use = lock(&self.pool).live_bytes;
         if bytes > heap.saturating_sub(in_use) {
             return Err(Error::OutOfMemory {
@@ -421,7 +426,7 @@ impl Memory {
         match e {
             AllocationError::OutOfMemory => Error::OutOfMemory {
                 bytes,
-                heap: self.placement.heap_size(),
+                heap: self.budget,
                 in_use: lock(&self.pool).live_bytes,
                 reason: e.to_string(),
             },

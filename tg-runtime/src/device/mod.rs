@@ -115,9 +115,11 @@ impl Device {
             &opened.device.raw,
             *physical,
             |props, allowed| placement::choose(props, allowed, device_type, staging),
+            memory_limit(std::env::var("TG_MEMORY_LIMIT").ok().as_deref())?,
         )?;
         info.host_visible_device_memory =
             matches!(memory.placement, placement::Placement::Mapped { .. });
+        info.memory_budget = memory.budget;
         // SAFETY: a query on a live physical device.
         let props = unsafe { instance.raw.get_physical_device_properties(*physical) };
         let cache_path = pipeline_cache::path(crate::compile::ShaderCache::global().dir(), &props);
@@ -210,8 +212,58 @@ const _: () = {
     shared::<Pipeline>();
 };
 
+/// `TG_MEMORY_LIMIT`: bytes, or a number with `K`, `M` or `G` (powers of 1024), that caps the
+/// device memory tg's buffers may hold, to share a device with other work.
+fn memory_limit(value: Option<&str>) -> Result<Option<u64>> {
+    let Some(v) = value.map(str::trim).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    let (digits, unit) = match v.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => v.split_at(i),
+        None => (v, ""),
+    };
+    let scale: u64 = match unit
+        .trim()
+        .to_ascii_uppercase()
+        .trim_end_matches(['B', 'I'])
+    {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        _ => 0,
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .filter(|&n| n > 0)
+        .map(Some)
+        .ok_or_else(|| Error::Argument {
+            op: "TG_MEMORY_LIMIT",
+            message: format!("{v:?} is not a size such as 512M or 4G"),
+        })
+}
+
 impl std::fmt::Debug for Device {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Device({})", self.info)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn memory_limits_parse() {
+        use super::memory_limit;
+        assert_eq!(memory_limit(None).unwrap(), None);
+        assert_eq!(memory_limit(Some("")).unwrap(), None);
+        assert_eq!(memory_limit(Some("4096")).unwrap(), Some(4096));
+        assert_eq!(memory_limit(Some("64M")).unwrap(), Some(64 << 20));
+        assert_eq!(memory_limit(Some("2GiB")).unwrap(), Some(2 << 30));
+        assert_eq!(memory_limit(Some("512k")).unwrap(), Some(512 << 10));
+        for bad in ["lots", "12Q", "0", "-5", "99999999999999999999G"] {
+            assert!(memory_limit(Some(bad)).is_err(), "{bad}");
+        }
     }
 }

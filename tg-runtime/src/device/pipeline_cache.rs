@@ -1,6 +1,7 @@
 //! The persisted `VkPipelineCache`: drivers that compile SPIR-V to machine code (all but the
 //! simplest) skip that work on the next run. Vulkan validates the file's header itself; a file
-//! that cannot be read, or is rejected, just means an empty cache.
+//! that cannot be read, is not a regular file of this user, or is rejected, just means an
+//! empty cache. It lives in the shader cache's folder, under the same checks.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -8,7 +9,7 @@ use std::sync::atomic::Ordering;
 use ash::vk;
 
 use super::Device;
-use crate::compile::write_atomic;
+use crate::compile::{or_warn, prepare, read_trusted, write_atomic};
 use crate::{Error, Result};
 
 /// `pipelines-<vendor>-<device>-<driverVersion>.bin`: a new driver gets a new file.
@@ -22,7 +23,7 @@ pub(crate) fn path(dir: Option<&Path>, props: &vk::PhysicalDeviceProperties) -> 
 
 /// Creates the pipeline cache, seeded from `path` when that holds data the driver accepts.
 pub(crate) fn load(device: &ash::Device, path: Option<&Path>) -> Result<vk::PipelineCache> {
-    let data = path.and_then(|p| std::fs::read(p).ok()).unwrap_or_default();
+    let data = path.and_then(read_trusted).unwrap_or_default();
     let create = |data: &[u8]| {
         // SAFETY: `data` outlives the call; the driver checks its header.
         unsafe {
@@ -59,8 +60,9 @@ impl Device {
         let Some(dir) = path.parent() else {
             return Ok(());
         };
-        // A folder that cannot be made disables the disk cache, as for SPIR-V.
-        if std::fs::create_dir_all(dir).is_err() {
+        // The folder may have been removed or opened up since start: checked again, by the
+        // rule the SPIR-V cache uses; if it fails the pipeline cache stays in memory.
+        if or_warn(prepare(dir.to_path_buf()).map(Some)).is_none() {
             return Ok(());
         }
         write_atomic(path, &data).map_err(|e| Error::io(path, e))

@@ -14,7 +14,7 @@ use crate::device::{Buffer, Device};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
 use crate::graph::node::Node;
-use crate::schedule::schedule;
+use crate::schedule::{Kernel, Limits, schedule};
 pub use debug::level as debug_level;
 pub use prepare::kernel_name;
 use stats::Stats;
@@ -64,13 +64,19 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     }
     let start = Instant::now();
     let _pinned = crate::graph::node::pin_sources();
-    let sched = schedule(&nodes);
+    let dev = Device::get()?;
+    let info = dev.info();
+    let limits = Limits {
+        loop_budget: info.loop_budget,
+    };
+    let target = prepare::target(info);
+    let cost = |k: &Kernel| prepare::lowered(k, target).map(|l| l.shader.loops);
+    let sched = schedule(&nodes, &limits, &cost)?;
     stats::record(Stats {
         schedules: 1,
         ..Default::default()
     });
     let scheduled = start.elapsed();
-    let dev = Device::get()?;
     let mut delta = Stats::default();
 
     for n in &sched.uploads {
@@ -86,19 +92,31 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         n.set_buffer(dev.alloc(0)?);
     }
 
-    // Buffers of this schedule's results, published to the nodes only after the submit.
+    // Buffers of this schedule's results, published to the nodes only after the submit. An
+    // alias takes its owner's buffer, which an earlier kernel of this schedule may write.
     let mut results: HashMap<u64, Arc<Buffer>> = HashMap::new();
+    let owners: HashMap<u64, Arc<Node>> = sched
+        .aliases
+        .iter()
+        .map(|(n, owner)| (n.id(), owner.clone()))
+        .collect();
     let buffer_of = |n: &Arc<Node>, results: &HashMap<u64, Arc<Buffer>>| -> Result<Arc<Buffer>> {
-        results
-            .get(&n.id())
-            .cloned()
-            .or_else(|| n.buffer())
-            .ok_or_else(|| Error::internal("realize", format!("no buffer for input {n:?}")))
+        let mut n = n.clone();
+        loop {
+            if let Some(b) = results.get(&n.id()).cloned().or_else(|| n.buffer()) {
+                return Ok(b);
+            }
+            match owners.get(&n.id()) {
+                Some(owner) => n = owner.clone(),
+                None => {
+                    return Err(Error::internal(
+                        "realize",
+                        format!("no buffer for input {n:?}"),
+                    ));
+                }
+            }
+        }
     };
-    for (n, owner) in &sched.aliases {
-        let b = buffer_of(owner, &results)?;
-        results.insert(n.id(), b);
-    }
 
     let mut dispatches = Vec::with_capacity(sched.kernels.len());
     let mut names = Vec::with_capacity(sched.kernels.len());
@@ -114,6 +132,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
         record::note_kernel(&p, &out, buffer_bytes(&k.root), &inputs);
         delta.compiles += compiled as u64;
+        delta.max_loops = delta.max_loops.max(p.shader.loops);
         if debug::level() >= 3 {
             let ins: Vec<String> = k
                 .inputs
@@ -134,6 +153,10 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         results.insert(k.root.id(), out);
     }
 
+    for (n, _) in &sched.aliases {
+        let b = buffer_of(n, &results)?;
+        results.insert(n.id(), b);
+    }
     let prepared = start.elapsed();
     let report = dev.execute(&dispatches, timing)?;
     drop(dispatches);

@@ -1,15 +1,24 @@
-//! Turns a scheduled kernel into a dispatch: lower, render, compile (cached), pipeline.
+//! Turns a scheduled kernel into a dispatch: lower and render (cached), compile (cached),
+//! pipeline.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::codegen::glsl::{self, Shader};
 use crate::codegen::lower::lower;
 use crate::codegen::program::{Program, Strategy};
 use crate::compile;
-use crate::device::{Binding, Buffer, Device, Dispatch, KernelLayout, Pipeline};
+use crate::device::{Binding, Buffer, Device, DeviceInfo, Dispatch, KernelLayout, Pipeline};
 use crate::error::{Error, Result};
 use crate::schedule::Kernel;
+
+/// A kernel lowered and rendered, not yet compiled.
+pub struct Lowered {
+    pub name: String,
+    pub shader: Shader,
+    pub program: Program,
+}
 
 /// A kernel ready to record.
 pub struct Prepared {
@@ -31,56 +40,98 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
     format!("{kind}{coop}_{}_{}", shape.join("x"), k.root.dtype())
 }
 
+/// A map from kernel signatures, shared by all threads.
+type BySignature<T> = LazyLock<Mutex<HashMap<(u64, u64), Arc<T>>>>;
+
+/// Kernels lowered and rendered, by structural signature: the scheduler asks each planned
+/// kernel's loop count, and preparing it later reuses the work.
+static LOWERED: BySignature<Lowered> = LazyLock::new(Default::default);
 /// Prepared kernels by structural signature, so a graph shaped like an earlier one skips
 /// lowering, rendering and shader hashing.
-type PreparedCache = HashMap<(u64, u64), Arc<Prepared>>;
-static PREPARED: LazyLock<Mutex<PreparedCache>> = LazyLock::new(Default::default);
+static PREPARED: BySignature<Prepared> = LazyLock::new(Default::default);
+
+fn cached<K: Eq + Hash, T>(
+    map: &Mutex<HashMap<K, Arc<T>>>,
+    key: K,
+    make: impl FnOnce() -> Result<T>,
+) -> Result<(Arc<T>, bool)> {
+    if let Some(v) = map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Ok((v.clone(), false));
+    }
+    let v = Arc::new(make()?);
+    map.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, v.clone());
+    Ok((v, true))
+}
+
+/// What rendering may use of a device.
+pub fn target(info: &DeviceInfo) -> glsl::Target {
+    glsl::Target {
+        subgroup_arithmetic: info.subgroup_arithmetic,
+        preserve_inf_nan_f32: info.preserve_inf_nan_f32,
+        preserve_inf_nan_f64: info.preserve_inf_nan_f64,
+    }
+}
+
+/// `k` lowered and rendered for `target` (cached by signature).
+pub fn lowered(k: &Kernel, target: glsl::Target) -> Result<Arc<Lowered>> {
+    let key = super::signature::signature(k);
+    let (l, _) = cached(&LOWERED, key, || {
+        let program = lower(&k.body, &k.inputs, k.strategy);
+        let m = program.index_magnitude();
+        if m > i128::from(i32::MAX) {
+            return Err(Error::internal(
+                "codegen",
+                format!(
+                    "kernel {:?} computes index values up to {m}, past 32 bits",
+                    k.root
+                ),
+            ));
+        }
+        let shader = glsl::render(&program, target);
+        Ok(Lowered {
+            name: kernel_name(k, &program),
+            shader,
+            program,
+        })
+    })?;
+    Ok(l)
+}
 
 /// The prepared form of `k`, from the cache when a kernel of the same structure ran before,
 /// and whether shaderc had to compile it.
 pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
     let key = super::signature::signature(k);
-    if let Some(p) = PREPARED.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Ok((p.clone(), false));
-    }
-    let (p, compiled) = prepare_uncached(dev, k)?;
-    let p = Arc::new(p);
-    PREPARED
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, p.clone());
+    let mut compiled = false;
+    let (p, _) = cached(&PREPARED, key, || {
+        let (p, c) = prepare_uncached(dev, k)?;
+        compiled = c;
+        Ok(p)
+    })?;
     Ok((p, compiled))
 }
 
 fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
-    let program = lower(&k.body, &k.inputs, k.strategy);
-    let info = dev.info();
-    let shader = glsl::render(
-        &program,
-        glsl::Target {
-            subgroup_arithmetic: info.subgroup_arithmetic,
-            preserve_inf_nan_f32: info.preserve_inf_nan_f32,
-            preserve_inf_nan_f64: info.preserve_inf_nan_f64,
-        },
-    );
     for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
         check_dtype(dev, d)?;
     }
+    let l = lowered(k, target(dev.info()))?;
     let before = compile::compile_count();
-    let spirv = compile::compile_glsl(&shader.source)?;
+    let spirv = compile::compile_glsl(&l.shader.source)?;
     let compiled = compile::compile_count() > before;
-    let key = compile::stable_hash(&shader.source);
+    let key = compile::stable_hash(&l.shader.source);
     let layout = KernelLayout {
-        bindings: 1 + shader.bindings.len() as u32,
+        bindings: 1 + l.shader.bindings.len() as u32,
         push_constant_bytes: 4,
     };
     let pipeline = dev.pipeline(key, &spirv, layout)?;
     Ok((
         Prepared {
-            name: kernel_name(k, &program),
-            shader,
+            name: l.name.clone(),
+            shader: l.shader.clone(),
             pipeline,
-            program,
+            program: l.program.clone(),
         },
         compiled,
     ))

@@ -19,6 +19,9 @@ pub struct Stats {
     pub schedules: u64,
     /// Graph nodes created (hash-consing hits are not counted).
     pub nodes: u64,
+    /// The most loop back-edges one invocation of any dispatched kernel takes (the figure
+    /// the scheduler keeps under a device's loop budget); a maximum, not a sum.
+    pub max_loops: u64,
 }
 
 thread_local! {
@@ -30,6 +33,7 @@ static COMPILES: AtomicU64 = AtomicU64::new(0);
 static UPLOADS: AtomicU64 = AtomicU64::new(0);
 static SCHEDULES: AtomicU64 = AtomicU64::new(0);
 static NODES: AtomicU64 = AtomicU64::new(0);
+static MAX_LOOPS: AtomicU64 = AtomicU64::new(0);
 
 /// Work done by realizes on the calling thread.
 pub fn thread_stats() -> Stats {
@@ -45,6 +49,7 @@ pub fn process_stats() -> Stats {
         uploads: UPLOADS.load(Ordering::Relaxed),
         schedules: SCHEDULES.load(Ordering::Relaxed),
         nodes: NODES.load(Ordering::Relaxed),
+        max_loops: MAX_LOOPS.load(Ordering::Relaxed),
     }
 }
 
@@ -57,6 +62,7 @@ pub(crate) fn record(delta: Stats) {
         v.uploads += delta.uploads;
         v.schedules += delta.schedules;
         v.nodes += delta.nodes;
+        v.max_loops = v.max_loops.max(delta.max_loops);
         s.set(v);
     });
     REALIZES.fetch_add(delta.realizes, Ordering::Relaxed);
@@ -65,4 +71,5 @@ pub(crate) fn record(delta: Stats) {
     UPLOADS.fetch_add(delta.uploads, Ordering::Relaxed);
     SCHEDULES.fetch_add(delta.schedules, Ordering::Relaxed);
     NODES.fetch_add(delta.nodes, Ordering::Relaxed);
+    MAX_LOOPS.fetch_max(delta.max_loops, Ordering::Relaxed);
 }

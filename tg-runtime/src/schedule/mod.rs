@@ -6,8 +6,14 @@
 //! gets its own buffer only when it is a target, marked `contiguous`, or a reduction whose
 //! fusion would compute it more than once per element (consumed through a broadcast, inside
 //! another reduction, or by two kernels).
+//!
+//! The scheduler knows nothing of Vulkan: what it needs of the device comes as [`Limits`],
+//! and the loop count of a planned kernel from a cost function (codegen's, through
+//! `realize`), so it runs and is tested without a driver.
 
+mod cap;
 mod fanout;
+mod fit;
 mod rows;
 mod split;
 
@@ -15,17 +21,28 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::codegen::program::{LANES, Strategy};
+use crate::error::{Error, Result};
 use crate::graph::node::{Node, Op};
+
+pub use fit::Plan;
 
 /// One kernel: computes `body` into the buffer of `root`, reading `inputs`.
 #[derive(Clone, Debug)]
 pub struct Kernel {
+    /// The node whose buffer the kernel writes.
     pub root: Arc<Node>,
     /// What the kernel evaluates; `root` itself unless the scheduler rewrote it (split
     /// reductions). Same shape and dtype as `root`.
     pub body: Arc<Node>,
+    /// The buffers it reads, by input index.
     pub inputs: Vec<Arc<Node>>,
+    /// How invocations map to outputs.
     pub strategy: Strategy,
+    /// The reduction this kernel computes a part of, when a split made it (the partial pass
+    /// and the final pass both name it).
+    pub split_of: Option<u64>,
+    /// The kernel keeps reductions broadcast over rows inside itself (a row plan).
+    pub row_plan: bool,
 }
 
 /// Everything one realize does, in order.
@@ -33,15 +50,39 @@ pub struct Kernel {
 pub struct Schedule {
     /// Buffer nodes whose host data must be uploaded first.
     pub uploads: Vec<Arc<Node>>,
-    /// Nodes that take the buffer of another node without computing (node, buffer owner).
+    /// Nodes that take the buffer of another node without computing (node, buffer owner):
+    /// a `contiguous` of a buffer, or a reshape of a node with a buffer.
     pub aliases: Vec<(Arc<Node>, Arc<Node>)>,
     /// Nodes with no elements: they get an empty buffer and no kernel.
     pub empty: Vec<Arc<Node>>,
+    /// Kernels, each after the kernels it reads from.
     pub kernels: Vec<Kernel>,
 }
 
+/// What the scheduler needs to know about the device.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Loop back-edges one invocation may take before the driver ends its loops (llvmpipe:
+    /// 65,535, counted over all loops of the invocation); `None` where there is no such limit.
+    pub loop_budget: Option<u64>,
+}
+
+/// The loop back-edges one invocation of a planned kernel takes (see
+/// `codegen::glsl::Shader::loops`).
+pub type CostFn<'a> = &'a dyn Fn(&Kernel) -> Result<u64>;
+
 /// Threads of a cooperative workgroup.
 pub const COOP_THREADS: u32 = 64;
+
+/// Plans the kernels that realize `targets` so that each fits the device's `limits`.
+///
+/// Without a loop budget this is one planning pass. With one, every planned kernel's loop
+/// count is taken from `cost` (codegen's exact count), and a kernel over the budget is
+/// re-planned: its row plan dropped, or its longest reduction split into more chunks, until
+/// every kernel fits; a kernel that cannot be made to fit is [`Error::Internal`].
+pub fn schedule(targets: &[Arc<Node>], limits: &Limits, cost: CostFn) -> Result<Schedule> {
+    fit::fit(targets, limits, cost)
+}
 
 /// Nodes reachable from `targets` that still need computing, sources before users.
 fn toposort(targets: &[Arc<Node>]) -> Vec<Arc<Node>> {
@@ -118,9 +159,37 @@ fn walk_region(
     }
 }
 
-/// Plans the kernels that realize `targets`.
-pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
+/// Kernels index with 32-bit signed integers. A value is indexed axis by axis, so a view may
+/// describe more elements than that (a scan's masked square of each chunk does); what must
+/// fit is every flat index a kernel forms: over a buffer it reads or writes, across the axes
+/// a reshape changes, along a reduction's loop, and any one axis.
+fn check_sizes(order: &[Arc<Node>]) -> Result<()> {
+    let max = crate::realize::MAX_ELEMENTS as usize;
+    let too_many = |n: &Node, shape: &[usize]| Error::TooManyElements {
+        op: "realize",
+        shape: shape.to_vec(),
+        numel: n.numel() as u64,
+        max: max as u64,
+    };
+    for n in order {
+        let flat = match n.op() {
+            Op::Buffer | Op::Contiguous => n.numel(),
+            Op::Reshape => crate::codegen::lower::reshape_span(n.srcs()[0].shape(), n.shape()),
+            Op::Reduce(..) => trip(n),
+            _ => n.shape().iter().copied().max().unwrap_or(0),
+        };
+        if flat > max {
+            return Err(too_many(n, n.shape()));
+        }
+    }
+    Ok(())
+}
+
+/// One planning pass: which nodes get buffers, and the kernels that compute them, following
+/// the re-planning decisions of `plan`.
+fn plan_once(targets: &[Arc<Node>], plan: &Plan) -> Result<Schedule> {
     let order = toposort(targets);
+    check_sizes(&order)?;
     let mut sched = Schedule::default();
     let mut realize: HashSet<u64> = HashSet::new();
     for n in &order {
@@ -142,7 +211,9 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
     }
 
     // Grow the set until no reduction would be computed more than once per element (except
-    // reductions that a row kernel computes once per row) and no value along too many paths.
+    // reductions that a row kernel computes once per row), every reduction the split rule
+    // takes has a kernel of its own, no value is read along too many paths and no kernel is
+    // too large to compile quickly.
     let mut rows: HashMap<u64, rows::RowPlan> = HashMap::new();
     loop {
         let mut add = Vec::new();
@@ -156,7 +227,7 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
                 &mut |n, evals| {
                     if matches!(n.op(), Op::Reduce(..)) {
                         let twice = *owner.entry(n.id()).or_insert(root.id()) != root.id();
-                        if twice {
+                        if twice || split::chunks(n, plan).is_some() {
                             add.push(n.id());
                         } else if evals > n.numel() as u128
                             && !broadcast.iter().any(|b| b.id() == n.id())
@@ -167,22 +238,29 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
                 },
                 &mut |_| {},
             );
-            match rows::row_split(root, &realize, &broadcast) {
+            let row = if plan.is_flat(root.id()) {
+                None
+            } else {
+                rows::row_split(root, &realize, &broadcast)
+            };
+            match row {
                 Some(row) => {
                     rows.insert(root.id(), row);
                 }
                 None => add.extend(broadcast.iter().map(|n| n.id())),
             }
         }
-        // values read through too many views: outputs first, each seeing the cuts above it
+        // values read through too many views, and kernels too large: outputs first, each
+        // seeing the cuts above it
         let roots: Vec<Arc<Node>> = order
             .iter()
             .rev()
             .filter(|n| realize.contains(&n.id()))
             .cloned()
             .collect();
-        let cut = fanout::cut_all(roots, &mut realize);
-        if add.is_empty() && !cut {
+        let cut = fanout::cut_all(roots.clone(), &mut realize);
+        let capped = cap::cut_all(&roots, &mut realize);
+        if add.is_empty() && !cut && !capped {
             break;
         }
         realize.extend(add);
@@ -198,22 +276,24 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
             sched.empty.push(n.clone());
             continue;
         }
-        if let Op::Contiguous = n.op() {
-            let src = &n.srcs()[0];
-            if src.is_realized() || matches!(src.op(), Op::Buffer) {
-                sched.aliases.push((n.clone(), src.clone()));
-                continue;
-            }
+        if let Some(owner) = alias_of(n, &realize) {
+            sched.aliases.push((n.clone(), owner));
+            continue;
         }
         // a row plan keeps its reductions inside one kernel; splitting would scatter them
-        let parts = if rows.contains_key(&n.id()) {
-            vec![(n.clone(), n.clone())]
-        } else {
-            split::split_reduce(n)
+        let parts = match split::chunks(n, plan) {
+            Some(s) if !rows.contains_key(&n.id()) => split::split(n, s)?,
+            _ => vec![split::Part {
+                root: n.clone(),
+                body: n.clone(),
+                split_of: None,
+            }],
         };
-        realize.extend(parts.iter().map(|(root, _)| root.id()));
-        for (root, body) in parts {
-            let mut k = plan_kernel(root, body, &realize);
+        realize.extend(parts.iter().map(|p| p.root.id()));
+        for part in parts {
+            let mut k = plan_kernel(part.root, part.body, &realize);
+            k.split_of = part.split_of;
+            k.row_plan = rows.contains_key(&k.root.id());
             match rows.get(&k.root.id()) {
                 Some(rows::RowPlan::Row(row)) => {
                     k.strategy = Strategy::Row {
@@ -231,7 +311,19 @@ pub fn schedule(targets: &[Arc<Node>]) -> Schedule {
             sched.kernels.push(k);
         }
     }
-    sched
+    Ok(sched)
+}
+
+/// The node whose buffer `n` can share instead of computing: a `contiguous` of a buffer, or a
+/// reshape (same elements, same order) of a value that has or gets a buffer.
+fn alias_of(n: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>> {
+    let src = n.srcs().into_iter().next()?;
+    let stored = src.is_realized() || matches!(src.op(), Op::Buffer);
+    match n.op() {
+        Op::Contiguous if stored => Some(src),
+        Op::Reshape if stored || realize.contains(&src.id()) => Some(src),
+        _ => None,
+    }
 }
 
 /// Gathers the inputs of one kernel and picks how it maps onto the device.
@@ -264,6 +356,8 @@ fn plan_kernel(root: Arc<Node>, body: Arc<Node>, realize: &HashSet<u64>) -> Kern
         root,
         body,
         inputs,
+        split_of: None,
+        row_plan: false,
     }
 }
 
@@ -278,4 +372,36 @@ fn strategy(numel: usize, trip: usize) -> Strategy {
     } else {
         Strategy::Serial
     }
+}
+
+/// The reduced axes' total length of a reduce node (1 for other nodes).
+fn trip(n: &Node) -> usize {
+    match n.op() {
+        Op::Reduce(_, axes) => {
+            let src = &n.srcs()[0];
+            axes.iter().map(|&a| src.shape()[a]).product()
+        }
+        _ => 1,
+    }
+}
+
+/// The reduce nodes a kernel evaluates: its body, if a reduction, and those fused into it.
+fn reductions_in(k: &Kernel) -> Vec<Arc<Node>> {
+    let mut realize: HashSet<u64> = k.inputs.iter().map(|n| n.id()).collect();
+    realize.remove(&k.body.id());
+    let mut found = Vec::new();
+    if matches!(k.body.op(), Op::Reduce(..)) {
+        found.push(k.body.clone());
+    }
+    walk_region(
+        &k.body,
+        &realize,
+        &mut |n, _| {
+            if matches!(n.op(), Op::Reduce(..)) && !found.iter().any(|f| f.id() == n.id()) {
+                found.push(n.clone());
+            }
+        },
+        &mut |_| {},
+    );
+    found
 }

@@ -94,14 +94,19 @@ pub fn axpb(
     }
 }
 
-/// A fresh, empty folder under the system temp folder.
+/// A fresh, empty folder under the system temp folder, private to this user (mode 0700 on
+/// Unix, whatever the umask), so tg accepts it as a cache folder.
 pub fn temp_dir(tag: &str) -> PathBuf {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or_default();
     let dir = std::env::temp_dir().join(format!("tg-test-{tag}-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(&dir).expect("temp dir");
     dir
 }
 
@@ -109,6 +114,11 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 /// returns its stdout. The device is a per-process singleton, so settings that apply at its
 /// creation (TG_STAGING, TG_VALIDATION, TG_CACHE_DIR) need a process of their own.
 pub fn run_child(test: &str, env: &[(&str, &str)]) -> String {
+    run_child_output(test, env).0
+}
+
+/// [`run_child`], returning the child's stdout and stderr.
+pub fn run_child_output(test: &str, env: &[(&str, &str)]) -> (String, String) {
     let exe = std::env::current_exe().expect("test binary path");
     let out = Command::new(exe)
         .args([
@@ -122,16 +132,16 @@ pub fn run_child(test: &str, env: &[(&str, &str)]) -> String {
         .output()
         .expect("spawn child test");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(
         out.status.success(),
-        "child {test} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+        "child {test} failed:\n{stdout}\n{stderr}"
     );
     assert!(
         stdout.contains("1 passed"),
         "child {test} did not run:\n{stdout}"
     );
-    stdout
+    (stdout, stderr)
 }
 
 /// `KEY=value` printed by a child.

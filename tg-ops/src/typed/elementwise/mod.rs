@@ -17,6 +17,7 @@
 //! `#[kernel]`, which broadcasts like numpy.
 
 mod binary;
+mod more_math;
 mod unary;
 
 use half::f16;

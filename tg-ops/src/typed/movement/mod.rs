@@ -20,6 +20,7 @@
 
 mod check;
 mod join;
+mod pad_fill;
 mod resize;
 mod view;
 

@@ -316,7 +316,7 @@ fn division(op: Binary, lhs: &Operand, rhs: &Operand) -> Result<DynTensor> {
 /// one less where that remainder's sign differs from b's, which then gains b. numpy's special
 /// cases follow: `b = 0` gives `a / b` and a NaN remainder, infinite or NaN `a` NaN, and
 /// `b = ±inf` with finite `a` the quotient 0 (or -1) and the remainder `a` (or `b`).
-fn float_divmod(op: Binary, a: &V, b: &V) -> (V, V) {
+pub(super) fn float_divmod(op: Binary, a: &V, b: &V) -> (V, V) {
     let zero = a.k(0.0);
     let estimate = a.div(b);
     let b_inf = b.abs().eq_k(f64::INFINITY);

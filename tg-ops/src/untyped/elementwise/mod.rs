@@ -43,7 +43,9 @@ mod arith;
 mod bitwise;
 mod compare;
 pub(crate) mod expr;
+mod masked;
 mod math;
+mod more_math;
 mod operand;
 mod select;
 

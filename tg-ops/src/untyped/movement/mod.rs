@@ -9,5 +9,6 @@
 
 mod join;
 mod pad;
+mod pad_fill;
 mod repeat;
 mod view;

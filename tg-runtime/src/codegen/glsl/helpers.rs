@@ -2,27 +2,33 @@
 //! shifts, out-of-range casts, f16 rounding), so results are the same on every device.
 //! A kernel includes only the ones it calls.
 
-/// (name, source, helpers it calls). Emitted in this order.
-const HELPERS: &[(&str, &str, &[&str])] = &[
+/// (name, source, helpers it calls, loop back-edges one call of its own code takes at
+/// most). Emitted in this order. The loop counts feed [`Helpers::take_loops`]: a driver
+/// with a loop budget (llvmpipe) counts every back-edge, these included.
+const HELPERS: &[(&str, &str, &[&str], u64)] = &[
     (
         "tg_nan",
         "float tg_nan() { return uintBitsToFloat(0x7fc00000u); }",
         &[],
+        0,
     ),
     (
         "tg_inf",
         "float tg_inf() { return uintBitsToFloat(0x7f800000u); }",
         &[],
+        0,
     ),
     (
         "tg_fdiv",
         "int tg_fdiv(int a, int d) { return a >= 0 ? a / d : -((d - 1 - a) / d); }",
         &[],
+        0,
     ),
     (
         "tg_fmod",
         "int tg_fmod(int a, int d) { return a - tg_fdiv(a, d) * d; }",
         &["tg_fdiv"],
+        0,
     ),
     (
         "tg_f2h",
@@ -40,6 +46,7 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return s | h;
 }",
         &[],
+        0,
     ),
     (
         "tg_h2f",
@@ -52,11 +59,13 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return uintBitsToFloat(s | ((e + 112u) << 23) | (m << 13));
 }",
         &[],
+        0,
     ),
     (
         "tg_rh",
         "float tg_rh(float f) { return tg_h2f(tg_f2h(f)); }",
         &["tg_f2h", "tg_h2f"],
+        0,
     ),
     (
         "tg_d2h",
@@ -71,16 +80,19 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return tg_f2h(f);
 }",
         &["tg_f2h"],
+        0,
     ),
     (
         "tg_max_f",
         "float tg_max_f(float a, float b) { return (isnan(a) || isnan(b)) ? a + b : max(a, b); }",
         &[],
+        0,
     ),
     (
         "tg_max_d",
         "double tg_max_d(double a, double b) { return (isnan(a) || isnan(b)) ? a + b : max(a, b); }",
         &[],
+        0,
     ),
     (
         "tg_log2_f",
@@ -90,6 +102,7 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return x < 0.0 ? tg_nan() : log2(x);
 }",
         &["tg_inf", "tg_nan"],
+        0,
     ),
     (
         "tg_exp2_f",
@@ -100,21 +113,25 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return exp2(x);
 }",
         &["tg_inf"],
+        0,
     ),
     (
         "tg_sqrt_f",
         "float tg_sqrt_f(float x) { return x < 0.0 ? tg_nan() : sqrt(x); }",
         &["tg_nan"],
+        0,
     ),
     (
         "tg_sqrt_d",
         "double tg_sqrt_d(double x) { return x < 0.0lf ? double(tg_nan()) : sqrt(x); }",
         &["tg_nan"],
+        0,
     ),
     (
         "tg_sin_f",
         "float tg_sin_f(float x) { return isinf(x) ? tg_nan() : sin(x); }",
         &["tg_nan", "tg_inf"],
+        0,
     ),
     (
         "tg_pow_f",
@@ -149,6 +166,7 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return (a < 0.0 && bodd) ? -r : r;
 }",
         &["tg_nan", "tg_inf"],
+        8,
     ),
     (
         "tg_exp2_d",
@@ -165,6 +183,7 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return ldexp(ldexp(p, e / 2), e - e / 2);
 }",
         &["tg_inf"],
+        14,
     ),
     (
         "tg_log2_d",
@@ -184,6 +203,7 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return double(e) + ln * 1.4426950408889634074lf;
 }",
         &["tg_inf", "tg_nan"],
+        12,
     ),
     (
         "tg_sin_d",
@@ -205,6 +225,7 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return q == 0 ? sinr : q == 1 ? cosr : q == 2 ? -sinr : -cosr;
 }",
         &["tg_nan", "tg_inf"],
+        21,
     ),
     (
         "tg_pow_d",
@@ -237,6 +258,7 @@ const HELPERS: &[(&str, &str, &[&str])] = &[
   return (a < 0.0lf && bodd) ? -r : r;
 }",
         &["tg_nan", "tg_inf", "tg_exp2_d", "tg_log2_d"],
+        8,
     ),
 ];
 
@@ -275,35 +297,71 @@ const INT_HELPERS: &[(&str, &str)] = &[
 pub struct Helpers {
     named: Vec<&'static str>,
     int: Vec<(&'static str, &'static str)>,
+    /// Loop back-edges of the helper calls made since the last [`Helpers::take_loops`].
+    loops: u64,
+}
+
+/// Back-edges one call of helper `name` takes at most, the helpers it calls included (each
+/// is called at most once per call).
+fn call_loops(name: &str) -> u64 {
+    HELPERS
+        .iter()
+        .find(|h| h.0 == name)
+        .map_or(0, |(_, _, deps, own)| {
+            own + deps.iter().map(|d| call_loops(d)).sum::<u64>()
+        })
 }
 
 impl Helpers {
-    /// Marks helper `name` (and what it calls) as used; returns `name` for inline use.
+    /// Marks helper `name` (and what it calls) as used and counts one call; returns `name`
+    /// for inline use.
     pub fn use_fn(&mut self, name: &str) -> &'static str {
-        let (name, _, deps) = HELPERS
-            .iter()
-            .find(|(n, _, _)| *n == name)
-            .expect("known helper");
+        let (name, _, deps, _) = HELPERS.iter().find(|h| h.0 == name).expect("known helper");
+        self.loops += call_loops(name);
         if !self.named.contains(name) {
             for d in *deps {
-                self.use_fn(d);
+                self.mark(d);
             }
             self.named.push(name);
         }
         name
     }
 
-    /// Marks integer helper `kind` for register type `ty`; returns its call name.
+    /// Marks a helper (and what it calls) as used without counting a call.
+    fn mark(&mut self, name: &'static str) {
+        if self.named.contains(&name) {
+            return;
+        }
+        if let Some((_, _, deps, _)) = HELPERS.iter().find(|h| h.0 == name) {
+            for d in *deps {
+                self.mark(d);
+            }
+        }
+        self.named.push(name);
+    }
+
+    /// Marks integer helper `kind` for register type `ty` and counts one call; returns its
+    /// call name.
     pub fn use_int(&mut self, kind: &'static str, ty: &'static str) -> String {
         if !self.int.contains(&(kind, ty)) {
             self.int.push((kind, ty));
         }
+        if kind == "pow" {
+            // squaring loop: one iteration per bit of the exponent, and the exit
+            let bits = if ty.contains("64") { 64 } else { 32 };
+            self.loops += bits + 1;
+        }
         format!("tg_{kind}_{ty}")
+    }
+
+    /// Loop back-edges of the helper calls counted since the last call, and resets the count.
+    pub fn take_loops(&mut self) -> u64 {
+        std::mem::take(&mut self.loops)
     }
 
     pub fn render(&self) -> String {
         let mut out = String::new();
-        for (name, src, _) in HELPERS {
+        for (name, src, _, _) in HELPERS {
             if self.named.contains(name) {
                 out.push_str(src);
                 out.push('\n');

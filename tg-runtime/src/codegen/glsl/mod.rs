@@ -31,10 +31,18 @@ pub enum View {
 /// A rendered kernel.
 #[derive(Clone, Debug)]
 pub struct Shader {
+    /// GLSL 4.50 source.
     pub source: String,
     /// Bindings after the output: (input index, view).
     pub bindings: Vec<(usize, View)>,
+    /// Invocations per workgroup.
     pub threads: u32,
+    /// Loop back-edges (each iteration, and each loop's exit) that one invocation takes at
+    /// most, over every loop of the source: reductions, the row loop, workgroup combines and
+    /// the loops inside helper functions. A driver with a loop budget (llvmpipe ends an
+    /// invocation's loops silently after 65,535 back-edges in total) runs the kernel
+    /// correctly only if this fits; the scheduler splits work until it does.
+    pub loops: u64,
 }
 
 /// What the device offers that rendering can use.
@@ -53,6 +61,10 @@ struct Renderer<'a> {
     int64: bool,
     shared: String,
     target: Target,
+    /// Back-edges counted so far (see [`Shader::loops`]).
+    loops: u64,
+    /// How often the block being rendered runs per invocation.
+    runs: u64,
 }
 
 pub fn render(p: &Program, target: Target) -> Shader {
@@ -67,6 +79,8 @@ pub fn render(p: &Program, target: Target) -> Shader {
         int64: needs_int64(p.out_dtype) || p.inputs.iter().any(|&d| needs_int64(d)),
         shared: String::new(),
         target,
+        loops: 0,
+        runs: 1,
     };
     let mut body = String::new();
     r.block(Program::ROOT, &mut body, 1);
@@ -152,6 +166,7 @@ pub fn render(p: &Program, target: Target) -> Shader {
         source: src,
         bindings: r.views,
         threads,
+        loops: r.loops,
     }
 }
 
@@ -283,6 +298,7 @@ impl Renderer<'_> {
                 return;
             }
         };
+        self.loops += self.h.take_loops() * self.runs;
         writeln!(out, "{pad}{ty} x{v} = {expr};").ok();
     }
 
@@ -320,6 +336,11 @@ impl Renderer<'_> {
             Some(t) => writeln!(out, "{pad}for (int {r} = lid; {r} < {trip}; {r} += {t}) {{").ok(),
             None => writeln!(out, "{pad}for (int {r} = 0; {r} < {trip}; {r}++) {{").ok(),
         };
+        // the thread with the most iterations: lid 0 takes ceil(trip / threads)
+        let iterations = (trip.max(0) as u64).div_ceil(threads.map_or(1, u64::from));
+        let outer = self.runs;
+        self.loops += outer * (iterations + 1);
+        self.runs = outer * iterations;
         self.block(b, out, depth + 1);
         for (k, a) in accs.iter().enumerate() {
             let c = self.combine(
@@ -330,6 +351,8 @@ impl Renderer<'_> {
             );
             writeln!(out, "{pad}  acc{b}_{k} = {c};").ok();
         }
+        self.loops += self.h.take_loops() * self.runs;
+        self.runs = outer;
         writeln!(out, "{pad}}}").ok();
         if let Some(t) = coop {
             for (k, a) in accs.iter().enumerate() {
@@ -376,6 +399,9 @@ impl Renderer<'_> {
             writeln!(out, "{pad}if (subgroupElect()) {s}[gl_SubgroupID] = {acc};").ok();
             writeln!(out, "{pad}barrier();").ok();
             let c = self.combine(op, acc, &format!("{s}[i]"), d);
+            // at most one subgroup per thread, and the exit
+            let combines = u64::from(threads);
+            self.loops += self.runs * (combines + 1) * (1 + self.h.take_loops());
             writeln!(
                 out,
                 "{pad}if (lid == 0) {{ {acc} = {s}[0]; for (uint i = 1u; i < gl_NumSubgroups; i++) {acc} = {c}; {s}[0] = {acc}; }}"
@@ -385,6 +411,8 @@ impl Renderer<'_> {
             writeln!(out, "{pad}{s}[lid] = {acc};").ok();
             writeln!(out, "{pad}barrier();").ok();
             let c = self.combine(op, &format!("{s}[lid]"), &format!("{s}[lid + w]"), d);
+            let halvings = u64::from(threads.max(1).ilog2());
+            self.loops += self.runs * (halvings + 1) * (1 + self.h.take_loops());
             writeln!(out, "{pad}for (int w = {}; w > 0; w >>= 1) {{ if (lid < w) {s}[lid] = {c}; barrier(); }}", threads / 2)
                 .ok();
         }

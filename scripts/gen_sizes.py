@@ -1,0 +1,163 @@
+"""Reference values for tg's size tests (fixtures/sizes.json): reductions, softmax family and
+scans over tensors at and past the sizes where a device limit bites (lavapipe ends an
+invocation's loops after 65,535 back-edges; 2^24 f32 elements fill 64 MiB, 2^25 the 128 MiB
+of one storage-buffer binding).
+
+Inputs are `pattern`s (see fixtures_common.pattern) the tests regenerate; numpy computes the
+results in float64 from the float32 inputs. Small results are stored whole; a result as large
+as the input is stored as its float64 sum and its values at 48 fixed positions (the first 16,
+the last 16 and 16 spread between) with the sum of its absolute values, which catches a wrong
+chunk, a wrong row or a partial result while keeping the file small.
+
+Each case says whether it belongs to the default test run ("short") or only to the long run
+(TG_LONG_TESTS=1)."""
+
+import numpy as np
+
+from fixtures_common import pattern, write
+
+WHOLE = [1 << 24, (1 << 24) + 3, 1 << 25]
+ROWS = [(4, 1 << 21), (2, 1 << 22)]
+REDUCTIONS = ["sum", "prod", "max", "min", "mean", "var", "argmax", "argmin", "logsumexp"]
+FULL = ["softmax", "log_softmax", "cumsum"]
+TOPK = 16
+# sorting: the bitonic network is O(n log^2 n); the indices of sort/argsort are recovered by
+# occurrence counting, O(n^2) per row, which bounds argsort far below sort's values
+SORTS = [("sort", 1 << 14, True), ("sort", 1 << 20, False), ("argsort", 1 << 12, True),
+         ("argsort", 1 << 16, False), ("topk_values", 1 << 14, True),
+         ("topk_indices", 1 << 14, True), ("topk_values", 1 << 18, False),
+         ("topk_indices", 1 << 18, False)]
+SHORT_WHOLE = (1 << 24) + 3
+SHORT_ROWS = (4, 1 << 21)
+
+
+def reference(op, x, axis):
+    """The op in float64 over `axis` (None: the whole tensor), as tg defines it."""
+    x = x.astype(np.float64)
+    if op == "sum":
+        return x.sum(axis=axis)
+    if op == "prod":
+        return x.prod(axis=axis)
+    if op == "max":
+        return x.max(axis=axis)
+    if op == "min":
+        return x.min(axis=axis)
+    if op == "mean":
+        return x.mean(axis=axis)
+    if op == "var":
+        return x.var(axis=axis, ddof=1)
+    if op == "argmax":
+        return np.argmax(x, axis=axis)
+    if op == "argmin":
+        return np.argmin(x, axis=axis)
+    if op == "logsumexp":
+        m = x.max(axis=axis, keepdims=True)
+        return (np.log(np.exp(x - m).sum(axis=axis, keepdims=True)) + m).squeeze(axis=axis)
+    if op == "softmax":
+        e = np.exp(x - x.max(axis=axis, keepdims=True))
+        return e / e.sum(axis=axis, keepdims=True)
+    if op == "log_softmax":
+        m = x.max(axis=axis, keepdims=True)
+        return x - m - np.log(np.exp(x - m).sum(axis=axis, keepdims=True))
+    if op == "cumsum":
+        return np.cumsum(x, axis=-1 if axis is None else axis)
+    if op == "sort":
+        return np.sort(x, axis=-1, kind="stable")
+    if op == "argsort":
+        return np.argsort(x, axis=-1, kind="stable")
+    if op == "topk_values":
+        return -np.sort(-x, axis=-1, kind="stable")[..., :TOPK]
+    if op == "topk_indices":
+        return np.argsort(-x, axis=-1, kind="stable")[..., :TOPK]
+    raise ValueError(op)
+
+
+def tolerance(op, n):
+    """(rtol, atol) for f32 arithmetic over `n` elements per output."""
+    return {
+        "sum": (1e-5, 1e-6 * n),
+        "mean": (1e-5, 1e-6),
+        "var": (1e-4, 1e-6),
+        "prod": (2e-3, 0.0),
+        "max": (0.0, 0.0),
+        "min": (0.0, 0.0),
+        "argmax": (0.0, 0.0),
+        "argmin": (0.0, 0.0),
+        "logsumexp": (1e-5, 1e-5),
+        "softmax": (1e-3, 1e-12),
+        "log_softmax": (1e-5, 1e-3),
+        "cumsum": (1e-5, 1e-2),
+        "sort": (0.0, 0.0),
+        "argsort": (0.0, 0.0),
+        "topk_values": (0.0, 0.0),
+        "topk_indices": (0.0, 0.0),
+    }[op]
+
+
+def positions(count):
+    """48 fixed positions of a flat result of `count` values."""
+    spread = np.linspace(16, count - 17, 16).astype(np.int64)
+    return sorted(set(list(range(16)) + list(range(count - 16, count)) + spread.tolist()))
+
+
+def case(op, shape, axis, seed, lo, hi, short):
+    x, spec = pattern("float32", shape, seed, lo, hi)
+    ref = np.asarray(reference(op, x, axis))
+    n = x.size if axis is None else shape[axis]
+    rtol, atol = tolerance(op, n)
+    c = {
+        "name": f"{op} {list(shape)} axis {axis}",
+        "op": op,
+        "axis": axis,
+        "input": spec,
+        "rtol": rtol,
+        "atol": atol,
+        "short": short,
+    }
+    if op in FULL or op in ("sort", "argsort"):
+        flat = ref.reshape(-1)
+        at = positions(flat.size)
+        c["shape"] = list(ref.shape)
+        c["sum"] = float(flat.sum())
+        c["abs_sum"] = float(np.abs(flat).sum())
+        c["samples"] = [[i, float(flat[i])] for i in at]
+    else:
+        c["shape"] = list(ref.shape)
+        c["values"] = [float(v) for v in ref.reshape(-1)]
+    return c
+
+
+def range_of(op):
+    # products of values just above 1 stay finite over 2^25 elements and are well conditioned
+    # in f32 (2^-24 steps: no cross-term rounding bias), while a missing chunk shifts them 3%
+    return (1.0, 1.0 + 2.0**-21) if op == "prod" else (-1.0, 1.0)
+
+
+def main():
+    cases = []
+    for n in WHOLE:
+        for op in REDUCTIONS + FULL:
+            lo, hi = range_of(op)
+            short = n == SHORT_WHOLE and op not in FULL
+            cases.append(case(op, (n,), None, 7, lo, hi, short))
+    # a whole-tensor reduction over two axes
+    for op in ["sum", "max", "argmax"]:
+        lo, hi = range_of(op)
+        cases.append(case(op, (4096, 4096), None, 11, lo, hi, op == "sum"))
+    for rows in ROWS:
+        for op in REDUCTIONS + FULL:
+            lo, hi = range_of(op)
+            short = rows == SHORT_ROWS and op in ["sum", "argmax", "logsumexp", "softmax",
+                                                  "log_softmax"]
+            cases.append(case(op, rows, 1, 13, lo, hi, short))
+    # a long leading axis: the reduced axis is not the contiguous one
+    for op in ["sum", "max", "argmin", "cumsum"]:
+        lo, hi = range_of(op)
+        cases.append(case(op, (1 << 22, 4), 0, 17, lo, hi, op == "sum"))
+    for op, n, short in SORTS:
+        cases.append(case(op, (n,), None, 19, -1.0, 1.0, short))
+    write("sizes", cases)
+
+
+if __name__ == "__main__":
+    main()
