@@ -256,16 +256,65 @@ fn initialisers_stay_in_bounds() {
 #[test]
 fn bad_arguments_are_errors() {
     let mut g = Generator::new(0);
-    let msg = |r: tg::Result<DynTensor>| r.err().map(|e| e.to_string()).unwrap_or_default();
-    assert!(msg(g.rand(&[2], DType::I32)).contains("rand"));
-    assert!(msg(g.uniform(&[2], 1.0, 1.0, DType::F32)).contains("low < high"));
-    assert!(msg(g.uniform(&[2], f64::NAN, 1.0, DType::F32)).contains("low < high"));
-    assert!(msg(g.randint(&[2], 3, 2, DType::I32)).contains("low=3, high=2"));
-    assert!(msg(g.randint(&[2], 0, 2, DType::F32)).contains("randint"));
-    assert!(msg(g.normal(&[2], 0.0, -1.0, DType::F32)).contains("std"));
-    assert!(msg(g.randn(&[2], DType::U8)).contains("randn"));
-    assert!(msg(g.glorot_uniform(&[], DType::F32)).contains("glorot_uniform"));
-    assert!(msg(g.uniform(&[2], 0.0, 1.0, DType::Bool)).contains("uniform"));
+    let err = |r: tg::Result<DynTensor>| r.expect_err("should fail");
+    assert!(matches!(
+        err(g.rand(&[2], DType::I32)),
+        Error::DType {
+            op: "rand",
+            dtype: DType::I32,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(g.uniform(&[2], 1.0, 1.0, DType::F32)),
+        Error::Argument { op: "uniform", .. }
+    ));
+    assert!(matches!(
+        err(g.uniform(&[2], f64::NAN, 1.0, DType::F32)),
+        Error::Argument { op: "uniform", .. }
+    ));
+    let e = err(g.randint(&[2], 3, 2, DType::I32));
+    assert!(matches!(e, Error::Argument { op: "randint", .. }));
+    assert_eq!(
+        e.to_string(),
+        "randint: needs low < high, got low=3, high=2"
+    );
+    assert!(matches!(
+        err(g.randint(&[2], 0, 2, DType::F32)),
+        Error::DType {
+            op: "randint",
+            dtype: DType::F32,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(g.normal(&[2], 0.0, -1.0, DType::F32)),
+        Error::Argument { op: "normal", .. }
+    ));
+    assert!(matches!(
+        err(g.randn(&[2], DType::U8)),
+        Error::DType {
+            op: "randn",
+            dtype: DType::U8,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(g.glorot_uniform(&[], DType::F32)),
+        Error::RankTooLow {
+            op: "glorot_uniform",
+            min: 1,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(g.uniform(&[2], 0.0, 1.0, DType::Bool)),
+        Error::DType {
+            op: "uniform",
+            dtype: DType::Bool,
+            ..
+        }
+    ));
     assert_eq!(g.counter(), 0, "failed calls use no words");
     let empty = g.kaiming_uniform(&[0, 3], 0.01, DType::F32).unwrap();
     assert_eq!(empty.shape(), &[0, 3]);

@@ -29,24 +29,24 @@ fn einsum_matches_numpy() {
 fn einsum_errors_name_the_formula_and_shapes() {
     let a = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
     let b = DynTensor::zeros(&[4, 5], DType::F32).unwrap();
-    let err = |f: &str, xs: &[DynTensor]| DynTensor::einsum(f, xs, None).unwrap_err().to_string();
+    let err = |f: &str, xs: &[DynTensor]| DynTensor::einsum(f, xs, None).unwrap_err();
+    // a formula einsum cannot read is an argument error naming it, operands whose sizes the
+    // letters cannot agree on a shape error naming the letter and the sizes
+    let arg = |e: Error, needle: &str| matches!(&e, Error::Argument { op: "einsum", message } if message.contains(needle));
+    let shape = |e: Error, needle: &str| matches!(&e, Error::Shape { op: "einsum", message } if message.contains(needle));
     let e = err("ij,jk->ik", &[a.clone(), b.clone()]);
-    assert!(
-        e.contains("einsum") && e.contains("'j'") && e.contains('3') && e.contains('4'),
-        "{e}"
+    assert_eq!(
+        e.to_string(),
+        "einsum: letter 'j' has size 3 in one operand and 4 in another"
     );
-    let e = err("ij,jk->ik", std::slice::from_ref(&a));
-    assert!(e.contains("2 operands, 1 given"), "{e}");
-    let e = err("ijk->i", std::slice::from_ref(&a));
-    assert!(e.contains("\"ijk\"") && e.contains("[2, 3]"), "{e}");
-    let e = err("ij->iz", std::slice::from_ref(&a));
-    assert!(e.contains("'z'") && e.contains("no operand"), "{e}");
-    let e = err("ij->ii", std::slice::from_ref(&a));
-    assert!(e.contains("twice"), "{e}");
-    let e = err("i1->i", std::slice::from_ref(&a));
-    assert!(e.contains("letters"), "{e}");
-    let e = err("ii->i", std::slice::from_ref(&a));
-    assert!(e.contains("'i'") && e.contains("sizes 2 and 3"), "{e}");
+    assert!(shape(e, "'j'"));
+    let one = std::slice::from_ref(&a);
+    assert!(arg(err("ij,jk->ik", one), "2 operands, 1 given"));
+    assert!(arg(err("ijk->i", one), "[2, 3]"));
+    assert!(arg(err("ij->iz", one), "'z'"));
+    assert!(arg(err("ij->ii", one), "twice"));
+    assert!(arg(err("i1->i", one), "letters"));
+    assert!(shape(err("ii->i", one), "sizes 2 and 3"));
     let e = err(
         "...i,...i",
         &[
@@ -54,7 +54,7 @@ fn einsum_errors_name_the_formula_and_shapes() {
             DynTensor::zeros(&[4, 3], DType::F32).unwrap(),
         ],
     );
-    assert!(e.contains("size 2") && e.contains('4'), "{e}");
+    assert!(shape(e, "size 2"));
     assert!(DynTensor::einsum("i", &[], None).is_err());
 }
 

@@ -108,45 +108,75 @@ fn gather_scatter_match_numpy() {
 fn gather_errors_name_the_op_and_shapes() {
     let x = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
     let i = DynTensor::zeros(&[2, 3], DType::I32).unwrap();
-    let msg = |r: Result<DynTensor>| r.expect_err("should fail").to_string();
-    assert!(msg(x.gather(0, &DynTensor::zeros(&[2], DType::I32).unwrap())).contains("rank"));
-    assert!(msg(x.gather(0, &DynTensor::zeros(&[2, 4], DType::I32).unwrap())).contains("larger"));
-    assert!(msg(x.gather(2, &i)).contains("out of range"));
-    assert!(msg(x.gather(0, &x)).contains("integer"));
-    assert!(
-        msg(x.scatter(0, &i, DynTensor::zeros(&[2, 3], DType::I32).unwrap(), None))
-            .contains("dtype")
-    );
-    assert!(
-        msg(x.scatter(0, &i, DynTensor::zeros(&[1, 3], DType::F32).unwrap(), None))
-            .contains("no larger")
-    );
-    assert!(msg(x.scatter(0, &i, &x, Some(ScatterOp::Add))).contains("scatter_reduce"));
-    assert!(
-        msg(x.scatter_reduce(
-            1,
-            &DynTensor::zeros(&[3], DType::I32).unwrap(),
-            &x,
-            ScatterReduce::Sum,
-            true
-        ))
-        .contains("rank")
-    );
-    assert!(msg(x.masked_select(&i)).contains("bool"));
-    assert!(
-        msg(x.masked_select(&DynTensor::zeros(&[3, 3], DType::Bool).unwrap()))
-            .contains("broadcast")
-    );
-    assert!(msg(x.interpolate(&[2, 2, 2], Interpolation::Linear, false)).contains("trailing axes"));
-    assert!(msg(x.interpolate(&[4], Interpolation::Nearest, true)).contains("align_corners"));
-    assert!(
-        msg(DynTensor::zeros(&[0], DType::F32).unwrap().interpolate(
-            &[2],
-            Interpolation::Linear,
-            false
-        ))
-        .contains("empty")
-    );
+    let z = |shape: &[usize], d: DType| DynTensor::zeros(shape, d).unwrap();
+    let err = |r: Result<DynTensor>| r.expect_err("should fail");
+    let shape = |e: Error, op: &str, needle: &str| matches!(&e, Error::Shape { op: o, message } if *o == op && message.contains(needle));
+    assert!(shape(
+        err(x.gather(0, &z(&[2], DType::I32))),
+        "gather",
+        "rank"
+    ));
+    assert!(shape(
+        err(x.gather(0, &z(&[2, 4], DType::I32))),
+        "gather",
+        "larger"
+    ));
+    assert!(matches!(
+        err(x.gather(2, &i)),
+        Error::AxisOutOfRange {
+            op: "gather",
+            axis: 2,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(x.gather(0, &x)),
+        Error::DType {
+            op: "gather",
+            dtype: DType::F32,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(x.scatter(0, &i, z(&[2, 3], DType::I32), None)),
+        Error::DTypeMismatch {
+            op: "scatter",
+            lhs: DType::F32,
+            rhs: DType::I32,
+            ..
+        }
+    ));
+    assert!(shape(
+        err(x.scatter(0, &i, z(&[1, 3], DType::F32), None)),
+        "scatter",
+        "no larger"
+    ));
+    assert!(matches!(
+        err(x.scatter(0, &i, &x, Some(ScatterOp::Add))),
+        Error::Argument { op: "scatter", ref message } if message.contains("scatter_reduce")
+    ));
+    let e = err(x.scatter_reduce(1, &z(&[3], DType::I32), &x, ScatterReduce::Sum, true));
+    assert!(shape(e, "scatter_reduce", "rank"));
+    assert!(matches!(
+        err(x.masked_select(&i)),
+        Error::DType {
+            op: "masked_select",
+            dtype: DType::I32,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(x.masked_select(&z(&[3, 3], DType::Bool))),
+        Error::Broadcast { op: "masked_select", ref lhs, ref rhs } if lhs == &[3, 3] && rhs == &[2, 3]
+    ));
+    let e = err(x.interpolate(&[2, 2, 2], Interpolation::Linear, false));
+    assert!(shape(e, "interpolate", "trailing axes"));
+    assert!(matches!(
+        err(x.interpolate(&[4], Interpolation::Nearest, true)),
+        Error::Argument { op: "interpolate", ref message } if message.contains("align_corners")
+    ));
+    let e = err(z(&[0], DType::F32).interpolate(&[2], Interpolation::Linear, false));
+    assert!(shape(e, "interpolate", "empty"));
 }
 
 /// Typed forms: the gather's result has the index's shape; data-dependent lengths are a

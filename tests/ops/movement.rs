@@ -316,23 +316,27 @@ fn typed_dynamic_dims_are_checked_at_run_time() {
     assert!(x.try_reshape::<Rank2<5, 2>>().is_err());
     let r: Tensor<Rank2<6, 2>> = x.reshape();
     assert_eq!(r.dims(), vec![6, 2]);
-    assert!(
-        x.try_reshape::<shape![_, _]>()
-            .unwrap_err()
-            .to_string()
-            .contains("reshape_to")
-    );
+    assert!(matches!(
+        x.try_reshape::<shape![_, _]>(),
+        Err(Error::Shape { op: "reshape", ref message }) if message.contains("reshape_to")
+    ));
     let r2 = x.reshape_to::<shape![_, _]>((2, 6));
     assert_eq!(r2.dims(), vec![2, 6]);
     let one = Tensor::<shape![2, _], f32>::from_slice_shape((Const, 3), &[0.0; 6]).unwrap();
-    let err = one.try_squeeze::<1>().unwrap_err().to_string();
-    assert!(err.contains("squeeze") && err.contains("size 3"), "{err}");
+    let err = one.try_squeeze::<1>().unwrap_err();
+    assert!(
+        matches!(err, Error::Shape { op: "squeeze", ref message } if message.contains("size 3")),
+        "{err:?}"
+    );
     let sq = Tensor::<shape![2, _], f32>::from_slice_shape((Const, 1), &[0.0; 2])
         .unwrap()
         .squeeze::<1>();
     assert_eq!(sq.dims(), vec![2]);
     let m = Tensor::<shape![_, _], f32>::from_slice_shape((2, 3), &[0.0; 6]).unwrap();
-    assert!(m.try_diagonal().unwrap_err().to_string().contains("square"));
+    assert!(matches!(
+        m.try_diagonal(),
+        Err(Error::Shape { op: "diagonal", ref message }) if message.contains("square")
+    ));
     assert!(x.try_broadcast_to::<Rank2<5, 4>>().is_err());
     assert!(x.try_pad_to::<Rank2<2, 4>>().is_err());
     assert!(x.try_shrink_to::<Rank2<4, 4>>().is_err());

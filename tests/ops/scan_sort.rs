@@ -44,34 +44,36 @@ fn scans_and_sorts_match_numpy() {
 #[test]
 fn errors_name_the_op_and_the_arguments() {
     let x = DynTensor::zeros(&[2, 3], DType::F32).unwrap();
-    let e = x.cumsum(2).unwrap_err().to_string();
-    assert!(e.contains("cumsum") && e.contains("axis 2"), "{e}");
-    let e = x.cummax(-3).unwrap_err().to_string();
-    assert!(e.contains("cummax") && e.contains("-3"), "{e}");
-    let e = x.logcumsumexp(5).unwrap_err().to_string();
-    assert!(e.contains("logcumsumexp"), "{e}");
-    let e = x.sort(2, false).unwrap_err().to_string();
-    assert!(e.contains("sort") && e.contains("axis 2"), "{e}");
-    let e = x.topk(4, 1, true).unwrap_err().to_string();
+    let axis = |e: Error, op: &str, a: isize| matches!(e, Error::AxisOutOfRange { op: o, axis, .. } if o == op && axis == a);
+    assert!(axis(x.cumsum(2).unwrap_err(), "cumsum", 2));
+    assert!(axis(x.cummax(-3).unwrap_err().root().clone(), "cummax", -3));
+    assert!(axis(x.logcumsumexp(5).unwrap_err(), "logcumsumexp", 5));
+    assert!(axis(
+        x.sort(2, false).unwrap_err().root().clone(),
+        "sort",
+        2
+    ));
+    let e = x.topk(4, 1, true).unwrap_err();
     assert!(
-        e.contains("topk") && e.contains("k = 4") && e.contains("[2, 3]"),
-        "{e}"
+        matches!(e, Error::Argument { op: "topk", ref message } if message.contains("k = 4") && message.contains("[2, 3]")),
+        "{e:?}"
     );
     let e = DynTensor::zeros(&[2, 0], DType::F32)
         .unwrap()
         .argmax(Some(1), false)
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
     assert!(
-        e.contains("argmax") && e.contains("empty") && e.contains("[2, 0]"),
-        "{e}"
+        matches!(e, Error::Shape { op: "argmax", ref message } if message.contains("empty") && message.contains("[2, 0]")),
+        "{e:?}"
     );
     let e = DynTensor::zeros(&[0], DType::I32)
         .unwrap()
         .argmin(None, false)
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("argmin") && e.contains("empty"), "{e}");
+        .unwrap_err();
+    assert!(
+        matches!(e, Error::Shape { op: "argmin", ref message } if message.contains("empty")),
+        "{e:?}"
+    );
 }
 
 #[test]

@@ -66,10 +66,11 @@ fn fit(
     shape_type: fn() -> &'static str,
 ) -> Result<(DynTensor, [usize; MAX_RANK])> {
     if raw.dtype() != dtype {
-        return Err(Error::DType {
+        return Err(Error::DTypeMismatch {
             op: "Tensor::from_dyn",
-            dtype: raw.dtype(),
-            message: format!("expected {dtype}"),
+            lhs: raw.dtype(),
+            rhs: dtype,
+            message: "the tensor's dtype is not the type's".into(),
         });
     }
     if !dims_fit(raw.shape(), dims) {

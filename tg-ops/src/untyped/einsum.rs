@@ -9,8 +9,17 @@
 use super::DynTensor;
 use tg_runtime::{BinaryOp, DType, Error, Result};
 
+/// A formula or an operand count einsum cannot work with.
 fn err(message: String) -> Error {
     Error::Argument {
+        op: "einsum",
+        message,
+    }
+}
+
+/// Operand sizes the formula's letters cannot agree on.
+fn shape_err(message: String) -> Error {
+    Error::Shape {
         op: "einsum",
         message,
     }
@@ -150,7 +159,7 @@ impl DynTensor {
             while let Some((j, k)) = repeated(&s) {
                 let c = s[j];
                 if x.shape()[j] != x.shape()[k] {
-                    return Err(err(format!(
+                    return Err(shape_err(format!(
                         "letter {c:?} names axes of sizes {} and {} in one operand of shape {:?}",
                         x.shape()[j],
                         x.shape()[k],
@@ -173,12 +182,15 @@ impl DynTensor {
         let mut seen = vec![false; alpha.len()];
         for (s, x) in letters.iter().zip(&xs) {
             for (&c, &d) in s.iter().zip(x.shape()) {
-                let i = alpha
-                    .binary_search(&c)
-                    .map_err(|_| err("internal: letter not in the alphabet".into()))?;
+                let i = alpha.binary_search(&c).map_err(|_| {
+                    Error::internal(
+                        "einsum",
+                        format!("letter {c:?} is not in the alphabet {alpha:?}"),
+                    )
+                })?;
                 let broadcast = ell.contains(&c) && (d == 1 || size[i] == 1);
                 if seen[i] && size[i] != d && !broadcast {
-                    return Err(err(format!(
+                    return Err(shape_err(format!(
                         "letter {c:?} has size {} in one operand and {d} in another",
                         size[i]
                     )));

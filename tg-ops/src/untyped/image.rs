@@ -52,11 +52,13 @@ impl DynTensor {
                 ),
             });
         }
-        if !self.dtype().is_float() || !weight.dtype().is_float() {
-            return Err(Error::DTypeMismatch {
+        if let Some(dtype) = [self.dtype(), weight.dtype()]
+            .into_iter()
+            .find(|d| !d.is_float())
+        {
+            return Err(Error::DType {
                 op: OP,
-                lhs: self.dtype(),
-                rhs: weight.dtype(),
+                dtype,
                 message: "images hold floats".into(),
             });
         }

@@ -18,6 +18,8 @@ impl DynTensor {
     /// assert_eq!(n.to_vec::<f32>().unwrap()[..2], [-1.0, 1.0]);
     /// ```
     pub fn layernorm(&self, axes: &[isize], eps: f64) -> Result<DynTensor> {
+        // the axes checked here, so that an error names layernorm rather than its mean
+        tg_core::shape::reduce::reduce_axes("layernorm", self.shape(), Some(axes))?;
         let centered = self.sub(&self.mean(Some(axes), true)?)?;
         let var = centered.square()?.mean(Some(axes), true)?;
         centered.mul(&var.add(eps)?.rsqrt()?)

@@ -69,13 +69,11 @@ impl DynTensor {
             });
         }
         if src.dtype() != self.dtype() {
-            return Err(Error::DType {
+            return Err(Error::DTypeMismatch {
                 op,
-                dtype: src.dtype(),
-                message: format!(
-                    "src must have the input's dtype {} (cast it first)",
-                    self.dtype()
-                ),
+                lhs: self.dtype(),
+                rhs: src.dtype(),
+                message: "src must have the input's dtype (cast it first)".into(),
             });
         }
         let r = self.ndim();

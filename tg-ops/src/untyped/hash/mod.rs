@@ -73,12 +73,8 @@ impl DynTensor {
                 message: format!("the rate must be 1..200 bytes, got {rate}"),
             });
         }
-        if self.ndim() == 0 {
-            return Err(Error::Shape {
-                op: "keccak",
-                message: "a rank-0 tensor has no last axis to hash; reshape it to [1]".into(),
-            });
-        }
+        // a rank-0 tensor has no last axis to hash: reshape it to [1]
+        tg_core::shape::movement::require_rank("keccak", self.shape(), 1)?;
         let obytes = cfg.output_bytes();
         let lead = &self.shape()[..self.ndim() - 1];
         let mut out_shape = lead.to_vec();

@@ -137,15 +137,8 @@ impl DynTensor {
         output_size: Option<&[usize]>,
     ) -> Result<DynTensor> {
         const OP: &str = "max_unpool2d";
-        if self.ndim() < 3 {
-            return Err(Error::Shape {
-                op: OP,
-                message: format!(
-                    "needs (batch, channels, *spatial), got shape {:?}",
-                    self.shape()
-                ),
-            });
-        }
+        // (batch, channels, *spatial)
+        tg_core::shape::movement::require_rank(OP, self.shape(), 3)?;
         if indices.shape() != self.shape() {
             return Err(Error::Shape {
                 op: OP,
