@@ -33,12 +33,7 @@ pub trait FloatOf: Dtype {
     type Output: Float;
 }
 
-macro_rules! float_of {
-    ($($t:ty => $o:ty),*) => { $(impl FloatOf for $t { type Output = $o; })* };
-}
-
-float_of!(bool => f32, i8 => f32, u8 => f32, i16 => f32, u16 => f32, i32 => f32, u32 => f32, i64 => f32, u64 => f32,
-    f16 => f16, f32 => f32, f64 => f64);
+// The impls of `FloatOf` are generated from tg-core's `DType::float_of`: `dtype_impls.rs`.
 
 /// What may stand on the right of a binary op with a `Tensor<S, T>`: a tensor (owned or
 /// borrowed) of the same shape, or a Rust scalar. `Shape` and `Dtype` are the result's shape
