@@ -89,8 +89,16 @@ pub const fn numel_of(dims: &[Option<usize>]) -> Option<usize> {
 }
 
 /// numpy broadcasting of two shapes by rank: aligned at the last axis, aligned dims pairwise
-/// `SameDim`, leading dims from the longer shape. (A static size-1 axis does not stretch to
-/// another static size here: that needs `expand`, or `#[kernel]`, which knows the sizes.)
+/// `SameDim`, leading dims from the longer shape.
+///
+/// # A limit of stable Rust
+///
+/// A static size-1 axis does not stretch to another static size here: `Rank2<1, 3>` and
+/// `Rank2<4, 3>` do not broadcast, since an impl for "1 against N" would overlap the one for
+/// "N against N" (stable Rust has no specialization). Stretch it first with
+/// [`Tensor::broadcast_to`](crate::Tensor::broadcast_to) (`a.broadcast_to::<Rank2<4, 3>>() +
+/// &b`), or write the expression in a `#[kernel]` body, where `a + b` broadcasts as numpy does
+/// (the macro knows the sizes).
 #[diagnostic::on_unimplemented(
     message = "shapes `{Self}` and `{S}` do not broadcast",
     label = "this operand has shape `{Self}`",

@@ -10,6 +10,10 @@
 //! reject what the op does not define, naming the type: `+ - * / %` and `-x` need numbers,
 //! `& | ^` and `!` integers or bool, `<< >>` integers.
 //!
+//! Tensor operands broadcast by rank (see [`Broadcast`](crate::Broadcast)): a static size-1
+//! axis does not stretch to another static size outside `#[kernel]`; use `broadcast_to` first,
+//! or a `#[kernel]` body, which broadcasts as numpy does.
+//!
 //! An unsuffixed literal on the left (`10 - &t`) fits several scalar types, so Rust asks for
 //! a suffix (`10i8 - &t`) unless the result's type is written; on the right it falls back to
 //! i32 or f64, which are weak, so `&t * 2` keeps `t`'s dtype.
