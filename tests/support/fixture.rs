@@ -11,19 +11,29 @@ use tg_runtime::{DType, Lazy, Scalar};
 
 /// A tensor as the fixtures write it: values, or a pattern to regenerate.
 pub struct Spec {
+    /// Its dtype.
     pub dtype: DType,
+    /// Its shape.
     pub shape: Vec<usize>,
+    /// Its values in row-major order.
     pub values: Vec<Scalar>,
 }
 
+/// One case of a fixture file: the op's arguments, inputs, expected outputs and tolerances.
 pub struct Case {
+    /// The case's name, for failure messages.
     pub name: String,
+    /// The whole JSON object, for op-specific arguments (`arg`).
     pub json: Value,
+    /// The input tensors.
     pub inputs: Vec<Spec>,
+    /// The expected output (the first of several).
     pub out: Spec,
     /// All expected outputs of a multi-output op ("outs"), else just `out`.
     pub outs: Vec<Spec>,
+    /// Relative tolerance of float comparisons.
     pub rtol: f64,
+    /// Absolute tolerance of float comparisons.
     pub atol: f64,
 }
 
@@ -37,6 +47,7 @@ pub fn fixtures_dir() -> PathBuf {
         .unwrap_or_else(|| panic!("no fixtures/ folder above {}", here.display()))
 }
 
+/// The cases of `fixtures/<file>`; panics with the path on a missing or malformed file.
 pub fn load(file: &str) -> Vec<Case> {
     let path = fixtures_dir().join(file);
     let text = std::fs::read_to_string(&path)
@@ -69,11 +80,13 @@ pub fn load(file: &str) -> Vec<Case> {
         .collect()
 }
 
+/// A dtype as numpy names it.
 pub fn dtype(v: &Value) -> DType {
     let name = v.as_str().expect("dtype name");
     DType::from_name(name).unwrap_or_else(|| panic!("unknown dtype {name}"))
 }
 
+/// A list of sizes.
 pub fn usizes(v: &Value) -> Vec<usize> {
     v.as_array()
         .expect("list")
@@ -124,6 +137,7 @@ fn pattern(d: DType, n: usize, p: &Value) -> Vec<Scalar> {
         .collect()
 }
 
+/// A tensor spec: dtype, shape, and its data or the pattern that regenerates it.
 pub fn spec(v: &Value) -> Spec {
     let d = dtype(&v["dtype"]);
     let shape = usizes(&v["shape"]);

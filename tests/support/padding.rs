@@ -3,6 +3,7 @@
 use serde_json::Value;
 use tg_ops::Padding;
 
+/// The `padding` argument of a conv or pool case (`{"kind": ..., "value": ...}`).
 pub fn padding(v: &Value) -> Padding {
     let ints = |v: &Value| -> Vec<isize> {
         v.as_array()

@@ -82,6 +82,7 @@ marks! {
 /// The dtype two operands meet in: tinygrad's least upper bound in its promotion lattice
 /// (`i8 + u8 -> i16`, `i32 + f16 -> f16`, `u64 + i64 -> f16`).
 pub trait Promote<Rhs: Dtype>: Dtype {
+    /// The dtype the two meet in.
     type Output: Dtype;
 }
 
@@ -92,8 +93,11 @@ pub trait Promote<Rhs: Dtype>: Dtype {
 /// tensor's dtype, except that a float scalar with an integer or bool tensor gives the default
 /// float (f32), and an integer scalar with a bool tensor gives the default int (i32).
 pub trait WeakScalar: Copy + Send + Sync + 'static {
+    /// Whether it is a float (which lifts an integer or bool tensor to f32).
     const IS_FLOAT: bool;
+    /// Whether it is a bool (which an integer tensor absorbs).
     const IS_BOOL: bool;
+    /// The value as a runtime scalar.
     fn to_scalar(self) -> tg_runtime::Scalar;
 }
 
@@ -118,6 +122,7 @@ weak! {
 
 /// The dtype of `tensor op scalar`.
 pub trait WeakPromote<S: WeakScalar>: Dtype {
+    /// The dtype of the result.
     type Output: Dtype;
 }
 

@@ -14,9 +14,13 @@ pub use tg_core::DType;
 /// A scalar value of some dtype; the payload kind follows the dtype's kind.
 #[derive(Copy, Clone, Debug)]
 pub enum Scalar {
+    /// `true` or `false`.
     Bool(bool),
+    /// A signed integer.
     Int(i64),
+    /// An unsigned integer.
     UInt(u64),
+    /// A float.
     Float(f64),
 }
 
@@ -61,6 +65,7 @@ impl Scalar {
         }
     }
 
+    /// The value as f64 (exact for floats and integers up to 2^53).
     pub fn as_f64(self) -> f64 {
         match self {
             Scalar::Bool(b) => b as u8 as f64,
@@ -70,6 +75,7 @@ impl Scalar {
         }
     }
 
+    /// The value as i128 (floats truncate toward zero).
     pub fn as_i128(self) -> i128 {
         match self {
             Scalar::Bool(b) => b as i128,
@@ -143,10 +149,15 @@ impl From<bool> for Scalar {
 
 /// Rust element types that map to a tg dtype, for host I/O.
 pub trait Element: Copy + Send + Sync + 'static + fmt::Debug {
+    /// The tg dtype of the Rust type.
     const DTYPE: DType;
+    /// The value as a scalar.
     fn to_scalar(self) -> Scalar;
+    /// The Rust value of a scalar, cast with tg's cast rules.
     fn from_scalar(s: Scalar) -> Self;
+    /// Appends the little-endian bytes.
     fn write_le(self, out: &mut Vec<u8>);
+    /// Reads the little-endian bytes of one element.
     fn read_le(bytes: &[u8]) -> Self;
 }
 

@@ -5,7 +5,7 @@
 //! upper dtype for two tensors ([`Promote`](crate::Promote); `i8 + u8` is `i16`, `f16 + f32`
 //! is `f32`), the tensor's dtype for a scalar, except that a float scalar with an integer or
 //! bool tensor gives f32 and an integer scalar with a bool tensor gives i32
-//! ([`WeakPromote`](crate::WeakPromote)). `/` is true division (integers give f32, as in
+//! ([`WeakPromote`]). `/` is true division (integers give f32, as in
 //! tinygrad), `%` the remainder with the divisor's sign (Python's). Bounds on the result type
 //! reject what the op does not define, naming the type: `+ - * / %` and `-x` need numbers,
 //! `& | ^` and `!` integers or bool, `<< >>` integers.

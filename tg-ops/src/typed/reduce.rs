@@ -14,11 +14,13 @@ use crate::tensor::{Tensor, ok};
 /// u8, u16, u32 to u32; i64, u64, f32, f64 to themselves; f16 accumulates in f32 and returns
 /// f16.
 pub trait SumDtype: Dtype {
+    /// The dtype of the sum.
     type Output: Dtype;
 }
 
 /// The dtype a mean returns: floats keep theirs, integers and bool give f32.
 pub trait MeanDtype: Dtype {
+    /// The dtype of the mean.
     type Output: Dtype;
 }
 

@@ -50,24 +50,31 @@ pub fn norm_axis_scalar_ok(op: &'static str, axis: isize, shape: &[usize]) -> Re
 }
 
 impl DynTensor {
+    /// Wraps a primitive-graph node.
     pub fn from_lazy(lazy: Lazy) -> DynTensor {
         DynTensor { lazy }
     }
+    /// The primitive-graph node.
     pub fn lazy(&self) -> &Lazy {
         &self.lazy
     }
+    /// The primitive-graph node, by value.
     pub fn into_lazy(self) -> Lazy {
         self.lazy
     }
+    /// The sizes.
     pub fn shape(&self) -> &[usize] {
         self.lazy.shape()
     }
+    /// The element type.
     pub fn dtype(&self) -> DType {
         self.lazy.dtype()
     }
+    /// The number of axes.
     pub fn ndim(&self) -> usize {
         self.lazy.ndim()
     }
+    /// The element count.
     pub fn numel(&self) -> usize {
         self.lazy.numel()
     }
@@ -80,7 +87,7 @@ impl DynTensor {
     }
 
     /// `value` (converted to `dtype`) everywhere; no memory until realized, and free to fuse.
-    /// A shape whose element count or byte size overflows is [`Error::SizeOverflow`].
+    /// A shape whose element count or byte size overflows is [`Error::SizeOverflow`](tg_runtime::Error::SizeOverflow).
     pub fn full(shape: &[usize], value: impl Into<Scalar>, dtype: DType) -> Result<DynTensor> {
         Ok(DynTensor {
             lazy: Lazy::constant(value, dtype, shape)?,
@@ -128,6 +135,7 @@ impl DynTensor {
         })
     }
 
+    /// The same values, computed into a buffer of their own when realized (a fusion boundary).
     pub fn contiguous(&self) -> DynTensor {
         DynTensor {
             lazy: self.lazy.contiguous(),

@@ -78,6 +78,7 @@ pub struct Generator {
 }
 
 impl Generator {
+    /// A stream with `seed`, at counter 0.
     pub fn new(seed: u32) -> Generator {
         Generator { seed, counter: 0 }
     }
@@ -88,6 +89,7 @@ impl Generator {
         Generator { seed, counter }
     }
 
+    /// The stream's seed.
     pub fn seed(&self) -> u32 {
         self.seed
     }

@@ -14,47 +14,72 @@ pub type BlockId = usize;
 pub const LANES: usize = 4;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// One instruction of a program: produces one scalar value (or a vector, `VecLoad`).
 pub enum Ins {
+    /// A literal.
     Const(ConstBits, DType),
     /// Element `index` of input buffer `buf` when `valid`, else zero.
     Load {
+        /// The input buffer.
         buf: usize,
+        /// The element index.
         index: Expr,
+        /// When it is false, the value is zero and memory is not read.
         valid: Cond,
+        /// The element's dtype.
         dtype: DType,
     },
     /// `LANES` consecutive elements starting at `LANES * vindex`.
     VecLoad {
+        /// The input buffer.
         buf: usize,
+        /// The vector's index.
         vindex: Expr,
+        /// The elements' dtype.
         dtype: DType,
     },
     /// Lane `lane` of a `VecLoad`.
     Extract {
+        /// The `VecLoad`.
         vec: Val,
+        /// The lane, `0..LANES`.
         lane: usize,
+        /// The element's dtype.
         dtype: DType,
     },
     /// A validity condition as a bool value.
     Cond(Cond),
+    /// A unary op of the operand's dtype.
     Unary(UnaryOp, Val, DType),
+    /// A binary op of the operands' dtype (comparisons give bool).
     Binary(BinaryOp, Val, Val, DType),
     /// Operand dtype, result dtype.
     Ternary(TernaryOp, Val, Val, Val, DType),
+    /// A conversion with tg's cast semantics.
     Cast {
+        /// The value.
         src: Val,
+        /// Its dtype.
         from: DType,
+        /// The target dtype.
         to: DType,
     },
+    /// The same bits as another dtype of one size.
     Bitcast {
+        /// The value.
         src: Val,
+        /// Its dtype.
         from: DType,
+        /// The target dtype.
         to: DType,
     },
     /// Final value of accumulator `acc` of loop block `block`.
     AccResult {
+        /// The loop block.
         block: BlockId,
+        /// The accumulator's index in the block.
         acc: usize,
+        /// The accumulator's dtype.
         dtype: DType,
     },
     /// Marks where loop `block` runs inside its parent.
@@ -105,7 +130,9 @@ impl Ins {
 /// An accumulator of a loop block.
 #[derive(Clone, Debug)]
 pub struct Acc {
+    /// How values are combined.
     pub op: ReduceOp,
+    /// The dtype accumulated in.
     pub dtype: DType,
     /// Value folded in each iteration; lives in the loop's block.
     pub value: Val,
@@ -114,10 +141,13 @@ pub struct Acc {
 /// A straight-line list of instructions; loop blocks repeat theirs over a loop variable.
 #[derive(Clone, Debug, Default)]
 pub struct Block {
+    /// The instructions, in order.
     pub ins: Vec<Val>,
+    /// The enclosing block (`None` for the root).
     pub parent: Option<BlockId>,
     /// For loops: the variable id and trip count.
     pub loop_var: Option<(u32, i64)>,
+    /// The accumulators a loop folds into.
     pub accs: Vec<Acc>,
     /// A loop over the outputs of a row, split among the threads of the workgroup.
     pub parallel: bool,
@@ -130,12 +160,20 @@ pub enum Strategy {
     Serial,
     /// A workgroup of `threads` computes `LANES` outputs, splitting top-level reduction loops
     /// among its threads and combining with subgroup operations and shared memory.
-    Cooperative { threads: u32 },
+    Cooperative {
+        /// Invocations per workgroup.
+        threads: u32,
+    },
     /// A workgroup computes one row of `row` outputs (a multiple of `LANES`): reductions over
     /// the row run cooperatively once, then the threads share the row's outputs. This fuses
     /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
     /// layernorm) into one kernel.
-    Row { threads: u32, row: usize },
+    Row {
+        /// Invocations per workgroup.
+        threads: u32,
+        /// Outputs per row.
+        row: usize,
+    },
 }
 
 /// Where a variable's value comes from.
@@ -152,23 +190,30 @@ pub enum VarKind {
 /// A lowered kernel.
 #[derive(Clone, Debug)]
 pub struct Program {
+    /// Every instruction; blocks refer to them by index.
     pub ins: Vec<Ins>,
+    /// The blocks; `Program::ROOT` first.
     pub blocks: Vec<Block>,
     /// Per output lane, the value to store.
     pub outputs: Vec<Val>,
+    /// The output's dtype.
     pub out_dtype: DType,
     /// Number of output elements.
     pub numel: usize,
     /// Dtypes of the input buffers, by input index.
     pub inputs: Vec<DType>,
+    /// The index variables, by id.
     pub vars: Vec<VarKind>,
+    /// How invocations map to outputs.
     pub strategy: Strategy,
     /// The block that stores the outputs, and the vector index it stores them at.
     pub out_block: BlockId,
+    /// The vector index of the store.
     pub out_index: Expr,
 }
 
 impl Program {
+    /// The block every program starts in.
     pub const ROOT: BlockId = 0;
 
     /// The largest absolute value of any integer arithmetic the kernel does on indices:

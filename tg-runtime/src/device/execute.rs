@@ -17,7 +17,9 @@ use crate::{Error, Result};
 /// from it, so a written buffer must say so.
 #[derive(Clone, Debug)]
 pub struct Binding {
+    /// The buffer.
     pub buffer: Arc<Buffer>,
+    /// Whether the kernel may write it.
     pub writes: bool,
 }
 
@@ -25,9 +27,13 @@ pub struct Binding {
 /// A dispatch with any group count of 0 does nothing and is skipped.
 #[derive(Clone, Debug)]
 pub struct Dispatch {
+    /// The compiled kernel.
     pub pipeline: Arc<Pipeline>,
+    /// Its buffers, in binding order.
     pub bindings: Vec<Binding>,
+    /// Push-constant bytes (the element count).
     pub push_constants: Vec<u8>,
+    /// Workgroups in x, y, z.
     pub groups: [u32; 3],
 }
 

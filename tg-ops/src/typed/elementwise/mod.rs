@@ -1,9 +1,9 @@
 //! Typed elementwise ops: each computes its output type and calls one `DynTensor` op.
 //!
 //! Output dtypes, as trait bounds:
-//! - Binary ops meet in tinygrad's least upper dtype ([`Promote`](crate::Promote), the table
+//! - Binary ops meet in tinygrad's least upper dtype ([`Promote`], the table
 //!   in [`crate::untyped::elementwise`]); a Rust scalar is weak
-//!   ([`WeakPromote`](crate::WeakPromote)): it takes the tensor's dtype, except that a float
+//!   ([`WeakPromote`]): it takes the tensor's dtype, except that a float
 //!   scalar with an integer or bool tensor gives f32 and an integer scalar with a bool tensor
 //!   gives i32. [`Rhs`] says what may stand on the right of a tensor and what the two meet in.
 //! - Float math (`exp`, `sigmoid`, `/` ...) returns [`FloatOf`] the dtype: floats keep
@@ -12,7 +12,7 @@
 //!   [`Bitwise`](crate::Bitwise) one, shifts an [`Int`](crate::Int) one; `bitcast` needs two
 //!   types of one size ([`SameSize`]). Each bound names the offending type when it fails.
 //!
-//! Shapes: tensors on both sides of a binary op have one shape ([`SameShape`]; the result
+//! Shapes: tensors on both sides of a binary op have one shape ([`SameShape`](crate::SameShape); the result
 //! keeps the more static dims); broadcast first, or write the expression in `tensor!`/
 //! `#[kernel]`, which broadcasts like numpy.
 
@@ -30,6 +30,7 @@ use crate::untyped::elementwise::Operand;
 /// The float dtype float math on `Self` returns: floats keep theirs, integers and bool give
 /// f32, tinygrad's default float.
 pub trait FloatOf: Dtype {
+    /// The float dtype.
     type Output: Float;
 }
 
@@ -44,8 +45,11 @@ pub trait FloatOf: Dtype {
     note = "tensor operands broadcast by rank (aligned at the last axis, equal or dynamic dims); stretch a size-1 axis with `expand`, or use `#[kernel]`"
 )]
 pub trait Rhs<S: Shape, T: Dtype> {
+    /// The shape of the result.
     type Shape: Shape;
+    /// The dtype the operands meet in.
     type Dtype: Dtype;
+    /// The operand as `DynTensor::binary_op` takes it.
     fn operand(&self) -> Operand<'_>;
 }
 

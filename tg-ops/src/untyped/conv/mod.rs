@@ -45,7 +45,9 @@ pub struct Conv {
     /// Channel groups: input and output channels split into `groups` independent
     /// convolutions (`groups == channels` is a depthwise convolution).
     pub groups: usize,
+    /// Step between windows: one for every spatial axis, or one per axis.
     pub stride: Sizes,
+    /// Step between a window's elements: one for every spatial axis, or one per axis.
     pub dilation: Sizes,
     /// Zero padding of the input (negative amounts cut); for `conv_transpose2d` the padding
     /// that is taken off the output, as torch's.
@@ -55,6 +57,7 @@ pub struct Conv {
     /// The dtype the sum accumulates in and the result has (tinygrad's `dtype=`); `None`
     /// sums as `sum` does.
     pub acc: Option<DType>,
+    /// How the convolution is computed (the results agree).
     pub algorithm: ConvAlgorithm,
 }
 
@@ -77,30 +80,37 @@ impl Conv {
     pub fn new() -> Conv {
         Conv::default()
     }
+    /// Groups of input channels, each with its own output channels.
     pub fn groups(mut self, groups: usize) -> Conv {
         self.groups = groups;
         self
     }
+    /// The stride.
     pub fn stride(mut self, stride: impl Into<Sizes>) -> Conv {
         self.stride = stride.into();
         self
     }
+    /// The dilation.
     pub fn dilation(mut self, dilation: impl Into<Sizes>) -> Conv {
         self.dilation = dilation.into();
         self
     }
+    /// The padding.
     pub fn padding(mut self, padding: impl Into<Padding>) -> Conv {
         self.padding = padding.into();
         self
     }
+    /// The extra size of a transposed convolution's output (less than the stride).
     pub fn output_padding(mut self, output_padding: impl Into<Sizes>) -> Conv {
         self.output_padding = output_padding.into();
         self
     }
+    /// The dtype the products are summed in (and the result has).
     pub fn acc(mut self, dtype: DType) -> Conv {
         self.acc = Some(dtype);
         self
     }
+    /// The algorithm.
     pub fn algorithm(mut self, algorithm: ConvAlgorithm) -> Conv {
         self.algorithm = algorithm;
         self

@@ -11,8 +11,11 @@ use crate::untyped::DynTensor;
 /// The binary elementwise ops, for [`DynTensor::binary_op`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Binary {
+    /// `a + b`.
     Add,
+    /// `a - b`.
     Sub,
+    /// `a * b`.
     Mul,
     /// True division; integers give f32.
     Div,
@@ -22,26 +25,44 @@ pub enum Binary {
     FloorDiv,
     /// Remainder with the divisor's sign (Python's `%`).
     Mod,
+    /// `a ** b` (C's `pow` for floats, exact integers).
     Pow,
+    /// The larger of the two (NaN propagates).
     Maximum,
+    /// The smaller of the two (NaN propagates).
     Minimum,
+    /// `a & b`.
     BitAnd,
+    /// `a | b`.
     BitOr,
+    /// `a ^ b`.
     BitXor,
+    /// `a << b`.
     Shl,
+    /// `a >> b`.
     Shr,
+    /// `a < b`.
     Lt,
+    /// `a <= b`.
     Le,
+    /// `a > b`.
     Gt,
+    /// `a >= b`.
     Ge,
+    /// `a == b`.
     Eq,
+    /// `a != b`.
     Ne,
+    /// Both true.
     LogicalAnd,
+    /// Either true.
     LogicalOr,
+    /// Exactly one true.
     LogicalXor,
 }
 
 impl Binary {
+    /// The op's method name, for errors.
     pub const fn name(self) -> &'static str {
         match self {
             Binary::Add => "add",

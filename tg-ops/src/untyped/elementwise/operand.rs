@@ -24,7 +24,9 @@ use crate::untyped::DynTensor;
 /// ```
 #[derive(Clone, Debug)]
 pub enum Operand<'a> {
+    /// A tensor, borrowed or owned.
     Tensor(Cow<'a, DynTensor>),
+    /// A weak Rust scalar.
     Scalar(Scalar),
 }
 

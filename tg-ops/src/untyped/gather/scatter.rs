@@ -12,17 +12,24 @@ use crate::untyped::{DynTensor, norm_axis_scalar_ok};
 /// `reduce="add"` / `"multiply"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScatterOp {
+    /// Add the scalar at each position.
     Add,
+    /// Multiply by the scalar at each position.
     Multiply,
 }
 
 /// The reductions of `scatter_reduce` (torch's names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScatterReduce {
+    /// The sum of what lands at a position.
     Sum,
+    /// The product.
     Prod,
+    /// The mean.
     Mean,
+    /// The maximum.
     Amax,
+    /// The minimum.
     Amin,
 }
 

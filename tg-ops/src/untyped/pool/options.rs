@@ -15,10 +15,13 @@ use tg_runtime::Result;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pool {
+    /// Window size per spatial axis (its length is the number of spatial axes).
     pub kernel: Vec<usize>,
     /// The step between windows; `None` is the kernel size (tinygrad's and torch's default).
     pub stride: Option<Sizes>,
+    /// Step between a window's elements.
     pub dilation: Sizes,
+    /// Padding of the spatial axes (zeros for avg, the lowest value for max).
     pub padding: Padding,
     /// Output sizes round up, so a last partial window is kept (it never starts in the end
     /// padding).
@@ -40,22 +43,27 @@ impl Pool {
             count_include_pad: true,
         }
     }
+    /// The stride (the kernel's by default).
     pub fn stride(mut self, stride: impl Into<Sizes>) -> Pool {
         self.stride = Some(stride.into());
         self
     }
+    /// The dilation.
     pub fn dilation(mut self, dilation: impl Into<Sizes>) -> Pool {
         self.dilation = dilation.into();
         self
     }
+    /// The padding.
     pub fn padding(mut self, padding: impl Into<Padding>) -> Pool {
         self.padding = padding.into();
         self
     }
+    /// Output sizes rounded up (torch's `ceil_mode`).
     pub fn ceil_mode(mut self, ceil_mode: bool) -> Pool {
         self.ceil_mode = ceil_mode;
         self
     }
+    /// Whether avg_pool2d's divisor counts the padding.
     pub fn count_include_pad(mut self, count_include_pad: bool) -> Pool {
         self.count_include_pad = count_include_pad;
         self
