@@ -20,4 +20,4 @@ pub use graph::lazy::Lazy;
 pub use ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 pub use realize::record::{Recording, record};
 pub use realize::stats::{Stats, process_stats, thread_stats};
-pub use realize::{Report, realize, realize_report};
+pub use realize::{Report, realize, realize_report, synchronize};

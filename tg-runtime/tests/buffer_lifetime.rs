@@ -24,6 +24,8 @@ fn buffers_are_released_when_nothing_refers_to_them() {
                 .contiguous();
             x.realize().unwrap();
         }
+        // pending kernels hold their buffers until they complete
+        tg_runtime::synchronize().unwrap();
         // a, x, and nothing else: intermediates died with the nodes that held them
         assert_eq!(dev.memory_stats().live_buffers, base + 2);
         let v = x.to_vec::<f32>().unwrap();

@@ -19,12 +19,22 @@ pub fn strides(shape: &[usize]) -> Vec<i64> {
     s
 }
 
-/// Splits a row-major flat index over `shape` into one index per axis.
+/// Splits a row-major flat index over `shape` into one index per axis. Every flat index
+/// lowering splits is below the shape's element count, so the first axis needs no modulo
+/// (a range that only bounds `flat` loosely, as a trip count's class does, could not drop it).
 fn unflatten(flat: &Expr, shape: &[usize]) -> Vec<Expr> {
     strides(shape)
         .iter()
         .zip(shape)
-        .map(|(&st, &n)| flat.div(st).modulo(n.max(1) as i64))
+        .enumerate()
+        .map(|(axis, (&st, &n))| {
+            let q = flat.div(st);
+            if axis == 0 {
+                q
+            } else {
+                q.modulo(n.max(1) as i64)
+            }
+        })
         .collect()
 }
 
@@ -163,16 +173,79 @@ struct Lowerer<'a> {
     markers: HashMap<BlockId, Val>,
     /// The loops holding each reduction node's accumulators.
     acc_loops: HashMap<u64, Vec<BlockId>>,
+    /// The push-constant word of each scalar value already given one, by (bits, dtype).
+    param_words: HashMap<(ConstBits, DType), usize>,
+    /// Push-constant words the kernel may use (the device's push-constant size, less the
+    /// element count).
+    capacity: usize,
+    /// Reduction trip counts become push constants (see [`Block::trip_word`]).
+    generic_trips: bool,
+    /// The push-constant word of each var, by (id, dtype).
+    var_words: HashMap<(u64, DType), usize>,
 }
 
+/// What lowering may take from the device.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// Push-constant words available for scalars and trip counts.
+    pub param_words: usize,
+    /// Read reduction trip counts from push constants, with the loop variable's range set to
+    /// the trip count's class, so reductions of other lengths share the shader. Off, trip
+    /// counts are literals and ranges exact (the fallback when a class's range would push
+    /// index arithmetic past 32 bits).
+    pub generic_trips: bool,
+    /// The largest buffer a descriptor may bind (`maxStorageBufferRange`); larger ones are
+    /// reached by device address (two push-constant words each) where `addresses` is set.
+    pub bind_limit: u64,
+    /// The device has buffer device addresses.
+    pub addresses: bool,
+}
+
+impl Default for Options {
+    /// Vulkan's guaranteed 128 bytes of push constants: the element count and 31 words.
+    fn default() -> Self {
+        Options {
+            param_words: 31,
+            generic_trips: true,
+            bind_limit: 1 << 27,
+            addresses: false,
+        }
+    }
+}
+
+/// The range class of a trip count read from the push constants: the next power of 16.
+fn trip_class(trip: i64) -> i64 {
+    let mut class = 16;
+    while class < trip {
+        class *= 16;
+    }
+    class
+}
+
+/// Trip counts from this one on stay literals: their class could take index arithmetic past
+/// 32 bits, and kernels this long are few.
+const MAX_GENERIC_TRIP: i64 = 1 << 24;
+
 /// Lowers `root` (computed from `inputs`, which the kernel reads from buffers).
-pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Program {
+pub fn lower(
+    root: &Arc<Node>,
+    inputs: &[Arc<Node>],
+    strategy: Strategy,
+    options: Options,
+) -> Program {
     let input_ids: HashMap<u64, usize> = inputs
         .iter()
         .enumerate()
         .map(|(i, n)| (n.id(), i))
         .collect();
     let numel = root.numel();
+    // buffers hold whole vectors of four elements
+    let bytes = |n: &Node| (n.numel().div_ceil(LANES) * LANES * n.dtype().size()) as u64;
+    let addressed: Vec<bool> = std::iter::once(root)
+        .chain(inputs)
+        .map(|n| options.addresses && bytes(n) > options.bind_limit)
+        .collect();
+    let address_words = 2 * addressed.iter().filter(|&&a| a).count();
     let mut l = Lowerer {
         prog: Program {
             ins: Vec::new(),
@@ -185,6 +258,10 @@ pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Prog
             strategy,
             out_block: Program::ROOT,
             out_index: Expr::var(0, 0),
+            params: Vec::new(),
+            addressed,
+            in_place: matches!(root.op(), Op::Assign),
+            var_params: Vec::new(),
         },
         inputs: &input_ids,
         memo: HashMap::new(),
@@ -192,7 +269,13 @@ pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Prog
         loops: HashMap::new(),
         markers: HashMap::new(),
         acc_loops: HashMap::new(),
+        param_words: HashMap::new(),
+        capacity: options.param_words.saturating_sub(address_words),
+        generic_trips: options.generic_trips,
+        var_words: HashMap::new(),
     };
+    // vars first: a replay rebinds them, so they may never fall back to literals
+    l.place_vars(root);
     let groups = l.prog.groups() as i64;
     let group = Expr::var(0, (groups - 1).max(0));
     l.prog.out_index = group.clone();
@@ -201,7 +284,7 @@ pub fn lower(root: &Arc<Node>, inputs: &[Arc<Node>], strategy: Strategy) -> Prog
     let (base, out) = match strategy {
         Strategy::Row { row, .. } => {
             let vectors = (row / LANES) as i64;
-            let j = l.new_block(Cursor::end(Program::ROOT), vectors, true);
+            let j = l.new_block(Cursor::end(Program::ROOT), vectors, true, false);
             let (jvar, _) = l.prog.blocks[j].loop_var.expect("row loop");
             let jj = Expr::var(jvar, vectors - 1);
             l.prog.out_index = group.scale(vectors).add(&jj);
@@ -269,9 +352,56 @@ impl Lowerer<'_> {
         v
     }
 
-    fn constant(&mut self, c: Cursor, value: Scalar, dtype: DType) -> Val {
+    /// Gives every var of the region a push-constant word, before any constant takes one.
+    fn place_vars(&mut self, root: &Arc<Node>) {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![root.clone()];
+        while let Some(n) = stack.pop() {
+            if self.inputs.contains_key(&n.id()) || !seen.insert(n.id()) {
+                continue;
+            }
+            if let Op::Var(id, ConstValue(v)) = n.op() {
+                let d = n.dtype();
+                if !self.var_words.contains_key(&(*id, d)) {
+                    let w = self.prog.params.len();
+                    self.prog.params.extend(param_words(*v, d));
+                    self.var_words.insert((*id, d), w);
+                    self.prog.var_params.push((*id, w, d));
+                }
+            }
+            stack.extend(n.srcs());
+        }
+        self.capacity = self.capacity.max(self.prog.params.len());
+    }
+
+    /// A var's value: its push-constant word.
+    fn var(&mut self, c: Cursor, id: u64, dtype: DType) -> Val {
+        let word = self.var_words[&(id, dtype)];
         let c = self.hoist(c, &[], &Cond::always());
-        self.emit(c, Ins::Const(ConstBits(value.cast(dtype)), dtype))
+        self.emit(c, Ins::Param { word, dtype })
+    }
+
+    /// A constant: a push-constant scalar while words are left, else a literal. Values as
+    /// data keep a kernel's source independent of them, and keep compilers from folding
+    /// arithmetic with them (llvmpipe folds `x * 0.0` to zero even for an infinite `x`).
+    fn constant(&mut self, c: Cursor, value: Scalar, dtype: DType) -> Val {
+        let bits = ConstBits(value.cast(dtype));
+        let word = match self.param_words.get(&(bits, dtype)) {
+            Some(&w) => w,
+            None => {
+                let words = param_words(bits.0, dtype);
+                if self.prog.params.len() + words.len() > self.capacity {
+                    let c = self.hoist(c, &[], &Cond::always());
+                    return self.emit(c, Ins::Const(bits, dtype));
+                }
+                let w = self.prog.params.len();
+                self.prog.params.extend(words);
+                self.param_words.insert((bits, dtype), w);
+                w
+            }
+        };
+        let c = self.hoist(c, &[], &Cond::always());
+        self.emit(c, Ins::Param { word, dtype })
     }
 
     /// The outermost cursor enclosing `c` where a value over these indices can be computed:
@@ -395,10 +525,13 @@ impl Lowerer<'_> {
         let (step, requests) = match node.op() {
             Op::Buffer => unreachable!("buffer {node:?} is not a kernel input"),
             Op::Const(ConstValue(v)) => return Begun::Done(self.constant(c, *v, dt)),
+            Op::Var(id, _) => return Begun::Done(self.var(c, *id, dt)),
             Op::Unary(_) | Op::Cast | Op::Bitcast => (Step::Emit, vec![same(0)]),
             Op::Binary(_) => (Step::Emit, vec![same(0), same(1)]),
             Op::Ternary(_) => (Step::Emit, vec![same(0), same(1), same(2)]),
-            Op::Contiguous => (Step::Pass, vec![same(0)]),
+            Op::Contiguous | Op::Detach | Op::ContiguousBackward => (Step::Pass, vec![same(0)]),
+            // read as the value it writes (a kernel computing an assign has it as its root)
+            Op::Assign => (Step::Pass, vec![same(1)]),
             Op::Reduce(op, axes) => {
                 return self.begin_reduce(&node, *op, axes, &srcs[0], &idx, &valid, c, memo);
             }
@@ -594,9 +727,10 @@ impl Lowerer<'_> {
         let steps = (trip / unroll) as i64;
         let body = self.loop_block(c, steps, &deps);
         let (var, _) = self.prog.blocks[body].loop_var.expect("loop block");
+        let bound = self.prog.blocks[body].bound;
         let requests = (0..unroll as i64)
             .map(|u| {
-                let r = Expr::var(var, steps - 1).scale(unroll as i64).add_const(u);
+                let r = Expr::var(var, bound - 1).scale(unroll as i64).add_const(u);
                 let mut sidx = idx.to_vec();
                 for (&a, e) in axes.iter().zip(unflatten(&r, &rshape)) {
                     sidx[a] = e;
@@ -677,17 +811,30 @@ impl Lowerer<'_> {
                 return b;
             }
         }
-        self.new_block(c, trip, false)
+        self.new_block(c, trip, false, self.generic_trips)
     }
 
-    fn new_block(&mut self, c: Cursor, trip: i64, parallel: bool) -> BlockId {
+    /// A loop block of `trip` iterations at `c`; with `generic`, its trip count is a push
+    /// constant (while a word is left) and its variable's range the trip count's class.
+    fn new_block(&mut self, c: Cursor, trip: i64, parallel: bool, generic: bool) -> BlockId {
         let var = self.prog.vars.len() as u32;
         self.prog.vars.push(VarKind::Loop);
         let b = self.prog.blocks.len();
+        let word = (generic && trip < MAX_GENERIC_TRIP && self.prog.params.len() < self.capacity)
+            .then(|| {
+                self.prog.params.push(trip as u32);
+                self.prog.params.len() - 1
+            });
         self.prog.blocks.push(Block {
             ins: Vec::new(),
             parent: Some(c.block),
             loop_var: Some((var, trip)),
+            trip_word: word,
+            bound: if word.is_some() {
+                trip_class(trip)
+            } else {
+                trip
+            },
             accs: Vec::new(),
             parallel,
         });
@@ -750,6 +897,27 @@ impl Lowerer<'_> {
             for (k, (pos, vec)) in inserts.into_iter().enumerate() {
                 self.prog.blocks[b].ins.insert(pos + k, vec);
             }
+        }
+    }
+}
+
+/// A scalar's push-constant words: its register value's bits (f16 as the f32 it computes
+/// in, 64-bit types low word first).
+pub fn param_words(v: Scalar, d: DType) -> Vec<u32> {
+    let v = v.cast(d);
+    match d {
+        DType::Bool => vec![u32::from(v.as_i128() != 0)],
+        DType::I8 | DType::I16 | DType::I32 | DType::U8 | DType::U16 | DType::U32 => {
+            vec![v.as_i128() as u32]
+        }
+        DType::I64 | DType::U64 => {
+            let b = v.as_i128() as u64;
+            vec![b as u32, (b >> 32) as u32]
+        }
+        DType::F16 | DType::F32 => vec![(v.as_f64() as f32).to_bits()],
+        DType::F64 => {
+            let b = v.as_f64().to_bits();
+            vec![b as u32, (b >> 32) as u32]
         }
     }
 }

@@ -16,8 +16,18 @@ pub const LANES: usize = 4;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 /// One instruction of a program: produces one scalar value (or a vector, `VecLoad`).
 pub enum Ins {
-    /// A literal.
+    /// A literal the code is written with (identities, padding zeros, constants that did not
+    /// fit the push constants).
     Const(ConstBits, DType),
+    /// A scalar read from the push constants, starting at word `word` of `Program::params`:
+    /// the graph's constants are data, so a kernel that differs from another only in their
+    /// values is the same shader.
+    Param {
+        /// The first push-constant word of the value.
+        word: usize,
+        /// Its dtype.
+        dtype: DType,
+    },
     /// Element `index` of input buffer `buf` when `valid`, else zero.
     Load {
         /// The input buffer.
@@ -108,6 +118,7 @@ impl Ins {
     pub fn dtype(&self) -> DType {
         match self {
             Ins::Const(_, d)
+            | Ins::Param { dtype: d, .. }
             | Ins::Load { dtype: d, .. }
             | Ins::VecLoad { dtype: d, .. }
             | Ins::Extract { dtype: d, .. }
@@ -147,6 +158,13 @@ pub struct Block {
     pub parent: Option<BlockId>,
     /// For loops: the variable id and trip count.
     pub loop_var: Option<(u32, i64)>,
+    /// For loops whose trip count the kernel reads from its push constants: that word. The
+    /// loop variable's range is then `bound`, a class the trip count falls in, so kernels
+    /// that differ only in a reduction's length share a shader.
+    pub trip_word: Option<usize>,
+    /// For loops: the upper bound of the loop variable the index arithmetic assumes (the
+    /// trip count, or its class with `trip_word`).
+    pub bound: i64,
     /// The accumulators a loop folds into.
     pub accs: Vec<Acc>,
     /// A loop over the outputs of a row, split among the threads of the workgroup.
@@ -210,6 +228,19 @@ pub struct Program {
     pub out_block: BlockId,
     /// The vector index of the store.
     pub out_index: Expr,
+    /// Push-constant words after the element count and buffer addresses: the values of
+    /// `Ins::Param` scalars and of loop trip counts. The shader's source depends only on how
+    /// many there are.
+    pub params: Vec<u32>,
+    /// Per buffer (0 the output, `i + 1` input `i`): reached by device address rather than a
+    /// descriptor, because it is larger than one binding's range.
+    pub addressed: Vec<bool>,
+    /// The kernel writes into a buffer it also reads (an in-place assign), so no binding may
+    /// promise the compiler that it is the only way to its memory (`restrict`).
+    pub in_place: bool,
+    /// The graph's vars (`Op::Var`) the kernel reads: (var id, first word in `params`,
+    /// dtype). A replay rebinding a var rewrites those words.
+    pub var_params: Vec<(u64, usize, DType)>,
 }
 
 impl Program {

@@ -7,47 +7,59 @@
 //! - write-after-read needs only the execution dependency (a barrier, possibly listing nothing);
 //! - a write stays pending until a barrier lists its buffer, however many barriers pass.
 
-use std::collections::HashSet;
-
-/// What one dispatch does to one buffer. A buffer may appear more than once.
+/// What one dispatch does to one byte range `start..end` of one buffer's memory (a buffer and
+/// its windows share one memory id). A buffer may appear more than once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Access {
     pub(crate) buffer: u64,
+    pub(crate) start: u64,
+    pub(crate) end: u64,
     pub(crate) writes: bool,
 }
 
-/// The barrier to record before each dispatch: `None` for no barrier, or the buffers whose
-/// writes must be made visible (empty: an execution dependency only).
-pub(crate) fn plan(dispatches: &[Vec<Access>]) -> Vec<Option<Vec<u64>>> {
-    let mut pending_writes: HashSet<u64> = HashSet::new();
-    let mut reads_since_barrier: HashSet<u64> = HashSet::new();
+/// A written byte range of a buffer's memory: (memory id, start, end).
+pub(crate) type Region = (u64, u64, u64);
+
+fn overlaps(a: &Region, b: &Region) -> bool {
+    a.0 == b.0 && a.1 < b.2 && b.1 < a.2
+}
+
+/// The barrier to record before each dispatch: `None` for no barrier, or the written regions
+/// that must be made visible (empty: an execution dependency only). Windows of one buffer
+/// conflict only where their ranges overlap.
+pub(crate) fn plan(dispatches: &[Vec<Access>]) -> Vec<Option<Vec<Region>>> {
+    let mut pending_writes: Vec<Region> = Vec::new();
+    let mut reads_since_barrier: Vec<Region> = Vec::new();
     dispatches
         .iter()
         .map(|accesses| {
-            let mut touched: Vec<u64> = accesses.iter().map(|a| a.buffer).collect();
-            touched.sort_unstable();
-            touched.dedup();
-            let writes = |b: u64| accesses.iter().any(|a| a.buffer == b && a.writes);
-            let visible: Vec<u64> = touched
+            let regions: Vec<(Region, bool)> = accesses
                 .iter()
-                .copied()
-                .filter(|b| pending_writes.contains(b))
+                .map(|a| ((a.buffer, a.start, a.end), a.writes))
                 .collect();
-            let war = touched
+            let mut visible: Vec<Region> = pending_writes
                 .iter()
-                .any(|&b| writes(b) && reads_since_barrier.contains(&b));
+                .filter(|p| regions.iter().any(|(r, _)| overlaps(p, r)))
+                .copied()
+                .collect();
+            visible.sort_unstable();
+            visible.dedup();
+            let war = regions
+                .iter()
+                .any(|(r, w)| *w && reads_since_barrier.iter().any(|q| overlaps(q, r)));
             let barrier = (!visible.is_empty() || war).then(|| {
-                visible.iter().for_each(|b| {
-                    pending_writes.remove(b);
-                });
+                pending_writes.retain(|p| !visible.contains(p));
                 reads_since_barrier.clear();
                 visible
             });
-            for b in touched {
-                if writes(b) {
-                    pending_writes.insert(b);
+            for (r, writes) in regions {
+                let list = if writes {
+                    &mut pending_writes
                 } else {
-                    reads_since_barrier.insert(b);
+                    &mut reads_since_barrier
+                };
+                if !list.contains(&r) {
+                    list.push(r);
                 }
             }
             barrier
@@ -62,14 +74,46 @@ mod tests {
     fn r(buffer: u64) -> Access {
         Access {
             buffer,
+            start: 0,
+            end: 64,
             writes: false,
         }
     }
     fn w(buffer: u64) -> Access {
         Access {
             buffer,
+            start: 0,
+            end: 64,
             writes: true,
         }
+    }
+
+    /// The plan with regions as buffer ids.
+    fn plan(dispatches: &[Vec<Access>]) -> Vec<Option<Vec<u64>>> {
+        super::plan(dispatches)
+            .into_iter()
+            .map(|b| b.map(|v| v.into_iter().map(|r| r.0).collect()))
+            .collect()
+    }
+
+    fn window(buffer: u64, start: u64, end: u64, writes: bool) -> Access {
+        Access {
+            buffer,
+            start,
+            end,
+            writes,
+        }
+    }
+
+    #[test]
+    fn windows_conflict_only_where_they_overlap() {
+        // two kernels write disjoint halves of one buffer, a third reads the first half
+        let p = super::plan(&[
+            vec![window(1, 0, 32, true)],
+            vec![window(1, 32, 64, true)],
+            vec![window(1, 0, 16, false)],
+        ]);
+        assert_eq!(p, vec![None, None, Some(vec![(1, 0, 32)])]);
     }
 
     #[test]

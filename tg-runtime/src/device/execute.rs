@@ -2,25 +2,30 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use ash::vk;
 
-use super::Device;
 use super::barriers::{Access, plan};
 use super::frame::Frame;
 use super::memory::Buffer;
 use super::pipeline::Pipeline;
+use super::{Device, lock};
 use crate::{Error, Result};
 
-/// A buffer bound to a kernel. `writes` marks buffers the kernel may write; barriers are planned
-/// from it, so a written buffer must say so.
+/// A buffer a kernel uses. `writes` marks buffers the kernel may write; barriers are planned
+/// from it, so a written buffer must say so. A buffer the kernel reaches `by_address` (its
+/// device address among the push constants) takes no descriptor; the others are bound in
+/// order, binding 0 first.
 #[derive(Clone, Debug)]
 pub struct Binding {
     /// The buffer.
     pub buffer: Arc<Buffer>,
     /// Whether the kernel may write it.
     pub writes: bool,
+    /// Whether the kernel reaches it through its device address rather than a descriptor.
+    pub by_address: bool,
 }
 
 /// One kernel launch: bindings in order 0..n, push-constant bytes, workgroup counts.
@@ -49,7 +54,96 @@ pub struct ExecReport {
     pub wall_ns: u64,
 }
 
+/// A submission not yet known to be complete: its frame, and the dispatches whose buffers and
+/// pipelines it uses (held until it completes).
+pub(crate) struct InFlight {
+    id: u64,
+    frame: Frame,
+    _dispatches: Vec<Dispatch>,
+}
+
+/// Submissions in flight beyond which a new one first waits for the oldest: each holds a
+/// frame and the buffers it uses.
+const MAX_IN_FLIGHT: usize = 16;
+
 impl Device {
+    pub(crate) fn submit_impl(&self, dispatches: Vec<Dispatch>) -> Result<u64> {
+        for (i, d) in dispatches.iter().enumerate() {
+            self.check_dispatch(i, d)?;
+        }
+        let active: Vec<usize> = (0..dispatches.len())
+            .filter(|&i| !dispatches[i].groups.contains(&0))
+            .collect();
+        if active.is_empty() {
+            return Ok(0);
+        }
+        self.retire_finished()?;
+        let mut frame = self.begin_frame()?;
+        if let Err(e) = self.record(&mut frame, &dispatches, &active, false) {
+            self.recycle(frame);
+            return Err(e);
+        }
+        let oldest = {
+            let in_flight = lock(&self.in_flight);
+            (in_flight.len() >= MAX_IN_FLIGHT)
+                .then(|| in_flight.front().map(|f| f.id))
+                .flatten()
+        };
+        if let Some(id) = oldest {
+            self.wait_impl(id)?;
+        }
+        // the id is taken and the submission queued under one lock, so a wait that finds no
+        // entry at or below its id knows that id completed
+        let mut in_flight = lock(&self.in_flight);
+        let frame = self.submit_frame(frame)?;
+        let id = self.submitted.fetch_add(1, Ordering::AcqRel) + 1;
+        for d in &dispatches {
+            for b in &d.bindings {
+                b.buffer.used_by(id, b.writes);
+            }
+        }
+        in_flight.push_back(InFlight {
+            id,
+            frame,
+            _dispatches: dispatches,
+        });
+        Ok(id)
+    }
+
+    /// Waits for submission `id` and everything before it, releasing what they held.
+    pub(crate) fn wait_impl(&self, id: u64) -> Result<()> {
+        if id <= self.completed.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        let mut in_flight = lock(&self.in_flight);
+        while let Some(front) = in_flight.front() {
+            if front.id > id {
+                break;
+            }
+            let done = in_flight.pop_front().expect("front exists");
+            self.finish_frame(&done.frame)?;
+            self.completed.fetch_max(done.id, Ordering::AcqRel);
+            self.recycle(done.frame);
+        }
+        self.completed.fetch_max(id, Ordering::AcqRel);
+        Ok(())
+    }
+
+    /// Retires the submissions at the front that have completed, without waiting.
+    pub(crate) fn retire_finished(&self) -> Result<()> {
+        let mut in_flight = lock(&self.in_flight);
+        while let Some(front) = in_flight.front() {
+            if !self.frame_done(&front.frame)? {
+                break;
+            }
+            let done = in_flight.pop_front().expect("front exists");
+            self.finish_frame(&done.frame)?;
+            self.completed.fetch_max(done.id, Ordering::AcqRel);
+            self.recycle(done.frame);
+        }
+        Ok(())
+    }
+
     pub(crate) fn execute_impl(&self, dispatches: &[Dispatch], timing: bool) -> Result<ExecReport> {
         let start = Instant::now();
         for (i, d) in dispatches.iter().enumerate() {
@@ -94,11 +188,21 @@ impl Device {
                 message: format!("dispatch {i}: {message}"),
             })
         };
-        if d.bindings.len() != layout.bindings as usize {
+        let described = d.bindings.iter().filter(|b| !b.by_address).count();
+        if described != layout.bindings as usize {
             return bad(format!(
-                "{} bindings for a kernel that declares {}",
-                d.bindings.len(),
+                "{described} bindings for a kernel that declares {}",
                 layout.bindings
+            ));
+        }
+        if let Some(b) = d
+            .bindings
+            .iter()
+            .find(|b| b.by_address && b.buffer.address() == 0)
+        {
+            return bad(format!(
+                "buffer {} is used by address on a device without buffer device addresses",
+                b.buffer.id()
             ));
         }
         if d.push_constants.len() != layout.push_constant_bytes as usize {
@@ -133,7 +237,13 @@ impl Device {
             .collect();
         let descriptors: u32 = active
             .iter()
-            .map(|&i| dispatches[i].bindings.len() as u32)
+            .map(|&i| {
+                dispatches[i]
+                    .bindings
+                    .iter()
+                    .filter(|b| !b.by_address)
+                    .count() as u32
+            })
             .sum();
         let sets = frame.descriptor_sets(d, &layouts, descriptors)?;
         self.write_descriptors(dispatches, active, &sets);
@@ -150,7 +260,9 @@ impl Device {
                     .bindings
                     .iter()
                     .map(|b| Access {
-                        buffer: b.buffer.id(),
+                        buffer: b.buffer.memory_id(),
+                        start: b.buffer.offset(),
+                        end: b.buffer.offset() + b.buffer.capacity(),
                         writes: b.writes,
                     })
                     .collect()
@@ -159,7 +271,7 @@ impl Device {
         let raw: HashMap<u64, vk::Buffer> = active
             .iter()
             .flat_map(|&i| &dispatches[i].bindings)
-            .map(|b| (b.buffer.id(), b.buffer.raw()))
+            .map(|b| (b.buffer.memory_id(), b.buffer.raw()))
             .collect();
         let any_write = accesses.iter().flatten().any(|a| a.writes);
         let compute = vk::PipelineStageFlags::COMPUTE_SHADER;
@@ -189,7 +301,7 @@ impl Device {
                 if let Some(visible) = barrier {
                     let buffers: Vec<_> = visible
                         .iter()
-                        .map(|id| {
+                        .map(|&(id, start, end)| {
                             vk::BufferMemoryBarrier::default()
                                 .src_access_mask(vk::AccessFlags::SHADER_WRITE)
                                 .dst_access_mask(
@@ -197,9 +309,9 @@ impl Device {
                                 )
                                 .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
                                 .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-                                .buffer(raw[id])
-                                .offset(0)
-                                .size(vk::WHOLE_SIZE)
+                                .buffer(raw[&id])
+                                .offset(start)
+                                .size(end - start)
                         })
                         .collect();
                     d.cmd_pipeline_barrier(
@@ -275,10 +387,11 @@ impl Device {
                 dispatches[i]
                     .bindings
                     .iter()
+                    .filter(|b| !b.by_address)
                     .map(|b| {
                         vk::DescriptorBufferInfo::default()
                             .buffer(b.buffer.raw())
-                            .offset(0)
+                            .offset(b.buffer.offset())
                             .range(b.buffer.capacity().min(max_range))
                     })
                     .collect()

@@ -196,6 +196,45 @@ impl Device {
         Ok(frame)
     }
 
+    /// Ends and submits the frame's command buffer without waiting; the frame goes back to
+    /// the caller to keep until [`Device::finish_frame`] says it completed.
+    pub(crate) fn submit_frame(&self, frame: Frame) -> Result<Frame> {
+        let d = &self.device.raw;
+        // SAFETY: the command buffer is recording (begin_frame) and is submitted once.
+        if let Err(e) = unsafe { d.end_command_buffer(frame.cmd) } {
+            self.recycle(frame);
+            return Err(Error::vk("vkEndCommandBuffer", e));
+        }
+        let cmds = [frame.cmd];
+        let submit = [vk::SubmitInfo::default().command_buffers(&cmds)];
+        // SAFETY: the queue is used only under its lock; the fence is unsignalled.
+        let submitted = unsafe { d.queue_submit(*lock(&self.queue), &submit, frame.fence) };
+        if let Err(e) = submitted {
+            self.recycle(frame);
+            return Err(Error::vk("vkQueueSubmit", e));
+        }
+        Ok(frame)
+    }
+
+    /// Has the frame's submission completed?
+    pub(crate) fn frame_done(&self, frame: &Frame) -> Result<bool> {
+        // SAFETY: querying our own fence.
+        unsafe { self.device.raw.get_fence_status(frame.fence) }
+            .map_err(|e| Error::vk("vkGetFenceStatus", e))
+    }
+
+    /// Waits for the frame's submission and resets its fence for reuse.
+    pub(crate) fn finish_frame(&self, frame: &Frame) -> Result<()> {
+        let d = &self.device.raw;
+        // SAFETY: waiting on and then resetting our own fence.
+        unsafe {
+            d.wait_for_fences(&[frame.fence], true, u64::MAX)
+                .map_err(|e| Error::vk("vkWaitForFences", e))?;
+            d.reset_fences(&[frame.fence])
+                .map_err(|e| Error::vk("vkResetFences", e))
+        }
+    }
+
     pub(crate) fn recycle(&self, frame: Frame) {
         lock(&self.frames).push(frame);
     }

@@ -120,6 +120,14 @@ pub struct DeviceInfo {
     /// from, or less where `TG_MEMORY_LIMIT` caps it. A request past it is
     /// `Error::OutOfMemory`, checked by tg before the driver sees it.
     pub memory_budget: u64,
+    /// Buffers have device addresses (`bufferDeviceAddress`): kernels then reach a buffer
+    /// larger than `max_storage_buffer_range` through its address, so tensors are limited by
+    /// memory, not by one binding's range.
+    pub buffer_device_address: bool,
+    /// What a window's offset must be a multiple of ([`crate::device::Buffer::window`]): the
+    /// device's `minStorageBufferOffsetAlignment`, and at least 16 (kernels read and write
+    /// four elements at a time).
+    pub window_alignment: u64,
 }
 
 /// llvmpipe's budget: `LP_MAX_TGSI_LOOP_ITERATIONS` in Mesa's gallivm, shared by all loops
@@ -151,6 +159,7 @@ impl DeviceInfo {
             (self.subgroup_shuffle, "subgroup-shuffle"),
             (self.subgroup_ballot, "subgroup-ballot"),
             (self.host_visible_device_memory, "mapped"),
+            (self.buffer_device_address, "addresses"),
             (self.timestamps, "timestamps"),
             (self.validation, "validation"),
         ];

@@ -86,7 +86,8 @@ pub(crate) fn open(
     let mut enable12 = vk::PhysicalDeviceVulkan12Features::default()
         .shader_float16(f12.shader_float16 == vk::TRUE)
         .shader_int8(f12.shader_int8 == vk::TRUE)
-        .storage_buffer8_bit_access(f12.storage_buffer8_bit_access == vk::TRUE);
+        .storage_buffer8_bit_access(f12.storage_buffer8_bit_access == vk::TRUE)
+        .buffer_device_address(f12.buffer_device_address == vk::TRUE);
     let mut enable = vk::PhysicalDeviceFeatures2::default()
         .features(enable_core)
         .push_next(&mut enable11)
@@ -151,6 +152,8 @@ pub(crate) fn open(
             std::env::var("TG_LOOP_BUDGET").ok().as_deref(),
         ),
         memory_budget: 0, // set once memory placement is decided
+        buffer_device_address: f12.buffer_device_address == vk::TRUE,
+        window_alignment: limits.min_storage_buffer_offset_alignment.max(16),
     };
     Ok(Opened {
         device,

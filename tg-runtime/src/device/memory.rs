@@ -27,16 +27,33 @@ const MIB: u64 = 1 << 20;
 /// The pool keeps at most this much (or half the heap, if less) for reuse.
 const POOL_CAP: u64 = 1 << 30;
 
-/// A device buffer. Its memory goes back to the device's pool when the last `Arc` drops.
+/// A device buffer, or a window (a byte range) of one. A buffer's memory goes back to the
+/// device's pool when the last `Arc` drops; a window holds its buffer until it drops.
 pub struct Buffer {
-    slot: ManuallyDrop<Slot>,
+    backing: Backing,
+    /// Where the buffer starts in its `VkBuffer`, in bytes (0 but for windows).
+    offset: u64,
     size: u64,
     id: u64,
+    /// The last submission that wrote the buffer, and the last that used it at all (0:
+    /// none): realizes return once submitted, so the host waits for these before it reads or
+    /// writes the memory.
+    last_write: AtomicU64,
+    last_use: AtomicU64,
+}
+
+enum Backing {
+    /// A `VkBuffer` of tg's own.
+    Owned(ManuallyDrop<Slot>),
+    /// A range of another buffer (never itself a window).
+    Window(Arc<Buffer>),
 }
 
 /// A `VkBuffer` with its memory, as the pool keeps it.
 pub(crate) struct Slot {
     pub(crate) raw: vk::Buffer,
+    /// The buffer's device address, where the device has buffer device addresses (else 0).
+    pub(crate) address: u64,
     pub(crate) allocation: Allocation,
     /// Real size in bytes (the size class).
     pub(crate) capacity: u64,
@@ -53,34 +70,136 @@ impl Buffer {
         self.id
     }
 
+    /// The buffer that owns the memory: itself, or a window's buffer.
+    fn root(&self) -> &Buffer {
+        match &self.backing {
+            Backing::Owned(_) => self,
+            Backing::Window(parent) => parent,
+        }
+    }
+
     pub(crate) fn raw(&self) -> vk::Buffer {
-        self.slot.raw
+        self.slot().raw
     }
 
-    /// Real size in bytes, which kernels may touch (the size class).
+    /// Where the buffer starts in its `VkBuffer`, in bytes.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Bytes kernels may touch from [`Buffer::offset`]: a buffer's size class, a window's
+    /// size.
     pub(crate) fn capacity(&self) -> u64 {
-        self.slot.capacity
+        match &self.backing {
+            Backing::Owned(slot) => slot.capacity,
+            Backing::Window(_) => self.size,
+        }
     }
 
+    /// The `VkBuffer` and memory, shared by a buffer and its windows.
     pub(crate) fn slot(&self) -> &Slot {
-        &self.slot
+        match &self.root().backing {
+            Backing::Owned(slot) => slot,
+            Backing::Window(_) => unreachable!("a window's parent is a buffer"),
+        }
+    }
+
+    /// Identifies the `VkBuffer` (shared by a buffer and its windows), for hazard tracking.
+    pub(crate) fn memory_id(&self) -> u64 {
+        self.root().id
+    }
+
+    /// The buffer's device address (0 where the device has no buffer device addresses).
+    pub fn address(&self) -> u64 {
+        match self.slot().address {
+            0 => 0,
+            a => a + self.offset,
+        }
+    }
+
+    /// Notes that submission `id` uses the buffer (and writes it, if `writes`); a window's
+    /// use counts as its buffer's, as they share memory.
+    pub(crate) fn used_by(&self, id: u64, writes: bool) {
+        let root = self.root();
+        root.last_use.fetch_max(id, Ordering::AcqRel);
+        if writes {
+            root.last_write.fetch_max(id, Ordering::AcqRel);
+        }
+    }
+
+    /// The last submission that wrote the buffer's memory (0: none).
+    pub(crate) fn last_write(&self) -> u64 {
+        self.root().last_write.load(Ordering::Acquire)
+    }
+
+    /// The last submission that used the buffer's memory (0: none).
+    pub(crate) fn last_use(&self) -> u64 {
+        self.root().last_use.load(Ordering::Acquire)
+    }
+
+    /// A window of `size` bytes at byte `offset` of this buffer: a buffer that shares this
+    /// one's memory (writes through either are seen through both). Kernels bind it at its
+    /// offset, so `offset` must be a multiple of `alignment` (at least 16; the device's is
+    /// `DeviceInfo::window_alignment`).
+    pub fn window(
+        self: &Arc<Buffer>,
+        offset: u64,
+        size: u64,
+        alignment: u64,
+    ) -> Result<Arc<Buffer>> {
+        let bad = |message: String| Error::Argument {
+            op: "Buffer::window",
+            message,
+        };
+        if offset.checked_add(size).is_none_or(|end| end > self.size) {
+            return Err(bad(format!(
+                "{size} bytes at {offset} do not fit in a buffer of {} bytes",
+                self.size
+            )));
+        }
+        let alignment = alignment.max(16);
+        if !(self.offset + offset).is_multiple_of(alignment) {
+            return Err(bad(format!(
+                "offset {offset} is not a multiple of the device's window alignment {alignment}"
+            )));
+        }
+        let parent = match &self.backing {
+            Backing::Owned(_) => self.clone(),
+            Backing::Window(p) => p.clone(),
+        };
+        Ok(Arc::new(Buffer {
+            offset: self.offset + offset,
+            backing: Backing::Window(parent),
+            size,
+            id: WINDOW_IDS.fetch_add(1, Ordering::Relaxed),
+            last_write: AtomicU64::new(0),
+            last_use: AtomicU64::new(0),
+        }))
     }
 }
+
+/// Ids of windows, counted from the top half so they never meet a buffer's.
+static WINDOW_IDS: AtomicU64 = AtomicU64::new(u64::MAX / 2);
 
 impl fmt::Debug for Buffer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Buffer")
             .field("id", &self.id)
             .field("size", &self.size)
-            .field("capacity", &self.slot.capacity)
+            .field("offset", &self.offset)
+            .field("capacity", &self.capacity())
             .finish()
     }
 }
 
 impl Drop for Buffer {
     fn drop(&mut self) {
+        let Backing::Owned(slot) = &mut self.backing else {
+            // a window: its parent `Arc` drops with it
+            return;
+        };
         // SAFETY: `slot` is not touched again.
-        let slot = unsafe { ManuallyDrop::take(&mut self.slot) };
+        let slot = unsafe { ManuallyDrop::take(slot) };
         // Buffers come only from the process-wide device, which is never dropped.
         match super::singleton() {
             Some(device) => device.memory.release(slot),
@@ -119,6 +238,9 @@ pub(crate) struct Memory {
     /// `nonCoherentAtomSize`: flush and invalidate granularity of non-coherent memory.
     atom: u64,
     max_range: u64,
+    /// Buffers have device addresses, so kernels reach buffers larger than one binding's
+    /// range through them.
+    addresses: bool,
     allocations: AtomicU64,
     next_id: AtomicU64,
 }
@@ -130,13 +252,14 @@ impl Memory {
         physical: vk::PhysicalDevice,
         choose: impl FnOnce(&vk::PhysicalDeviceMemoryProperties, u32) -> Placement,
         limit: Option<u64>,
+        addresses: bool,
     ) -> Result<Self> {
         // SAFETY: queries on live handles; the probe buffer is destroyed right away.
         let (props, limits, allowed) = unsafe {
             let props = instance.get_physical_device_memory_properties(physical);
             let limits = instance.get_physical_device_properties(physical).limits;
             let probe = device
-                .create_buffer(&buffer_info(256), None)
+                .create_buffer(&buffer_info(256, addresses), None)
                 .map_err(|e| Error::vk("vkCreateBuffer", e))?;
             let allowed = device
                 .get_buffer_memory_requirements(probe)
@@ -151,7 +274,7 @@ impl Memory {
             device: device.clone(),
             physical_device: physical,
             debug_settings: AllocatorDebugSettings::default(),
-            buffer_device_address: false,
+            buffer_device_address: addresses,
             allocation_sizes: AllocationSizes::new(64 * MIB, 32 * MIB)
                 .with_max_device_memblock_size(256 * MIB)
                 .with_max_host_memblock_size(256 * MIB),
@@ -172,6 +295,7 @@ impl Memory {
             budget,
             atom: limits.non_coherent_atom_size.max(1),
             max_range: u64::from(limits.max_storage_buffer_range),
+            addresses,
             allocations: AtomicU64::new(0),
             next_id: AtomicU64::new(1),
         })
@@ -190,7 +314,7 @@ impl Memory {
     /// A buffer of at least `bytes`, from the pool when it has one of that class.
     pub(crate) fn alloc(&self, bytes: u64) -> Result<Arc<Buffer>> {
         self.check_fits(bytes)?;
-        if bytes > self.max_range {
+        if bytes > self.max_range && !self.addresses {
             return Err(Error::BufferTooLarge {
                 bytes,
                 max: self.max_range,
@@ -208,9 +332,12 @@ impl Memory {
         drop(pool);
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         Ok(Arc::new(Buffer {
-            slot: ManuallyDrop::new(slot),
+            backing: Backing::Owned(ManuallyDrop::new(slot)),
+            offset: 0,
             size: bytes,
             id,
+            last_write: AtomicU64::new(0),
+            last_use: AtomicU64::new(0),
         }))
     }
 
@@ -282,8 +409,11 @@ impl Memory {
 
     fn new_slot(&self, capacity: u64, target: Target, name: &str) -> Result<Slot> {
         // SAFETY: creating and binding a buffer on a live device; on failure it is destroyed.
-        let raw = unsafe { self.device.create_buffer(&buffer_info(capacity), None) }
-            .map_err(|e| Error::vk("vkCreateBuffer", e))?;
+        let raw = unsafe {
+            self.device
+                .create_buffer(&buffer_info(capacity, self.addresses), None)
+        }
+        .map_err(|e| Error::vk("vkCreateBuffer", e))?;
         // SAFETY: `raw` is a live buffer of this device.
         let mut requirements = unsafe { self.device.get_buffer_memory_requirements(raw) };
         let location = match target {
@@ -318,14 +448,23 @@ impl Memory {
             self.device
                 .bind_buffer_memory(raw, allocation.memory(), allocation.offset())
         };
-        let slot = Slot {
+        let mut slot = Slot {
             raw,
+            address: 0,
             allocation,
             capacity,
         };
         if let Err(e) = bound {
             self.free_slot(slot);
             return Err(Error::vk("vkBindBufferMemory", e));
+        }
+        if self.addresses {
+            // SAFETY: a live buffer created with SHADER_DEVICE_ADDRESS usage, bound to memory
+            // allocated with the device-address flag (gpu-allocator's `buffer_device_address`).
+            slot.address = unsafe {
+                self.device
+                    .get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(raw))
+            };
         }
         Ok(slot)
     }
@@ -405,10 +544,15 @@ enum Target {
     Location(MemoryLocation),
 }
 
-fn buffer_info(size: u64) -> vk::BufferCreateInfo<'static> {
+fn buffer_info(size: u64, addresses: bool) -> vk::BufferCreateInfo<'static> {
+    let usage = if addresses {
+        USAGE | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS
+    } else {
+        USAGE
+    };
     vk::BufferCreateInfo::default()
         .size(size)
-        .usage(USAGE)
+        .usage(usage)
         .sharing_mode(vk::SharingMode::EXCLUSIVE)
 }
 

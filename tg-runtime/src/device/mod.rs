@@ -62,6 +62,12 @@ pub struct Device {
     // half-way drops its parts, and each must go before what it was made from.
     info: DeviceInfo,
     frames: Mutex<Vec<Frame>>,
+    /// Submissions not yet known to be complete, oldest first.
+    in_flight: Mutex<std::collections::VecDeque<execute::InFlight>>,
+    /// Ids of submissions: the last one made, and the highest known complete (submissions
+    /// complete in order on tg's one queue).
+    submitted: std::sync::atomic::AtomicU64,
+    completed: std::sync::atomic::AtomicU64,
     pipelines: Mutex<HashMap<u64, Arc<Pipeline>>>,
     pipeline_cache: vk::PipelineCache,
     pipeline_cache_path: Option<PathBuf>,
@@ -116,6 +122,7 @@ impl Device {
             *physical,
             |props, allowed| placement::choose(props, allowed, device_type, staging),
             memory_limit(std::env::var("TG_MEMORY_LIMIT").ok().as_deref())?,
+            info.buffer_device_address,
         )?;
         info.host_visible_device_memory =
             matches!(memory.placement, placement::Placement::Mapped { .. });
@@ -127,6 +134,9 @@ impl Device {
         Ok(Device {
             info,
             frames: Mutex::new(Vec::new()),
+            in_flight: Mutex::new(std::collections::VecDeque::new()),
+            submitted: std::sync::atomic::AtomicU64::new(0),
+            completed: std::sync::atomic::AtomicU64::new(0),
             pipelines: Mutex::new(HashMap::new()),
             pipeline_cache,
             pipeline_cache_path: cache_path,
@@ -191,14 +201,38 @@ impl Device {
         self.checked(self.execute_impl(dispatches, timing))
     }
 
+    /// Records `dispatches` as [`Device::execute`] does and submits them without waiting;
+    /// returns the submission's id (0 when there was nothing to run). The dispatches' buffers
+    /// and pipelines stay alive until it completes. Work runs in submission order, each
+    /// submission after the ones before; the host waits only where it touches memory a
+    /// pending submission uses ([`Device::read`], [`Device::write`]) or asks to
+    /// ([`Device::wait`], [`Device::synchronize`]).
+    pub fn submit(&self, dispatches: Vec<Dispatch>) -> Result<u64> {
+        self.checked(self.submit_impl(dispatches))
+    }
+
+    /// Waits until submission `id` (and every one before it) has completed.
+    pub fn wait(&self, id: u64) -> Result<()> {
+        self.checked(self.wait_impl(id))
+    }
+
+    /// Waits until everything submitted so far has completed.
+    pub fn synchronize(&self) -> Result<()> {
+        let last = self.submitted.load(std::sync::atomic::Ordering::Acquire);
+        self.checked(self.wait_impl(last))
+    }
+
     /// Writes the pipeline cache to disk if pipelines were created since the last save. A
     /// disabled or uncreatable cache folder is not an error.
     pub fn save_pipeline_cache(&self) -> Result<()> {
         self.checked(self.save_pipeline_cache_impl())
     }
 
-    /// Bytes and buffers live and pooled, and real allocations so far.
+    /// Bytes and buffers live and pooled, and real allocations so far (after releasing what
+    /// completed submissions held).
     pub fn memory_stats(&self) -> MemoryStats {
+        // a failure here resurfaces at the next call that waits
+        let _ = self.retire_finished();
         self.memory.stats()
     }
 }

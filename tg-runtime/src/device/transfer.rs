@@ -14,6 +14,9 @@ impl Device {
         if data.is_empty() {
             return Ok(());
         }
+        // no kernel still in flight may read or write what the host overwrites
+        self.wait_impl(buf.last_use())?;
+        let offset = buf.offset() + offset;
         if let Placement::Mapped { .. } = self.memory.placement {
             return self.memory.write_mapped(buf.slot(), offset, data);
         }
@@ -37,6 +40,8 @@ impl Device {
         if out.is_empty() {
             return Ok(());
         }
+        self.wait_impl(buf.last_write())?;
+        let offset = buf.offset() + offset;
         if let Placement::Mapped { .. } = self.memory.placement {
             return self.memory.read_mapped(buf.slot(), offset, out);
         }

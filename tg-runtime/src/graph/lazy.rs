@@ -94,6 +94,12 @@ impl Lazy {
         self.0.is_realized()
     }
 
+    /// The id of the device buffer holding the value, once realized (two tensors with one id
+    /// share memory).
+    pub fn node_buffer_id(&self) -> Option<u64> {
+        self.0.buffer().map(|b| b.id())
+    }
+
     /// A buffer filled from little-endian host bytes; uploaded when first realized.
     pub fn from_bytes(dtype: DType, shape: &[usize], bytes: Vec<u8>) -> Result<Lazy> {
         let numel = check_shape("from_bytes", shape, dtype)?;
@@ -151,6 +157,20 @@ impl Lazy {
             shape.to_vec(),
             vec![],
         ))
+    }
+
+    /// A scalar named `id` with `value` (as `dtype`) everywhere in `shape`: a constant whose
+    /// value a [`crate::Recording`] replay can rebind (`replay_with`), as kernels read it
+    /// from their push constants. Equal ids with equal values are one node.
+    pub fn var(id: u64, value: impl Into<Scalar>, dtype: DType, shape: &[usize]) -> Result<Lazy> {
+        check_shape("var", shape, dtype)?;
+        let v = value.into().cast(dtype);
+        Ok(Lazy(Node::intern(
+            Op::Var(id, ConstValue(v)),
+            dtype,
+            shape.to_vec(),
+            vec![],
+        )))
     }
 
     /// The value of a `Const` node.
@@ -343,6 +363,12 @@ impl Lazy {
         {
             return Lazy::constant_unchecked(v, self.dtype(), &shape);
         }
+        // a var is one value everywhere too: a view of it is the var in the view's shape
+        if let Op::Var(id, v) = self.op()
+            && !matches!(op, Op::Pad(_))
+        {
+            return Lazy(Node::intern(Op::Var(*id, *v), self.dtype(), shape, vec![]));
+        }
         Lazy(Node::intern(op, self.dtype(), shape, vec![self.0.clone()]))
     }
 
@@ -476,6 +502,139 @@ impl Lazy {
             return Ok(self.clone());
         }
         Ok(self.movement(Op::Flip(axes), self.shape().to_vec()))
+    }
+
+    /// A tensor over an existing buffer or window (no copy), e.g. a range of a bigger buffer
+    /// that other work also uses. Kernels read and write whole vectors of four elements, so
+    /// the buffer must hold `shape`'s elements rounded up to a multiple of four; an in-place
+    /// write ([`Lazy::assign`]) may change those padding elements.
+    pub fn from_buffer(
+        buffer: Arc<crate::device::Buffer>,
+        dtype: DType,
+        shape: &[usize],
+    ) -> Result<Lazy> {
+        let numel = check_shape("from_buffer", shape, dtype)?;
+        let need = (numel.div_ceil(4) * 4 * dtype.size()) as u64;
+        if buffer.size() < need {
+            return Err(Error::Argument {
+                op: "from_buffer",
+                message: format!(
+                    "{shape:?} of {dtype} needs {need} bytes (whole vectors of four elements), \
+                     the buffer holds {}",
+                    buffer.size()
+                ),
+            });
+        }
+        Ok(Lazy(Node::new_buffer(
+            dtype,
+            shape.to_vec(),
+            Some(buffer),
+            None,
+        )))
+    }
+
+    /// A buffer of `shape` that no one else holds, allocated when first realized: the target
+    /// of in-place writes. Its contents are undefined until assigned.
+    pub fn empty_buffer(dtype: DType, shape: &[usize]) -> Result<Lazy> {
+        check_shape("empty_buffer", shape, dtype)?;
+        Ok(Lazy(Node::new_buffer(dtype, shape.to_vec(), None, None)))
+    }
+
+    /// A parameter: `init` computed into a buffer of its own, which later updates write in
+    /// place ([`Lazy::assign`]). Unlike a value built from the same graph, which hash-consing
+    /// may share with others, a parameter never aliases another tensor, so an update of one
+    /// changes nothing else.
+    pub fn parameter(init: &Lazy) -> Result<Lazy> {
+        Lazy::empty_buffer(init.dtype(), init.shape())?.assign(init)
+    }
+
+    /// Writes `value` into this tensor's buffer in place, when realized; the result stands
+    /// for the new contents (use it, not `self`, from here on). `self` must be a buffer node
+    /// (host data, an empty buffer, a parameter) or an earlier assign: a buffer hash-consing
+    /// or aliasing may share is refused. Within one realize, kernels that read the old
+    /// contents run before the write; a graph built from the old value and realized after the
+    /// write reads the new contents, as in tinygrad.
+    pub fn assign(&self, value: &Lazy) -> Result<Lazy> {
+        if !matches!(self.op(), Op::Buffer | Op::Assign) {
+            return Err(Error::Argument {
+                op: "assign",
+                message: format!(
+                    "the target {:?} is not a buffer of its own; make it with Lazy::parameter",
+                    self.0
+                ),
+            });
+        }
+        if self.shape() != value.shape() {
+            return Err(shape_err(
+                "assign",
+                format!(
+                    "the value's shape {:?} differs from the target's {:?}",
+                    value.shape(),
+                    self.shape()
+                ),
+            ));
+        }
+        if self.dtype() != value.dtype() {
+            return Err(Error::DTypeMismatch {
+                op: "assign",
+                lhs: self.dtype(),
+                rhs: value.dtype(),
+                message: "the value must have the target's dtype; cast first".into(),
+            });
+        }
+        // every assign is a write of its own, never hash-consed with an equal one
+        Ok(Lazy(Node::unique(
+            Op::Assign,
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone(), value.0.clone()],
+        )))
+    }
+
+    /// The same values, through which no gradient flows.
+    pub fn detach(&self) -> Lazy {
+        if matches!(self.op(), Op::Detach) {
+            return self.clone();
+        }
+        Lazy(Node::intern(
+            Op::Detach,
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone()],
+        ))
+    }
+
+    /// The same values; a gradient flowing back through it is computed into a buffer of its
+    /// own (tinygrad's `contiguous_backward`).
+    pub fn contiguous_backward(&self) -> Lazy {
+        Lazy(Node::intern(
+            Op::ContiguousBackward,
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone()],
+        ))
+    }
+
+    /// Makes every node built from this one from now on keep its sources when realized, so a
+    /// gradient taken after the forward pass was realized (say, after printing the loss)
+    /// still walks back to this node: tinygrad's `requires_grad`. Tracking passes through
+    /// every op but `detach` (and an assign keeps its target tracked, not its sources);
+    /// nodes built before keep dropping theirs.
+    pub fn track_gradient(&self) -> Lazy {
+        self.0.track();
+        self.clone()
+    }
+
+    /// Does this node track gradients (see [`Lazy::track_gradient`])?
+    pub fn tracks_gradient(&self) -> bool {
+        self.0.tracks()
+    }
+
+    /// The gradients of this value with respect to `targets` (see [`super::gradient`]):
+    /// `seed` is the gradient of some result with respect to this value (1 by default,
+    /// which needs a scalar).
+    pub fn gradient(&self, targets: &[&Lazy], seed: Option<&Lazy>) -> Result<Vec<Lazy>> {
+        super::gradient::gradient(self, targets, seed)
     }
 
     /// Marks the value to be computed into a buffer of its own rather than fused into its users.

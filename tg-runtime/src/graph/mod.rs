@@ -1,4 +1,5 @@
 //! The lazy graph of primitive ops.
 
+pub mod gradient;
 pub mod lazy;
 pub mod node;

@@ -34,6 +34,9 @@ pub enum Op {
     Buffer,
     /// One value everywhere.
     Const(ConstValue),
+    /// A scalar a replay may rebind: one value everywhere, named by `id`, read by kernels
+    /// from their push constants (a `#[kernel]`'s scalar argument, a random stream's key).
+    Var(u64, ConstValue),
     /// An elementwise op of one source.
     Unary(UnaryOp),
     /// An elementwise op of two sources.
@@ -60,6 +63,14 @@ pub enum Op {
     Flip(Vec<usize>),
     /// Forces its source into a buffer of its own.
     Contiguous,
+    /// Writes source 1 into the buffer of source 0 (a buffer node, or an earlier assign), in
+    /// place: the node then stands for the buffer's new contents.
+    Assign,
+    /// Its source's value, through which no gradient flows.
+    Detach,
+    /// Its source's value; the gradient flowing back through it is made contiguous (a buffer
+    /// of its own), as tinygrad's `contiguous_backward`.
+    ContiguousBackward,
 }
 
 impl Op {
@@ -71,11 +82,17 @@ impl Op {
         )
     }
 
-    /// Whether the op computes element by element.
+    /// Computes each element from the same element of its sources (identities included).
     pub fn is_elementwise(&self) -> bool {
         matches!(
             self,
-            Op::Unary(_) | Op::Binary(_) | Op::Ternary(_) | Op::Cast | Op::Bitcast
+            Op::Unary(_)
+                | Op::Binary(_)
+                | Op::Ternary(_)
+                | Op::Cast
+                | Op::Bitcast
+                | Op::Detach
+                | Op::ContiguousBackward
         )
     }
 }
@@ -103,6 +120,11 @@ pub struct Node {
     shape: Vec<usize>,
     key: Option<Key>,
     state: Mutex<State>,
+    /// Tracks gradients: nodes built from it keep their sources once realized, so a gradient
+    /// may still walk back through them (tinygrad's `requires_grad`).
+    track: std::sync::atomic::AtomicBool,
+    /// Keeps its own sources once realized (a tracked node that a gradient passes through).
+    keep: std::sync::atomic::AtomicBool,
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -127,8 +149,14 @@ impl Node {
             shape: shape.clone(),
             srcs: srcs.iter().map(|s| s.id).collect(),
         };
+        // no gradient flows through a detach: what is built from it tracks nothing
+        let keep = srcs.iter().any(|s| s.tracks()) && op != Op::Detach;
         let mut table = lock(&TABLE);
         if let Some(node) = table.get(&key).and_then(Weak::upgrade) {
+            if keep {
+                node.track.store(true, Ordering::Relaxed);
+                node.keep.store(true, Ordering::Relaxed);
+            }
             return node;
         }
         let node = Arc::new(Node {
@@ -142,6 +170,8 @@ impl Node {
                 buffer: None,
                 host: None,
             }),
+            track: std::sync::atomic::AtomicBool::new(keep),
+            keep: std::sync::atomic::AtomicBool::new(keep),
         });
         table.insert(key, Arc::downgrade(&node));
         crate::realize::stats::record(crate::realize::stats::Stats {
@@ -149,6 +179,32 @@ impl Node {
             ..Default::default()
         });
         node
+    }
+
+    /// A fresh node that hash-consing never returns for another build: an in-place write is
+    /// an event, not a value two graphs may share.
+    pub(crate) fn unique(
+        op: Op,
+        dtype: DType,
+        shape: Vec<usize>,
+        srcs: Vec<Arc<Node>>,
+    ) -> Arc<Node> {
+        // a write keeps nothing of what it wrote, but a tracked parameter stays tracked
+        let track = srcs.first().is_some_and(|t| t.tracks());
+        Arc::new(Node {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            op,
+            dtype,
+            shape,
+            key: None,
+            state: Mutex::new(State {
+                srcs,
+                buffer: None,
+                host: None,
+            }),
+            track: std::sync::atomic::AtomicBool::new(track),
+            keep: std::sync::atomic::AtomicBool::new(false),
+        })
     }
 
     /// A fresh buffer node; never shared with another.
@@ -169,6 +225,8 @@ impl Node {
                 buffer,
                 host,
             }),
+            track: std::sync::atomic::AtomicBool::new(false),
+            keep: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -211,6 +269,21 @@ impl Node {
         srcs
     }
 
+    /// Does the node keep its sources once realized?
+    pub fn keeps_sources(&self) -> bool {
+        self.keep.load(Ordering::Relaxed)
+    }
+
+    /// Does the node track gradients (nodes built from it keep their sources)?
+    pub fn tracks(&self) -> bool {
+        self.track.load(Ordering::Relaxed)
+    }
+
+    /// Makes every node built from this one later keep its sources when realized.
+    pub(crate) fn track(&self) {
+        self.track.store(true, Ordering::Relaxed);
+    }
+
     /// The computed buffer, once realized.
     pub fn buffer(&self) -> Option<Arc<Buffer>> {
         lock(&self.state).buffer.clone()
@@ -237,7 +310,9 @@ impl Node {
         let mut st = lock(&self.state);
         if st.buffer.is_none() {
             st.buffer = Some(buffer);
-            st.srcs.clear();
+            if !self.keeps_sources() {
+                st.srcs.clear();
+            }
             st.host = None;
         }
     }

@@ -13,7 +13,7 @@ use std::time::Instant;
 use crate::device::{Buffer, Device};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
-use crate::graph::node::Node;
+use crate::graph::node::{Node, Op};
 use crate::schedule::{Kernel, Limits, schedule};
 pub use debug::level as debug_level;
 pub use prepare::kernel_name;
@@ -51,7 +51,15 @@ pub struct Report {
     pub wall_ns: u64,
 }
 
-/// Computes every target (and what it needs) into device buffers, with one submit.
+/// Waits until every realize submitted so far has completed (realize returns once its work
+/// is submitted; reading a result waits for what it needs on its own).
+pub fn synchronize() -> Result<()> {
+    Device::get()?.synchronize()
+}
+
+/// Computes every target (and what it needs) into device buffers, with one submit. Returns
+/// once the work is submitted: reading a result waits for it, and work realized later runs
+/// after it.
 pub fn realize(targets: &[&Lazy]) -> Result<()> {
     realize_report(targets, debug::level() >= 2).map(|_| ())
 }
@@ -88,6 +96,10 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
             delta.uploads += 1;
         }
     }
+    for n in &sched.allocs {
+        check_size(n)?;
+        n.set_buffer(dev.alloc(buffer_bytes(n))?);
+    }
     for n in &sched.empty {
         n.set_buffer(dev.alloc(0)?);
     }
@@ -123,14 +135,19 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     for k in &sched.kernels {
         check_size(&k.root)?;
         let (p, compiled) = prepare::prepare(dev, k)?;
-        let out = dev.alloc(buffer_bytes(&k.root))?;
+        // an assign writes into its target's buffer; every other kernel into a fresh one
+        let out = match k.root.op() {
+            Op::Assign => buffer_of(&k.root.srcs()[0], &results)?,
+            _ => dev.alloc(buffer_bytes(&k.root))?,
+        };
         let inputs = k
             .inputs
             .iter()
             .map(|i| buffer_of(i, &results))
             .collect::<Result<Vec<_>>>()?;
         dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
-        record::note_kernel(&p, &out, buffer_bytes(&k.root), &inputs);
+        let fresh = !matches!(k.root.op(), Op::Assign);
+        record::note_kernel(&p, &out, buffer_bytes(&k.root), fresh, &inputs);
         delta.compiles += compiled as u64;
         delta.max_loops = delta.max_loops.max(p.shader.loops);
         if debug::level() >= 3 {
@@ -158,8 +175,19 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         results.insert(n.id(), b);
     }
     let prepared = start.elapsed();
-    let report = dev.execute(&dispatches, timing)?;
-    drop(dispatches);
+    // with timing, wait for the kernels' timestamps; else return once submitted: a read of
+    // a result (or `synchronize`) waits for it, and the host builds the next graph meanwhile
+    let report = if timing {
+        dev.execute(&dispatches, true)?
+    } else {
+        let submitted = Instant::now();
+        dev.submit(dispatches)?;
+        crate::device::ExecReport {
+            dispatches: sched.kernels.len(),
+            kernel_ns: None,
+            wall_ns: submitted.elapsed().as_nanos() as u64,
+        }
+    };
     for n in sched
         .kernels
         .iter()
@@ -178,7 +206,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     }
     if debug::level() >= 1 {
         eprintln!(
-            "tg: realize {} kernel(s), {} upload(s) in {:.3} ms (schedule {:.3}, prepare {:.3}, submit+wait {:.3}) on {}",
+            "tg: realize {} kernel(s), {} upload(s) in {:.3} ms (schedule {:.3}, prepare {:.3}, submit {:.3}) on {}",
             sched.kernels.len(),
             delta.uploads,
             start.elapsed().as_secs_f64() * 1e3,

@@ -6,10 +6,11 @@ use std::hash::Hash;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::codegen::glsl::{self, Shader};
-use crate::codegen::lower::lower;
+use crate::codegen::lower::{Options, lower, param_words};
 use crate::codegen::program::{Program, Strategy};
 use crate::compile;
 use crate::device::{Binding, Buffer, Device, DeviceInfo, Dispatch, KernelLayout, Pipeline};
+use crate::dtype::Scalar;
 use crate::error::{Error, Result};
 use crate::schedule::Kernel;
 
@@ -43,6 +44,11 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
 /// A map from kernel signatures, shared by all threads.
 type BySignature<T> = LazyLock<Mutex<HashMap<(u64, u64), Arc<T>>>>;
 
+/// Entries a signature cache keeps before it starts afresh. Signatures are exact (they hold
+/// the graph's constants), so a training loop whose learning rate changes every step makes
+/// new ones; what is costly (shaderc, pipelines) is cached by shader source elsewhere.
+const MAX_ENTRIES: usize = 4096;
+
 /// Kernels lowered and rendered, by structural signature: the scheduler asks each planned
 /// kernel's loop count, and preparing it later reuses the work.
 static LOWERED: BySignature<Lowered> = LazyLock::new(Default::default);
@@ -59,37 +65,70 @@ fn cached<K: Eq + Hash, T>(
         return Ok((v.clone(), false));
     }
     let v = Arc::new(make()?);
-    map.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, v.clone());
+    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
+    if map.len() >= MAX_ENTRIES {
+        map.clear();
+    }
+    map.insert(key, v.clone());
     Ok((v, true))
 }
 
-/// What rendering may use of a device.
-pub fn target(info: &DeviceInfo) -> glsl::Target {
-    glsl::Target {
-        subgroup_arithmetic: info.subgroup_arithmetic,
-        preserve_inf_nan_f32: info.preserve_inf_nan_f32,
-        preserve_inf_nan_f64: info.preserve_inf_nan_f64,
+/// What lowering and rendering may use of a device.
+#[derive(Copy, Clone, Debug)]
+pub struct Target {
+    pub glsl: glsl::Target,
+    /// Push-constant words for buffer addresses, scalars and trip counts (the first word is
+    /// the element count).
+    pub param_words: usize,
+    /// `maxStorageBufferRange`: larger buffers are reached by device address.
+    pub bind_limit: u64,
+    /// The device has buffer device addresses.
+    pub addresses: bool,
+}
+
+/// The target of a device.
+pub fn target(info: &DeviceInfo) -> Target {
+    Target {
+        glsl: glsl::Target {
+            subgroup_arithmetic: info.subgroup_arithmetic,
+            preserve_inf_nan_f32: info.preserve_inf_nan_f32,
+            preserve_inf_nan_f64: info.preserve_inf_nan_f64,
+        },
+        // 256 bytes at most: more gains little, and every dispatch pushes them all
+        param_words: (info.max_push_constant_bytes.clamp(128, 256) / 4 - 1) as usize,
+        bind_limit: info.max_storage_buffer_range,
+        addresses: info.buffer_device_address,
     }
 }
 
 /// `k` lowered and rendered for `target` (cached by signature).
-pub fn lowered(k: &Kernel, target: glsl::Target) -> Result<Arc<Lowered>> {
+pub fn lowered(k: &Kernel, target: Target) -> Result<Arc<Lowered>> {
     let key = super::signature::signature(k);
     let (l, _) = cached(&LOWERED, key, || {
-        let program = lower(&k.body, &k.inputs, k.strategy);
-        let m = program.index_magnitude();
-        if m > i128::from(i32::MAX) {
+        let fits = |p: &Program| p.index_magnitude() <= i128::from(i32::MAX);
+        let mut options = Options {
+            param_words: target.param_words,
+            generic_trips: true,
+            bind_limit: target.bind_limit,
+            addresses: target.addresses,
+        };
+        let mut program = lower(&k.body, &k.inputs, k.strategy, options);
+        if !fits(&program) {
+            // a trip count's class took index arithmetic past 32 bits: exact ranges instead
+            options.generic_trips = false;
+            program = lower(&k.body, &k.inputs, k.strategy, options);
+        }
+        if !fits(&program) {
             return Err(Error::internal(
                 "codegen",
                 format!(
-                    "kernel {:?} computes index values up to {m}, past 32 bits",
-                    k.root
+                    "kernel {:?} computes index values up to {}, past 32 bits",
+                    k.root,
+                    program.index_magnitude()
                 ),
             ));
         }
-        let shader = glsl::render(&program, target);
+        let shader = glsl::render(&program, target.glsl);
         Ok(Lowered {
             name: kernel_name(k, &program),
             shader,
@@ -121,9 +160,22 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
     let spirv = compile::compile_glsl(&l.shader.source)?;
     let compiled = compile::compile_count() > before;
     let key = compile::stable_hash(&l.shader.source);
+    let words = 1 + 2 * l.shader.addresses.len() + l.program.params.len();
+    if 4 * words as u32 > dev.info().max_push_constant_bytes {
+        return Err(Error::Unsupported {
+            what: format!(
+                "a kernel reading {} runtime scalars ({} push-constant bytes)",
+                l.program.var_params.len(),
+                4 * words
+            ),
+            feature: "more push-constant space",
+            device: dev.info().name.clone(),
+        });
+    }
     let layout = KernelLayout {
-        bindings: 1 + l.shader.bindings.len() as u32,
-        push_constant_bytes: 4,
+        bindings: u32::from(!l.shader.addresses.contains(&0)) + l.shader.bindings.len() as u32,
+        push_constant_bytes: 4
+            * (1 + 2 * l.shader.addresses.len() as u32 + l.program.params.len() as u32),
     };
     let pipeline = dev.pipeline(key, &spirv, layout)?;
     Ok((
@@ -159,14 +211,37 @@ fn check_dtype(dev: &Device, d: crate::dtype::DType) -> Result<()> {
 
 /// The dispatch of a prepared kernel writing `out` and reading `inputs` (by input index).
 pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buffer>]) -> Dispatch {
+    dispatch_with(dev, p, out, inputs, &|_| None)
+}
+
+/// [`dispatch`] with the vars `bind` gives a value for read at that value instead of the
+/// one the kernel was lowered with.
+pub fn dispatch_with(
+    dev: &Device,
+    p: &Prepared,
+    out: &Arc<Buffer>,
+    inputs: &[Arc<Buffer>],
+    bind: &dyn Fn(u64) -> Option<Scalar>,
+) -> Dispatch {
+    let shader = &p.shader;
+    let buffer = |b: usize| if b == 0 { out } else { &inputs[b - 1] };
     let mut bindings = vec![Binding {
         buffer: out.clone(),
         writes: true,
+        by_address: shader.addresses.contains(&0),
     }];
-    for (input, _view) in &p.shader.bindings {
+    for (input, _view) in &shader.bindings {
         bindings.push(Binding {
             buffer: inputs[*input].clone(),
             writes: false,
+            by_address: false,
+        });
+    }
+    for &b in shader.addresses.iter().filter(|&&b| b != 0) {
+        bindings.push(Binding {
+            buffer: buffer(b).clone(),
+            writes: false,
+            by_address: true,
         });
     }
     let groups = p.program.groups() as u64;
@@ -177,10 +252,26 @@ pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buf
     let max_x = dev.info().max_workgroup_count[0].max(1) as u64;
     let x = workgroups.min(max_x);
     let y = workgroups.div_ceil(x.max(1));
+    // the element count, the addresses (low word first), the scalars and trip counts
+    let addresses = shader.addresses.iter().flat_map(|&b| {
+        let a = buffer(b).address();
+        [a as u32, (a >> 32) as u32]
+    });
+    let mut params = p.program.params.clone();
+    for &(id, word, dtype) in &p.program.var_params {
+        if let Some(v) = bind(id) {
+            let words = param_words(v, dtype);
+            params[word..word + words.len()].copy_from_slice(&words);
+        }
+    }
     Dispatch {
         pipeline: p.pipeline.clone(),
         bindings,
-        push_constants: (p.program.numel as u32).to_le_bytes().to_vec(),
+        push_constants: std::iter::once(p.program.numel as u32)
+            .chain(addresses)
+            .chain(params)
+            .flat_map(u32::to_le_bytes)
+            .collect(),
         groups: [x as u32, y as u32, 1],
     }
 }

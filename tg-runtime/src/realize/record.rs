@@ -8,11 +8,11 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use super::prepare::{self, Prepared};
 use crate::device::{Buffer, Device};
-use crate::dtype::DType;
+use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
 use crate::graph::node::Node;
@@ -22,15 +22,26 @@ use crate::graph::node::Node;
 enum Slot {
     /// The i-th input of the call.
     Input(usize),
-    /// The output of the k-th recorded kernel (allocated afresh at every replay).
+    /// The buffer the k-th recorded kernel wrote.
     Kernel(usize),
     /// A buffer from outside the call (weights, constants uploaded inside the body): reused.
     Fixed(Arc<Buffer>),
 }
 
+/// Where a recorded kernel writes at replay.
+#[derive(Clone)]
+enum Out {
+    /// A fresh buffer of this many bytes: from the recording's arena when nothing outside
+    /// the call sees it, else newly allocated for each call.
+    Fresh(u64),
+    /// An existing buffer, written in place (an assign into a call input or a captured
+    /// buffer: a parameter an optimizer step updates).
+    Into(Slot),
+}
+
 struct RecKernel {
     prepared: Arc<Prepared>,
-    out_bytes: u64,
+    out: Out,
     inputs: Vec<Slot>,
 }
 
@@ -38,7 +49,7 @@ struct RecKernel {
 struct Recorder {
     inputs: Vec<u64>,
     kernels: Vec<RecKernel>,
-    /// Buffer id -> the kernel that wrote it.
+    /// Buffer id -> the last kernel that wrote it.
     written: HashMap<u64, usize>,
 }
 
@@ -58,20 +69,27 @@ impl Recorder {
     }
 }
 
-/// Called by realize for every kernel it dispatches while a recording is active.
+/// Called by realize for every kernel it dispatches while a recording is active; `fresh`
+/// says whether `out` was allocated for this kernel (else it is written in place).
 pub(crate) fn note_kernel(
     prepared: &Arc<Prepared>,
     out: &Arc<Buffer>,
     out_bytes: u64,
+    fresh: bool,
     inputs: &[Arc<Buffer>],
 ) {
     ACTIVE.with(|a| {
         if let Some(r) = a.borrow_mut().as_mut() {
             let inputs = inputs.iter().map(|b| r.slot(b)).collect();
+            let out_slot = if fresh {
+                Out::Fresh(out_bytes)
+            } else {
+                Out::Into(r.slot(out))
+            };
             r.written.insert(out.id(), r.kernels.len());
             r.kernels.push(RecKernel {
                 prepared: prepared.clone(),
-                out_bytes,
+                out: out_slot,
                 inputs,
             });
         }
@@ -83,6 +101,9 @@ pub struct Recording {
     kernels: Vec<RecKernel>,
     inputs: Vec<(DType, Vec<usize>)>,
     outputs: Vec<(Slot, DType, Vec<usize>)>,
+    /// Buffers of the kernels whose fresh outputs no one outside the call sees, reused by
+    /// every replay, so a replayed step allocates nothing for its intermediates.
+    arena: Mutex<HashMap<usize, Arc<Buffer>>>,
 }
 
 fn buffer_of(l: &Lazy) -> Result<Arc<Buffer>> {
@@ -127,6 +148,7 @@ pub fn record(
             .map(|l| (l.dtype(), l.shape().to_vec()))
             .collect(),
         outputs,
+        arena: Mutex::new(HashMap::new()),
     };
     Ok((outs, recording))
 }
@@ -146,8 +168,45 @@ impl Recording {
                 .all(|(l, (d, s))| l.dtype() == *d && l.shape() == s.as_slice())
     }
 
+    /// Kernels whose fresh output is returned to the caller (so each call needs its own).
+    fn returned(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .outputs
+            .iter()
+            .filter_map(|(s, _, _)| match s {
+                Slot::Kernel(k) => Some(*k),
+                _ => None,
+            })
+            .collect();
+        // an output written in place by a later kernel is still that kernel's buffer
+        out.sort_unstable();
+        out
+    }
+
+    /// The vars (`Lazy::var`) the recorded kernels read, by id.
+    pub fn vars(&self) -> Vec<u64> {
+        let mut ids: Vec<u64> = self
+            .kernels
+            .iter()
+            .flat_map(|k| k.prepared.program.var_params.iter().map(|v| v.0))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
     /// Runs the recorded kernels on `inputs` in one submit and returns the new outputs.
+    /// Kernels that wrote into a call input or a captured buffer write into the same buffer
+    /// again, so a replayed update of parameters stays correct step after step. Vars read
+    /// the values they were recorded with.
     pub fn replay(&self, inputs: &[&Lazy]) -> Result<Vec<Lazy>> {
+        self.replay_with(inputs, &[])
+    }
+
+    /// [`Recording::replay`] with vars rebound: each `(id, value)` replaces the value var
+    /// `id` had when recorded (a `#[kernel]`'s scalar argument, a random stream's key), as
+    /// push-constant data, so nothing is recompiled.
+    pub fn replay_with(&self, inputs: &[&Lazy], vars: &[(u64, Scalar)]) -> Result<Vec<Lazy>> {
         if !self.matches(inputs) {
             let got: Vec<String> = inputs
                 .iter()
@@ -173,6 +232,7 @@ impl Recording {
             .iter()
             .map(|l| buffer_of(l))
             .collect::<Result<Vec<_>>>()?;
+        let returned = self.returned();
         let mut outs: Vec<Arc<Buffer>> = Vec::with_capacity(self.kernels.len());
         let mut dispatches = Vec::with_capacity(self.kernels.len());
         let resolve = |s: &Slot, outs: &[Arc<Buffer>]| match s {
@@ -180,13 +240,33 @@ impl Recording {
             Slot::Kernel(k) => outs[*k].clone(),
             Slot::Fixed(b) => b.clone(),
         };
-        for k in &self.kernels {
-            let out = dev.alloc(k.out_bytes)?;
-            let bufs: Vec<Arc<Buffer>> = k.inputs.iter().map(|s| resolve(s, &outs)).collect();
-            dispatches.push(prepare::dispatch(dev, &k.prepared, &out, &bufs));
+        let mut arena = self.arena.lock().unwrap_or_else(|e| e.into_inner());
+        for (k, rec) in self.kernels.iter().enumerate() {
+            let out = match &rec.out {
+                Out::Into(slot) => resolve(slot, &outs),
+                Out::Fresh(bytes) if returned.binary_search(&k).is_ok() => dev.alloc(*bytes)?,
+                Out::Fresh(bytes) => match arena.get(&k) {
+                    Some(b) => b.clone(),
+                    None => {
+                        let b = dev.alloc(*bytes)?;
+                        arena.insert(k, b.clone());
+                        b
+                    }
+                },
+            };
+            let bufs: Vec<Arc<Buffer>> = rec.inputs.iter().map(|s| resolve(s, &outs)).collect();
+            let bind = |id: u64| vars.iter().find(|v| v.0 == id).map(|v| v.1);
+            dispatches.push(prepare::dispatch_with(
+                dev,
+                &rec.prepared,
+                &out,
+                &bufs,
+                &bind,
+            ));
             outs.push(out);
         }
-        dev.execute(&dispatches, false)?;
+        drop(arena);
+        dev.submit(dispatches)?;
         super::stats::record(super::stats::Stats {
             kernels: self.kernels.len() as u64,
             ..Default::default()

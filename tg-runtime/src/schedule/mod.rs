@@ -11,6 +11,7 @@
 //! and the loop count of a planned kernel from a cost function (codegen's, through
 //! `realize`), so it runs and is tested without a driver.
 
+mod assign;
 mod cap;
 mod fanout;
 mod fit;
@@ -50,6 +51,8 @@ pub struct Kernel {
 pub struct Schedule {
     /// Buffer nodes whose host data must be uploaded first.
     pub uploads: Vec<Arc<Node>>,
+    /// Buffer nodes with no data yet (the targets of in-place writes): allocated first.
+    pub allocs: Vec<Arc<Node>>,
     /// Nodes that take the buffer of another node without computing (node, buffer owner):
     /// a `contiguous` of a buffer, or a reshape of a node with a buffer.
     pub aliases: Vec<(Arc<Node>, Arc<Node>)>,
@@ -171,8 +174,10 @@ fn check_sizes(order: &[Arc<Node>]) -> Result<()> {
         numel: n.numel() as u64,
         max: max as u64,
     };
+    // a realized node is read as a buffer (its sources are gone): only its size counts
     for n in order {
         let flat = match n.op() {
+            _ if n.is_realized() => n.numel(),
             Op::Buffer | Op::Contiguous => n.numel(),
             Op::Reshape => crate::codegen::lower::reshape_span(n.srcs()[0].shape(), n.shape()),
             Op::Reduce(..) => trip(n),
@@ -198,7 +203,8 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan) -> Result<Schedule> {
         }
         match n.op() {
             Op::Buffer if n.pending_host().is_some() => sched.uploads.push(n.clone()),
-            Op::Contiguous => {
+            Op::Buffer => sched.allocs.push(n.clone()),
+            Op::Contiguous | Op::Assign => {
                 realize.insert(n.id());
             }
             _ => {}
@@ -266,6 +272,17 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan) -> Result<Schedule> {
         realize.extend(add);
     }
 
+    // an assign whose value reads the target other than element for element gets the value
+    // computed into a buffer of its own first, then copied in
+    for a in order
+        .iter()
+        .filter(|n| matches!(n.op(), Op::Assign) && !n.is_realized())
+    {
+        if !assign::pointwise(a, &realize) {
+            realize.insert(a.srcs()[1].id());
+        }
+    }
+
     let to_compute: Vec<Arc<Node>> = order
         .iter()
         .filter(|n| realize.contains(&n.id()))
@@ -311,6 +328,7 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan) -> Result<Schedule> {
             sched.kernels.push(k);
         }
     }
+    assign::order_writes(&mut sched)?;
     Ok(sched)
 }
 
@@ -376,11 +394,8 @@ fn strategy(numel: usize, trip: usize) -> Strategy {
 
 /// The reduced axes' total length of a reduce node (1 for other nodes).
 fn trip(n: &Node) -> usize {
-    match n.op() {
-        Op::Reduce(_, axes) => {
-            let src = &n.srcs()[0];
-            axes.iter().map(|&a| src.shape()[a]).product()
-        }
+    match (n.op(), n.srcs().first()) {
+        (Op::Reduce(_, axes), Some(src)) => axes.iter().map(|&a| src.shape()[a]).product(),
         _ => 1,
     }
 }

@@ -67,6 +67,7 @@ pub fn bind(buffer: &Arc<Buffer>, writes: bool) -> Binding {
     Binding {
         buffer: Arc::clone(buffer),
         writes,
+        by_address: false,
     }
 }
 

@@ -78,6 +78,7 @@ pub fn baseline(n: u32) -> tg::Result<(f64, Option<f64>)> {
     let bind = |buf: &std::sync::Arc<_>, writes| Binding {
         buffer: std::sync::Arc::clone(buf),
         writes,
+        by_address: false,
     };
 
     let spirv = compile_glsl(&add_source())?;
@@ -151,10 +152,12 @@ void main() {{ uint i = gl_GlobalInvocationID.x; o[i] = a[i] * 1.0001 + 0.5; }}"
                 Binding {
                     buffer: bufs[(k + 1) % 2].clone(),
                     writes: true,
+                    by_address: false,
                 },
                 Binding {
                     buffer: bufs[k % 2].clone(),
                     writes: false,
+                    by_address: false,
                 },
             ],
             push_constants: Vec::new(),

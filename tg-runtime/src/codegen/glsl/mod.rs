@@ -35,8 +35,12 @@ pub enum View {
 pub struct Shader {
     /// GLSL 4.50 source.
     pub source: String,
-    /// Bindings after the output: (input index, view).
+    /// Descriptor bindings after the output: (input index, view), for inputs bound by
+    /// descriptor (see [`Program::addressed`]).
     pub bindings: Vec<(usize, View)>,
+    /// Buffers the kernel reaches by device address, in the order of their addresses in the
+    /// push constants: 0 the output, `i + 1` input `i`.
+    pub addresses: Vec<usize>,
     /// Invocations per workgroup.
     pub threads: u32,
     /// Loop back-edges (each iteration, and each loop's exit) that one invocation takes at
@@ -119,26 +123,75 @@ pub fn render(p: &Program, target: Target) -> Shader {
         src.push_str("#extension GL_KHR_shader_subgroup_arithmetic : require\n");
         src.push_str("#extension GL_KHR_shader_subgroup_vote : require\n");
     }
+    // buffers past one binding's range are reached by device address (0: the output)
+    let addresses: Vec<usize> = (0..=p.inputs.len())
+        .filter(|&b| p.addressed.get(b).copied().unwrap_or(false))
+        .collect();
+    if !addresses.is_empty() {
+        src.push_str("#extension GL_EXT_buffer_reference : require\n");
+        src.push_str("#extension GL_EXT_buffer_reference_uvec2 : require\n");
+    }
     writeln!(src, "layout(local_size_x = {threads}) in;").ok();
-    src.push_str("layout(push_constant) uniform PC { uint n; } pc;\n");
-    writeln!(
-        src,
-        "layout(std430, set = 0, binding = 0) restrict writeonly buffer Out {{ {} o[]; }};",
-        vector_storage(p.out_dtype)
-    )
-    .ok();
-    for (k, (input, view)) in r.views.iter().enumerate() {
-        let d = p.inputs[*input];
+    // the element count, the buffer addresses, then the scalars and trip counts
+    // (`Program::params`): values are data, so only their number is in the source
+    let mut pc = String::from("uint n;");
+    if !addresses.is_empty() {
+        write!(pc, " uint a[{}];", 2 * addresses.len()).ok();
+    }
+    if !p.params.is_empty() {
+        write!(pc, " uint p[{}];", p.params.len()).ok();
+    }
+    writeln!(src, "layout(push_constant) uniform PC {{ {pc} }} pc;").ok();
+    let slot = |buffer: usize| addresses.iter().position(|&b| b == buffer);
+    // an in-place write reads and writes one buffer through two bindings
+    let restrict = if p.in_place { "" } else { "restrict " };
+    // an addressed buffer's array is a macro over its reference, so access sites read alike
+    let by_address = |src: &mut String,
+                      block: &str,
+                      access: &str,
+                      ty: &str,
+                      name: &str,
+                      at: usize| {
+        writeln!(
+            src,
+            "layout(buffer_reference, std430, buffer_reference_align = 16) {restrict}{access} buffer {block} {{ {ty} {name}[]; }};\n#define {name} ({block}(uvec2(pc.a[{}], pc.a[{}])).{name})",
+            2 * at,
+            2 * at + 1
+        )
+        .ok();
+    };
+    let out_ty = vector_storage(p.out_dtype);
+    let mut binding = 0;
+    match slot(0) {
+        Some(at) => by_address(&mut src, "Out", "writeonly", out_ty, "o", at),
+        None => {
+            writeln!(
+                src,
+                "layout(std430, set = 0, binding = 0) {restrict}writeonly buffer Out {{ {out_ty} o[]; }};"
+            )
+            .ok();
+            binding += 1;
+        }
+    }
+    let mut described = Vec::new();
+    for (k, &(input, view)) in r.views.iter().enumerate() {
+        let d = p.inputs[input];
         let (ty, name) = match view {
             View::Scalar => (scalar_storage(d), format!("b{input}")),
             View::Vector => (vector_storage(d), format!("v{input}")),
         };
-        writeln!(
-            src,
-            "layout(std430, set = 0, binding = {}) restrict readonly buffer In{k} {{ {ty} {name}[]; }};",
-            k + 1
-        )
-        .ok();
+        match slot(input + 1) {
+            Some(at) => by_address(&mut src, &format!("In{k}"), "readonly", ty, &name, at),
+            None => {
+                writeln!(
+                    src,
+                    "layout(std430, set = 0, binding = {binding}) {restrict}readonly buffer In{k} {{ {ty} {name}[]; }};"
+                )
+                .ok();
+                binding += 1;
+                described.push((input, view));
+            }
+        }
     }
     src.push_str(&r.shared);
     src.push_str(&r.h.render());
@@ -169,7 +222,8 @@ pub fn render(p: &Program, target: Target) -> Shader {
     src.push_str("}\n");
     Shader {
         source: src,
-        bindings: r.views,
+        bindings: described,
+        addresses,
         threads,
         loops: r.loops,
     }
@@ -180,6 +234,20 @@ fn var_name(p: &Program, id: u32) -> String {
         VarKind::Group => "q".into(),
         VarKind::ClampedLane(_) => format!("c{id}"),
         VarKind::Loop => format!("r{id}"),
+    }
+}
+
+/// A push-constant scalar as a `d` register value (see `lower::param_words`).
+fn param(word: usize, d: DType) -> String {
+    let w = |k: usize| format!("pc.p[{}]", word + k);
+    match d {
+        DType::Bool => format!("({} != 0u)", w(0)),
+        DType::I8 | DType::I16 | DType::I32 => format!("int({})", w(0)),
+        DType::U8 | DType::U16 | DType::U32 => w(0),
+        DType::I64 => format!("int64_t(packUint2x32(uvec2({}, {})))", w(0), w(1)),
+        DType::U64 => format!("packUint2x32(uvec2({}, {}))", w(0), w(1)),
+        DType::F16 | DType::F32 => format!("uintBitsToFloat({})", w(0)),
+        DType::F64 => format!("packDouble2x32(uvec2({}, {}))", w(0), w(1)),
     }
 }
 
@@ -264,6 +332,7 @@ impl Renderer<'_> {
         let ty = reg(d);
         let expr = match ins {
             Ins::Const(c, d) => literal(c.0, *d),
+            Ins::Param { word, dtype } => param(*word, *dtype),
             Ins::Load {
                 buf,
                 index,
@@ -337,9 +406,13 @@ impl Renderer<'_> {
             let init = literal(super::lower::identity(a.op, a.dtype), a.dtype);
             writeln!(out, "{pad}{} acc{b}_{k} = {init};", reg(a.dtype)).ok();
         }
+        let end = match block.trip_word {
+            Some(w) => format!("int(pc.p[{w}])"),
+            None => trip.to_string(),
+        };
         match threads {
-            Some(t) => writeln!(out, "{pad}for (int {r} = lid; {r} < {trip}; {r} += {t}) {{").ok(),
-            None => writeln!(out, "{pad}for (int {r} = 0; {r} < {trip}; {r}++) {{").ok(),
+            Some(t) => writeln!(out, "{pad}for (int {r} = lid; {r} < {end}; {r} += {t}) {{").ok(),
+            None => writeln!(out, "{pad}for (int {r} = 0; {r} < {end}; {r}++) {{").ok(),
         };
         // the thread with the most iterations: lid 0 takes ceil(trip / threads)
         let iterations = (trip.max(0) as u64).div_ceil(threads.map_or(1, u64::from));

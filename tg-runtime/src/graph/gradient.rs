@@ -1,0 +1,290 @@
+//! Reverse-mode differentiation of the primitive graph: one derivative rule per primitive, so
+//! every op of the library, being composed of primitives, differentiates with no code of its
+//! own. The walk is iterative (a chain of a million ops needs no stack), and the gradient is
+//! a lazy graph like any other: it fuses and schedules with the rest.
+//!
+//! Rules follow tinygrad's: `max` and reduce-max share the gradient equally among ties;
+//! integer and bool values carry no gradient (comparisons, integer arithmetic, bitwise ops,
+//! casts from integers end the path); `detach` stops it; `contiguous_backward` gives the
+//! gradient flowing back through it a buffer of its own.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use super::lazy::Lazy;
+use super::node::{Node, Op};
+use crate::error::{Error, Result};
+use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+
+/// The gradients of `root` with respect to each of `targets` (identified by node), given
+/// `seed`, the gradient of some result with respect to `root` (by default 1, which needs a
+/// scalar `root`). A target `root` does not depend on gets zeros.
+pub fn gradient(root: &Lazy, targets: &[&Lazy], seed: Option<&Lazy>) -> Result<Vec<Lazy>> {
+    if let Some(t) = std::iter::once(root)
+        .chain(targets.iter().copied())
+        .find(|t| !t.dtype().is_float())
+    {
+        return Err(Error::DType {
+            op: "gradient",
+            dtype: t.dtype(),
+            message: "only float tensors have gradients".into(),
+        });
+    }
+    let seed = match seed {
+        Some(g) if g.shape() != root.shape() => {
+            return Err(Error::Shape {
+                op: "gradient",
+                message: format!(
+                    "the gradient given has shape {:?}, the tensor {:?}",
+                    g.shape(),
+                    root.shape()
+                ),
+            });
+        }
+        Some(g) => g.cast(root.dtype()),
+        None if !root.shape().is_empty() => {
+            return Err(Error::Shape {
+                op: "gradient",
+                message: format!(
+                    "a tensor of shape {:?} needs the gradient of the result with respect to \
+                     it; only a scalar (shape []) defaults to 1",
+                    root.shape()
+                ),
+            });
+        }
+        None => root.constant_like(1.0, root.dtype()),
+    };
+    let wanted: HashSet<u64> = targets.iter().map(|t| t.id()).collect();
+    let (order, freed) = path_to(root.node(), &wanted);
+    let mut grads: HashMap<u64, Lazy> = HashMap::from([(root.id(), seed)]);
+    // consumers before their sources: each node's gradient is complete when it is reached
+    for n in order.iter().rev() {
+        let Some(g) = grads.get(&n.id()).cloned() else {
+            continue;
+        };
+        let srcs: Vec<Lazy> = n.srcs().into_iter().map(Lazy).collect();
+        for (src, sg) in srcs.iter().zip(rule(&Lazy(n.clone()), &srcs, &g)?) {
+            let Some(sg) = sg else { continue };
+            if !src.dtype().is_float() {
+                continue;
+            }
+            let sg = if sg.dtype() == src.dtype() {
+                sg
+            } else {
+                sg.cast(src.dtype())
+            };
+            let total = match grads.remove(&src.id()) {
+                Some(acc) => acc.binary(BinaryOp::Add, &sg)?,
+                None => sg,
+            };
+            grads.insert(src.id(), total);
+        }
+    }
+    targets
+        .iter()
+        .map(|t| match grads.get(&t.id()) {
+            Some(g) => Ok(g.clone()),
+            None if freed => Err(Error::Argument {
+                op: "gradient",
+                message: format!(
+                    "no path from the tensor to the target {:?}: part of the graph was freed \
+                     when it was realized; call track_gradient on the target before building \
+                     the forward pass (tinygrad's requires_grad)",
+                    t.node()
+                ),
+            }),
+            None => Ok(t.constant_like(0.0, t.dtype())),
+        })
+        .collect()
+}
+
+/// The nodes on a path from `root` to a node of `wanted`, sources before consumers, and
+/// whether the walk met a realized node whose sources were dropped (a path may have been
+/// cut there).
+fn path_to(root: &Arc<Node>, wanted: &HashSet<u64>) -> (Vec<Arc<Node>>, bool) {
+    let mut post: Vec<Arc<Node>> = Vec::new();
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut freed = false;
+    let mut stack: Vec<(Arc<Node>, bool)> = vec![(root.clone(), false)];
+    while let Some((n, done)) = stack.pop() {
+        if done {
+            post.push(n);
+            continue;
+        }
+        if !seen.insert(n.id()) {
+            continue;
+        }
+        stack.push((n.clone(), true));
+        if matches!(n.op(), Op::Detach) {
+            continue;
+        }
+        let srcs = n.srcs();
+        let leaf = matches!(n.op(), Op::Buffer | Op::Const(_) | Op::Var(..));
+        if srcs.is_empty() && !leaf && !wanted.contains(&n.id()) {
+            freed = true;
+        }
+        for s in srcs {
+            if !seen.contains(&s.id()) {
+                stack.push((s, false));
+            }
+        }
+    }
+    // keep the nodes from which a wanted node is reachable
+    let mut leads: HashSet<u64> = HashSet::new();
+    for n in &post {
+        let through =
+            !matches!(n.op(), Op::Detach) && n.srcs().iter().any(|s| leads.contains(&s.id()));
+        if wanted.contains(&n.id()) || through {
+            leads.insert(n.id());
+        }
+    }
+    post.retain(|n| leads.contains(&n.id()));
+    (post, freed)
+}
+
+/// `v` everywhere in `like`'s shape and dtype.
+fn k(like: &Lazy, v: f64) -> Lazy {
+    like.constant_like(v, like.dtype())
+}
+
+fn mul(a: &Lazy, b: &Lazy) -> Result<Lazy> {
+    a.binary(BinaryOp::Mul, b)
+}
+
+fn div(a: &Lazy, b: &Lazy) -> Result<Lazy> {
+    a.binary(BinaryOp::Mul, &b.unary(UnaryOp::Recip)?)
+}
+
+/// `g` summed back to `shape` over the axes an expand stretched (same rank).
+fn unexpand(g: &Lazy, shape: &[usize]) -> Result<Lazy> {
+    let axes: Vec<usize> = (0..shape.len())
+        .filter(|&a| shape[a] == 1 && g.shape()[a] != 1)
+        .collect();
+    g.reduce(ReduceOp::Add, &axes)
+}
+
+/// The gradients of `n`'s sources given `g`, the gradient of `n` (`None`: no gradient).
+fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
+    let one = |x: Lazy| Ok(vec![Some(x)]);
+    let ln2 = std::f64::consts::LN_2;
+    Ok(match n.op() {
+        Op::Buffer | Op::Const(_) | Op::Var(..) | Op::Detach | Op::Assign => {
+            vec![None; srcs.len()]
+        }
+        Op::Contiguous => return one(g.clone()),
+        Op::ContiguousBackward => return one(g.contiguous()),
+        Op::Cast => {
+            // integer sources end the path; floats take the gradient in their own dtype
+            return one(g.cast(srcs[0].dtype()));
+        }
+        Op::Bitcast => vec![None],
+        Op::Unary(op) => {
+            let x = &srcs[0];
+            let gx = match op {
+                UnaryOp::Exp2 => mul(&mul(g, n)?, &k(g, ln2))?,
+                UnaryOp::Log2 => div(g, &mul(x, &k(x, ln2))?)?,
+                // d sin(x) = cos(x) = sin(pi/2 - x)
+                UnaryOp::Sin => {
+                    let shifted = k(x, std::f64::consts::FRAC_PI_2)
+                        .binary(BinaryOp::Add, &x.unary(UnaryOp::Neg)?)?;
+                    mul(g, &shifted.unary(UnaryOp::Sin)?)?
+                }
+                UnaryOp::Sqrt => div(g, &mul(n, &k(n, 2.0))?)?,
+                UnaryOp::Recip => mul(&mul(g, n)?, n)?.unary(UnaryOp::Neg)?,
+                UnaryOp::Neg => g.unary(UnaryOp::Neg)?,
+                UnaryOp::Trunc => k(g, 0.0),
+            };
+            vec![Some(gx)]
+        }
+        Op::Binary(op) => {
+            let (x, y) = (&srcs[0], &srcs[1]);
+            match op {
+                BinaryOp::Add => vec![Some(g.clone()), Some(g.clone())],
+                BinaryOp::Mul => vec![Some(mul(g, y)?), Some(mul(g, x)?)],
+                // the larger takes the gradient; a tie shares it equally
+                BinaryOp::Max => {
+                    let half = mul(g, &k(g, 0.5))?;
+                    let zero = k(g, 0.0);
+                    let tie = x.binary(BinaryOp::CmpEq, y)?.where_(&half, &zero)?;
+                    let to_x = y.binary(BinaryOp::CmpLt, x)?.where_(g, &tie)?;
+                    let to_y = x.binary(BinaryOp::CmpLt, y)?.where_(g, &tie)?;
+                    vec![Some(to_x), Some(to_y)]
+                }
+                // x^y: y x^(y-1) (y where both are 0), and x^y ln x (x = 0: 0, or -inf for y < 0)
+                BinaryOp::Pow => {
+                    let zero_x = x.binary(BinaryOp::CmpEq, &k(x, 0.0))?;
+                    let zero_y = y.binary(BinaryOp::CmpEq, &k(y, 0.0))?;
+                    let ym1 = y.binary(BinaryOp::Add, &k(y, -1.0))?;
+                    let dx = mul(y, &x.binary(BinaryOp::Pow, &ym1)?)?;
+                    let dx = zero_x.binary(BinaryOp::And, &zero_y)?.where_(y, &dx)?;
+                    let ln = mul(&x.unary(UnaryOp::Log2)?, &k(x, ln2))?;
+                    let at_zero = y
+                        .binary(BinaryOp::CmpLt, &k(y, 0.0))?
+                        .where_(&k(y, f64::NEG_INFINITY), &k(y, 0.0))?;
+                    let dy = zero_x.where_(&at_zero, &mul(n, &ln)?)?;
+                    vec![Some(mul(g, &dx)?), Some(mul(g, &dy)?)]
+                }
+                // integer and comparison ops carry no gradient
+                _ => vec![None, None],
+            }
+        }
+        Op::Ternary(TernaryOp::Where) => {
+            let zero = k(g, 0.0);
+            let c = &srcs[0];
+            vec![None, Some(c.where_(g, &zero)?), Some(c.where_(&zero, g)?)]
+        }
+        Op::Ternary(TernaryOp::MulAcc) => {
+            vec![
+                Some(mul(g, &srcs[1])?),
+                Some(mul(g, &srcs[0])?),
+                Some(g.clone()),
+            ]
+        }
+        Op::Reduce(op, _) => {
+            let x = &srcs[0];
+            let gx = g.expand(x.shape())?;
+            let gx = match op {
+                ReduceOp::Add => gx,
+                // the maxima share the gradient equally
+                ReduceOp::Max => {
+                    let hit = x
+                        .binary(BinaryOp::CmpEq, &n.expand(x.shape())?)?
+                        .cast(g.dtype());
+                    let axes: Vec<usize> = (0..x.ndim())
+                        .filter(|&a| x.shape()[a] != n.shape()[a])
+                        .collect();
+                    let count = hit.reduce(ReduceOp::Add, &axes)?.expand(x.shape())?;
+                    mul(&div(&hit, &count)?, &gx)?
+                }
+                ReduceOp::Mul => div(&mul(g, n)?.expand(x.shape())?, x)?,
+            };
+            vec![Some(gx)]
+        }
+        Op::Reshape => return one(g.reshape(srcs[0].shape())?),
+        Op::Expand => return one(unexpand(g, srcs[0].shape())?),
+        Op::Permute(perm) => {
+            let mut inverse = vec![0; perm.len()];
+            for (i, &p) in perm.iter().enumerate() {
+                inverse[p] = i;
+            }
+            return one(g.permute(&inverse)?);
+        }
+        Op::Pad(pads) => {
+            let window: Vec<(usize, usize)> = pads
+                .iter()
+                .zip(srcs[0].shape())
+                .map(|(&(before, _), &n)| (before, before + n))
+                .collect();
+            return one(g.shrink(&window)?);
+        }
+        Op::Shrink(ranges) => {
+            let pads: Vec<(usize, usize)> = ranges
+                .iter()
+                .zip(srcs[0].shape())
+                .map(|(&(s, e), &n)| (s, n - e))
+                .collect();
+            return one(g.pad(&pads)?);
+        }
+        Op::Flip(axes) => return one(g.flip(axes)?),
+    })
+}

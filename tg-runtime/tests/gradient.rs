@@ -1,0 +1,316 @@
+//! Gradients of every primitive against central finite differences computed in f64 on the
+//! device, and the rules around them: ties of max share the gradient, detach stops it, only
+//! floats have gradients, a non-scalar needs a seed, and a gradient taken after the forward
+//! pass was realized walks back through nodes that track gradients.
+
+use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, TernaryOp, UnaryOp};
+
+/// Deterministic values in `lo..hi`, distinct, none at integers (where trunc jumps).
+fn values(n: usize, seed: u64, lo: f64, hi: f64) -> Vec<f64> {
+    (0..n)
+        .map(|i| {
+            let h = (i as u64 * 2_654_435_761 + seed * 40_503) % 1000;
+            lo + (hi - lo) * (h as f64 + 0.37) / 1000.0
+        })
+        .collect()
+}
+
+fn input(shape: &[usize], v: &[f64]) -> Lazy {
+    Lazy::from_slice(shape, v).unwrap()
+}
+
+/// `sum(f(xs) * w)` for fixed weights `w`: a scalar whose gradient covers every output.
+fn scalar(out: &Lazy) -> Lazy {
+    let n = out.numel();
+    let w = input(out.shape(), &values(n, 99, -1.5, 1.5));
+    let axes: Vec<usize> = (0..out.ndim()).collect();
+    out.binary(BinaryOp::Mul, &w)
+        .unwrap()
+        .reduce(ReduceOp::Add, &axes)
+        .unwrap()
+        .reshape(&[])
+        .unwrap()
+}
+
+/// Checks the gradient of `sum(f(xs) * w)` against central differences, each input's values
+/// drawn from its domain.
+fn check(name: &str, inputs: &[(&[usize], (f64, f64))], f: impl Fn(&[Lazy]) -> Lazy) {
+    check_with(name, inputs, 1e-6, 1e-6, f)
+}
+
+/// [`check`] with step `h` and relative tolerance `tol` (a graph that rounds through f32
+/// needs a larger step than f64's).
+fn check_with(
+    name: &str,
+    inputs: &[(&[usize], (f64, f64))],
+    h: f64,
+    tol: f64,
+    f: impl Fn(&[Lazy]) -> Lazy,
+) {
+    let data: Vec<Vec<f64>> = inputs
+        .iter()
+        .enumerate()
+        .map(|(k, (shape, (lo, hi)))| values(shape.iter().product(), k as u64 + 1, *lo, *hi))
+        .collect();
+    let xs: Vec<Lazy> = inputs
+        .iter()
+        .zip(&data)
+        .map(|((shape, _), v)| input(shape, v))
+        .collect();
+    let loss = scalar(&f(&xs));
+    let targets: Vec<&Lazy> = xs.iter().collect();
+    let grads = loss.gradient(&targets, None).unwrap();
+    let eval = |data: &[Vec<f64>]| -> f64 {
+        let xs: Vec<Lazy> = inputs
+            .iter()
+            .zip(data)
+            .map(|((shape, _), v)| input(shape, v))
+            .collect();
+        scalar(&f(&xs)).to_vec::<f64>().unwrap()[0]
+    };
+    for (k, g) in grads.iter().enumerate() {
+        assert_eq!(
+            g.shape(),
+            xs[k].shape(),
+            "{name}: gradient shape of input {k}"
+        );
+        let got = g.to_vec::<f64>().unwrap();
+        for i in 0..data[k].len() {
+            let mut up = data.clone();
+            up[k][i] += h;
+            let mut down = data.clone();
+            down[k][i] -= h;
+            let want = (eval(&up) - eval(&down)) / (2.0 * h);
+            assert!(
+                (got[i] - want).abs() <= tol * (1.0 + want.abs()),
+                "{name}: d/dx{k}[{i}] = {}, finite differences {want}",
+                got[i]
+            );
+        }
+    }
+}
+
+fn un(op: UnaryOp) -> impl Fn(&[Lazy]) -> Lazy {
+    move |x| x[0].unary(op).unwrap()
+}
+
+fn bin(op: BinaryOp) -> impl Fn(&[Lazy]) -> Lazy {
+    move |x| x[0].binary(op, &x[1]).unwrap()
+}
+
+const S: &[usize] = &[2, 3];
+
+#[test]
+fn unary_primitives() {
+    check("exp2", &[(S, (-2.0, 2.0))], un(UnaryOp::Exp2));
+    check("log2", &[(S, (0.2, 3.0))], un(UnaryOp::Log2));
+    check("sin", &[(S, (-3.0, 3.0))], un(UnaryOp::Sin));
+    check("sqrt", &[(S, (0.2, 3.0))], un(UnaryOp::Sqrt));
+    check("recip", &[(S, (0.5, 3.0))], un(UnaryOp::Recip));
+    check("neg", &[(S, (-2.0, 2.0))], un(UnaryOp::Neg));
+    check("trunc", &[(S, (-2.0, 2.0))], un(UnaryOp::Trunc));
+}
+
+#[test]
+fn binary_and_ternary_primitives() {
+    let two = [(S, (-2.0, 2.0)), (S, (-2.0, 2.0))];
+    check("add", &two, bin(BinaryOp::Add));
+    check("mul", &two, bin(BinaryOp::Mul));
+    check("max", &two, bin(BinaryOp::Max));
+    check(
+        "pow",
+        &[(S, (0.3, 2.5)), (S, (-1.5, 2.0))],
+        bin(BinaryOp::Pow),
+    );
+    check("where", &two, |x| {
+        x[0].binary(BinaryOp::CmpLt, &x[1])
+            .unwrap()
+            .where_(&x[0], &x[1])
+            .unwrap()
+    });
+    check("mulacc", &[two[0], two[1], (S, (-1.0, 1.0))], |x| {
+        x[0].mulacc(&x[1], &x[2]).unwrap()
+    });
+    check_with("cast through f32", &[(S, (-2.0, 2.0))], 1e-2, 1e-3, |x| {
+        x[0].cast(DType::F32)
+            .unary(UnaryOp::Exp2)
+            .unwrap()
+            .cast(DType::F64)
+    });
+}
+
+#[test]
+fn reductions_and_movement() {
+    let s: &[usize] = &[2, 3, 4];
+    check("sum", &[(s, (-2.0, 2.0))], |x| {
+        x[0].reduce(ReduceOp::Add, &[1]).unwrap()
+    });
+    check("max", &[(s, (-2.0, 2.0))], |x| {
+        x[0].reduce(ReduceOp::Max, &[0, 2]).unwrap()
+    });
+    check("prod", &[(s, (0.5, 1.5))], |x| {
+        x[0].reduce(ReduceOp::Mul, &[2]).unwrap()
+    });
+    check("reshape", &[(s, (-2.0, 2.0))], |x| {
+        x[0].reshape(&[6, 4]).unwrap().unary(UnaryOp::Sin).unwrap()
+    });
+    check("expand", &[(&[2, 1, 4], (-2.0, 2.0))], |x| {
+        x[0].expand(&[2, 3, 4])
+            .unwrap()
+            .unary(UnaryOp::Sin)
+            .unwrap()
+    });
+    check("permute", &[(s, (-2.0, 2.0))], |x| {
+        x[0].permute(&[2, 0, 1])
+            .unwrap()
+            .unary(UnaryOp::Exp2)
+            .unwrap()
+    });
+    check("pad", &[(s, (-2.0, 2.0))], |x| {
+        x[0].pad(&[(1, 0), (0, 2), (1, 1)]).unwrap()
+    });
+    check("shrink", &[(s, (-2.0, 2.0))], |x| {
+        x[0].shrink(&[(0, 1), (1, 3), (0, 4)]).unwrap()
+    });
+    check("flip", &[(s, (-2.0, 2.0))], |x| {
+        x[0].flip(&[0, 2]).unwrap().unary(UnaryOp::Sin).unwrap()
+    });
+    check("contiguous", &[(s, (-2.0, 2.0))], |x| {
+        x[0].unary(UnaryOp::Sin).unwrap().contiguous()
+    });
+    check("contiguous_backward", &[(s, (-2.0, 2.0))], |x| {
+        x[0].contiguous_backward().unary(UnaryOp::Sin).unwrap()
+    });
+}
+
+#[test]
+fn ties_share_the_gradient_and_detach_stops_it() {
+    let a = input(&[4], &[1.0, 2.0, 3.0, 3.0]);
+    let b = input(&[4], &[1.0, 5.0, 0.0, 3.0]);
+    let m = a.binary(BinaryOp::Max, &b).unwrap();
+    let loss = m.reduce(ReduceOp::Add, &[0]).unwrap().reshape(&[]).unwrap();
+    let g = loss.gradient(&[&a, &b], None).unwrap();
+    assert_eq!(g[0].to_vec::<f64>().unwrap(), vec![0.5, 0.0, 1.0, 0.5]);
+    assert_eq!(g[1].to_vec::<f64>().unwrap(), vec![0.5, 1.0, 0.0, 0.5]);
+    // reduce-max: the two maxima of a row share it
+    let x = input(&[2, 3], &[4.0, 1.0, 4.0, 0.0, 7.0, 2.0]);
+    let loss = x
+        .reduce(ReduceOp::Max, &[1])
+        .unwrap()
+        .reduce(ReduceOp::Add, &[0, 1])
+        .unwrap()
+        .reshape(&[])
+        .unwrap();
+    let g = loss.gradient(&[&x], None).unwrap();
+    assert_eq!(
+        g[0].to_vec::<f64>().unwrap(),
+        vec![0.5, 0.0, 0.5, 0.0, 1.0, 0.0]
+    );
+    // x * detach(x): the detached factor is a constant
+    let x = input(&[3], &[1.0, 2.0, 3.0]);
+    let loss = x
+        .binary(BinaryOp::Mul, &x.detach())
+        .unwrap()
+        .reduce(ReduceOp::Add, &[0])
+        .unwrap()
+        .reshape(&[])
+        .unwrap();
+    let g = loss.gradient(&[&x], None).unwrap();
+    assert_eq!(g[0].to_vec::<f64>().unwrap(), vec![1.0, 2.0, 3.0]);
+}
+
+#[test]
+fn rules_of_the_seed() {
+    let x = input(&[3], &[1.0, 2.0, 3.0]);
+    // a non-scalar needs the gradient of the result
+    let y = x.unary(UnaryOp::Sin).unwrap();
+    assert!(matches!(
+        y.gradient(&[&x], None),
+        Err(Error::Shape { op: "gradient", .. })
+    ));
+    let seed = input(&[3], &[1.0, 0.0, -1.0]);
+    let g = y.gradient(&[&x], Some(&seed)).unwrap();
+    let got = g[0].to_vec::<f64>().unwrap();
+    assert!((got[0] - 1f64.cos()).abs() < 1e-12 && got[1] == 0.0);
+    // only floats
+    let i = Lazy::from_slice(&[3], &[1i32, 2, 3]).unwrap();
+    let s = i.reduce(ReduceOp::Add, &[0]).unwrap().reshape(&[]).unwrap();
+    assert!(matches!(
+        s.gradient(&[&i], None),
+        Err(Error::DType {
+            op: "gradient",
+            dtype: DType::I32,
+            ..
+        })
+    ));
+    // a target the value does not depend on: zeros
+    let other = input(&[2], &[5.0, 6.0]);
+    let loss = y.reduce(ReduceOp::Add, &[0]).unwrap().reshape(&[]).unwrap();
+    let g = loss.gradient(&[&other], None).unwrap();
+    assert_eq!(g[0].to_vec::<f64>().unwrap(), vec![0.0, 0.0]);
+    // integer paths carry nothing: the gradient through a comparison is zero
+    let w = x
+        .binary(BinaryOp::CmpLt, &input(&[3], &[2.0, 2.0, 2.0]))
+        .unwrap()
+        .cast(DType::F64)
+        .binary(BinaryOp::Mul, &x)
+        .unwrap();
+    let loss = w.reduce(ReduceOp::Add, &[0]).unwrap().reshape(&[]).unwrap();
+    let g = loss.gradient(&[&x], None).unwrap();
+    assert_eq!(g[0].to_vec::<f64>().unwrap(), vec![1.0, 0.0, 0.0]);
+    let _ = TernaryOp::Where;
+}
+
+#[test]
+fn a_gradient_after_the_forward_pass_was_realized() {
+    // untracked: realizing frees the graph, and the gradient says so
+    let x = input(&[3], &[1.0, 2.0, 3.0]);
+    let loss = x
+        .unary(UnaryOp::Exp2)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[0])
+        .unwrap()
+        .reshape(&[])
+        .unwrap();
+    loss.realize().unwrap();
+    assert!(matches!(
+        loss.gradient(&[&x], None),
+        Err(Error::Argument { op: "gradient", .. })
+    ));
+    // tracked: the forward pass keeps its sources, so the loss can be read first
+    let x = input(&[3], &[1.0, 2.0, 3.0]).track_gradient();
+    let loss = x
+        .unary(UnaryOp::Exp2)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[0])
+        .unwrap()
+        .reshape(&[])
+        .unwrap();
+    assert_eq!(loss.to_vec::<f64>().unwrap(), vec![14.0]);
+    let g = loss.gradient(&[&x], None).unwrap();
+    let ln2 = std::f64::consts::LN_2;
+    assert_eq!(
+        g[0].to_vec::<f64>().unwrap(),
+        vec![2.0 * ln2, 4.0 * ln2, 8.0 * ln2]
+    );
+}
+
+#[test]
+fn a_million_op_chain_differentiates_without_recursion() {
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(|| {
+            let x = input(&[2], &[1.0, 2.0]);
+            let mut y = x.clone();
+            let k = Lazy::constant(1.0f64, DType::F64, &[2]).unwrap();
+            for _ in 0..200_000 {
+                y = y.binary(BinaryOp::Add, &k).unwrap();
+            }
+            let loss = y.reduce(ReduceOp::Add, &[0]).unwrap().reshape(&[]).unwrap();
+            let g = loss.gradient(&[&x], None).unwrap();
+            assert_eq!(g[0].to_vec::<f64>().unwrap(), vec![1.0, 1.0]);
+        })
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+}

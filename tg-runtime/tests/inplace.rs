@@ -1,0 +1,174 @@
+//! In-place writes: parameters (buffers of their own), `assign`, the order of kernels around
+//! a write, and record/replay of steps that update parameters in place.
+
+use tg_runtime::device::Device;
+use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, record};
+
+fn full(v: f32, shape: &[usize]) -> Lazy {
+    Lazy::constant(v, DType::F32, shape).unwrap()
+}
+
+/// One SGD-like step on the host: w - 0.5 * (w * x).
+fn host_step(w: &[f32], x: &[f32]) -> Vec<f32> {
+    w.iter().zip(x).map(|(w, x)| w - 0.5 * (w * x)).collect()
+}
+
+fn step(w: &Lazy, x: &Lazy) -> Lazy {
+    let g = w.binary(BinaryOp::Mul, x).unwrap();
+    let upd = w
+        .binary(
+            BinaryOp::Add,
+            &g.binary(BinaryOp::Mul, &full(-0.5, w.shape())).unwrap(),
+        )
+        .unwrap();
+    w.assign(&upd).unwrap()
+}
+
+#[test]
+fn equal_constants_are_one_node_and_parameters_are_distinct() {
+    let a = full(0.0, &[8]);
+    let b = full(0.0, &[8]);
+    assert_eq!(a.id(), b.id(), "hash-consed");
+    let p = Lazy::parameter(&a).unwrap();
+    let q = Lazy::parameter(&b).unwrap();
+    p.realize().unwrap();
+    q.realize().unwrap();
+    assert_ne!(
+        p.node_buffer_id(),
+        q.node_buffer_id(),
+        "each parameter has a buffer of its own"
+    );
+    let p2 = p.assign(&full(3.0, &[8])).unwrap();
+    p2.realize().unwrap();
+    assert_eq!(p2.to_vec::<f32>().unwrap(), vec![3.0; 8]);
+    assert_eq!(
+        q.to_vec::<f32>().unwrap(),
+        vec![0.0; 8],
+        "the other is untouched"
+    );
+    assert_eq!(p2.node_buffer_id(), p.node_buffer_id(), "written in place");
+    // only buffers of their own take writes
+    assert!(a.assign(&b).is_err());
+    assert!(p.assign(&full(1.0, &[4])).is_err());
+}
+
+#[test]
+fn an_update_reads_the_old_value_and_writes_in_place() {
+    let x: Vec<f32> = (0..1000).map(|i| (i % 3) as f32 * 0.25).collect();
+    let lx = Lazy::from_slice(&[1000], &x).unwrap();
+    let mut w = Lazy::parameter(&full(1.0, &[1000])).unwrap();
+    w.realize().unwrap();
+    let id = w.node_buffer_id();
+    let mut host = vec![1.0f32; 1000];
+    for _ in 0..5 {
+        w = step(&w, &lx);
+        w.realize().unwrap();
+        host = host_step(&host, &x);
+        assert_eq!(w.node_buffer_id(), id);
+    }
+    assert_eq!(w.to_vec::<f32>().unwrap(), host);
+}
+
+#[test]
+fn a_write_that_reads_elsewhere_goes_through_a_copy() {
+    // w = transpose(w) cannot be written element by element into w itself
+    let v: Vec<f32> = (0..64 * 64).map(|i| i as f32).collect();
+    let w = Lazy::parameter(&Lazy::from_slice(&[64, 64], &v).unwrap()).unwrap();
+    let t = w.assign(&w.permute(&[1, 0]).unwrap()).unwrap();
+    let got = t.to_vec::<f32>().unwrap();
+    for i in 0..64 {
+        for j in 0..64 {
+            assert_eq!(got[i * 64 + j], v[j * 64 + i]);
+        }
+    }
+    // a reduction of the target, broadcast back: also not element for element
+    let w = Lazy::parameter(&Lazy::from_slice(&[4, 8], &v[..32]).unwrap()).unwrap();
+    let s = w
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .expand(&[4, 8])
+        .unwrap();
+    let got = w.assign(&s).unwrap().to_vec::<f32>().unwrap();
+    for r in 0..4 {
+        let want: f32 = v[r * 8..r * 8 + 8].iter().sum();
+        assert!(got[r * 8..r * 8 + 8].iter().all(|&g| g == want));
+    }
+}
+
+#[test]
+fn readers_of_the_old_contents_run_before_the_write() {
+    let w = Lazy::parameter(&full(2.0, &[256])).unwrap();
+    w.realize().unwrap();
+    let old = w.binary(BinaryOp::Mul, &full(10.0, &[256])).unwrap();
+    let new = w.assign(&full(5.0, &[256])).unwrap();
+    // one realize, the write listed first
+    tg_runtime::realize(&[&new, &old]).unwrap();
+    assert_eq!(old.to_vec::<f32>().unwrap(), vec![20.0; 256]);
+    assert_eq!(new.to_vec::<f32>().unwrap(), vec![5.0; 256]);
+}
+
+#[test]
+fn a_replayed_step_updates_parameters_like_eager_steps() {
+    let x: Vec<f32> = (0..4096).map(|i| ((i * 7) % 5) as f32 * 0.1).collect();
+    let lx = Lazy::from_slice(&[4096], &x).unwrap();
+    // eager: 100 steps
+    let mut eager = Lazy::parameter(&full(1.0, &[4096])).unwrap();
+    for _ in 0..100 {
+        eager = step(&eager, &lx);
+        eager.realize().unwrap();
+    }
+    // recorded once, replayed 99 times: the parameter is captured, written in place each time
+    let w = Lazy::parameter(&full(1.0, &[4096])).unwrap();
+    w.realize().unwrap();
+    let (first, rec) = record(&[&lx], || Ok(vec![step(&w, &lx)])).unwrap();
+    let device = Device::get().unwrap();
+    let mut memory = Vec::new();
+    let mut last = first[0].clone();
+    for _ in 0..99 {
+        last = rec.replay(&[&lx]).unwrap().remove(0);
+        tg_runtime::synchronize().unwrap();
+        memory.push(device.memory_stats().live_bytes);
+    }
+    assert_eq!(
+        last.to_vec::<f32>().unwrap(),
+        eager.to_vec::<f32>().unwrap()
+    );
+    assert_eq!(w.to_vec::<f32>().unwrap(), eager.to_vec::<f32>().unwrap());
+    // device memory is flat from the second replay on
+    assert!(
+        memory.windows(2).skip(1).all(|m| m[0] == m[1]),
+        "{memory:?}"
+    );
+}
+
+#[test]
+fn a_replay_rebinds_vars_without_compiling() {
+    let x: Vec<f32> = (0..512).map(|i| i as f32).collect();
+    let lx = Lazy::from_slice(&[512], &x).unwrap();
+    let body = |lr: f32| {
+        let v = Lazy::var(7, lr, DType::F32, &[512]).unwrap();
+        vec![lx.binary(BinaryOp::Mul, &v).unwrap()]
+    };
+    let (first, rec) = record(&[&lx], || Ok(body(0.5))).unwrap();
+    assert_eq!(rec.vars(), vec![7]);
+    assert_eq!(first[0].to_vec::<f32>().unwrap()[3], 1.5);
+    let compiles = tg_runtime::thread_stats().compiles;
+    for i in 0..50 {
+        let lr = i as f32 * 0.25;
+        let out = rec
+            .replay_with(&[&lx], &[(7, tg_runtime::Scalar::Float(lr as f64))])
+            .unwrap();
+        let got = out[0].to_vec::<f32>().unwrap();
+        assert_eq!(got[3], 3.0 * lr, "lr {lr}");
+    }
+    // unbound, a var keeps its recorded value
+    assert_eq!(
+        rec.replay(&[&lx]).unwrap()[0].to_vec::<f32>().unwrap()[4],
+        2.0
+    );
+    assert_eq!(
+        tg_runtime::thread_stats().compiles,
+        compiles,
+        "nothing compiled"
+    );
+}
