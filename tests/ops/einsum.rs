@@ -37,11 +37,11 @@ fn einsum_errors_name_the_formula_and_shapes() {
     let e = err("ij,jk->ik", &[a.clone(), b.clone()]);
     assert_eq!(
         e.to_string(),
-        "einsum: letter 'j' has size 3 in one operand and 4 in another"
+        "einsum: letter 'j' of \"ij,jk->ik\" is 3 in operand 0 (shape [2, 3]) and 4 in operand 1 (shape [4, 5])"
     );
     assert!(shape(e, "'j'"));
     let one = std::slice::from_ref(&a);
-    assert!(arg(err("ij,jk->ik", one), "2 operands, 1 given"));
+    assert!(arg(err("ij,jk->ik", one), "2 operand(s), 1 given"));
     assert!(arg(err("ijk->i", one), "[2, 3]"));
     assert!(arg(err("ij->iz", one), "'z'"));
     assert!(arg(err("ij->ii", one), "twice"));
@@ -54,7 +54,7 @@ fn einsum_errors_name_the_formula_and_shapes() {
             DynTensor::zeros(&[4, 3], DType::F32).unwrap(),
         ],
     );
-    assert!(shape(e, "size 2"));
+    assert!(shape(e, "`...`"));
     assert!(DynTensor::einsum("i", &[], None).is_err());
 }
 

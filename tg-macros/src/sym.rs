@@ -106,12 +106,6 @@ impl Poly {
             .expect("polynomial coefficients fit in i64")
     }
 
-    /// `self * o`; panics on overflow (see [`Poly::checked_mul`]).
-    pub fn mul(&self, o: &Poly) -> Poly {
-        self.checked_mul(o)
-            .expect("polynomial coefficients fit in i64")
-    }
-
     /// `self * o`, `None` when a coefficient or an exponent overflows.
     pub fn checked_mul(&self, o: &Poly) -> Option<Poly> {
         let mut out = Poly::default();
@@ -174,8 +168,15 @@ impl Poly {
         Some(out)
     }
 
+    /// The product of `dims`. One past `i64` is only known at run time (where the op reports
+    /// the size overflow), so it becomes a dynamic dimension rather than a panic.
     pub fn product(dims: &[Poly]) -> Poly {
-        dims.iter().fold(Poly::constant(1), |acc, d| acc.mul(d))
+        dims.iter()
+            .try_fold(Poly::constant(1), |acc, d| acc.checked_mul(d))
+            .unwrap_or_else(|| {
+                let shown: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+                Poly::dynamic(&format!("product({})", shown.join(", ")))
+            })
     }
 
     /// `r` when `self == r * o` term by term (same monomials, one ratio).
@@ -373,10 +374,10 @@ mod tests {
     #[test]
     fn products_of_params_compare_equal() {
         let b = Poly::param("B");
-        let lhs = b.mul(&Poly::constant(784));
-        let rhs = b.mul(&Poly::constant(28)).mul(&Poly::constant(28));
+        let lhs = b.scale(784);
+        let rhs = b.scale(28).scale(28);
         assert_eq!(lhs.equal(&rhs), Equal::Yes);
-        assert_eq!(lhs.equal(&b.mul(&Poly::constant(783))), Equal::No);
+        assert_eq!(lhs.equal(&b.scale(783)), Equal::No);
         assert_eq!(b.equal(&Poly::param("C")), Equal::Unknown);
         assert_eq!(b.add(&Poly::constant(1)).equal(&b), Equal::No);
         assert_eq!(lhs.to_string(), "784*B");

@@ -5,6 +5,7 @@
 //! sizes the user may leave to the op are `Option` (`None` is tinygrad's `-1`).
 
 pub mod broadcast;
+pub mod einsum;
 pub mod join;
 pub mod matmul;
 pub mod movement;

@@ -116,7 +116,13 @@ impl Ctx {
             Ast::Neg(a, span) => {
                 let v = self.eval(a)?;
                 match v {
-                    Val::Int(p) => Ok(Val::Int(p.scale(-1))),
+                    Val::Int(p) => {
+                        p.checked_mul(&Poly::constant(-1))
+                            .map(Val::Int)
+                            .ok_or_else(|| {
+                                Error::new(*span, format!("`-({p})` overflows 64-bit integers"))
+                            })
+                    }
                     Val::Scalar { kind, code } => Ok(Val::Scalar {
                         kind,
                         code: quote!((-(#code))),
@@ -245,10 +251,16 @@ impl Ctx {
     pub fn binary(&mut self, op: BinOp, a: Arg, b: Arg, span: Span) -> Result<Val> {
         // arithmetic on compile-time integers stays compile-time (shapes like `B * 28`)
         if let (Val::Int(x), Val::Int(y)) = (&a.val, &b.val) {
+            let overflow = || {
+                Error::new(
+                    span,
+                    format!("`{x} {} {y}` overflows 64-bit integers", op.symbol()),
+                )
+            };
             return match op {
-                BinOp::Add => Ok(Val::Int(x.add(y))),
-                BinOp::Sub => Ok(Val::Int(x.sub(y))),
-                BinOp::Mul => Ok(Val::Int(x.mul(y))),
+                BinOp::Add => x.checked_add(y).map(Val::Int).ok_or_else(overflow),
+                BinOp::Sub => x.checked_sub(y).map(Val::Int).ok_or_else(overflow),
+                BinOp::Mul => x.checked_mul(y).map(Val::Int).ok_or_else(overflow),
                 BinOp::Div if y.as_const().is_some_and(|d| d > 0) => {
                     Ok(Val::Int(x.div(y.as_const().unwrap_or(1))))
                 }

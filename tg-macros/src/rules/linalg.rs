@@ -8,11 +8,13 @@ use quote::quote;
 use syn::{Error, Result};
 
 use super::{args, ops};
+use tg_core::Checker;
 use tg_core::DType;
+use tg_core::shape::einsum::{self, EinsumError};
 
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
-use crate::sym::{Equal, Poly};
+use crate::sym::Poly;
 
 ops! {
     /// Matrix products, einsum and the decompositions.
@@ -100,121 +102,6 @@ fn linear(ctx: &mut Ctx, name: &'static str, recv: Arg, args: Vec<Arg>, span: Sp
     Ok(ctx.bind(shape, dtype, quote!(#cx.linear(&#cw, #bias))))
 }
 
-/// An einsum formula with any ellipsis replaced by letters the formula does not use
-/// (right-aligned across operands): tg-ops' `parse`, on symbolic shapes.
-struct Formula {
-    /// Each operand's subscripts.
-    inputs: Vec<Vec<char>>,
-    output: Vec<char>,
-    /// The letters that stand for ellipsis axes (they broadcast; named letters must agree).
-    ellipsis: Vec<char>,
-}
-
-/// `"ij,jk->ik"` against the operands' shapes; errors at the formula or at the operand.
-fn parse_formula(formula: &str, fspan: Span, ops: &[(Vec<Poly>, Span)]) -> Result<Formula> {
-    let err = |span: Span, m: String| Error::new(span, format!("`einsum`: {m}"));
-    let shapes = || {
-        ops.iter()
-            .map(|(s, _)| show_shape(s))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let f: String = formula.chars().filter(|c| !c.is_whitespace()).collect();
-    let (lhs, rhs) = match f.split_once("->") {
-        Some((l, r)) => (l, Some(r)),
-        None => (f.as_str(), None),
-    };
-    let inputs: Vec<&str> = lhs.split(',').collect();
-    if inputs.len() != ops.len() {
-        return Err(err(
-            fspan,
-            format!(
-                "the formula {formula:?} names {} operand(s), {} given (shapes {})",
-                inputs.len(),
-                ops.len(),
-                shapes()
-            ),
-        ));
-    }
-    let letters_only = |s: &str| {
-        s.matches("...").count() <= 1
-            && s.replace("...", "")
-                .chars()
-                .all(|c| c.is_ascii_alphabetic())
-    };
-    if let Some(s) = inputs.iter().copied().chain(rhs).find(|s| !letters_only(s)) {
-        return Err(err(
-            fspan,
-            format!(
-                "subscripts {s:?} of {formula:?} are not letters (a-z, A-Z) with at most one `...`"
-            ),
-        ));
-    }
-    let unused: Vec<char> = ('a'..='z')
-        .chain('A'..='Z')
-        .filter(|&c| !f.contains(c))
-        .collect();
-    let mut ell = Vec::with_capacity(inputs.len());
-    for (k, (s, (shape, span))) in inputs.iter().zip(ops).enumerate() {
-        let named = s.replace("...", "").len();
-        let n = if s.contains("...") {
-            shape.len().checked_sub(named)
-        } else {
-            Some(0)
-        };
-        match n {
-            Some(n) if s.contains("...") || named == shape.len() => ell.push(n),
-            _ => {
-                return Err(err(
-                    *span,
-                    format!(
-                        "subscripts {s:?} of {formula:?} do not fit operand {k} of shape {} (rank {})",
-                        show_shape(shape),
-                        shape.len()
-                    ),
-                ));
-            }
-        }
-    }
-    let max_ell = ell.iter().copied().max().unwrap_or(0);
-    if max_ell > unused.len() {
-        return Err(err(
-            fspan,
-            format!("`...` covers {max_ell} axes, more than the letters {formula:?} leaves unused"),
-        ));
-    }
-    let ell_letters = &unused[..max_ell];
-    let expand = |s: &str, n: usize| -> Vec<char> {
-        s.replace(
-            "...",
-            &ell_letters[max_ell - n..].iter().collect::<String>(),
-        )
-        .chars()
-        .collect()
-    };
-    let output = match rhs {
-        Some(r) => expand(r, max_ell),
-        None => {
-            // implicit: the ellipsis axes, then the letters used once, alphabetically
-            let mut once: Vec<char> = lhs
-                .chars()
-                .filter(|&c| c.is_ascii_alphabetic() && lhs.matches(c).count() == 1)
-                .collect();
-            once.sort_unstable();
-            ell_letters.iter().copied().chain(once).collect()
-        }
-    };
-    Ok(Formula {
-        inputs: inputs
-            .iter()
-            .zip(&ell)
-            .map(|(s, &n)| expand(s, n))
-            .collect(),
-        output,
-        ellipsis: ell_letters.to_vec(),
-    })
-}
-
 /// `a.einsum("ij,jk->ik", b)`: the first operand is the receiver, the formula comes first in
 /// the arguments and the other operands follow (tg-ops' `DynTensor::einsum(formula,
 /// operands, acc)` and numpy's `einsum(formula, *operands)`, with the kernel's method-call
@@ -259,88 +146,18 @@ fn einsum(ctx: &mut Ctx, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let acc = args::pick_once(OP, &kw, &[], "acc", 0)?
         .map(|a| args::dtype(OP, a))
         .transpose()?;
-    let Formula {
-        inputs,
-        output,
-        ellipsis,
-    } = parse_formula(&formula, fspan, &ops)?;
-    // diagonals: a letter twice in one operand keeps one axis, moved last (tg-ops' order)
-    let mut letters: Vec<Vec<char>> = Vec::with_capacity(ops.len());
-    let mut dims: Vec<Vec<Poly>> = Vec::with_capacity(ops.len());
-    for (k, (mut s, (shape, ospan))) in inputs.into_iter().zip(&ops).enumerate() {
-        let mut d = shape.clone();
-        while let Some((i, j)) =
-            (0..s.len()).find_map(|i| (i + 1..s.len()).find(|&j| s[j] == s[i]).map(|j| (i, j)))
-        {
-            let c = s[i];
-            let (x, y) = (d[i].clone(), d[j].clone());
-            ctx.require_equal(&x, &y, *ospan, || {
-                format!(
-                    "`einsum`: letter '{c}' of {formula:?} names axes of sizes {x} and {y} in operand {k} of shape {} (a repeated letter takes a diagonal)",
-                    show_shape(shape)
-                )
-            })?;
-            let keep = if x.is_dynamic() { y } else { x };
-            s.remove(j);
-            s.remove(i);
-            s.push(c);
-            d.remove(j);
-            d.remove(i);
-            d.push(keep);
+    // tg-core's rule: the formula, the diagonals, one size per letter, the output
+    let shapes: Vec<&[Poly]> = ops.iter().map(|(s, _)| s.as_slice()).collect();
+    let mut ck = Checker::new();
+    let out = match einsum::einsum(&mut ck, &formula, &shapes) {
+        Ok(e) => e.out,
+        Err(EinsumError { operand, error }) => {
+            let at = operand.and_then(|k| ops.get(k)).map_or(fspan, |(_, s)| *s);
+            return Err(Error::new(at, error.to_string()));
         }
-        letters.push(s);
-        dims.push(d);
-    }
-    // one size per letter; ellipsis letters broadcast from 1
-    let one = Poly::constant(1);
-    let mut size: Vec<(char, Poly, usize)> = Vec::new();
-    for (k, (s, d)) in letters.iter().zip(&dims).enumerate() {
-        for (&c, x) in s.iter().zip(d) {
-            let Some(at) = size.iter().position(|(l, _, _)| *l == c) else {
-                size.push((c, x.clone(), k));
-                continue;
-            };
-            let (have, first) = (size[at].1.clone(), size[at].2);
-            let is_one = |p: &Poly| p.equal(&one) == Equal::Yes;
-            if ellipsis.contains(&c) && (is_one(x) || is_one(&have)) {
-                if is_one(&have) {
-                    size[at].1 = x.clone();
-                }
-                continue;
-            }
-            let ospan = ops[k].1;
-            ctx.require_equal(&have, x, ospan, || {
-                let what = if ellipsis.contains(&c) {
-                    "an axis under `...`".to_string()
-                } else {
-                    format!("letter '{c}'")
-                };
-                format!(
-                    "`einsum`: {what} of {formula:?} is {have} in operand {first} (shape {}) and {x} in operand {k} (shape {})",
-                    show_shape(&ops[first].0),
-                    show_shape(&ops[k].0)
-                )
-            })?;
-            if have.is_dynamic() {
-                size[at].1 = x.clone();
-            }
-        }
-    }
-    let mut out = Vec::with_capacity(output.len());
-    for (i, c) in output.iter().enumerate() {
-        let Some((_, d, _)) = size.iter().find(|(l, _, _)| l == c) else {
-            return Err(Error::new(
-                fspan,
-                format!("`einsum`: output letter '{c}' of {formula:?} is in no operand"),
-            ));
-        };
-        if output[..i].contains(c) {
-            return Err(Error::new(
-                fspan,
-                format!("`einsum`: output letter '{c}' appears twice in {formula:?}"),
-            ));
-        }
-        out.push(d.clone());
+    };
+    for d in ck.take_deferred() {
+        ctx.assert_later(&d.fact, d.error.to_string());
     }
     let product = dtype.unwrap_or(DType::F32);
     let (dt, acc_code) = match acc {
