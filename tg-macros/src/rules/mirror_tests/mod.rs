@@ -1,10 +1,10 @@
 //! Where the macro still keeps knowledge of its own (dtype choices per op, and the families
-//! whose shape rules are not yet tg-core's: stats, gather/scatter, losses, einsum and the
-//! decompositions, hash, indexing), it must agree with tg-ops: each case evaluates a DSL
+//! whose shape rules are not yet tg-core's: stats, gather/scatter, losses, the decompositions,
+//! hash, indexing; and einsum's argument plumbing), it must agree with tg-ops: each case evaluates a DSL
 //! expression with the macro's rules and the same op on real `DynTensor`s of those shapes,
 //! and compares shape and dtype. (Nothing is realized: a lazy tensor knows its shape and
 //! dtype.) The families whose shape rules are tg-core's (broadcast, reduce, movement, matmul,
-//! conv and pool windows) are tested there, once, and on symbolic dims in `sym.rs`.
+//! einsum, conv and pool windows) are tested there, once, and on symbolic dims in `sym.rs`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
