@@ -14,7 +14,7 @@ use serde_json::Value;
 use tg::prelude::*;
 
 fn long_tests() -> bool {
-    std::env::var("TG_LONG_TESTS").is_ok_and(|v| v == "1")
+    tg::runtime::config::switch(tg::runtime::config::Var::LongTests)
 }
 
 fn fixture() -> Vec<Value> {

@@ -6,6 +6,7 @@
 
 pub mod codegen;
 pub mod compile;
+pub mod config;
 pub mod device;
 pub mod dtype;
 pub mod error;

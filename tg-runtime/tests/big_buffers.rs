@@ -7,7 +7,7 @@ use tg_runtime::device::Device;
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
 
 fn long_tests() -> bool {
-    std::env::var("TG_LONG_TESTS").is_ok_and(|v| v == "1")
+    tg_runtime::config::switch(tg_runtime::config::Var::LongTests)
 }
 
 /// Small integers, so sums are exact in f32 below 2^24 per output.

@@ -23,7 +23,7 @@ fn dropping_a_deep_unrealized_graph_does_not_recurse() {
 }
 
 fn long_tests() -> bool {
-    std::env::var("TG_LONG_TESTS").is_ok_and(|v| v == "1")
+    tg_runtime::config::switch(tg_runtime::config::Var::LongTests)
 }
 
 /// Realizes `x = x + 1` repeated `n` times on a thread with the main thread's usual 8 MiB

@@ -49,10 +49,7 @@ fn round(n: usize, seed: u64) {
 
 #[test]
 fn soak() {
-    let seconds: u64 = std::env::var("TG_SOAK_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
+    let seconds = tg_runtime::config::number(tg_runtime::config::Var::SoakSeconds).unwrap_or(0);
     let device = Device::get().unwrap();
     let before = device.memory_stats().live_bytes;
     let until = Instant::now() + Duration::from_secs(seconds);

@@ -79,7 +79,7 @@ impl std::error::Error for Unusable {
 /// off (`TG_CACHE_DIR=""` or `off`) or there is no home to put them in.
 pub fn cache_dir() -> Result<Option<PathBuf>, Unusable> {
     resolve(
-        std::env::var_os("TG_CACHE_DIR"),
+        crate::config::os_text(crate::config::Var::CacheDir),
         std::env::var_os("XDG_CACHE_HOME"),
         std::env::var_os("HOME"),
     )

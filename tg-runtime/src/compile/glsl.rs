@@ -14,11 +14,12 @@ pub(crate) enum Opt {
 }
 
 impl Opt {
-    /// `TG_SHADER_OPT=1` selects [`Opt::Performance`].
+    /// The `TG_SHADER_OPT` switch selects [`Opt::Performance`].
     pub(crate) fn from_env() -> Self {
-        match std::env::var("TG_SHADER_OPT").as_deref() {
-            Ok("1") => Opt::Performance,
-            _ => Opt::Zero,
+        if crate::config::switch(crate::config::Var::ShaderOpt) {
+            Opt::Performance
+        } else {
+            Opt::Zero
         }
     }
 

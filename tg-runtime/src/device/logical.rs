@@ -149,7 +149,7 @@ pub(crate) fn open(
         loop_budget: super::info::loop_budget(
             driver.driver_id,
             &candidate.name,
-            std::env::var("TG_LOOP_BUDGET").ok().as_deref(),
+            crate::config::text(crate::config::Var::LoopBudget).as_deref(),
         ),
         memory_budget: 0, // set once memory placement is decided
         buffer_device_address: f12.buffer_device_address == vk::TRUE,

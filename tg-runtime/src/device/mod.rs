@@ -40,7 +40,7 @@ pub use pipeline::{KernelLayout, Pipeline};
 pub use select::{DeviceCandidate, choose_device};
 pub use validation::take_validation_messages;
 
-use crate::{Error, Result};
+use crate::{Error, Result, config};
 use frame::Frame;
 use logical::LogicalDevice;
 use memory::Memory;
@@ -109,19 +109,19 @@ impl Device {
         let instance = instance::Instance::new(validate)?;
         let candidates = instance.candidates()?;
         let list: Vec<DeviceCandidate> = candidates.iter().map(|(_, c)| c.clone()).collect();
-        let wanted = std::env::var("TG_DEVICE").ok();
+        let wanted = config::text(config::Var::Device);
         let index = choose_device(&list, wanted.as_deref())?;
         let (physical, candidate) = &candidates[index];
         let opened = logical::open(&instance, *physical, candidate, validate)?;
         let mut info = opened.info;
-        let staging = std::env::var("TG_STAGING").is_ok_and(|v| v == "1");
+        let staging = config::switch(config::Var::Staging);
         let device_type = info.device_type;
         let memory = Memory::new(
             &instance.raw,
             &opened.device.raw,
             *physical,
             |props, allowed| placement::choose(props, allowed, device_type, staging),
-            memory_limit(std::env::var("TG_MEMORY_LIMIT").ok().as_deref())?,
+            memory_limit(config::text(config::Var::MemoryLimit).as_deref())?,
             info.buffer_device_address,
         )?;
         info.host_visible_device_memory =

@@ -22,9 +22,9 @@ thread_local! {
 }
 static GLOBAL: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
-/// Whether `TG_VALIDATION` asks for the layer (`1`, `true`, anything but `0`/`false`/`off`/empty).
+/// Whether the `TG_VALIDATION` switch asks for the layer.
 pub(crate) fn requested() -> bool {
-    std::env::var("TG_VALIDATION").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false" | "off"))
+    crate::config::switch(crate::config::Var::Validation)
 }
 
 /// Drains and returns every validation message raised on this thread, plus the unattributed ones.

@@ -7,9 +7,7 @@ use std::sync::OnceLock;
 pub fn level() -> u32 {
     static LEVEL: OnceLock<u32> = OnceLock::new();
     *LEVEL.get_or_init(|| {
-        std::env::var("TG_DEBUG")
-            .ok()
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(0)
+        crate::config::number(crate::config::Var::Debug)
+            .map_or(0, |v| v.min(u64::from(u32::MAX)) as u32)
     })
 }

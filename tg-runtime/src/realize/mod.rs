@@ -1,7 +1,7 @@
 //! Realize: schedule a graph, prepare its kernels, and run them all in one submit.
 
 mod debug;
-mod prepare;
+pub mod prepare;
 pub mod record;
 mod signature;
 pub mod stats;
@@ -49,6 +49,49 @@ pub struct Report {
     pub kernel_ns: Option<Vec<u64>>,
     /// Host time of the whole realize: schedule, codegen, caches, submit and wait.
     pub wall_ns: u64,
+}
+
+/// One kernel a realize would run, as [`plan`] describes it.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    /// The kernel's name (`E`/`R`, cooperative `c` or row `r`, output shape, dtype).
+    pub name: String,
+    /// How invocations map to outputs.
+    pub strategy: crate::codegen::program::Strategy,
+    /// Loop back-edges one invocation takes at most.
+    pub loops: u64,
+    /// The GLSL source.
+    pub source: String,
+    /// Push-constant words besides the element count (scalars, trip counts, addresses).
+    pub params: usize,
+}
+
+/// What a realize of `targets` would run on a device described by `info`, without a device:
+/// the schedule for its limits, each kernel lowered and rendered. For tests that run with no
+/// Vulkan driver, and for tools that count kernels.
+pub fn plan(targets: &[&Lazy], info: &crate::device::DeviceInfo) -> Result<Vec<Planned>> {
+    let nodes: Vec<Arc<Node>> = targets.iter().map(|t| t.node().clone()).collect();
+    let _pinned = crate::graph::node::pin_sources();
+    let limits = Limits {
+        loop_budget: info.loop_budget,
+    };
+    let target = prepare::target(info);
+    let cost = |k: &Kernel| prepare::lowered(k, target).map(|l| l.shader.loops);
+    let sched = schedule(&nodes, &limits, &cost)?;
+    sched
+        .kernels
+        .iter()
+        .map(|k| {
+            let l = prepare::lowered(k, target)?;
+            Ok(Planned {
+                name: l.name.clone(),
+                strategy: l.program.strategy,
+                loops: l.shader.loops,
+                source: l.shader.source.clone(),
+                params: l.program.params.len() + 2 * l.shader.addresses.len(),
+            })
+        })
+        .collect()
 }
 
 /// Waits until every realize submitted so far has completed (realize returns once its work

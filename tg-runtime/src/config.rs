@@ -1,0 +1,121 @@
+//! Every environment variable tg reads, in one place, with one rule for switches.
+//!
+//! A switch is on when set to anything but an empty value, `0`, `false`, `off` or `no` (any
+//! case): `TG_VALIDATION=1`, `TG_STAGING=yes` and `TG_LONG_TESTS=true` all turn theirs on.
+//! The device reads its variables once, when it is created; the README's table lists them
+//! all (a test checks it against [`Var::ALL`]).
+
+/// A variable tg reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Var {
+    /// The device: an index into `vkEnumeratePhysicalDevices` or part of a device name.
+    Device,
+    /// Switch: the Khronos validation layer, a message failing the call that caused it.
+    Validation,
+    /// 1 to 4: what each realize prints (see `realize::debug_level`).
+    Debug,
+    /// The kernel cache folder, or `off`.
+    CacheDir,
+    /// Switch: compile shaders with optimisation.
+    ShaderOpt,
+    /// Switch: device-local buffers with staging copies even where memory is host-visible.
+    Staging,
+    /// A cap on the device memory tg's buffers hold (`512M`, `4G`).
+    MemoryLimit,
+    /// A smaller loop budget than the driver's.
+    LoopBudget,
+    /// Switch, tests: also run the long tests.
+    LongTests,
+    /// Seconds, tests: how long the soak test runs.
+    SoakSeconds,
+}
+
+impl Var {
+    /// Every variable, in the README's order.
+    pub const ALL: [Var; 10] = [
+        Var::Device,
+        Var::Validation,
+        Var::Debug,
+        Var::CacheDir,
+        Var::ShaderOpt,
+        Var::Staging,
+        Var::MemoryLimit,
+        Var::LoopBudget,
+        Var::LongTests,
+        Var::SoakSeconds,
+    ];
+
+    /// The variable's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Var::Device => "TG_DEVICE",
+            Var::Validation => "TG_VALIDATION",
+            Var::Debug => "TG_DEBUG",
+            Var::CacheDir => "TG_CACHE_DIR",
+            Var::ShaderOpt => "TG_SHADER_OPT",
+            Var::Staging => "TG_STAGING",
+            Var::MemoryLimit => "TG_MEMORY_LIMIT",
+            Var::LoopBudget => "TG_LOOP_BUDGET",
+            Var::LongTests => "TG_LONG_TESTS",
+            Var::SoakSeconds => "TG_SOAK_SECONDS",
+        }
+    }
+}
+
+/// The variable's value, if set and not empty.
+pub fn text(var: Var) -> Option<String> {
+    std::env::var(var.name())
+        .ok()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+/// The variable's raw value as the OS holds it (paths need not be UTF-8).
+pub fn os_text(var: Var) -> Option<std::ffi::OsString> {
+    std::env::var_os(var.name())
+}
+
+/// Is switch `var` on (see the module docs)?
+pub fn switch(var: Var) -> bool {
+    text(var).is_some_and(|v| is_on(&v))
+}
+
+/// The rule for switches: anything but off-words is on.
+pub fn is_on(value: &str) -> bool {
+    !matches!(
+        value.trim().to_ascii_lowercase().as_str(),
+        "" | "0" | "false" | "off" | "no"
+    )
+}
+
+/// The variable as a non-negative integer, if set to one.
+pub fn number(var: Var) -> Option<u64> {
+    text(var).and_then(|v| v.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_rule_for_switches() {
+        for on in ["1", "true", "TRUE", "yes", "on", "2"] {
+            assert!(is_on(on), "{on}");
+        }
+        for off in ["", "0", "false", "False", "off", "no", "  "] {
+            assert!(!is_on(off), "{off:?}");
+        }
+    }
+
+    #[test]
+    fn the_readme_lists_every_variable() {
+        let readme = include_str!("../../README.md");
+        for var in Var::ALL {
+            assert!(
+                readme.contains(&format!("| `{}", var.name())),
+                "README's environment table has no row for {}",
+                var.name()
+            );
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The scheduler and codegen without a device: kernel counts, strategies and loop counts for
+//! a described device (`realize::plan`), and GLSL snapshots of representative kernels. No test
+//! here opens Vulkan; `scripts/test.sh` runs this file with `VK_ICD_FILENAMES` pointing at no
+//! file to prove it.
+//!
+//! Snapshots live in `tests/snapshots/*.glsl`; `TG_BLESS=1` rewrites them after a reviewed
+//! codegen change.
+
+use std::path::PathBuf;
+
+use tg_runtime::codegen::program::Strategy;
+use tg_runtime::device::DeviceInfo;
+use tg_runtime::realize::{Planned, plan};
+use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
+
+/// lavapipe as tg sees it on Mesa 22.3: 128 MiB bindings, 128 bytes of push constants,
+/// subgroup arithmetic, buffer device addresses, and the 65,535-back-edge loop budget.
+fn lavapipe() -> DeviceInfo {
+    DeviceInfo {
+        name: "llvmpipe (described)".into(),
+        max_storage_buffer_range: 1 << 27,
+        max_workgroup_count: [65535; 3],
+        max_push_constant_bytes: 128,
+        subgroup_arithmetic: true,
+        buffer_device_address: true,
+        loop_budget: Some(65_535),
+        window_alignment: 16,
+        ..DeviceInfo::default()
+    }
+}
+
+/// A desktop GPU without a loop budget.
+fn gpu() -> DeviceInfo {
+    DeviceInfo {
+        loop_budget: None,
+        max_push_constant_bytes: 256,
+        ..lavapipe()
+    }
+}
+
+/// An input buffer (no host data: planning never touches it).
+fn data(shape: &[usize]) -> Lazy {
+    Lazy::empty_buffer(DType::F32, shape).unwrap()
+}
+
+fn ones(shape: &[usize]) -> Lazy {
+    Lazy::constant(1.0f32, DType::F32, shape).unwrap()
+}
+
+fn names(p: &[Planned]) -> Vec<String> {
+    p.iter().map(|k| k.name.clone()).collect()
+}
+
+/// `sum(None)`: a reduce under a reshape, split into a partial and a final pass; the reshape
+/// shares the final pass's buffer.
+#[test]
+fn a_whole_tensor_sum_is_split_whatever_wraps_it() {
+    let x = ones(&[1 << 24]);
+    let s = x.reduce(ReduceOp::Add, &[0]).unwrap().reshape(&[]).unwrap();
+    for info in [lavapipe(), gpu()] {
+        let p = plan(&[&s], &info).unwrap();
+        assert_eq!(p.len(), 2, "{:?}", names(&p));
+        assert!(p.iter().all(|k| k.loops <= 65_535), "{p:?}");
+    }
+}
+
+#[test]
+fn every_kernel_fits_the_loop_budget() {
+    let cases: Vec<(&str, Lazy)> = vec![
+        (
+            "sum of 2^25",
+            ones(&[1 << 25]).reduce(ReduceOp::Add, &[0]).unwrap(),
+        ),
+        (
+            "row sums of [1024, 2^20]",
+            data(&[1024, 1 << 20]).reduce(ReduceOp::Add, &[1]).unwrap(),
+        ),
+        (
+            "column sums of [2^22, 4]",
+            data(&[1 << 22, 4]).reduce(ReduceOp::Add, &[0]).unwrap(),
+        ),
+        ("softmax-like row of 2^22", {
+            let x = data(&[1, 1 << 22]);
+            let m = x
+                .reduce(ReduceOp::Max, &[1])
+                .unwrap()
+                .expand(&[1, 1 << 22])
+                .unwrap();
+            let e = x
+                .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
+                .unwrap()
+                .unary(UnaryOp::Exp2)
+                .unwrap();
+            let t = e
+                .reduce(ReduceOp::Add, &[1])
+                .unwrap()
+                .expand(&[1, 1 << 22])
+                .unwrap();
+            e.binary(BinaryOp::Mul, &t.unary(UnaryOp::Recip).unwrap())
+                .unwrap()
+        }),
+    ];
+    for (name, out) in cases {
+        let p = plan(&[&out], &lavapipe()).unwrap();
+        assert!(
+            p.iter().all(|k| k.loops <= 65_535),
+            "{name}: {:?}",
+            p.iter()
+                .map(|k| (k.name.clone(), k.loops))
+                .collect::<Vec<_>>()
+        );
+        // a device with no budget needs no more kernels than one with it
+        assert!(plan(&[&out], &gpu()).unwrap().len() <= p.len(), "{name}");
+    }
+}
+
+#[test]
+fn strategies_and_fusion() {
+    // a 20-op elementwise chain: one serial kernel
+    let mut x = data(&[4096]);
+    for _ in 0..20 {
+        x = x.unary(UnaryOp::Sin).unwrap();
+    }
+    let p = plan(&[&x], &gpu()).unwrap();
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].strategy, Strategy::Serial);
+    // softmax over rows of 1024: one row kernel
+    let x = data(&[64, 1024]);
+    let m = x
+        .reduce(ReduceOp::Max, &[1])
+        .unwrap()
+        .expand(&[64, 1024])
+        .unwrap();
+    let e = x
+        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    let t = e
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .expand(&[64, 1024])
+        .unwrap();
+    let soft = e
+        .binary(BinaryOp::Mul, &t.unary(UnaryOp::Recip).unwrap())
+        .unwrap();
+    let p = plan(&[&soft], &gpu()).unwrap();
+    assert_eq!(p.len(), 1, "{:?}", names(&p));
+    assert!(matches!(p[0].strategy, Strategy::Row { row: 1024, .. }));
+    // a long reduction over few outputs: cooperative
+    let s = data(&[8, 4096]).reduce(ReduceOp::Add, &[1]).unwrap();
+    let p = plan(&[&s], &gpu()).unwrap();
+    assert!(matches!(p[0].strategy, Strategy::Cooperative { .. }));
+}
+
+#[test]
+fn long_chains_are_cut_into_kernels_of_one_structure() {
+    let mut x = data(&[4]);
+    let one = ones(&[4]);
+    for _ in 0..10_000 {
+        x = x.binary(BinaryOp::Add, &one).unwrap();
+    }
+    let p = plan(&[&x], &gpu()).unwrap();
+    assert!(p.len() >= 5, "{} kernels", p.len());
+    // the pieces share a few sources: compile time does not grow with the chain
+    let mut sources: Vec<&String> = p.iter().map(|k| &k.source).collect();
+    sources.sort();
+    sources.dedup();
+    assert!(sources.len() <= 3, "{} distinct shaders", sources.len());
+}
+
+#[test]
+fn scalars_and_trip_counts_are_data() {
+    let a = data(&[1000]);
+    let src = |k: f32| {
+        let out = a
+            .binary(
+                BinaryOp::Add,
+                &Lazy::constant(k, DType::F32, &[1000]).unwrap(),
+            )
+            .unwrap();
+        plan(&[&out], &gpu()).unwrap()[0].source.clone()
+    };
+    assert_eq!(src(1.0), src(-7.25), "one shader for every scalar");
+    let sum_rows = |rows: usize| {
+        let s = data(&[rows, 64]).reduce(ReduceOp::Add, &[0]).unwrap();
+        plan(&[&s], &gpu()).unwrap()[0].source.clone()
+    };
+    assert_eq!(
+        sum_rows(100),
+        sum_rows(200),
+        "one shader for reductions of other lengths"
+    );
+}
+
+#[test]
+fn big_buffers_are_reached_by_address() {
+    let x = data(&[(1 << 25) + 4]);
+    let y = x.binary(BinaryOp::Add, &x).unwrap();
+    let p = plan(&[&y], &lavapipe()).unwrap();
+    assert!(p[0].source.contains("buffer_reference"), "{}", p[0].source);
+    let small = data(&[1024]);
+    let p = plan(
+        &[&small.binary(BinaryOp::Add, &small).unwrap()],
+        &lavapipe(),
+    )
+    .unwrap();
+    assert!(!p[0].source.contains("buffer_reference"));
+}
+
+fn snapshot(name: &str, source: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.glsl"));
+    if tg_runtime::config::is_on(&std::env::var("TG_BLESS").unwrap_or_default()) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, source).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot {}; run with TG_BLESS=1 to write it",
+            path.display()
+        )
+    });
+    assert_eq!(
+        source, want,
+        "{name}: the GLSL changed; review it and run with TG_BLESS=1"
+    );
+}
+
+#[test]
+fn glsl_snapshots() {
+    let a = data(&[1024]);
+    let k = Lazy::constant(0.5f32, DType::F32, &[1024]).unwrap();
+    let axpb = a
+        .binary(BinaryOp::Mul, &k)
+        .unwrap()
+        .binary(BinaryOp::Add, &a)
+        .unwrap();
+    snapshot("elementwise", &plan(&[&axpb], &gpu()).unwrap()[0].source);
+    let s = data(&[16, 4096]).reduce(ReduceOp::Add, &[1]).unwrap();
+    snapshot("cooperative_sum", &plan(&[&s], &gpu()).unwrap()[0].source);
+    let x = data(&[64, 1024]);
+    let m = x
+        .reduce(ReduceOp::Max, &[1])
+        .unwrap()
+        .expand(&[64, 1024])
+        .unwrap();
+    let shifted = x
+        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
+        .unwrap();
+    snapshot("row_kernel", &plan(&[&shifted], &gpu()).unwrap()[0].source);
+    let w = Lazy::parameter(&data(&[1024])).unwrap();
+    let upd = w.assign(&w.binary(BinaryOp::Mul, &k).unwrap()).unwrap();
+    let p = plan(&[&upd], &gpu()).unwrap();
+    snapshot("in_place", &p.last().unwrap().source);
+}
