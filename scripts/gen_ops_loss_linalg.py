@@ -8,7 +8,7 @@
 
 numpy has no such losses: torch's definitions (and tinygrad's, where they differ: noted in
 comments) are written out below in numpy, in float64 from the (rounded) inputs, and rounded
-once to the output dtype. Hashes are tested against the `sha3` crate in tests/ops_hash.rs.
+once to the output dtype. Hashes are tested against the `sha3` crate in tests/ops/hash.rs.
 
 Run: python3 scripts/gen_ops_loss_linalg.py   (numpy, scipy; deterministic output)"""
 

@@ -1,5 +1,6 @@
 //! Reads the JSON fixtures that `scripts/gen_*_fixtures.py` make with numpy, and compares
-//! realized tensors with them. Shared by the test suites of every crate (included by path).
+//! realized tensors with them. A module of the `tg-test-support` crate; tg-runtime's tests
+//! still include this file by path (they cannot use a crate that depends on tg-ops).
 
 #![allow(dead_code)]
 
@@ -10,33 +11,43 @@ use tg_runtime::{DType, Lazy, Scalar};
 
 /// A tensor as the fixtures write it: values, or a pattern to regenerate.
 pub struct Spec {
+    /// Its dtype.
     pub dtype: DType,
+    /// Its shape.
     pub shape: Vec<usize>,
+    /// Its values in row-major order.
     pub values: Vec<Scalar>,
 }
 
+/// One case of a fixture file: the op's arguments, inputs, expected outputs and tolerances.
 pub struct Case {
+    /// The case's name, for failure messages.
     pub name: String,
+    /// The whole JSON object, for op-specific arguments (`arg`).
     pub json: Value,
+    /// The input tensors.
     pub inputs: Vec<Spec>,
+    /// The expected output (the first of several).
     pub out: Spec,
     /// All expected outputs of a multi-output op ("outs"), else just `out`.
     pub outs: Vec<Spec>,
+    /// Relative tolerance of float comparisons.
     pub rtol: f64,
+    /// Absolute tolerance of float comparisons.
     pub atol: f64,
 }
 
+/// The repository's `fixtures/` folder: the nearest one above the crate being built (the
+/// facade at the root, the crates one level below it, this crate two).
 pub fn fixtures_dir() -> PathBuf {
-    // every crate of the workspace sits one level below the root, the facade at the root
     let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let root = if here.join("fixtures").is_dir() {
-        here
-    } else {
-        here.join("..")
-    };
-    root.join("fixtures")
+    here.ancestors()
+        .map(|a| a.join("fixtures"))
+        .find(|f| f.is_dir())
+        .unwrap_or_else(|| panic!("no fixtures/ folder above {}", here.display()))
 }
 
+/// The cases of `fixtures/<file>`; panics with the path on a missing or malformed file.
 pub fn load(file: &str) -> Vec<Case> {
     let path = fixtures_dir().join(file);
     let text = std::fs::read_to_string(&path)
@@ -69,11 +80,13 @@ pub fn load(file: &str) -> Vec<Case> {
         .collect()
 }
 
+/// A dtype as numpy names it.
 pub fn dtype(v: &Value) -> DType {
     let name = v.as_str().expect("dtype name");
     DType::from_name(name).unwrap_or_else(|| panic!("unknown dtype {name}"))
 }
 
+/// A list of sizes.
 pub fn usizes(v: &Value) -> Vec<usize> {
     v.as_array()
         .expect("list")
@@ -124,6 +137,7 @@ fn pattern(d: DType, n: usize, p: &Value) -> Vec<Scalar> {
         .collect()
 }
 
+/// A tensor spec: dtype, shape, and its data or the pattern that regenerates it.
 pub fn spec(v: &Value) -> Spec {
     let d = dtype(&v["dtype"]);
     let shape = usizes(&v["shape"]);

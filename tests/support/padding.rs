@@ -1,8 +1,9 @@
-//! The padding argument of the conv and pool fixtures, as `tg::Padding`.
+//! The padding argument of the conv and pool fixtures, as `tg_ops::Padding`.
 
 use serde_json::Value;
-use tg::Padding;
+use tg_ops::Padding;
 
+/// The `padding` argument of a conv or pool case (`{"kind": ..., "value": ...}`).
 pub fn padding(v: &Value) -> Padding {
     let ints = |v: &Value| -> Vec<isize> {
         v.as_array()

@@ -31,7 +31,6 @@ pub fn tensor(input: TokenStream) -> TokenStream {
     result.unwrap_or_else(|e| e.to_compile_error()).into()
 }
 mod dsl;
-mod dtype_rules;
 mod kernel;
 mod rules;
 mod sym;

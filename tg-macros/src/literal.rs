@@ -7,13 +7,13 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::{Error, Result};
 
-use crate::dtype::{Dt, NAMES};
+use tg_core::DType;
 
 /// One element: its value, the kind the literal had, and where it is.
 #[derive(Clone)]
 struct Elem {
     value: Value,
-    suffix: Option<Dt>,
+    suffix: Option<DType>,
     span: Span,
 }
 
@@ -143,14 +143,17 @@ fn parse_elem(tokens: &[TokenTree]) -> Result<Elem> {
     })
 }
 
-fn suffix_dt(suffix: &str, span: Span) -> Result<Option<Dt>> {
+fn suffix_dt(suffix: &str, span: Span) -> Result<Option<DType>> {
     if suffix.is_empty() {
         return Ok(None);
     }
-    Dt::parse(suffix).map(Some).ok_or_else(|| {
+    DType::from_rust_name(suffix).map(Some).ok_or_else(|| {
         Error::new(
             span,
-            format!("unknown literal suffix `{suffix}`; tg dtypes are {NAMES}"),
+            format!(
+                "unknown literal suffix `{suffix}`; tg dtypes are {}",
+                DType::RUST_NAMES
+            ),
         )
     })
 }
@@ -230,7 +233,7 @@ fn flatten(node: &Node) -> Result<(Vec<usize>, Vec<Elem>)> {
 }
 
 /// The stated `; dtype` and optional `, [shape]`.
-fn parse_spec(spec: &TokenStream) -> Result<(Dt, Option<Vec<usize>>)> {
+fn parse_spec(spec: &TokenStream) -> Result<(DType, Option<Vec<usize>>)> {
     let tokens: Vec<TokenTree> = spec.clone().into_iter().collect();
     let Some(TokenTree::Ident(id)) = tokens.first() else {
         return Err(Error::new(
@@ -238,13 +241,13 @@ fn parse_spec(spec: &TokenStream) -> Result<(Dt, Option<Vec<usize>>)> {
                 .first()
                 .map(|t| t.span())
                 .unwrap_or_else(Span::call_site),
-            format!("expected a dtype after `;` ({NAMES})"),
+            format!("expected a dtype after `;` ({})", DType::RUST_NAMES),
         ));
     };
-    let dt = Dt::parse(&id.to_string()).ok_or_else(|| {
+    let dt = DType::from_rust_name(&id.to_string()).ok_or_else(|| {
         Error::new(
             id.span(),
-            format!("unknown dtype `{id}`; tg dtypes are {NAMES}"),
+            format!("unknown dtype `{id}`; tg dtypes are {}", DType::RUST_NAMES),
         )
     })?;
     match &tokens[1..] {
@@ -270,7 +273,7 @@ fn parse_spec(spec: &TokenStream) -> Result<(Dt, Option<Vec<usize>>)> {
 }
 
 /// Decides the dtype of an unstated literal from its elements.
-fn infer_dtype(elems: &[Elem]) -> Result<Dt> {
+fn infer_dtype(elems: &[Elem]) -> Result<DType> {
     let first = &elems[0];
     for e in elems {
         if std::mem::discriminant(&e.value) != std::mem::discriminant(&first.value) {
@@ -296,18 +299,18 @@ fn infer_dtype(elems: &[Elem]) -> Result<Dt> {
                     e.span,
                     format!(
                         "mixed dtypes in tensor literal: suffix `{}` here, `{}` earlier",
-                        e.suffix.map_or("", |d| d.name()),
-                        s.suffix.map_or("", |d| d.name())
+                        e.suffix.map_or("", |d| d.rust_name()),
+                        s.suffix.map_or("", |d| d.rust_name())
                     ),
                 ));
             }
         }
-        return Ok(s.suffix.unwrap_or(Dt::F32));
+        return Ok(s.suffix.unwrap_or(DType::F32));
     }
     match first.value {
-        Value::Float(_) => Ok(Dt::F32),
-        Value::Int(_) => Ok(Dt::I32),
-        Value::Bool(_) => Ok(Dt::Bool),
+        Value::Float(_) => Ok(DType::F32),
+        Value::Int(_) => Ok(DType::I32),
+        Value::Bool(_) => Ok(DType::Bool),
         Value::Expr(_) => Err(Error::new(
             first.span,
             "the dtype of an expression element is not known here; state it: `tensor!([...]; f32)`",
@@ -316,34 +319,34 @@ fn infer_dtype(elems: &[Elem]) -> Result<Dt> {
 }
 
 /// One element as a Rust expression of `dt`, or an error if it does not fit.
-fn element(e: &Elem, dt: Dt) -> Result<TokenStream> {
-    let ty = dt.rust_type();
+fn element(e: &Elem, dt: DType) -> Result<TokenStream> {
+    let ty = crate::dtype::rust_type(dt);
     let span = e.span;
     match (&e.value, dt) {
-        (Value::Expr(t), Dt::F16) => Ok(quote_spanned!(span=> <#ty>::from_f64(((#t) as f64)))),
+        (Value::Expr(t), DType::F16) => Ok(quote_spanned!(span=> <#ty>::from_f64(((#t) as f64)))),
         (Value::Expr(t), _) => Ok(quote_spanned!(span=> ((#t) as #ty))),
-        (Value::Bool(b), Dt::Bool) => Ok(quote!(#b)),
-        (Value::Bool(_), _) | (_, Dt::Bool) => Err(Error::new(
+        (Value::Bool(b), DType::Bool) => Ok(quote!(#b)),
+        (Value::Bool(_), _) | (_, DType::Bool) => Err(Error::new(
             span,
             format!(
                 "{} literal in a tensor of dtype {}",
                 e.value.kind(),
-                dt.name()
+                dt.rust_name()
             ),
         )),
         (Value::Float(_), d) if d.is_int() => Err(Error::new(
             span,
             format!(
                 "a float literal in a tensor of integer dtype {}; write an integer",
-                d.name()
+                d.rust_name()
             ),
         )),
         (Value::Int(v), d) if d.is_int() => {
-            let (lo, hi) = d.int_range();
+            let (lo, hi) = (d.int_min(), d.int_max());
             if *v < lo || *v > hi {
                 return Err(Error::new(
                     span,
-                    format!("{v} does not fit in {} (range {lo}..={hi})", d.name()),
+                    format!("{v} does not fit in {} (range {lo}..={hi})", d.rust_name()),
                 ));
             }
             let lit = proc_macro2::Literal::i128_unsuffixed(*v);
@@ -354,7 +357,7 @@ fn element(e: &Elem, dt: Dt) -> Result<TokenStream> {
     }
 }
 
-fn float_elem(v: f64, d: Dt) -> Result<TokenStream> {
+fn float_elem(v: f64, d: DType) -> Result<TokenStream> {
     let lit = proc_macro2::Literal::f64_unsuffixed(v.abs());
     let sign = if v.is_sign_negative() {
         quote!(-)
@@ -362,8 +365,8 @@ fn float_elem(v: f64, d: Dt) -> Result<TokenStream> {
         quote!()
     };
     Ok(match d {
-        Dt::F16 => quote!(::tg::prelude::f16::from_f64_const(#sign #lit)),
-        Dt::F32 => quote!((#sign #lit as f32)),
+        DType::F16 => quote!(::tg::prelude::f16::from_f64_const(#sign #lit)),
+        DType::F32 => quote!((#sign #lit as f32)),
         _ => quote!((#sign #lit as f64)),
     })
 }
@@ -374,7 +377,7 @@ pub fn expand(input: TokenStream) -> Result<TokenStream> {
 }
 
 /// A `tensor!` literal's static shape, dtype and constructor code.
-pub fn expand_parts(input: TokenStream) -> Result<(Vec<usize>, Dt, TokenStream)> {
+pub fn expand_parts(input: TokenStream) -> Result<(Vec<usize>, DType, TokenStream)> {
     let (body, spec) = split_semicolon(&input);
     let stated = spec.as_ref().map(parse_spec).transpose()?;
     let tokens: Vec<TokenTree> = body.into_iter().collect();
@@ -411,7 +414,7 @@ pub fn expand_parts(input: TokenStream) -> Result<(Vec<usize>, Dt, TokenStream)>
         .iter()
         .map(|e| element(e, dt))
         .collect::<Result<Vec<_>>>()?;
-    let ty = dt.rust_type();
+    let ty = crate::dtype::rust_type(dt);
     let dims = shape.iter().map(|d| {
         let d = proc_macro2::Literal::usize_unsuffixed(*d);
         quote!(::tg::Const<#d>,)

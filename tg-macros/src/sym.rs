@@ -26,14 +26,9 @@ pub struct Poly {
     terms: BTreeMap<Monomial, i64>,
 }
 
-/// Whether two dimensions are equal, as far as expansion time can tell.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Equal {
-    Yes,
-    No,
-    /// Depends on const parameters or dynamic dimensions: checked later.
-    Unknown,
-}
+/// Whether two dimensions are equal, as far as expansion time can tell (tg-core's `Truth`:
+/// `Unknown` depends on const parameters or dynamic dimensions and is checked later).
+pub use tg_core::Truth as Equal;
 
 impl Poly {
     pub fn constant(c: i64) -> Poly {
@@ -76,43 +71,58 @@ impl Poly {
         })
     }
 
+    /// `self + o`; panics on an `i64` overflow of a coefficient (use [`Poly::checked_add`]
+    /// where the operands come from a user's literals).
     pub fn add(&self, o: &Poly) -> Poly {
+        self.checked_add(o)
+            .expect("polynomial coefficients fit in i64")
+    }
+
+    /// `self + o`, `None` when a coefficient overflows.
+    pub fn checked_add(&self, o: &Poly) -> Option<Poly> {
         let mut terms = self.terms.clone();
         for (m, c) in &o.terms {
-            *terms.entry(m.clone()).or_insert(0) += c;
+            let t = terms.entry(m.clone()).or_insert(0);
+            *t = t.checked_add(*c)?;
         }
         terms.retain(|_, c| *c != 0);
-        Poly { terms }
+        Some(Poly { terms })
     }
 
+    /// `self - o`; panics on overflow (see [`Poly::checked_sub`]).
     pub fn sub(&self, o: &Poly) -> Poly {
-        self.add(&o.scale(-1))
+        self.checked_sub(o)
+            .expect("polynomial coefficients fit in i64")
     }
 
+    /// `self - o`, `None` on overflow.
+    pub fn checked_sub(&self, o: &Poly) -> Option<Poly> {
+        self.checked_add(&o.checked_mul(&Poly::constant(-1))?)
+    }
+
+    /// `k * self`; panics on overflow (see [`Poly::checked_mul`]).
     pub fn scale(&self, k: i64) -> Poly {
-        if k == 0 {
-            return Poly::default();
-        }
-        Poly {
-            terms: self.terms.iter().map(|(m, c)| (m.clone(), c * k)).collect(),
-        }
+        self.checked_mul(&Poly::constant(k))
+            .expect("polynomial coefficients fit in i64")
     }
 
-    pub fn mul(&self, o: &Poly) -> Poly {
+    /// `self * o`, `None` when a coefficient or an exponent overflows.
+    pub fn checked_mul(&self, o: &Poly) -> Option<Poly> {
         let mut out = Poly::default();
         for (ma, ca) in &self.terms {
             for (mb, cb) in &o.terms {
                 let mut m: BTreeMap<Sym, u32> = BTreeMap::new();
                 for (s, e) in ma.iter().chain(mb) {
-                    *m.entry(s.clone()).or_insert(0) += e;
+                    let x = m.entry(s.clone()).or_insert(0);
+                    *x = x.checked_add(*e)?;
                 }
                 let mono: Monomial = m.into_iter().collect();
-                out = out.add(&Poly {
-                    terms: [(mono, ca * cb)].into_iter().collect(),
-                });
+                out = out.checked_add(&Poly {
+                    terms: [(mono, ca.checked_mul(*cb)?)].into_iter().collect(),
+                })?;
             }
         }
-        out
+        Some(out)
     }
 
     /// Floor division by a positive constant: exact when every coefficient divides, a
@@ -158,8 +168,15 @@ impl Poly {
         Some(out)
     }
 
+    /// The product of `dims`. One past `i64` is only known at run time (where the op reports
+    /// the size overflow), so it becomes a dynamic dimension rather than a panic.
     pub fn product(dims: &[Poly]) -> Poly {
-        dims.iter().fold(Poly::constant(1), |acc, d| acc.mul(d))
+        dims.iter()
+            .try_fold(Poly::constant(1), |acc, d| acc.checked_mul(d))
+            .unwrap_or_else(|| {
+                let shown: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+                Poly::dynamic(&format!("product({})", shown.join(", ")))
+            })
     }
 
     /// `r` when `self == r * o` term by term (same monomials, one ratio).
@@ -180,7 +197,9 @@ impl Poly {
 
     /// Compile-time equality.
     pub fn equal(&self, o: &Poly) -> Equal {
-        let diff = self.sub(o);
+        let Some(diff) = self.checked_sub(o) else {
+            return Equal::Unknown;
+        };
         match diff.as_const() {
             Some(0) => Equal::Yes,
             Some(_) => Equal::No,
@@ -230,6 +249,72 @@ impl Poly {
         }
         let joined = parts.iter().fold(quote!(0i64), |acc, p| quote!(#acc + #p));
         quote!(((#joined) as usize))
+    }
+}
+
+/// `total / known` when it divides exactly, also symbolically (`784*B / 28*B`).
+fn exact_div(total: &Poly, known: &Poly) -> Option<Poly> {
+    if let Some(k) = known.as_const() {
+        if k <= 0 {
+            return None;
+        }
+        let q = total.div(k);
+        return (q.checked_mul(known)?.equal(total) == Equal::Yes).then_some(q);
+    }
+    let q = Poly::divide_monomial(total, known)?;
+    (q.checked_mul(known)?.equal(total) == Equal::Yes).then_some(q)
+}
+
+/// Dimensions of a kernel body for tg-core's shape rules: what the polynomials decide is
+/// decided here, the rest is left to the rules' checker (asserted after monomorphization, or
+/// checked by the run).
+impl tg_core::Dim for Poly {
+    fn lit(n: usize) -> Self {
+        // sizes a rule makes come from literals, which are i64
+        Poly::constant(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+    fn known(&self) -> Option<usize> {
+        self.as_const().and_then(|c| usize::try_from(c).ok())
+    }
+    fn checked_add(&self, other: &Self) -> Option<Self> {
+        Poly::checked_add(self, other)
+    }
+    fn checked_mul(&self, other: &Self) -> Option<Self> {
+        Poly::checked_mul(self, other)
+    }
+    fn offset(&self, k: i64) -> Option<Self> {
+        let r = Poly::checked_add(self, &Poly::constant(k))?;
+        match r.as_const() {
+            Some(c) if c < 0 => None,
+            _ => Some(r),
+        }
+    }
+    fn div_floor(&self, k: usize) -> Self {
+        self.div(i64::try_from(k).unwrap_or(i64::MAX).max(1))
+    }
+    fn exact_div(&self, other: &Self) -> Option<Self> {
+        exact_div(self, other)
+    }
+    fn min_dim(&self, other: &Self) -> Self {
+        match self.checked_sub(other).and_then(|d| d.as_const()) {
+            Some(c) if c <= 0 => self.clone(),
+            Some(_) => other.clone(),
+            // a dynamic dim named by the expression (equal expressions stay equal), which the
+            // op checks at run time
+            None => Poly::dynamic(&format!("min({self}, {other})")),
+        }
+    }
+    fn eq_dim(&self, other: &Self) -> Equal {
+        self.equal(other)
+    }
+    fn le_dim(&self, other: &Self) -> Equal {
+        match other.checked_sub(self).and_then(|d| d.as_const()) {
+            Some(d) => Equal::known(d >= 0),
+            None => Equal::Unknown,
+        }
+    }
+    fn is_dynamic(&self) -> bool {
+        Poly::is_dynamic(self)
     }
 }
 
@@ -289,10 +374,10 @@ mod tests {
     #[test]
     fn products_of_params_compare_equal() {
         let b = Poly::param("B");
-        let lhs = b.mul(&Poly::constant(784));
-        let rhs = b.mul(&Poly::constant(28)).mul(&Poly::constant(28));
+        let lhs = b.scale(784);
+        let rhs = b.scale(28).scale(28);
         assert_eq!(lhs.equal(&rhs), Equal::Yes);
-        assert_eq!(lhs.equal(&b.mul(&Poly::constant(783))), Equal::No);
+        assert_eq!(lhs.equal(&b.scale(783)), Equal::No);
         assert_eq!(b.equal(&Poly::param("C")), Equal::Unknown);
         assert_eq!(b.add(&Poly::constant(1)).equal(&b), Equal::No);
         assert_eq!(lhs.to_string(), "784*B");
@@ -325,5 +410,94 @@ mod tests {
         let q = b.add(&Poly::constant(1)).div(2);
         assert_eq!(q.to_string(), "(B + 1) / 2");
         assert_eq!(q.equal(&b.add(&Poly::constant(1)).div(2)), Equal::Yes);
+    }
+
+    /// tg-core's rules on polynomials: what the polynomials decide is decided (an error, or
+    /// nothing left), the rest is left to the checker with the error it would be.
+    #[test]
+    fn tg_core_rules_on_symbolic_dims() {
+        use tg_core::shape::pad::{PadMode, pad};
+        use tg_core::shape::{broadcast, matmul, movement, window};
+        use tg_core::{Checker, Fact, RuleError};
+        let (b, cc) = (Poly::param("B"), Poly::param("C"));
+        let k = Poly::constant;
+
+        let mut ck = Checker::new();
+        let flat = [b.clone(), k(784)];
+        let out = movement::reshape(&mut ck, &flat, &[Some(b.clone()), Some(k(28)), None]);
+        assert_eq!(out, Ok(vec![b.clone(), k(28), k(28)]));
+        assert!(ck.take_deferred().is_empty());
+
+        // equal for one instantiation only: kept for a post-monomorphization assert
+        movement::reshape(&mut ck, &flat, &[Some(cc.clone()), Some(k(784))]).unwrap();
+        let d = ck.take_deferred();
+        assert_eq!(d.len(), 1);
+        assert!(matches!(d[0].fact, Fact::Equal(..)));
+        assert_eq!(
+            d[0].error.to_string(),
+            "`reshape`: cannot reshape [B, 784] (784*B elements) to [C, 784] (784*C elements)"
+        );
+        // never equal: the rule's error
+        assert!(matches!(
+            movement::reshape(&mut ck, &[b.clone(), k(3)], &[Some(b.clone()), Some(k(4))]),
+            Err(RuleError::NumelMismatch { .. })
+        ));
+
+        // broadcasting B against 3 holds when B is 3; B + 1 against B never
+        broadcast::broadcast(&mut ck, "add", std::slice::from_ref(&b), &[k(3)]).unwrap();
+        assert_eq!(ck.take_deferred().len(), 1);
+        let e = broadcast::broadcast(&mut ck, "add", &[b.add(&k(1))], std::slice::from_ref(&b))
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`add`: shapes [B + 1] and [B] do not broadcast: axis -1 is B + 1 in one and B in the other"
+        );
+
+        // a cut of 2 from B fits when B >= 2
+        let out = pad(
+            &mut ck,
+            "pad",
+            std::slice::from_ref(&b),
+            &[(-2, 1)],
+            PadMode::Constant,
+        )
+        .unwrap();
+        assert_eq!(out, vec![b.add(&k(-1))]);
+        assert!(matches!(ck.take_deferred()[0].fact, Fact::AtMost(..)));
+
+        let e = matmul::matmul(&mut ck, "matmul", &flat, &[k(785), k(10)]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`matmul`: inner dimensions differ: [B, 784] @ [785, 10]: 784 (last axis of the left) vs 785 (second-to-last axis of the right)"
+        );
+
+        // a window over a symbolic axis: (B + 2 - 3) / 1 + 1
+        let w = window::Window::new::<Poly>("conv2d", vec![3], vec![1], vec![1]).unwrap();
+        let out = window::pool(
+            &mut ck,
+            "max_pool2d",
+            &[k(1), b.clone()],
+            &w,
+            &[(1, 1)],
+            false,
+        );
+        assert_eq!(out, Ok(vec![k(1), b.clone()]));
+        assert!(matches!(ck.take_deferred()[0].fact, Fact::AtMost(..)));
+
+        // chunk needs a known multiple
+        assert!(tg_core::shape::join::chunk(&[b.scale(4)], 4, 0).is_ok());
+        assert!(tg_core::shape::join::chunk(std::slice::from_ref(&b), 4, 0).is_err());
+    }
+
+    #[test]
+    fn checked_arithmetic_does_not_overflow() {
+        let big = Poly::constant(i64::MAX);
+        assert_eq!(big.checked_add(&Poly::constant(1)), None);
+        assert_eq!(big.checked_mul(&Poly::constant(2)), None);
+        assert_eq!(
+            tg_core::Dim::offset(&Poly::param("B"), -3).map(|p| p.to_string()),
+            Some("B - 3".to_string())
+        );
+        assert_eq!(tg_core::Dim::offset(&Poly::constant(2), -3), None);
     }
 }

@@ -10,7 +10,9 @@ use crate::tensor::Tensor;
 
 /// An operand of a `tensor!` expression.
 pub trait DslArg {
+    /// What the operand becomes in the expression (a tensor reference or a scalar).
     type Out;
+    /// Converts the operand.
     fn dsl(self) -> Self::Out;
 }
 
@@ -42,6 +44,7 @@ pub fn arg<A: DslArg>(a: A) -> A::Out {
 /// A variable used as one index of `tensor!(x[...])`: an integer position or a tensor of
 /// positions.
 pub trait IndexArg {
+    /// The index this variable stands for.
     fn index_item(&self) -> crate::untyped::indexing::Index;
 }
 

@@ -82,42 +82,22 @@ marks! {
 /// The dtype two operands meet in: tinygrad's least upper bound in its promotion lattice
 /// (`i8 + u8 -> i16`, `i32 + f16 -> f16`, `u64 + i64 -> f16`).
 pub trait Promote<Rhs: Dtype>: Dtype {
+    /// The dtype the two meet in.
     type Output: Dtype;
 }
 
-macro_rules! promote_table {
-    ($($a:ty => [$($o:ty),*];)*) => {
-        promote_table!(@rows [$($a),*] $([$($o),*])*);
-    };
-    (@rows [$($a:ty),*] $([$($o:ty),*])*) => {
-        $(promote_table!(@row $a [bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64] [$($o),*]);)*
-    };
-    (@row $a:ty [$($b:ty),*] [$($o:ty),*]) => {
-        $(impl Promote<$b> for $a { type Output = $o; })*
-    };
-}
-
-promote_table! {
-    bool => [bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64];
-    i8 => [i8, i8, i16, i16, i32, i32, i64, i64, f16, f16, f32, f64];
-    u8 => [u8, i16, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64];
-    i16 => [i16, i16, i16, i16, i32, i32, i64, i64, f16, f16, f32, f64];
-    u16 => [u16, i32, u16, i32, u16, i32, u32, i64, u64, f16, f32, f64];
-    i32 => [i32, i32, i32, i32, i32, i32, i64, i64, f16, f16, f32, f64];
-    u32 => [u32, i64, u32, i64, u32, i64, u32, i64, u64, f16, f32, f64];
-    i64 => [i64, i64, i64, i64, i64, i64, i64, i64, f16, f16, f32, f64];
-    u64 => [u64, f16, u64, f16, u64, f16, u64, f16, u64, f16, f32, f64];
-    f16 => [f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f32, f64];
-    f32 => [f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f64];
-    f64 => [f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64];
-}
+// The impls of `Promote` (and of `WeakPromote` below) are generated from tg-core's lattice:
+// `dtype_impls.rs`.
 
 /// Rust scalars that mix with tensors. As in tinygrad, a scalar is "weak": it takes the
 /// tensor's dtype, except that a float scalar with an integer or bool tensor gives the default
 /// float (f32), and an integer scalar with a bool tensor gives the default int (i32).
 pub trait WeakScalar: Copy + Send + Sync + 'static {
+    /// Whether it is a float (which lifts an integer or bool tensor to f32).
     const IS_FLOAT: bool;
+    /// Whether it is a bool (which an integer tensor absorbs).
     const IS_BOOL: bool;
+    /// The value as a runtime scalar.
     fn to_scalar(self) -> tg_runtime::Scalar;
 }
 
@@ -142,57 +122,11 @@ weak! {
 
 /// The dtype of `tensor op scalar`.
 pub trait WeakPromote<S: WeakScalar>: Dtype {
+    /// The dtype of the result.
     type Output: Dtype;
 }
-
-macro_rules! weak_promote {
-    (float: $($s:ty),*) => {
-        weak_promote!(@each [$($s),*] [f16 => f16, f32 => f32, f64 => f64, bool => f32, i8 => f32, u8 => f32,
-            i16 => f32, u16 => f32, i32 => f32, u32 => f32, i64 => f32, u64 => f32]);
-    };
-    (int: $($s:ty),*) => {
-        weak_promote!(@each [$($s),*] [f16 => f16, f32 => f32, f64 => f64, bool => i32, i8 => i8, u8 => u8,
-            i16 => i16, u16 => u16, i32 => i32, u32 => u32, i64 => i64, u64 => u64]);
-    };
-    (bool: $($s:ty),*) => {
-        weak_promote!(@each [$($s),*] [f16 => f16, f32 => f32, f64 => f64, bool => bool, i8 => i8, u8 => u8,
-            i16 => i16, u16 => u16, i32 => i32, u32 => u32, i64 => i64, u64 => u64]);
-    };
-    (@each [$($s:ty),*] $table:tt) => { $(weak_promote!(@one $s $table);)* };
-    (@one $s:ty [$($t:ty => $o:ty),*]) => { $(impl WeakPromote<$s> for $t { type Output = $o; })* };
-}
-
-weak_promote!(float: f32, f64, f16);
-weak_promote!(int: i8, i16, i32, i64, u8, u16, u32, u64);
-weak_promote!(bool: bool);
 
 /// The runtime dtype of a Rust element type.
 pub fn dtype_of<T: Dtype>() -> DType {
     T::DTYPE
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn check<A: Promote<B>, B: Dtype>() {
-        assert_eq!(
-            <A::Output as Element>::DTYPE,
-            A::DTYPE.least_upper(B::DTYPE),
-            "{} + {}",
-            A::DTYPE,
-            B::DTYPE
-        );
-    }
-
-    macro_rules! all_pairs {
-        ($($a:ty),*) => { all_pairs!(@outer [$($a),*] [$($a),*]); };
-        (@outer [$($a:ty),*] $bs:tt) => { $(all_pairs!(@inner $a $bs);)* };
-        (@inner $a:ty [$($b:ty),*]) => { $(check::<$a, $b>();)* };
-    }
-
-    #[test]
-    fn promotion_table_matches_the_runtime_lattice() {
-        all_pairs!(bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64);
-    }
 }

@@ -17,6 +17,8 @@ pub struct KernelCache {
 }
 
 impl KernelCache {
+    /// An empty cache for the kernel `name`; `replayable` is false for bodies that draw
+    /// random numbers (a replay would repeat them).
     pub const fn new(name: &'static str, replayable: bool) -> KernelCache {
         KernelCache {
             name,
@@ -25,6 +27,7 @@ impl KernelCache {
         }
     }
 
+    /// The kernel's name, for messages.
     pub fn name(&self) -> &'static str {
         self.name
     }

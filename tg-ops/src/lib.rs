@@ -6,6 +6,8 @@
 
 pub mod dsl;
 pub mod dtype;
+#[rustfmt::skip]
+mod dtype_impls;
 pub mod kernel_cache;
 pub mod shape;
 pub mod tensor;

@@ -66,10 +66,11 @@ fn fit(
     shape_type: fn() -> &'static str,
 ) -> Result<(DynTensor, [usize; MAX_RANK])> {
     if raw.dtype() != dtype {
-        return Err(Error::DType {
+        return Err(Error::DTypeMismatch {
             op: "Tensor::from_dyn",
-            dtype: raw.dtype(),
-            message: format!("expected {dtype}"),
+            lhs: raw.dtype(),
+            rhs: dtype,
+            message: "the tensor's dtype is not the type's".into(),
         });
     }
     if !dims_fit(raw.shape(), dims) {
@@ -107,10 +108,12 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     }
 
     #[inline(always)]
+    /// The untyped tensor underneath.
     pub fn as_dyn(&self) -> &DynTensor {
         &self.raw
     }
 
+    /// The untyped tensor underneath, by value.
     pub fn into_dyn(self) -> DynTensor {
         self.raw
     }
@@ -125,14 +128,17 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
         self.raw.shape().to_vec()
     }
 
+    /// The number of axes (`S::RANK`).
     pub fn ndim(&self) -> usize {
         S::RANK
     }
 
+    /// The element count.
     pub fn numel(&self) -> usize {
         self.raw.numel()
     }
 
+    /// The runtime dtype (`T`'s).
     pub fn dtype(&self) -> tg_runtime::DType {
         T::DTYPE
     }

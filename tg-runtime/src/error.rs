@@ -164,6 +164,31 @@ pub enum Error {
         max: u64,
     },
 
+    /// One item per axis was expected (a permutation, pad pairs, shrink ranges) and the count
+    /// is not the rank.
+    #[error("{op}: {given} {what} for shape {shape:?} of rank {}", shape.len())]
+    RankMismatch {
+        /// The op.
+        op: &'static str,
+        /// What was given, plural (`"axes given"`, `"(before, after) pairs"`).
+        what: &'static str,
+        /// How many were given.
+        given: usize,
+        /// The tensor's shape.
+        shape: Vec<usize>,
+    },
+
+    /// A tensor of too low a rank for the op (`t`, `diagonal`, `tril` need two axes).
+    #[error("{op}: needs rank {min} or more, shape {shape:?} has rank {}", shape.len())]
+    RankTooLow {
+        /// The op.
+        op: &'static str,
+        /// The least rank it takes.
+        min: usize,
+        /// The tensor's shape.
+        shape: Vec<usize>,
+    },
+
     /// Any other shape an op cannot work with.
     #[error("{op}: {message}")]
     Shape {
@@ -227,6 +252,37 @@ pub enum Error {
     /// A failure shared between threads that waited for the same result.
     #[error("{0}")]
     Shared(Arc<Error>),
+}
+
+impl From<tg_core::RuleError<usize>> for Error {
+    /// A shape rule's error (tg-core) as the variant of the same kind.
+    fn from(e: tg_core::RuleError<usize>) -> Self {
+        use tg_core::RuleError as R;
+        match e {
+            R::AxisOutOfRange {
+                op, axis, shape, ..
+            } => Error::AxisOutOfRange { op, axis, shape },
+            R::DuplicateAxis { op, axis, axes } => Error::DuplicateAxis { op, axis, axes },
+            R::Broadcast { op, lhs, rhs, .. } => Error::Broadcast { op, lhs, rhs },
+            R::NumelMismatch { op, from, to } => Error::NumelMismatch { op, from, to },
+            R::SizeOverflow { op, shape } => Error::SizeOverflow { op, shape },
+            R::RankMismatch {
+                op,
+                what,
+                given,
+                shape,
+            } => Error::RankMismatch {
+                op,
+                what,
+                given,
+                shape,
+            },
+            R::RankTooLow { op, min, shape } => Error::RankTooLow { op, min, shape },
+            R::Shape { op, message } => Error::Shape { op, message },
+            R::Argument { op, message } => Error::Argument { op, message },
+            R::DType { op, dtype, message } => Error::DType { op, dtype, message },
+        }
+    }
 }
 
 fn numel_text(shape: &[usize]) -> String {

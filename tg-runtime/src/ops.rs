@@ -4,19 +4,28 @@
 /// Elementwise ops of one operand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum UnaryOp {
+    /// `2^x`.
     Exp2,
+    /// `log2(x)`.
     Log2,
+    /// `sin(x)`.
     Sin,
+    /// `sqrt(x)`.
     Sqrt,
+    /// `1 / x`.
     Recip,
+    /// `-x`.
     Neg,
+    /// Rounds toward zero.
     Trunc,
 }
 
 /// Elementwise ops of two operands (same shape and dtype, except shifts: any int amount).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BinaryOp {
+    /// `a + b`.
     Add,
+    /// `a * b`.
     Mul,
     /// Integer division truncating toward zero (C, GLSL, tinygrad); x / 0 is 0.
     Idiv,
@@ -30,8 +39,11 @@ pub enum BinaryOp {
     CmpNe,
     /// `==`, giving bool.
     CmpEq,
+    /// Bitwise and (logical for bool).
     And,
+    /// Bitwise or.
     Or,
+    /// Bitwise xor.
     Xor,
     /// Left shift; amounts outside `0..bits` give 0 (numpy's rule).
     Shl,
@@ -56,13 +68,16 @@ pub enum TernaryOp {
 /// Reductions over a set of axes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ReduceOp {
+    /// The sum.
     Add,
+    /// The product.
     Mul,
     /// NaN-propagating for floats, like numpy's `max`.
     Max,
 }
 
 impl UnaryOp {
+    /// Every unary op.
     pub const ALL: [UnaryOp; 7] = [
         UnaryOp::Exp2,
         UnaryOp::Log2,
@@ -83,6 +98,7 @@ impl UnaryOp {
 }
 
 impl BinaryOp {
+    /// Every binary op.
     pub const ALL: [BinaryOp; 14] = [
         BinaryOp::Add,
         BinaryOp::Mul,
@@ -100,6 +116,7 @@ impl BinaryOp {
         BinaryOp::Pow,
     ];
 
+    /// Whether the result is bool.
     pub const fn is_comparison(self) -> bool {
         matches!(self, BinaryOp::CmpLt | BinaryOp::CmpNe | BinaryOp::CmpEq)
     }
@@ -112,6 +129,7 @@ impl BinaryOp {
         )
     }
 
+    /// The op's name, for errors and debug output.
     pub const fn name(self) -> &'static str {
         match self {
             BinaryOp::Add => "add",
@@ -133,6 +151,7 @@ impl BinaryOp {
 }
 
 impl UnaryOp {
+    /// The op's name, for errors and debug output.
     pub const fn name(self) -> &'static str {
         match self {
             UnaryOp::Exp2 => "exp2",
@@ -147,6 +166,7 @@ impl UnaryOp {
 }
 
 impl ReduceOp {
+    /// The op's name, for errors and debug output.
     pub const fn name(self) -> &'static str {
         match self {
             ReduceOp::Add => "sum",

@@ -8,11 +8,13 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::{Error, Result};
 
-use super::value::{Arg, Val, show_shape};
+use super::value::{Arg, Val};
 use crate::dsl::ast::{Ast, BinOp};
-use crate::dtype::Dt;
-use crate::dtype_rules::{ScalarKind, float_of, least_upper, weak};
 use crate::sym::{Equal, Poly};
+use tg_core::DType;
+use tg_core::ScalarKind;
+use tg_core::shape::broadcast;
+use tg_core::{Checker, Fact, RuleError};
 
 pub struct Ctx {
     pub env: HashMap<String, Val>,
@@ -38,7 +40,7 @@ impl Ctx {
     }
 
     /// Binds `code` (a `Result<DynTensor>` expression) to a fresh local; returns the tensor.
-    pub fn bind(&mut self, shape: Vec<Poly>, dtype: Dt, code: TokenStream) -> Val {
+    pub fn bind(&mut self, shape: Vec<Poly>, dtype: DType, code: TokenStream) -> Val {
         let name = format_ident!("__t{}", self.tmp);
         self.tmp += 1;
         self.stmts
@@ -50,8 +52,45 @@ impl Ctx {
         }
     }
 
+    /// Applies one of tg-core's rules to symbolic dimensions: the rule's error is a compile
+    /// error at `span`; a requirement it could not decide is asserted after monomorphization
+    /// when it depends on const parameters only, and left to the op's own check at run time
+    /// when it depends on a dynamic dimension.
+    pub fn rule<T>(
+        &mut self,
+        span: Span,
+        rule: impl FnOnce(&mut Checker<Poly>) -> std::result::Result<T, RuleError<Poly>>,
+    ) -> Result<T> {
+        let mut ck = Checker::new();
+        let out = rule(&mut ck).map_err(|e| Error::new(span, e.to_string()))?;
+        for d in ck.take_deferred() {
+            self.assert_later(&d.fact, d.error.to_string());
+        }
+        Ok(out)
+    }
+
+    /// A post-monomorphization assert of `fact` (unless a dynamic dim is involved: the run
+    /// checks those).
+    pub fn assert_later(&mut self, fact: &Fact<Poly>, message: String) {
+        let (a, b) = match fact {
+            Fact::Equal(a, b) | Fact::AtMost(a, b) => (a, b),
+        };
+        if a.is_dynamic() || b.is_dynamic() {
+            return;
+        }
+        let (ta, tb) = (
+            a.to_tokens(&|_| quote!(0usize)),
+            b.to_tokens(&|_| quote!(0usize)),
+        );
+        self.asserts.push(match fact {
+            Fact::Equal(..) => quote!(const { assert!(#ta == #tb, #message) }),
+            Fact::AtMost(..) => quote!(const { assert!((#ta as i64) <= (#tb as i64), #message) }),
+        });
+    }
+
     /// Records that two dimensions must be equal: an error if they never are, a
-    /// post-monomorphization assert if that depends on const parameters.
+    /// post-monomorphization assert if that depends on const parameters. (For requirements
+    /// of the DSL itself, such as a declared output shape; ops state theirs in tg-core.)
     pub fn require_equal(
         &mut self,
         a: &Poly,
@@ -63,15 +102,7 @@ impl Ctx {
             Equal::Yes => Ok(()),
             Equal::No => Err(Error::new(span, message())),
             Equal::Unknown => {
-                if !a.is_dynamic() && !b.is_dynamic() {
-                    let (ta, tb) = (
-                        a.to_tokens(&|_| quote!(0usize)),
-                        b.to_tokens(&|_| quote!(0usize)),
-                    );
-                    let msg = message();
-                    self.asserts
-                        .push(quote!(const { assert!(#ta == #tb, #msg) }));
-                }
+                self.assert_later(&Fact::Equal(a.clone(), b.clone()), message());
                 Ok(())
             }
         }
@@ -85,13 +116,19 @@ impl Ctx {
             Ast::Neg(a, span) => {
                 let v = self.eval(a)?;
                 match v {
-                    Val::Int(p) => Ok(Val::Int(p.scale(-1))),
+                    Val::Int(p) => {
+                        p.checked_mul(&Poly::constant(-1))
+                            .map(Val::Int)
+                            .ok_or_else(|| {
+                                Error::new(*span, format!("`-({p})` overflows 64-bit integers"))
+                            })
+                    }
                     Val::Scalar { kind, code } => Ok(Val::Scalar {
                         kind,
                         code: quote!((-(#code))),
                     }),
                     Val::Tensor { shape, dtype, code } => {
-                        if dtype == Dt::Bool {
+                        if dtype == DType::Bool {
                             return Err(Error::new(
                                 *span,
                                 "unary `-` on a bool tensor; use `!` (logical not)",
@@ -108,7 +145,7 @@ impl Ctx {
             Ast::Not(a, span) => {
                 let v = self.eval(a)?;
                 match v {
-                    Val::Tensor { shape, dtype, code } if dtype == Dt::Bool => {
+                    Val::Tensor { shape, dtype, code } if dtype == DType::Bool => {
                         Ok(self.bind(shape, dtype, quote!(#code.logical_not())))
                     }
                     Val::Tensor { shape, dtype, code } if dtype.is_int() => {
@@ -118,7 +155,7 @@ impl Ctx {
                         *span,
                         format!(
                             "`!` needs a bool or integer tensor, this one is {}",
-                            dtype.name()
+                            dtype.rust_name()
                         ),
                     )),
                     other => Err(Error::new(
@@ -153,7 +190,7 @@ impl Ctx {
             }
             Ast::Index { recv, items, span } => {
                 let r = Arg::new(self.eval(recv)?, recv.span());
-                crate::rules::index::index(self, r, items, *span)
+                crate::rules::indexing::index(self, r, items, *span)
             }
             Ast::Field(base, i, span) => match self.eval(base)? {
                 Val::List(mut items) if *i < items.len() => Ok(items.swap_remove(*i)),
@@ -179,7 +216,7 @@ impl Ctx {
         if self.consts.contains(id) {
             return Ok(Val::Int(Poly::param(&id.to_string())));
         }
-        if let Some(d) = Dt::parse(&id.to_string()) {
+        if let Some(d) = DType::from_rust_name(&id.to_string()) {
             return Ok(Val::Dtype(d));
         }
         Err(Error::new(
@@ -199,47 +236,31 @@ impl Ctx {
         ))
     }
 
-    /// numpy broadcasting of two shapes, with errors naming the op, both shapes and the axis.
-    pub fn broadcast(&mut self, op: &str, a: &[Poly], b: &[Poly], span: Span) -> Result<Vec<Poly>> {
-        let rank = a.len().max(b.len());
-        let mut out = Vec::with_capacity(rank);
-        for i in 0..rank {
-            let da = (i + a.len()).checked_sub(rank).map(|k| a[k].clone());
-            let db = (i + b.len()).checked_sub(rank).map(|k| b[k].clone());
-            let d = match (da, db) {
-                (Some(x), None) | (None, Some(x)) => x,
-                (Some(x), Some(y)) => {
-                    let one = Poly::constant(1);
-                    if x.equal(&one) == Equal::Yes {
-                        y
-                    } else if y.equal(&one) == Equal::Yes {
-                        x
-                    } else {
-                        let axis = i as isize - rank as isize;
-                        self.require_equal(&x, &y, span, || {
-                            format!(
-                                "{op}: shapes {} and {} do not broadcast: axis {axis} is {x} in one and {y} in the other",
-                                show_shape(a),
-                                show_shape(b)
-                            )
-                        })?;
-                        if x.is_dynamic() { y } else { x }
-                    }
-                }
-                (None, None) => unreachable!("axis within rank"),
-            };
-            out.push(d);
-        }
-        Ok(out)
+    /// numpy broadcasting of two shapes (tg-core's rule), with errors naming the op, both
+    /// shapes and the axis.
+    pub fn broadcast(
+        &mut self,
+        op: &'static str,
+        a: &[Poly],
+        b: &[Poly],
+        span: Span,
+    ) -> Result<Vec<Poly>> {
+        self.rule(span, |ck| broadcast::broadcast(ck, op, a, b))
     }
 
     pub fn binary(&mut self, op: BinOp, a: Arg, b: Arg, span: Span) -> Result<Val> {
         // arithmetic on compile-time integers stays compile-time (shapes like `B * 28`)
         if let (Val::Int(x), Val::Int(y)) = (&a.val, &b.val) {
+            let overflow = || {
+                Error::new(
+                    span,
+                    format!("`{x} {} {y}` overflows 64-bit integers", op.symbol()),
+                )
+            };
             return match op {
-                BinOp::Add => Ok(Val::Int(x.add(y))),
-                BinOp::Sub => Ok(Val::Int(x.sub(y))),
-                BinOp::Mul => Ok(Val::Int(x.mul(y))),
+                BinOp::Add => x.checked_add(y).map(Val::Int).ok_or_else(overflow),
+                BinOp::Sub => x.checked_sub(y).map(Val::Int).ok_or_else(overflow),
+                BinOp::Mul => x.checked_mul(y).map(Val::Int).ok_or_else(overflow),
                 BinOp::Div if y.as_const().is_some_and(|d| d > 0) => {
                     Ok(Val::Int(x.div(y.as_const().unwrap_or(1))))
                 }
@@ -265,15 +286,15 @@ impl Ctx {
             }
         };
         let meet = match (da, db) {
-            (Ok(x), Ok(y)) => least_upper(x, y),
-            (Ok(t), Err(k)) | (Err(k), Ok(t)) => weak(t, k),
+            (Ok(x), Ok(y)) => x.least_upper(y),
+            (Ok(t), Err(k)) | (Err(k), Ok(t)) => t.weak(k),
             (Err(_), Err(_)) => unreachable!("one tensor at least"),
         };
         let (variant, out) = match op {
             BinOp::Add => ("Add", meet),
             BinOp::Sub => ("Sub", meet),
             BinOp::Mul => ("Mul", meet),
-            BinOp::Div => ("Div", float_of(meet)),
+            BinOp::Div => ("Div", meet.float_of()),
             BinOp::Rem => ("Mod", meet),
             BinOp::Pow => ("Pow", meet),
             BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
@@ -283,7 +304,7 @@ impl Ctx {
                         format!(
                             "`{}` needs integer or bool tensors, these meet in {}",
                             op.symbol(),
-                            meet.name()
+                            meet.rust_name()
                         ),
                     ));
                 }
@@ -296,14 +317,14 @@ impl Ctx {
                 };
                 (v, meet)
             }
-            BinOp::Lt => ("Lt", Dt::Bool),
-            BinOp::Le => ("Le", Dt::Bool),
-            BinOp::Gt => ("Gt", Dt::Bool),
-            BinOp::Ge => ("Ge", Dt::Bool),
-            BinOp::Eq => ("Eq", Dt::Bool),
-            BinOp::Ne => ("Ne", Dt::Bool),
-            BinOp::And => ("LogicalAnd", Dt::Bool),
-            BinOp::Or => ("LogicalOr", Dt::Bool),
+            BinOp::Lt => ("Lt", DType::Bool),
+            BinOp::Le => ("Le", DType::Bool),
+            BinOp::Gt => ("Gt", DType::Bool),
+            BinOp::Ge => ("Ge", DType::Bool),
+            BinOp::Eq => ("Eq", DType::Bool),
+            BinOp::Ne => ("Ne", DType::Bool),
+            BinOp::And => ("LogicalAnd", DType::Bool),
+            BinOp::Or => ("LogicalOr", DType::Bool),
             BinOp::MatMul => unreachable!("handled above"),
         };
         let variant = Ident::new(variant, span);
@@ -320,7 +341,7 @@ impl Ctx {
 }
 
 /// Shape (None for scalars) and dtype (or scalar kind) of a binary operand.
-type OperandType = (Option<Vec<Poly>>, std::result::Result<Dt, ScalarKind>);
+type OperandType = (Option<Vec<Poly>>, std::result::Result<DType, ScalarKind>);
 
 fn operand_type(a: &Arg) -> Result<OperandType> {
     match &a.val {
@@ -343,7 +364,9 @@ fn operand_type(a: &Arg) -> Result<OperandType> {
 fn literal(l: &syn::Lit) -> Result<Val> {
     match l {
         syn::Lit::Int(i) => {
-            if !i.suffix().is_empty() && Dt::parse(i.suffix()).is_some_and(|d| d.is_float()) {
+            if !i.suffix().is_empty()
+                && DType::from_rust_name(i.suffix()).is_some_and(|d| d.is_float())
+            {
                 let v: f64 = i.base10_parse()?;
                 return Ok(Val::Scalar {
                     kind: ScalarKind::Float,
@@ -374,13 +397,18 @@ fn literal(l: &syn::Lit) -> Result<Val> {
 
 impl Ctx {
     /// Binds a `Result<(DynTensor, DynTensor)>` expression to two fresh locals.
-    pub fn bind_pair(&mut self, a: (Vec<Poly>, Dt), b: (Vec<Poly>, Dt), code: TokenStream) -> Val {
+    pub fn bind_pair(
+        &mut self,
+        a: (Vec<Poly>, DType),
+        b: (Vec<Poly>, DType),
+        code: TokenStream,
+    ) -> Val {
         self.bind_tuple(vec![a, b], code)
     }
 
     /// Binds a `Result<(DynTensor, ...)>` expression (a tuple of `outs.len()` >= 2 tensors) to
     /// fresh locals; returns them as a list (`let (u, s, vh) = x.svd();`).
-    pub fn bind_tuple(&mut self, outs: Vec<(Vec<Poly>, Dt)>, code: TokenStream) -> Val {
+    pub fn bind_tuple(&mut self, outs: Vec<(Vec<Poly>, DType)>, code: TokenStream) -> Val {
         let names: Vec<Ident> = (0..outs.len())
             .map(|i| format_ident!("__t{}", self.tmp + i))
             .collect();

@@ -12,8 +12,8 @@ use syn::{
     Type,
 };
 
-use crate::dtype::{Dt, NAMES};
 use crate::sym::Poly;
+use tg_core::DType;
 
 /// One written dimension.
 #[derive(Clone, Debug)]
@@ -28,7 +28,7 @@ pub enum DimSpec {
 #[derive(Clone, Debug)]
 pub struct TensorSpec {
     pub dims: Vec<DimSpec>,
-    pub dtype: Dt,
+    pub dtype: DType,
 }
 
 impl TensorSpec {
@@ -55,7 +55,7 @@ impl TensorSpec {
             DimSpec::Param(p) => quote::quote!(::tg::Const<#p>,),
             DimSpec::Dynamic => quote::quote!(usize,),
         });
-        let dt = self.dtype.rust_type();
+        let dt = crate::dtype::rust_type(self.dtype);
         quote::quote!(::tg::Tensor<(#(#dims)*), #dt>)
     }
 }
@@ -69,11 +69,15 @@ pub enum ScalarKind {
     Bool,
 }
 
+/// A parameter of the kernel.
 #[derive(Clone, Debug)]
 pub enum Param {
+    /// A tensor, taken by value or by shared reference (`&Tensor<..>`, with its lifetime if
+    /// one is written), so callers need no `.clone()` to keep theirs.
     Tensor {
         name: Ident,
         spec: TensorSpec,
+        by_ref: Option<Option<syn::Lifetime>>,
     },
     Scalar {
         name: Ident,
@@ -249,13 +253,16 @@ fn tensor_spec(ty: &Type, consts: &[Ident]) -> Result<Option<TensorSpec>> {
         }
     };
     let dtype = match args.next() {
-        None => Dt::F32,
+        None => DType::F32,
         Some(GenericArgument::Type(t)) => {
             let name = last_segment(t)
                 .map(|s| s.ident.to_string())
                 .unwrap_or_default();
-            Dt::parse(&name).ok_or_else(|| {
-                Error::new(t.span(), format!("unknown dtype; tg dtypes are {NAMES}"))
+            DType::from_rust_name(&name).ok_or_else(|| {
+                Error::new(
+                    t.span(),
+                    format!("unknown dtype; tg dtypes are {}", DType::RUST_NAMES),
+                )
             })?
         }
         Some(other) => return Err(Error::new(other.span(), "expected a dtype")),
@@ -346,8 +353,25 @@ pub fn read(f: &ItemFn) -> Result<Signature> {
             ));
         };
         let name = pi.ident.clone();
-        if let Some(spec) = tensor_spec(&pt.ty, &const_params)? {
-            params.push(Param::Tensor { name, spec });
+        let (ty, by_ref) = match &*pt.ty {
+            Type::Reference(r) => {
+                if let Some(m) = &r.mutability {
+                    return Err(Error::new(
+                        m.span(),
+                        "a kernel takes tensors by value or by shared reference (`&Tensor<..>`), not `&mut`",
+                    ));
+                }
+                (&*r.elem, Some(r.lifetime.clone()))
+            }
+            ty => (ty, None),
+        };
+        if let Some(spec) = tensor_spec(ty, &const_params)? {
+            params.push(Param::Tensor { name, spec, by_ref });
+        } else if by_ref.is_some() {
+            return Err(Error::new(
+                pt.ty.span(),
+                "a kernel takes scalars by value; only tensors may be passed by reference",
+            ));
         } else if let Some(kind) = scalar_kind(&pt.ty) {
             params.push(Param::Scalar {
                 name,

@@ -5,16 +5,16 @@
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::dtype::Dt;
-use crate::dtype_rules::ScalarKind;
 use crate::sym::Poly;
+use tg_core::DType;
+use tg_core::ScalarKind;
 
 #[derive(Clone)]
 pub enum Val {
     /// `code` is an expression of type `::tg::DynTensor` (usually a local).
     Tensor {
         shape: Vec<Poly>,
-        dtype: Dt,
+        dtype: DType,
         code: TokenStream,
     },
     /// A Rust scalar computed at run time (a parameter, a float literal).
@@ -24,7 +24,7 @@ pub enum Val {
     /// `[a, b]` or `(a, b)`.
     List(Vec<Val>),
     /// A dtype named as an argument (`x.cast(f16)`).
-    Dtype(Dt),
+    Dtype(DType),
     /// A string literal: an op's compile-time text argument (einsum's formula, a hash's name).
     /// It is never a tensor operand: ops that want one reject it with `describe`.
     Str(String),
@@ -34,12 +34,16 @@ impl Val {
     pub fn describe(&self) -> String {
         match self {
             Val::Tensor { shape, dtype, .. } => {
-                format!("a {} tensor of shape {}", dtype.name(), show_shape(shape))
+                format!(
+                    "a {} tensor of shape {}",
+                    dtype.rust_name(),
+                    show_shape(shape)
+                )
             }
             Val::Scalar { .. } => "a scalar".into(),
             Val::Int(p) => format!("the integer {p}"),
             Val::List(_) => "a list".into(),
-            Val::Dtype(d) => format!("the dtype {}", d.name()),
+            Val::Dtype(d) => format!("the dtype {}", d.rust_name()),
             Val::Str(s) => format!("the string {s:?}"),
         }
     }

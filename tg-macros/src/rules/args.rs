@@ -5,10 +5,13 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::{Error, Result};
 
-use crate::dtype::Dt;
-use crate::dtype_rules::ScalarKind;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
+use tg_core::DType;
+use tg_core::ScalarKind;
+
+/// The receiver of an op: its shape, dtype and code.
+pub type Input<'a> = (&'a [Poly], DType, &'a TokenStream);
 
 /// Checks the argument count.
 pub fn count(op: &str, args: &[Arg], min: usize, max: usize, span: Span) -> Result<()> {
@@ -28,7 +31,7 @@ pub fn count(op: &str, args: &[Arg], min: usize, max: usize, span: Span) -> Resu
 }
 
 /// A tensor operand: (shape, dtype, code).
-pub fn tensor<'a>(op: &str, a: &'a Arg) -> Result<(&'a [Poly], Dt, &'a TokenStream)> {
+pub fn tensor<'a>(op: &str, a: &'a Arg) -> Result<(&'a [Poly], DType, &'a TokenStream)> {
     match &a.val {
         Val::Tensor { shape, dtype, code } => Ok((shape, *dtype, code)),
         other => Err(Error::new(
@@ -141,7 +144,7 @@ pub fn boolean(op: &str, a: &Arg) -> Result<bool> {
 }
 
 /// A dtype named as an argument.
-pub fn dtype(op: &str, a: &Arg) -> Result<Dt> {
+pub fn dtype(op: &str, a: &Arg) -> Result<DType> {
     match &a.val {
         Val::Dtype(d) => Ok(*d),
         other => Err(Error::new(
@@ -154,32 +157,72 @@ pub fn dtype(op: &str, a: &Arg) -> Result<Dt> {
     }
 }
 
-/// Normalizes a possibly negative axis, with an error naming the op and the shape.
-pub fn axis(op: &str, axis: i64, shape: &[Poly], span: Span) -> Result<usize> {
-    let rank = shape.len() as i64;
-    if axis < -rank || axis >= rank {
-        return Err(Error::new(
-            span,
-            format!(
-                "`{op}`: axis {axis} is out of range for a tensor of shape {} (rank {rank})",
-                show_shape(shape)
-            ),
-        ));
-    }
-    Ok(if axis < 0 {
-        (axis + rank) as usize
-    } else {
-        axis as usize
-    })
+/// Normalizes a possibly negative axis (tg-core's rule), with an error naming the op and
+/// the shape.
+pub fn axis(op: &'static str, axis: isize, shape: &[Poly], span: Span) -> Result<usize> {
+    tg_core::shape::norm_axis(op, axis, shape).map_err(|e| Error::new(span, e.to_string()))
+}
+
+/// A literal axis (or offset) as tg-ops takes it.
+pub fn isize_arg(op: &str, a: &Arg) -> Result<isize> {
+    let v = int(op, a)?;
+    isize::try_from(v).map_err(|_| Error::new(a.span, format!("`{op}`: {v} is out of range")))
+}
+
+/// One literal axis or a list of them.
+pub fn axes(op: &str, a: &Arg) -> Result<Vec<isize>> {
+    ints(op, a)?
+        .into_iter()
+        .map(|v| {
+            isize::try_from(v)
+                .map_err(|_| Error::new(a.span, format!("`{op}`: {v} is out of range")))
+        })
+        .collect()
 }
 
 /// `&[isize]` code for a list of axes or offsets.
-pub fn isize_slice(v: &[i64]) -> TokenStream {
+pub fn isize_slice(v: &[isize]) -> TokenStream {
     let items = v.iter().map(|&x| {
-        let l = proc_macro2::Literal::i64_unsuffixed(x);
+        let l = proc_macro2::Literal::i64_unsuffixed(x as i64);
         quote!((#l as isize))
     });
     quote!(&[#(#items),*])
+}
+
+/// The largest size literal a shape argument may hold: far past any real tensor, and small
+/// enough that products of a few stay within the dims' `i64` coefficients.
+const MAX_LITERAL: i64 = 1 << 48;
+
+/// An error when a literal size is above 2^48 (negative ones are each op's error).
+pub fn bounded(op: &str, dims: &[Poly], span: Span) -> Result<()> {
+    match dims
+        .iter()
+        .filter_map(Poly::as_const)
+        .find(|&k| k > MAX_LITERAL)
+    {
+        Some(k) => Err(Error::new(
+            span,
+            format!("`{op}`: size {k} is out of range (at most 2^48)"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A target shape as a user writes it: `-1` (`None`) is left to the op, another negative
+/// size is an error (tg-core's rule, as tg-ops applies it to `&[isize]`).
+pub fn targets(op: &'static str, dims: &[Poly], span: Span) -> Result<Vec<Option<Poly>>> {
+    let shown = show_shape(dims);
+    let out = dims
+        .iter()
+        .map(|d| match d.as_const() {
+            Some(c) => tg_core::shape::size_arg::<Poly>(op, c, &shown)
+                .map(|s| s.map(|_| d.clone()))
+                .map_err(|e| Error::new(span, e.to_string())),
+            None => Ok(Some(d.clone())),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    bounded(op, dims, span)?;
+    Ok(out)
 }
 
 /// `&[isize]` code for dims (possibly symbolic), `-1` allowed.
@@ -314,19 +357,14 @@ pub fn require_le(
     span: Span,
     message: impl FnOnce() -> String,
 ) -> Result<()> {
-    match big.sub(small).as_const() {
-        Some(d) if d >= 0 => Ok(()),
-        Some(_) => Err(Error::new(span, message())),
-        None => {
-            if !small.is_dynamic() && !big.is_dynamic() {
-                let (a, b) = (
-                    small.to_tokens(&|_| quote!(0usize)),
-                    big.to_tokens(&|_| quote!(0usize)),
-                );
-                let msg = message();
-                ctx.asserts
-                    .push(quote!(const { assert!((#a as i64) <= (#b as i64), #msg) }));
-            }
+    match tg_core::Dim::le_dim(small, big) {
+        tg_core::Truth::Yes => Ok(()),
+        tg_core::Truth::No => Err(Error::new(span, message())),
+        tg_core::Truth::Unknown => {
+            ctx.assert_later(
+                &tg_core::Fact::AtMost(small.clone(), big.clone()),
+                message(),
+            );
             Ok(())
         }
     }
@@ -392,19 +430,4 @@ pub fn choice<'c>(op: &str, what: &str, a: &Arg, choices: &[&'c str]) -> Result<
             ),
         )),
     }
-}
-
-/// One `what` per axis: `given` of them for `shape` must be its rank.
-pub fn per_axis(op: &str, given: usize, what: &str, shape: &[Poly], span: Span) -> Result<()> {
-    if given == shape.len() {
-        return Ok(());
-    }
-    Err(Error::new(
-        span,
-        format!(
-            "`{op}`: {given} {what} for a tensor of rank {} ({})",
-            shape.len(),
-            show_shape(shape)
-        ),
-    ))
 }

@@ -1,182 +1,313 @@
-//! Elementwise ops: the output has the operands' broadcast shape; the dtype follows tg-ops
-//! (float math on integers gives f32, tests give bool).
+//! Elementwise ops: the output has the operands' broadcast shape (tg-core's broadcast rule);
+//! the dtype follows tg-core's dtype rules (float math on integers gives f32, tests give bool).
 
-use proc_macro2::{Ident, Span};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use syn::{Error, Result};
+use tg_core::DType;
 
-use super::args;
+use super::{args, ops};
 use crate::dsl::ast::BinOp;
-use crate::dtype::Dt;
-use crate::dtype_rules::float_of;
+use crate::dtype::dtype_tokens;
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val};
 
-/// Unary ops whose result is a float (integers give f32).
-const FLOAT_UNARY: &[&str] = &[
-    "exp",
-    "exp2",
-    "log",
-    "log2",
-    "sqrt",
-    "rsqrt",
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asinh",
-    "acosh",
-    "atanh",
-    "erf",
-    "reciprocal",
-    "gelu",
-    "gelu_erf",
-    "quick_gelu",
-    "silu",
-    "mish",
-    "softsign",
-    "sigmoid",
-    "logsigmoid",
-    "hardsigmoid",
-    "hardswish",
-    "selu",
-];
-/// Unary ops that keep the dtype.
-const SAME_UNARY: &[&str] = &[
-    "abs",
-    "sign",
-    "trunc",
-    "floor",
-    "ceil",
-    "round",
-    "relu",
-    "relu6",
-    "square",
-    "contiguous",
-    "detach",
-];
-/// Unary tests giving bool.
-const BOOL_UNARY: &[&str] = &["isnan", "isinf", "isfinite", "logical_not"];
-/// Binary methods and the operator they mean.
-const BINARY: &[(&str, &str)] = &[
-    ("add", "Add"),
-    ("sub", "Sub"),
-    ("mul", "Mul"),
-    ("div", "Div"),
-    ("idiv", "Idiv"),
-    ("floor_div", "FloorDiv"),
-    ("modulo", "Mod"),
-    ("pow", "Pow"),
-    ("maximum", "Maximum"),
-    ("minimum", "Minimum"),
-    ("eq", "Eq"),
-    ("ne", "Ne"),
-    ("lt", "Lt"),
-    ("le", "Le"),
-    ("gt", "Gt"),
-    ("ge", "Ge"),
-    ("logical_and", "LogicalAnd"),
-    ("logical_or", "LogicalOr"),
-    ("logical_xor", "LogicalXor"),
-    ("bitwise_and", "BitAnd"),
-    ("bitwise_or", "BitOr"),
-    ("bitwise_xor", "BitXor"),
-    ("shl", "Shl"),
-    ("shr", "Shr"),
-];
-
-/// The other methods of the family, each with its own rule below.
-const OTHER: &[&str] = &[
-    "bitwise_not",
-    "neg",
-    "leaky_relu",
-    "elu",
-    "celu",
-    "softplus",
-    "hardtanh",
-    "clamp",
-    "clip",
-    "where_",
-    "lerp",
-    "cast",
-    "bitcast",
-    "isclose",
-];
-
-/// Every method name of the family.
-pub fn names() -> Vec<&'static str> {
-    [FLOAT_UNARY, SAME_UNARY, BOOL_UNARY, OTHER]
-        .concat()
-        .into_iter()
-        .chain(BINARY.iter().map(|&(n, _)| n))
-        .collect()
+ops! {
+    /// The elementwise ops a kernel body calls as methods.
+    pub enum ElementwiseOp {
+        Exp = "exp",
+        Exp2 = "exp2",
+        Log = "log",
+        Log2 = "log2",
+        Sqrt = "sqrt",
+        Rsqrt = "rsqrt",
+        Sin = "sin",
+        Cos = "cos",
+        Tan = "tan",
+        Asin = "asin",
+        Acos = "acos",
+        Atan = "atan",
+        Sinh = "sinh",
+        Cosh = "cosh",
+        Tanh = "tanh",
+        Asinh = "asinh",
+        Acosh = "acosh",
+        Atanh = "atanh",
+        Erf = "erf",
+        Reciprocal = "reciprocal",
+        Gelu = "gelu",
+        GeluErf = "gelu_erf",
+        QuickGelu = "quick_gelu",
+        Silu = "silu",
+        Mish = "mish",
+        Softsign = "softsign",
+        Sigmoid = "sigmoid",
+        Logsigmoid = "logsigmoid",
+        Hardsigmoid = "hardsigmoid",
+        Hardswish = "hardswish",
+        Selu = "selu",
+        Abs = "abs",
+        Sign = "sign",
+        Trunc = "trunc",
+        Floor = "floor",
+        Ceil = "ceil",
+        Round = "round",
+        Relu = "relu",
+        Relu6 = "relu6",
+        Square = "square",
+        Contiguous = "contiguous",
+        Detach = "detach",
+        Isnan = "isnan",
+        Isinf = "isinf",
+        Isfinite = "isfinite",
+        LogicalNot = "logical_not",
+        Add = "add",
+        Sub = "sub",
+        Mul = "mul",
+        Div = "div",
+        Idiv = "idiv",
+        FloorDiv = "floor_div",
+        Modulo = "modulo",
+        Pow = "pow",
+        Maximum = "maximum",
+        Minimum = "minimum",
+        Eq = "eq",
+        Ne = "ne",
+        Lt = "lt",
+        Le = "le",
+        Gt = "gt",
+        Ge = "ge",
+        LogicalAnd = "logical_and",
+        LogicalOr = "logical_or",
+        LogicalXor = "logical_xor",
+        BitwiseAnd = "bitwise_and",
+        BitwiseOr = "bitwise_or",
+        BitwiseXor = "bitwise_xor",
+        Shl = "shl",
+        Shr = "shr",
+        BitwiseNot = "bitwise_not",
+        Neg = "neg",
+        LeakyRelu = "leaky_relu",
+        Elu = "elu",
+        Celu = "celu",
+        Softplus = "softplus",
+        Hardtanh = "hardtanh",
+        Clamp = "clamp",
+        Clip = "clip",
+        Where = "where_",
+        Lerp = "lerp",
+        Cast = "cast",
+        Bitcast = "bitcast",
+        Isclose = "isclose",
+    }
 }
 
-/// Methods that return the tensor itself rather than a `Result`.
-const INFALLIBLE: &[&str] = &["contiguous", "detach"];
+/// The rule an op follows; ops that share one differ in the method they emit.
+enum Rule {
+    /// Unary float math: integers give f32, bool is an error.
+    FloatUnary,
+    /// Unary, the dtype kept; `Result`-returning in tg-ops unless `infallible`.
+    SameUnary { infallible: bool },
+    /// A unary test giving bool.
+    BoolUnary,
+    /// `isinf(detect_positive, detect_negative)`.
+    Isinf,
+    /// A binary op written as an operator in a body (`a + b`): the operator's rule.
+    Operator(BinOp),
+    /// A binary op with `+`'s shapes and dtype but no operator, as tg-ops' `Binary` variant;
+    /// `logical` ones give bool.
+    Method {
+        variant: &'static str,
+        logical: bool,
+    },
+    /// `neg`.
+    Neg,
+    /// `bitwise_not`: integers and bool.
+    BitwiseNot,
+    /// One slope or scale argument with a default: float math, or the dtype kept.
+    Scaled { default: f64, keeps_dtype: bool },
+    /// `hardtanh(lo, hi)`.
+    Hardtanh,
+    /// `clamp(lo, hi)`: a bound is a tensor or a scalar.
+    Clamp,
+    /// `cond.where_(a, b)`.
+    Where,
+    /// `a.lerp(end, weight)`.
+    Lerp,
+    /// `a.isclose(b, rtol, atol, equal_nan)`.
+    Isclose,
+    /// `x.cast(dtype)`.
+    Cast,
+    /// `x.bitcast(dtype)`.
+    Bitcast,
+}
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
-    let m = Ident::new(name, span);
-    if let Some(&(_, variant)) = BINARY.iter().find(|(n, _)| *n == name) {
-        args::count(name, &args, 1, 1, span)?;
-        let op = match variant {
-            "Add" => Some(BinOp::Add),
-            "Sub" => Some(BinOp::Sub),
-            "Mul" => Some(BinOp::Mul),
-            "Div" => Some(BinOp::Div),
-            "Mod" => Some(BinOp::Rem),
-            "Pow" => Some(BinOp::Pow),
-            "Eq" => Some(BinOp::Eq),
-            "Ne" => Some(BinOp::Ne),
-            "Lt" => Some(BinOp::Lt),
-            "Le" => Some(BinOp::Le),
-            "Gt" => Some(BinOp::Gt),
-            "Ge" => Some(BinOp::Ge),
-            "LogicalAnd" => Some(BinOp::And),
-            "LogicalOr" => Some(BinOp::Or),
-            "BitAnd" => Some(BinOp::BitAnd),
-            "BitOr" => Some(BinOp::BitOr),
-            "BitXor" => Some(BinOp::BitXor),
-            "Shl" => Some(BinOp::Shl),
-            "Shr" => Some(BinOp::Shr),
-            _ => None,
-        };
-        let b = args.into_iter().next().expect("one argument");
-        if let Some(op) = op {
-            return ctx.binary(op, recv, b, span);
+impl ElementwiseOp {
+    fn rule(self) -> Rule {
+        use ElementwiseOp as E;
+        match self {
+            E::Exp
+            | E::Exp2
+            | E::Log
+            | E::Log2
+            | E::Sqrt
+            | E::Rsqrt
+            | E::Sin
+            | E::Cos
+            | E::Tan
+            | E::Asin
+            | E::Acos
+            | E::Atan
+            | E::Sinh
+            | E::Cosh
+            | E::Tanh
+            | E::Asinh
+            | E::Acosh
+            | E::Atanh
+            | E::Erf
+            | E::Reciprocal
+            | E::Gelu
+            | E::GeluErf
+            | E::QuickGelu
+            | E::Silu
+            | E::Mish
+            | E::Softsign
+            | E::Sigmoid
+            | E::Logsigmoid
+            | E::Hardsigmoid
+            | E::Hardswish
+            | E::Selu => Rule::FloatUnary,
+            E::Abs
+            | E::Sign
+            | E::Trunc
+            | E::Floor
+            | E::Ceil
+            | E::Round
+            | E::Relu
+            | E::Relu6
+            | E::Square => Rule::SameUnary { infallible: false },
+            E::Contiguous | E::Detach => Rule::SameUnary { infallible: true },
+            E::Isnan | E::Isfinite | E::LogicalNot => Rule::BoolUnary,
+            E::Isinf => Rule::Isinf,
+            E::Add => Rule::Operator(BinOp::Add),
+            E::Sub => Rule::Operator(BinOp::Sub),
+            E::Mul => Rule::Operator(BinOp::Mul),
+            E::Div => Rule::Operator(BinOp::Div),
+            E::Modulo => Rule::Operator(BinOp::Rem),
+            E::Pow => Rule::Operator(BinOp::Pow),
+            E::Eq => Rule::Operator(BinOp::Eq),
+            E::Ne => Rule::Operator(BinOp::Ne),
+            E::Lt => Rule::Operator(BinOp::Lt),
+            E::Le => Rule::Operator(BinOp::Le),
+            E::Gt => Rule::Operator(BinOp::Gt),
+            E::Ge => Rule::Operator(BinOp::Ge),
+            E::LogicalAnd => Rule::Operator(BinOp::And),
+            E::LogicalOr => Rule::Operator(BinOp::Or),
+            E::BitwiseAnd => Rule::Operator(BinOp::BitAnd),
+            E::BitwiseOr => Rule::Operator(BinOp::BitOr),
+            E::BitwiseXor => Rule::Operator(BinOp::BitXor),
+            E::Shl => Rule::Operator(BinOp::Shl),
+            E::Shr => Rule::Operator(BinOp::Shr),
+            E::Idiv => Rule::Method {
+                variant: "Idiv",
+                logical: false,
+            },
+            E::FloorDiv => Rule::Method {
+                variant: "FloorDiv",
+                logical: false,
+            },
+            E::Maximum => Rule::Method {
+                variant: "Maximum",
+                logical: false,
+            },
+            E::Minimum => Rule::Method {
+                variant: "Minimum",
+                logical: false,
+            },
+            E::LogicalXor => Rule::Method {
+                variant: "LogicalXor",
+                logical: true,
+            },
+            E::Neg => Rule::Neg,
+            E::BitwiseNot => Rule::BitwiseNot,
+            E::LeakyRelu => Rule::Scaled {
+                default: 0.01,
+                keeps_dtype: true,
+            },
+            E::Elu | E::Celu | E::Softplus => Rule::Scaled {
+                default: 1.0,
+                keeps_dtype: false,
+            },
+            E::Hardtanh => Rule::Hardtanh,
+            E::Clamp | E::Clip => Rule::Clamp,
+            E::Where => Rule::Where,
+            E::Lerp => Rule::Lerp,
+            E::Isclose => Rule::Isclose,
+            E::Cast => Rule::Cast,
+            E::Bitcast => Rule::Bitcast,
         }
-        // maximum, minimum, idiv, floor_div, logical_xor: same shapes and dtypes as `+`
-        let v = ctx.binary(BinOp::Add, recv.clone(), b.clone(), span)?;
-        let Val::Tensor { shape, dtype, .. } = v else {
-            unreachable!("binary gives a tensor")
-        };
-        let dtype = if variant == "LogicalXor" {
-            Dt::Bool
-        } else {
-            dtype
-        };
-        let variant = Ident::new(variant, span);
-        let (ca, cb) = (
-            recv.val.operand().expect("operand"),
-            b.val.operand().expect("operand"),
-        );
-        return Ok(ctx.bind(
-            shape,
-            dtype,
-            quote!(::tg::DynTensor::binary_op(::tg::untyped::elementwise::Binary::#variant, #ca, #cb)),
-        ));
+    }
+}
+
+/// The shape and dtype of a binary result.
+fn tensor_of(v: Val, span: Span) -> Result<(Vec<crate::sym::Poly>, DType)> {
+    match v {
+        Val::Tensor { shape, dtype, .. } => Ok((shape, dtype)),
+        other => Err(Error::new(
+            span,
+            format!("internal: an elementwise op gave {}", other.describe()),
+        )),
+    }
+}
+
+/// Rust code for an operand of a binary op.
+fn operand(a: &Arg) -> Result<TokenStream> {
+    a.val.operand().ok_or_else(|| {
+        Error::new(
+            a.span,
+            format!("expected a tensor or a scalar, found {}", a.val.describe()),
+        )
+    })
+}
+
+pub fn apply(
+    ctx: &mut Ctx,
+    op: ElementwiseOp,
+    recv: Arg,
+    args: Vec<Arg>,
+    span: Span,
+) -> Result<Val> {
+    let name = op.name();
+    let m = Ident::new(name, span);
+    let rule = op.rule();
+    match rule {
+        Rule::Operator(bin) => {
+            args::count(name, &args, 1, 1, span)?;
+            return ctx.binary(bin, recv, args[0].clone(), span);
+        }
+        Rule::Method { variant, logical } => {
+            args::count(name, &args, 1, 1, span)?;
+            let b = args[0].clone();
+            // same shapes and dtypes as `+`
+            let v = ctx.binary(BinOp::Add, recv.clone(), b.clone(), span)?;
+            let (shape, dtype) = tensor_of(v, span)?;
+            let dtype = if logical { DType::Bool } else { dtype };
+            let variant = Ident::new(variant, span);
+            let (ca, cb) = (operand(&recv)?, operand(&b)?);
+            return Ok(ctx.bind(
+                shape,
+                dtype,
+                quote!(::tg::DynTensor::binary_op(::tg::untyped::elementwise::Binary::#variant, #ca, #cb)),
+            ));
+        }
+        _ => {}
     }
     let (shape, dtype, code) = {
         let (s, d, c) = args::tensor(name, &recv)?;
         (s.to_vec(), d, c.clone())
     };
-    let float_only = |ctx: &mut Ctx, out: Dt, call: proc_macro2::TokenStream| -> Result<Val> {
-        if dtype == Dt::Bool {
+    let float_only = |ctx: &mut Ctx, out: DType, call: TokenStream| -> Result<Val> {
+        if dtype == DType::Bool {
             return Err(Error::new(
                 span,
                 format!("`{name}` is not defined on bool tensors; cast first"),
@@ -184,21 +315,29 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
         }
         Ok(ctx.bind(shape.clone(), out, call))
     };
-    if FLOAT_UNARY.contains(&name) {
-        args::count(name, &args, 0, 0, span)?;
-        return float_only(ctx, float_of(dtype), quote!(#code.#m()));
-    }
-    if SAME_UNARY.contains(&name) {
-        args::count(name, &args, 0, 0, span)?;
-        let call = if INFALLIBLE.contains(&name) {
-            quote!(Ok::<_, ::tg::Error>(#code.#m()))
-        } else {
-            quote!(#code.#m())
-        };
-        return Ok(ctx.bind(shape, dtype, call));
-    }
-    if BOOL_UNARY.contains(&name) {
-        if name == "isinf" {
+    match rule {
+        Rule::Operator(_) | Rule::Method { .. } => Err(Error::new(
+            span,
+            "internal: binary ops are dispatched above",
+        )),
+        Rule::FloatUnary => {
+            args::count(name, &args, 0, 0, span)?;
+            float_only(ctx, dtype.float_of(), quote!(#code.#m()))
+        }
+        Rule::SameUnary { infallible } => {
+            args::count(name, &args, 0, 0, span)?;
+            let call = if infallible {
+                quote!(Ok::<_, ::tg::Error>(#code.#m()))
+            } else {
+                quote!(#code.#m())
+            };
+            Ok(ctx.bind(shape, dtype, call))
+        }
+        Rule::BoolUnary => {
+            args::count(name, &args, 0, 0, span)?;
+            Ok(ctx.bind(shape, DType::Bool, quote!(#code.#m())))
+        }
+        Rule::Isinf => {
             args::count(name, &args, 0, 2, span)?;
             let pos = args
                 .first()
@@ -210,52 +349,39 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .map(|a| args::boolean(name, a))
                 .transpose()?
                 .unwrap_or(true);
-            return Ok(ctx.bind(shape, Dt::Bool, quote!(#code.isinf(#pos, #neg))));
+            Ok(ctx.bind(shape, DType::Bool, quote!(#code.isinf(#pos, #neg))))
         }
-        args::count(name, &args, 0, 0, span)?;
-        return Ok(ctx.bind(shape, Dt::Bool, quote!(#code.#m())));
-    }
-    match name {
-        "neg" => {
+        Rule::Neg => {
             args::count(name, &args, 0, 0, span)?;
             Ok(ctx.bind(shape, dtype, quote!(#code.neg())))
         }
-        "bitwise_not" => {
+        Rule::BitwiseNot => {
             args::count(name, &args, 0, 0, span)?;
             if dtype.is_float() {
                 return Err(Error::new(
                     span,
                     format!(
                         "`bitwise_not` needs an integer or bool tensor, this one is {}",
-                        dtype.name()
+                        dtype.rust_name()
                     ),
                 ));
             }
             Ok(ctx.bind(shape, dtype, quote!(#code.bitwise_not())))
         }
-        "leaky_relu" | "elu" | "celu" | "softplus" => {
+        Rule::Scaled {
+            default,
+            keeps_dtype,
+        } => {
             args::count(name, &args, 0, 1, span)?;
-            let default = if name == "leaky_relu" {
-                quote!(0.01f64)
-            } else {
-                quote!(1.0f64)
-            };
             let a = args
                 .first()
                 .map(|a| args::scalar_f64(name, a))
                 .transpose()?
-                .unwrap_or(default);
-            float_only(
-                ctx,
-                if name == "leaky_relu" {
-                    dtype
-                } else {
-                    float_of(dtype)
-                },
-                quote!(#code.#m(#a)),
-            )
+                .unwrap_or(quote!(#default));
+            let out = if keeps_dtype { dtype } else { dtype.float_of() };
+            float_only(ctx, out, quote!(#code.#m(#a)))
         }
-        "hardtanh" => {
+        Rule::Hardtanh => {
             args::count(name, &args, 0, 2, span)?;
             let lo = args
                 .first()
@@ -269,7 +395,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .unwrap_or(quote!(1.0f64));
             float_only(ctx, dtype, quote!(#code.hardtanh(#lo, #hi)))
         }
-        "clamp" | "clip" => {
+        Rule::Clamp => {
             args::count(name, &args, 1, 2, span)?;
             let bound = |a: &Arg| -> Result<proc_macro2::TokenStream> {
                 match &a.val {
@@ -284,14 +410,14 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             let hi = args.get(1).map(bound).transpose()?.unwrap_or(quote!(None));
             Ok(ctx.bind(shape, dtype, quote!(#code.clamp(#lo, #hi))))
         }
-        "where_" => {
+        Rule::Where => {
             args::count(name, &args, 2, 2, span)?;
-            if dtype != Dt::Bool {
+            if dtype != DType::Bool {
                 return Err(Error::new(
                     recv.span,
                     format!(
                         "`where_` is called on a bool condition, this one is {}",
-                        dtype.name()
+                        dtype.rust_name()
                     ),
                 ));
             }
@@ -303,16 +429,16 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 ..
             } = branches
             else {
-                unreachable!("tensor")
+                return Err(Error::new(
+                    span,
+                    "internal: an elementwise op gives a tensor",
+                ));
             };
             let out = ctx.broadcast("where_", &shape, &bshape, span)?;
-            let (x, y) = (
-                args[0].val.operand().expect("operand"),
-                args[1].val.operand().expect("operand"),
-            );
+            let (x, y) = (operand(&args[0])?, operand(&args[1])?);
             Ok(ctx.bind(out, bdt, quote!(#code.where_(#x, #y))))
         }
-        "lerp" => {
+        Rule::Lerp => {
             args::count(name, &args, 2, 2, span)?;
             let t = ctx.binary(BinOp::Add, recv.clone(), args[0].clone(), span)?;
             let Val::Tensor {
@@ -321,7 +447,10 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 ..
             } = t
             else {
-                unreachable!("tensor")
+                return Err(Error::new(
+                    span,
+                    "internal: an elementwise op gives a tensor",
+                ));
             };
             let w = ctx.binary(
                 BinOp::Add,
@@ -342,21 +471,19 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 ..
             } = w
             else {
-                unreachable!("tensor")
+                return Err(Error::new(
+                    span,
+                    "internal: an elementwise op gives a tensor",
+                ));
             };
-            let (e, wt) = (
-                args[0].val.operand().expect("operand"),
-                args[1].val.operand().expect("operand"),
-            );
+            let (e, wt) = (operand(&args[0])?, operand(&args[1])?);
             Ok(ctx.bind(s2, d2, quote!(#code.lerp(#e, #wt))))
         }
-        "isclose" => {
+        Rule::Isclose => {
             args::count(name, &args, 1, 4, span)?;
             let t = ctx.binary(BinOp::Add, recv.clone(), args[0].clone(), span)?;
-            let Val::Tensor { shape: s, .. } = t else {
-                unreachable!("tensor")
-            };
-            let o = args[0].val.operand().expect("operand");
+            let (s, _) = tensor_of(t, span)?;
+            let o = operand(&args[0])?;
             let rtol = args
                 .get(1)
                 .map(|a| args::scalar_f64(name, a))
@@ -372,61 +499,33 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .map(|a| args::boolean(name, a))
                 .transpose()?
                 .unwrap_or(false);
-            Ok(ctx.bind(s, Dt::Bool, quote!(#code.isclose(#o, #rtol, #atol, #nan))))
+            Ok(ctx.bind(
+                s,
+                DType::Bool,
+                quote!(#code.isclose(#o, #rtol, #atol, #nan)),
+            ))
         }
-        "cast" => {
+        Rule::Cast => {
             args::count(name, &args, 1, 1, span)?;
             let d = args::dtype(name, &args[0])?;
             let dt = dtype_tokens(d);
             Ok(ctx.bind(shape, d, quote!(Ok::<_, ::tg::Error>(#code.cast(#dt)))))
         }
-        "bitcast" => {
+        Rule::Bitcast => {
             args::count(name, &args, 1, 1, span)?;
             let d = args::dtype(name, &args[0])?;
-            if size(d) != size(dtype) || d == Dt::Bool || dtype == Dt::Bool {
+            if !dtype.can_bitcast(d) {
                 return Err(Error::new(
                     args[0].span,
                     format!(
                         "`bitcast` needs two non-bool dtypes of one size: {} -> {}",
-                        dtype.name(),
-                        d.name()
+                        dtype.rust_name(),
+                        d.rust_name()
                     ),
                 ));
             }
             let dt = dtype_tokens(d);
             Ok(ctx.bind(shape, d, quote!(#code.bitcast(#dt))))
         }
-        _ => Err(Error::new(span, format!("internal: no rule for `{name}`"))),
-    }
-}
-
-/// `::tg::DType::F32` for a macro dtype.
-pub fn dtype_tokens(d: Dt) -> proc_macro2::TokenStream {
-    let v = Ident::new(
-        match d {
-            Dt::Bool => "Bool",
-            Dt::I8 => "I8",
-            Dt::U8 => "U8",
-            Dt::I16 => "I16",
-            Dt::U16 => "U16",
-            Dt::I32 => "I32",
-            Dt::U32 => "U32",
-            Dt::I64 => "I64",
-            Dt::U64 => "U64",
-            Dt::F16 => "F16",
-            Dt::F32 => "F32",
-            Dt::F64 => "F64",
-        },
-        proc_macro2::Span::call_site(),
-    );
-    quote!(::tg::DType::#v)
-}
-
-fn size(d: Dt) -> usize {
-    match d {
-        Dt::Bool | Dt::I8 | Dt::U8 => 1,
-        Dt::I16 | Dt::U16 | Dt::F16 => 2,
-        Dt::I32 | Dt::U32 | Dt::F32 => 4,
-        _ => 8,
     }
 }

@@ -5,13 +5,19 @@ use proc_macro2::Span;
 use quote::quote;
 use syn::{Error, Result};
 
-use super::args;
-use crate::dtype::Dt;
+use super::{args, ops};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
+use tg_core::DType;
 
-pub const NAMES: &[&str] = &["keccak", "hash"];
+ops! {
+    /// Hashing.
+    pub enum HashOp {
+        Keccak = "keccak",
+        Hash = "hash",
+    }
+}
 
 /// tinygrad's names of the standard sponges, with tg-ops' `Keccak` variant and `(rate,
 /// dsbyte)`.
@@ -86,13 +92,29 @@ fn config(cfg: Option<&Arg>, shape: &[Poly]) -> Result<(proc_macro2::TokenStream
     }
 }
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+pub fn apply(ctx: &mut Ctx, op: HashOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let name = op.name();
     let (shape, _, code) = args::tensor(name, &recv)?;
     let (shape, code) = (shape.to_vec(), code.clone());
-    if name == "hash" {
-        args::count(name, &args, 0, 0, span)?;
-        return Ok(ctx.bind(vec![Poly::constant(16)], Dt::U8, quote!(#code.hash())));
+    match op {
+        HashOp::Hash => {
+            args::count(name, &args, 0, 0, span)?;
+            Ok(ctx.bind(vec![Poly::constant(16)], DType::U8, quote!(#code.hash())))
+        }
+        HashOp::Keccak => keccak(ctx, &recv, shape, code, args, span),
     }
+}
+
+/// `x.keccak(cfg)`: the last axis replaced by the digest.
+fn keccak(
+    ctx: &mut Ctx,
+    recv: &Arg,
+    shape: Vec<Poly>,
+    code: proc_macro2::TokenStream,
+    args: Vec<Arg>,
+    span: Span,
+) -> Result<Val> {
+    let name = HashOp::Keccak.name();
     let (pos, kw) = args::split(name, args, &["cfg"], 1, span)?;
     let (cfg, bytes) = config(args::pick_once(name, &kw, &pos, "cfg", 0)?, &shape)?;
     let Some((_, lead)) = shape.split_last() else {
@@ -106,5 +128,5 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
     };
     let mut out = lead.to_vec();
     out.push(Poly::constant(bytes));
-    Ok(ctx.bind(out, Dt::U8, quote!(#code.keccak(#cfg))))
+    Ok(ctx.bind(out, DType::U8, quote!(#code.keccak(#cfg))))
 }

@@ -7,223 +7,99 @@ use proc_macro2::Span;
 use quote::quote;
 use syn::{Error, Result};
 
-use super::args;
-use crate::dtype::Dt;
-use crate::dtype_rules::{float_of, least_upper, sum_dtype};
+use super::{args, ops};
+use tg_core::Checker;
+use tg_core::DType;
+use tg_core::shape::einsum::{self, EinsumError};
+
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
-use crate::sym::{Equal, Poly};
+use crate::sym::Poly;
 
-pub const NAMES: &[&str] = &[
-    "matmul",
-    "dot",
-    "linear",
-    "einsum",
-    "qr",
-    "svd",
-    "newton_schulz",
-];
+ops! {
+    /// Matrix products, einsum and the decompositions.
+    pub enum LinalgOp {
+        Matmul = "matmul",
+        Dot = "dot",
+        Linear = "linear",
+        Einsum = "einsum",
+        Qr = "qr",
+        Svd = "svd",
+        NewtonSchulz = "newton_schulz",
+    }
+}
 
-/// numpy matmul's output shape.
-pub fn matmul_shape(ctx: &mut Ctx, a: &[Poly], b: &[Poly], span: Span) -> Result<Vec<Poly>> {
-    if a.is_empty() || b.is_empty() {
-        return Err(Error::new(
-            span,
-            format!(
-                "matmul needs tensors of rank 1 or more, got {} and {}",
-                show_shape(a),
-                show_shape(b)
-            ),
-        ));
-    }
-    let k_a = &a[a.len() - 1];
-    let k_b = if b.len() == 1 { &b[0] } else { &b[b.len() - 2] };
-    ctx.require_equal(k_a, k_b, span, || {
-        format!(
-            "matmul: inner dimensions differ: {} @ {}: {k_a} (last axis of the left) vs {k_b} ({} of the right)",
-            show_shape(a),
-            show_shape(b),
-            if b.len() == 1 { "the only axis" } else { "second-to-last axis" }
-        )
-    })?;
-    let (ba, bb) = (
-        &a[..a.len().saturating_sub(2)],
-        &b[..b.len().saturating_sub(2)],
-    );
-    let mut out = ctx.broadcast("matmul (batch axes)", ba, bb, span)?;
-    if a.len() >= 2 {
-        out.push(a[a.len() - 2].clone());
-    }
-    if b.len() >= 2 {
-        out.push(b[b.len() - 1].clone());
-    }
-    Ok(out)
+/// The decompositions of a matrix (the last two axes).
+#[derive(Copy, Clone)]
+enum Decomposition {
+    Qr,
+    Svd,
+    NewtonSchulz,
 }
 
 pub fn matmul(ctx: &mut Ctx, a: Arg, b: Arg, span: Span) -> Result<Val> {
     let (sa, da, ca) = args::tensor("matmul", &a)?;
     let (sb, db, cb) = args::tensor("matmul", &b)?;
-    let out = matmul_shape(ctx, sa, sb, span)?;
+    let out = ctx.rule(span, |ck| {
+        tg_core::shape::matmul::matmul(ck, "matmul", sa, sb)
+    })?;
     let (ca, cb) = (ca.clone(), cb.clone());
-    Ok(ctx.bind(out, least_upper(da, db), quote!(#ca.matmul(&#cb))))
+    Ok(ctx.bind(out, da.least_upper(db), quote!(#ca.matmul(&#cb))))
 }
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
-    match name {
-        "einsum" => return einsum(ctx, recv, args, span),
-        "qr" | "svd" | "newton_schulz" => return decomposition(ctx, name, recv, args, span),
-        _ => {}
+pub fn apply(ctx: &mut Ctx, op: LinalgOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let name = op.name();
+    match op {
+        LinalgOp::Einsum => einsum(ctx, recv, args, span),
+        LinalgOp::Qr => decompose(ctx, Decomposition::Qr, name, recv, args, span),
+        LinalgOp::Svd => decompose(ctx, Decomposition::Svd, name, recv, args, span),
+        LinalgOp::NewtonSchulz => {
+            decompose(ctx, Decomposition::NewtonSchulz, name, recv, args, span)
+        }
+        LinalgOp::Matmul | LinalgOp::Dot => {
+            no_keywords(name, &args)?;
+            args::count(name, &args, 1, 1, span)?;
+            let [b] = <[Arg; 1]>::try_from(args).map_err(|_| Error::new(span, "one argument"))?;
+            matmul(ctx, recv, b, span)
+        }
+        LinalgOp::Linear => {
+            no_keywords(name, &args)?;
+            linear(ctx, name, recv, args, span)
+        }
     }
-    // the family takes keywords for the ops above; the products take none
-    if let Some(a) = args.iter().find(|a| a.name.is_some()) {
-        return Err(Error::new(
+}
+
+/// The family takes keywords for einsum and the decompositions; the products take none.
+fn no_keywords(name: &str, args: &[Arg]) -> Result<()> {
+    match args.iter().find(|a| a.name.is_some()) {
+        Some(a) => Err(Error::new(
             a.span,
             format!("`{name}` takes no keyword arguments"),
-        ));
-    }
-    match name {
-        "matmul" | "dot" => {
-            args::count(name, &args, 1, 1, span)?;
-            matmul(ctx, recv, args.into_iter().next().expect("one"), span)
-        }
-        _ => {
-            // linear(weight (in, out), bias?)
-            args::count(name, &args, 1, 2, span)?;
-            let w = args[0].clone();
-            let Val::Tensor { shape, dtype, .. } = matmul(ctx, recv.clone(), w.clone(), span)?
-            else {
-                unreachable!("tensor")
-            };
-            let (_, _, cx) = args::tensor(name, &recv)?;
-            let (_, _, cw) = args::tensor(name, &w)?;
-            let (cx, cw) = (cx.clone(), cw.clone());
-            let (shape, dtype, bias) = match args.get(1) {
-                Some(b) => {
-                    let (sb, db, cb) = args::tensor(name, b)?;
-                    let cb = cb.clone();
-                    let s = ctx.broadcast("linear (bias)", &shape, sb, b.span)?;
-                    (s, least_upper(dtype, db), quote!(Some(&#cb)))
-                }
-                None => (shape, dtype, quote!(None)),
-            };
-            Ok(ctx.bind(shape, dtype, quote!(#cx.linear(&#cw, #bias))))
-        }
+        )),
+        None => Ok(()),
     }
 }
 
-/// An einsum formula with any ellipsis replaced by letters the formula does not use
-/// (right-aligned across operands): tg-ops' `parse`, on symbolic shapes.
-struct Formula {
-    /// Each operand's subscripts.
-    inputs: Vec<Vec<char>>,
-    output: Vec<char>,
-    /// The letters that stand for ellipsis axes (they broadcast; named letters must agree).
-    ellipsis: Vec<char>,
-}
-
-/// `"ij,jk->ik"` against the operands' shapes; errors at the formula or at the operand.
-fn parse_formula(formula: &str, fspan: Span, ops: &[(Vec<Poly>, Span)]) -> Result<Formula> {
-    let err = |span: Span, m: String| Error::new(span, format!("`einsum`: {m}"));
-    let shapes = || {
-        ops.iter()
-            .map(|(s, _)| show_shape(s))
-            .collect::<Vec<_>>()
-            .join(", ")
+/// `x.linear(weight (in, out), bias?)`: tinygrad's convention.
+fn linear(ctx: &mut Ctx, name: &'static str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    args::count(name, &args, 1, 2, span)?;
+    let w = args[0].clone();
+    let Val::Tensor { shape, dtype, .. } = matmul(ctx, recv.clone(), w.clone(), span)? else {
+        return Err(Error::new(span, "internal: a matmul gives a tensor"));
     };
-    let f: String = formula.chars().filter(|c| !c.is_whitespace()).collect();
-    let (lhs, rhs) = match f.split_once("->") {
-        Some((l, r)) => (l, Some(r)),
-        None => (f.as_str(), None),
-    };
-    let inputs: Vec<&str> = lhs.split(',').collect();
-    if inputs.len() != ops.len() {
-        return Err(err(
-            fspan,
-            format!(
-                "the formula {formula:?} names {} operand(s), {} given (shapes {})",
-                inputs.len(),
-                ops.len(),
-                shapes()
-            ),
-        ));
-    }
-    let letters_only = |s: &str| {
-        s.matches("...").count() <= 1
-            && s.replace("...", "")
-                .chars()
-                .all(|c| c.is_ascii_alphabetic())
-    };
-    if let Some(s) = inputs.iter().copied().chain(rhs).find(|s| !letters_only(s)) {
-        return Err(err(
-            fspan,
-            format!(
-                "subscripts {s:?} of {formula:?} are not letters (a-z, A-Z) with at most one `...`"
-            ),
-        ));
-    }
-    let unused: Vec<char> = ('a'..='z')
-        .chain('A'..='Z')
-        .filter(|&c| !f.contains(c))
-        .collect();
-    let mut ell = Vec::with_capacity(inputs.len());
-    for (k, (s, (shape, span))) in inputs.iter().zip(ops).enumerate() {
-        let named = s.replace("...", "").len();
-        let n = if s.contains("...") {
-            shape.len().checked_sub(named)
-        } else {
-            Some(0)
-        };
-        match n {
-            Some(n) if s.contains("...") || named == shape.len() => ell.push(n),
-            _ => {
-                return Err(err(
-                    *span,
-                    format!(
-                        "subscripts {s:?} of {formula:?} do not fit operand {k} of shape {} (rank {})",
-                        show_shape(shape),
-                        shape.len()
-                    ),
-                ));
-            }
+    let (_, _, cx) = args::tensor(name, &recv)?;
+    let (_, _, cw) = args::tensor(name, &w)?;
+    let (cx, cw) = (cx.clone(), cw.clone());
+    let (shape, dtype, bias) = match args.get(1) {
+        Some(b) => {
+            let (sb, db, cb) = args::tensor(name, b)?;
+            let cb = cb.clone();
+            let s = ctx.broadcast("linear", &shape, sb, b.span)?;
+            (s, dtype.least_upper(db), quote!(Some(&#cb)))
         }
-    }
-    let max_ell = ell.iter().copied().max().unwrap_or(0);
-    if max_ell > unused.len() {
-        return Err(err(
-            fspan,
-            format!("`...` covers {max_ell} axes, more than the letters {formula:?} leaves unused"),
-        ));
-    }
-    let ell_letters = &unused[..max_ell];
-    let expand = |s: &str, n: usize| -> Vec<char> {
-        s.replace(
-            "...",
-            &ell_letters[max_ell - n..].iter().collect::<String>(),
-        )
-        .chars()
-        .collect()
+        None => (shape, dtype, quote!(None)),
     };
-    let output = match rhs {
-        Some(r) => expand(r, max_ell),
-        None => {
-            // implicit: the ellipsis axes, then the letters used once, alphabetically
-            let mut once: Vec<char> = lhs
-                .chars()
-                .filter(|&c| c.is_ascii_alphabetic() && lhs.matches(c).count() == 1)
-                .collect();
-            once.sort_unstable();
-            ell_letters.iter().copied().chain(once).collect()
-        }
-    };
-    Ok(Formula {
-        inputs: inputs
-            .iter()
-            .zip(&ell)
-            .map(|(s, &n)| expand(s, n))
-            .collect(),
-        output,
-        ellipsis: ell_letters.to_vec(),
-    })
+    Ok(ctx.bind(shape, dtype, quote!(#cx.linear(&#cw, #bias))))
 }
 
 /// `a.einsum("ij,jk->ik", b)`: the first operand is the receiver, the formula comes first in
@@ -260,106 +136,36 @@ fn einsum(ctx: &mut Ctx, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let fspan = fa.span;
     let mut ops = Vec::with_capacity(pos.len());
     let mut codes = Vec::with_capacity(pos.len());
-    let mut dtype: Option<Dt> = None;
+    let mut dtype: Option<DType> = None;
     for a in std::iter::once(&recv).chain(&pos[1..]) {
         let (s, d, c) = args::tensor(OP, a)?;
         ops.push((s.to_vec(), a.span));
         codes.push(c.clone());
-        dtype = Some(dtype.map_or(d, |x| least_upper(x, d)));
+        dtype = Some(dtype.map_or(d, |x| x.least_upper(d)));
     }
     let acc = args::pick_once(OP, &kw, &[], "acc", 0)?
         .map(|a| args::dtype(OP, a))
         .transpose()?;
-    let Formula {
-        inputs,
-        output,
-        ellipsis,
-    } = parse_formula(&formula, fspan, &ops)?;
-    // diagonals: a letter twice in one operand keeps one axis, moved last (tg-ops' order)
-    let mut letters: Vec<Vec<char>> = Vec::with_capacity(ops.len());
-    let mut dims: Vec<Vec<Poly>> = Vec::with_capacity(ops.len());
-    for (k, (mut s, (shape, ospan))) in inputs.into_iter().zip(&ops).enumerate() {
-        let mut d = shape.clone();
-        while let Some((i, j)) =
-            (0..s.len()).find_map(|i| (i + 1..s.len()).find(|&j| s[j] == s[i]).map(|j| (i, j)))
-        {
-            let c = s[i];
-            let (x, y) = (d[i].clone(), d[j].clone());
-            ctx.require_equal(&x, &y, *ospan, || {
-                format!(
-                    "`einsum`: letter '{c}' of {formula:?} names axes of sizes {x} and {y} in operand {k} of shape {} (a repeated letter takes a diagonal)",
-                    show_shape(shape)
-                )
-            })?;
-            let keep = if x.is_dynamic() { y } else { x };
-            s.remove(j);
-            s.remove(i);
-            s.push(c);
-            d.remove(j);
-            d.remove(i);
-            d.push(keep);
+    // tg-core's rule: the formula, the diagonals, one size per letter, the output
+    let shapes: Vec<&[Poly]> = ops.iter().map(|(s, _)| s.as_slice()).collect();
+    let mut ck = Checker::new();
+    let out = match einsum::einsum(&mut ck, &formula, &shapes) {
+        Ok(e) => e.out,
+        Err(EinsumError { operand, error }) => {
+            let at = operand.and_then(|k| ops.get(k)).map_or(fspan, |(_, s)| *s);
+            return Err(Error::new(at, error.to_string()));
         }
-        letters.push(s);
-        dims.push(d);
+    };
+    for d in ck.take_deferred() {
+        ctx.assert_later(&d.fact, d.error.to_string());
     }
-    // one size per letter; ellipsis letters broadcast from 1
-    let one = Poly::constant(1);
-    let mut size: Vec<(char, Poly, usize)> = Vec::new();
-    for (k, (s, d)) in letters.iter().zip(&dims).enumerate() {
-        for (&c, x) in s.iter().zip(d) {
-            let Some(at) = size.iter().position(|(l, _, _)| *l == c) else {
-                size.push((c, x.clone(), k));
-                continue;
-            };
-            let (have, first) = (size[at].1.clone(), size[at].2);
-            let is_one = |p: &Poly| p.equal(&one) == Equal::Yes;
-            if ellipsis.contains(&c) && (is_one(x) || is_one(&have)) {
-                if is_one(&have) {
-                    size[at].1 = x.clone();
-                }
-                continue;
-            }
-            let ospan = ops[k].1;
-            ctx.require_equal(&have, x, ospan, || {
-                let what = if ellipsis.contains(&c) {
-                    "an axis under `...`".to_string()
-                } else {
-                    format!("letter '{c}'")
-                };
-                format!(
-                    "`einsum`: {what} of {formula:?} is {have} in operand {first} (shape {}) and {x} in operand {k} (shape {})",
-                    show_shape(&ops[first].0),
-                    show_shape(&ops[k].0)
-                )
-            })?;
-            if have.is_dynamic() {
-                size[at].1 = x.clone();
-            }
-        }
-    }
-    let mut out = Vec::with_capacity(output.len());
-    for (i, c) in output.iter().enumerate() {
-        let Some((_, d, _)) = size.iter().find(|(l, _, _)| l == c) else {
-            return Err(Error::new(
-                fspan,
-                format!("`einsum`: output letter '{c}' of {formula:?} is in no operand"),
-            ));
-        };
-        if output[..i].contains(c) {
-            return Err(Error::new(
-                fspan,
-                format!("`einsum`: output letter '{c}' appears twice in {formula:?}"),
-            ));
-        }
-        out.push(d.clone());
-    }
-    let product = dtype.unwrap_or(Dt::F32);
+    let product = dtype.unwrap_or(DType::F32);
     let (dt, acc_code) = match acc {
         Some(d) => {
-            let t = super::elementwise::dtype_tokens(d);
+            let t = crate::dtype::dtype_tokens(d);
             (d, quote!(Some(#t)))
         }
-        None => (sum_dtype(product), quote!(None)),
+        None => (product.sum_dtype(), quote!(None)),
     };
     let lit = proc_macro2::Literal::string(&formula);
     Ok(ctx.bind(
@@ -400,12 +206,19 @@ fn min_dim(m: &Poly, n: &Poly) -> Poly {
 /// to true as in numpy and tinygrad). `x.newton_schulz(steps, params, eps = 1e-7)`: the
 /// input's shape (tinygrad's default `eps`; `params` a non-empty list of coefficients). All
 /// give floats: integer and bool inputs give f32.
-fn decomposition(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+fn decompose(
+    ctx: &mut Ctx,
+    op: Decomposition,
+    name: &'static str,
+    recv: Arg,
+    args: Vec<Arg>,
+    span: Span,
+) -> Result<Val> {
     let (shape, dtype, code) = args::tensor(name, &recv)?;
     let (shape, code) = (shape.to_vec(), code.clone());
-    let dt = float_of(dtype);
-    match name {
-        "qr" => {
+    let dt = dtype.float_of();
+    match op {
+        Decomposition::Qr => {
             args::count(name, &args, 0, 0, span)?;
             let (m, _) = matrix(name, &shape, recv.span)?;
             let mut q = shape.clone();
@@ -413,7 +226,7 @@ fn decomposition(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Spa
             q[len - 1] = m.clone();
             Ok(ctx.bind_pair((q, dt), (shape, dt), quote!(#code.qr())))
         }
-        "svd" => {
+        Decomposition::Svd => {
             let (pos, kw) = args::split(name, args, &["full_matrices"], 1, span)?;
             let full = match args::pick_once(name, &kw, &pos, "full_matrices", 0)? {
                 None => true,
@@ -446,7 +259,7 @@ fn decomposition(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Spa
             let s = with(&[&k]);
             Ok(ctx.bind_tuple(vec![(u, dt), (s, dt), (vh, dt)], quote!(#code.svd(#full))))
         }
-        _ => {
+        Decomposition::NewtonSchulz => {
             let (pos, kw) = args::split(name, args, &["steps", "params", "eps"], 3, span)?;
             matrix(name, &shape, recv.span)?;
             let steps = args::pick_once(name, &kw, &pos, "steps", 0)?.ok_or_else(|| {

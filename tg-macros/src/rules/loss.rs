@@ -8,20 +8,23 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::{Error, Result};
 
-use super::args;
-use crate::dtype::Dt;
-use crate::dtype_rules::{ScalarKind, float_of, least_upper, sum_dtype, weak};
+use super::{args, ops};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 use crate::sym::Poly;
+use tg_core::DType;
+use tg_core::ScalarKind;
 
-pub const NAMES: &[&str] = &[
-    "cross_entropy",
-    "nll_loss",
-    "binary_crossentropy",
-    "binary_crossentropy_logits",
-    "sparse_categorical_crossentropy",
-];
+ops! {
+    /// The losses.
+    pub enum LossOp {
+        CrossEntropy = "cross_entropy",
+        NllLoss = "nll_loss",
+        BinaryCrossentropy = "binary_crossentropy",
+        BinaryCrossentropyLogits = "binary_crossentropy_logits",
+        SparseCategoricalCrossentropy = "sparse_categorical_crossentropy",
+    }
+}
 
 /// tg-ops' `Reduction`.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -131,7 +134,7 @@ fn ignore_index(op: &str, a: Option<&Arg>) -> Result<TokenStream> {
 }
 
 /// Class labels must be integers (tg-ops' `check_labels`).
-fn check_labels(op: &str, (shape, dtype): (&[Poly], Dt), a: &Arg) -> Result<()> {
+fn check_labels(op: &str, (shape, dtype): (&[Poly], DType), a: &Arg) -> Result<()> {
     if dtype.is_int() {
         return Ok(());
     }
@@ -140,7 +143,7 @@ fn check_labels(op: &str, (shape, dtype): (&[Poly], Dt), a: &Arg) -> Result<()> 
         format!(
             "`{op}`: class labels must be an integer tensor; the labels {} are {}",
             show_shape(shape),
-            dtype.name()
+            dtype.rust_name()
         ),
     ))
 }
@@ -183,16 +186,19 @@ fn require_without(
     Ok(())
 }
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+pub fn apply(ctx: &mut Ctx, op: LossOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let name = op.name();
     let (shape, dtype, code) = args::tensor(name, &recv)?;
     let (shape, code) = (shape.to_vec(), code.clone());
     // tg-ops' arguments in its order, each positional or by name
-    let known: &[&str] = match name {
-        "binary_crossentropy" => &["y", "reduction"],
-        "binary_crossentropy_logits" => &["y", "reduction", "pos_weight"],
-        "sparse_categorical_crossentropy" => &["y", "ignore_index", "label_smoothing", "reduction"],
-        "cross_entropy" => &["y", "reduction", "label_smoothing"],
-        _ => &["y", "weight", "ignore_index", "reduction"],
+    let known: &[&str] = match op {
+        LossOp::BinaryCrossentropy => &["y", "reduction"],
+        LossOp::BinaryCrossentropyLogits => &["y", "reduction", "pos_weight"],
+        LossOp::SparseCategoricalCrossentropy => {
+            &["y", "ignore_index", "label_smoothing", "reduction"]
+        }
+        LossOp::CrossEntropy => &["y", "reduction", "label_smoothing"],
+        LossOp::NllLoss => &["y", "weight", "ignore_index", "reduction"],
     };
     let (pos, kw) = args::split(name, args, known, known.len(), span)?;
     let at = |n: &str| known.iter().position(|k| *k == n).unwrap_or(usize::MAX);
@@ -202,13 +208,12 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
     let y = get("y")?.ok_or_else(|| Error::new(span, format!("`{name}` needs the targets `y`")))?;
     let (ys, yd, yc) = args::tensor(name, y)?;
     let (ys, yc) = (ys.to_vec(), yc.clone());
-    match name {
-        "binary_crossentropy" | "binary_crossentropy_logits" => {
+    match op {
+        LossOp::BinaryCrossentropy | LossOp::BinaryCrossentropyLogits => {
             // predictions and targets broadcast, in the float dtype they meet in
-            let mut dt = least_upper(float_of(dtype), yd);
-            let op = format!("`{name}`");
-            let mut out = ctx.broadcast(&op, &shape, &ys, y.span)?;
-            if name == "binary_crossentropy" {
+            let mut dt = dtype.float_of().least_upper(yd);
+            let mut out = ctx.broadcast(name, &shape, &ys, y.span)?;
+            if op == LossOp::BinaryCrossentropy {
                 return Ok(ctx.bind(
                     red.shape(out),
                     dt,
@@ -218,8 +223,8 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             let w = match get("pos_weight")? {
                 Some(w) => {
                     let (ws, wd, wc) = args::tensor(name, w)?;
-                    dt = least_upper(dt, wd);
-                    out = ctx.broadcast(&op, ws, &out, w.span)?;
+                    dt = dt.least_upper(wd);
+                    out = ctx.broadcast(name, ws, &out, w.span)?;
                     let wc = wc.clone();
                     quote!(Some(&#wc))
                 }
@@ -231,7 +236,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 quote!(#code.binary_crossentropy_logits(&#yc, #rc, #w)),
             ))
         }
-        "sparse_categorical_crossentropy" => {
+        LossOp::SparseCategoricalCrossentropy => {
             let ii = ignore_index(name, get("ignore_index")?)?;
             let ls = smoothing(name, get("label_smoothing")?)?;
             check_labels(name, (&ys, yd), y)?;
@@ -245,11 +250,11 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             require_without(ctx, name, ("logits", &shape), &ys, last, y.span)?;
             Ok(ctx.bind(
                 red.shape(ys),
-                float_of(dtype),
+                dtype.float_of(),
                 quote!(#code.sparse_categorical_crossentropy(&#yc, #ii, #ls, #rc)),
             ))
         }
-        "cross_entropy" => {
+        LossOp::CrossEntropy => {
             let ls = smoothing(name, get("label_smoothing")?)?;
             if shape.is_empty() {
                 return Err(Error::new(
@@ -272,15 +277,12 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 }
                 let mut ps = shape.clone();
                 ps.remove(axis);
-                (
-                    ps,
-                    least_upper(float_of(dtype), weak(yd, ScalarKind::Float)),
-                )
+                (ps, dtype.float_of().least_upper(yd.weak(ScalarKind::Float)))
             } else if ys.len() + 1 == shape.len() {
                 check_labels(name, (&ys, yd), y)?;
                 require_without(ctx, name, ("logits", &shape), &ys, axis, y.span)?;
                 // integer labels make the targets f32 (tinygrad), so f16 logits give f32
-                (ys.clone(), least_upper(float_of(dtype), Dt::F32))
+                (ys.clone(), dtype.float_of().least_upper(DType::F32))
             } else {
                 let mut labels = shape.clone();
                 labels.remove(axis);
@@ -300,7 +302,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 quote!(#code.cross_entropy(&#yc, #rc, #ls)),
             ))
         }
-        _ => {
+        LossOp::NllLoss => {
             // nll_loss(y, weight, ignore_index): log-probabilities (N, C, ...), labels (N, ...)
             check_labels(name, (&ys, yd), y)?;
             if shape.len() < 2 {
@@ -343,12 +345,12 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 None => (yd, quote!(None)),
             };
             let ii = ignore_index(name, get("ignore_index")?)?;
-            let nll = least_upper(dtype, wd);
+            let nll = dtype.least_upper(wd);
             let dt = match red {
                 Reduction::None => nll,
-                Reduction::Sum => sum_dtype(nll),
+                Reduction::Sum => nll.sum_dtype(),
                 // the weighted sum over the total weight
-                Reduction::Mean => float_of(least_upper(sum_dtype(nll), sum_dtype(wd))),
+                Reduction::Mean => nll.sum_dtype().least_upper(wd.sum_dtype()).float_of(),
             };
             Ok(ctx.bind(
                 red.shape(ys),

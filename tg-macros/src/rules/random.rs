@@ -5,13 +5,21 @@ use proc_macro2::Span;
 use quote::quote;
 use syn::{Error, Result};
 
-use super::args;
+use super::{args, ops};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val, show_shape};
 
-pub const NAMES: &[&str] = &["rand_like", "randn_like"];
+ops! {
+    /// Random tensors shaped like the receiver.
+    pub enum RandomOp {
+        RandLike = "rand_like",
+        RandnLike = "randn_like",
+    }
+}
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+/// `x.rand_like()`, `x.randn_like()`: one rule for both.
+pub fn apply(ctx: &mut Ctx, op: RandomOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let name = op.name();
     args::count(name, &args, 0, 0, span)?;
     let (shape, dtype, code) = args::tensor(name, &recv)?;
     if !dtype.is_float() {
@@ -20,7 +28,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             format!(
                 "`{name}` draws floats of its operand's dtype; the operand {} is {}: cast it to a float dtype first",
                 show_shape(shape),
-                dtype.name()
+                dtype.rust_name()
             ),
         ));
     }

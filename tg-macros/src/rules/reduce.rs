@@ -1,70 +1,49 @@
-//! Reductions: `x.sum()`, `x.sum(1)`, `x.sum([0, 2])`, `x.sum(-1, true)` (keepdim).
+//! Reductions: `x.sum()`, `x.sum(1)`, `x.sum([0, 2])`, `x.sum(-1, true)` (keepdim). The axes
+//! and the output shape are tg-core's reduce rule; the dtype its accumulation rules.
 
 use proc_macro2::{Ident, Span};
 use quote::quote;
 use syn::Result;
+use tg_core::DType;
+use tg_core::shape::reduce;
 
-use super::args;
-use crate::dtype::Dt;
-use crate::dtype_rules::{float_of, sum_dtype};
+use super::{args, ops};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val};
-use crate::sym::Poly;
 
-pub const NAMES: &[&str] = &["sum", "prod", "max", "min", "mean", "any", "all"];
-
-/// The reduced shape: axes removed, or kept as 1.
-pub fn reduced(
-    op: &str,
-    shape: &[Poly],
-    axes: Option<&[i64]>,
-    keepdim: bool,
-    span: Span,
-) -> Result<(Vec<Poly>, Vec<usize>)> {
-    let axes: Vec<usize> = match axes {
-        None => (0..shape.len()).collect(),
-        Some(list) => {
-            let mut out = Vec::new();
-            for &a in list {
-                let n = args::axis(op, a, shape, span)?;
-                if out.contains(&n) {
-                    return Err(syn::Error::new(
-                        span,
-                        format!("`{op}`: axis {a} is listed twice"),
-                    ));
-                }
-                out.push(n);
-            }
-            out
-        }
-    };
-    let out = shape
-        .iter()
-        .enumerate()
-        .filter_map(|(i, d)| match (axes.contains(&i), keepdim) {
-            (false, _) => Some(d.clone()),
-            (true, true) => Some(Poly::constant(1)),
-            (true, false) => None,
-        })
-        .collect();
-    Ok((out, axes))
-}
-
-pub fn out_dtype(op: &str, dt: Dt) -> Dt {
-    match op {
-        "sum" => sum_dtype(dt),
-        "mean" => float_of(dt),
-        "any" | "all" => Dt::Bool,
-        _ => dt,
+ops! {
+    /// The reductions over a set of axes.
+    pub enum ReduceOp {
+        Sum = "sum",
+        Prod = "prod",
+        Max = "max",
+        Min = "min",
+        Mean = "mean",
+        Any = "any",
+        All = "all",
     }
 }
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+impl ReduceOp {
+    /// The dtype of the result on a `dt` input.
+    fn out_dtype(self, dt: DType) -> DType {
+        match self {
+            ReduceOp::Sum => dt.sum_dtype(),
+            ReduceOp::Mean => dt.float_of(),
+            ReduceOp::Any | ReduceOp::All => DType::Bool,
+            ReduceOp::Prod | ReduceOp::Max | ReduceOp::Min => dt,
+        }
+    }
+}
+
+/// `x.op(axes?, keepdim?)`: every reduction has this one rule.
+pub fn apply(ctx: &mut Ctx, op: ReduceOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let name = op.name();
     args::count(name, &args, 0, 2, span)?;
     let (shape, dtype, code) = args::tensor(name, &recv)?;
     let axes = args
         .first()
-        .map(|a| args::ints(name, a).map(|v| (v, a.span)))
+        .map(|a| args::axes(name, a).map(|v| (v, a.span)))
         .transpose()?;
     let keepdim = args
         .get(1)
@@ -72,13 +51,8 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
         .transpose()?
         .unwrap_or(false);
     let at = axes.as_ref().map(|(_, s)| *s).unwrap_or(span);
-    let (out, _) = reduced(
-        name,
-        shape,
-        axes.as_ref().map(|(v, _)| v.as_slice()),
-        keepdim,
-        at,
-    )?;
+    let list = axes.as_ref().map(|(v, _)| v.as_slice());
+    let (_, out) = ctx.rule(at, |_| reduce::reduce(name, shape, list, keepdim))?;
     let m = Ident::new(name, span);
     let axes_code = match &axes {
         None => quote!(None),
@@ -90,7 +64,7 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
     let code = code.clone();
     Ok(ctx.bind(
         out,
-        out_dtype(name, dtype),
+        op.out_dtype(dtype),
         quote!(#code.#m(#axes_code, #keepdim)),
     ))
 }

@@ -5,53 +5,69 @@ use proc_macro2::{Ident, Span};
 use quote::quote;
 use syn::{Error, Result};
 
-use super::args;
-use super::reduce::reduced;
-use crate::dtype::Dt;
-use crate::dtype_rules::{float_of, sum_dtype};
+use super::{args, ops};
+use tg_core::DType;
+use tg_core::shape::reduce;
+
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val};
 
-pub const NAMES: &[&str] = &[
-    "var",
-    "std",
-    "var_mean",
-    "std_mean",
-    "logsumexp",
-    "softmax",
-    "log_softmax",
-    "softmin",
-    "normalize",
-    "cumsum",
-    "cumprod",
-    "cummax",
-    "cummin",
-    "logcumsumexp",
-    "argmax",
-    "argmin",
-    "sort",
-    "argsort",
-    "topk",
-];
+ops! {
+    /// Statistics over axes, scans along one axis, and sorting.
+    pub enum StatsOp {
+        Var = "var",
+        Std = "std",
+        VarMean = "var_mean",
+        StdMean = "std_mean",
+        Logsumexp = "logsumexp",
+        Softmax = "softmax",
+        LogSoftmax = "log_softmax",
+        Softmin = "softmin",
+        Normalize = "normalize",
+        Cumsum = "cumsum",
+        Cumprod = "cumprod",
+        Cummax = "cummax",
+        Cummin = "cummin",
+        Logcumsumexp = "logcumsumexp",
+        Argmax = "argmax",
+        Argmin = "argmin",
+        Sort = "sort",
+        Argsort = "argsort",
+        Topk = "topk",
+    }
+}
 
-/// Ops that give a pair.
-const PAIRS: &[&str] = &["var_mean", "std_mean", "cummax", "cummin", "sort", "topk"];
+impl StatsOp {
+    /// Whether the op gives a pair (values and indices, or variance and mean).
+    fn gives_pair(self) -> bool {
+        matches!(
+            self,
+            StatsOp::VarMean
+                | StatsOp::StdMean
+                | StatsOp::Cummax
+                | StatsOp::Cummin
+                | StatsOp::Sort
+                | StatsOp::Topk
+        )
+    }
+}
 
-pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+pub fn apply(ctx: &mut Ctx, op: StatsOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
+    let name = op.name();
     let (shape, dtype, code) = args::tensor(name, &recv)?;
     let (shape, code) = (shape.to_vec(), code.clone());
     let m = Ident::new(name, span);
     let at = |args: &[Arg], i: usize| args.get(i).map(|a| a.span).unwrap_or(span);
-    match name {
-        "var" | "std" | "var_mean" | "std_mean" | "logsumexp" => {
-            let known: &[&str] = if name == "logsumexp" {
+    match op {
+        StatsOp::Var | StatsOp::Std | StatsOp::VarMean | StatsOp::StdMean | StatsOp::Logsumexp => {
+            let known: &[&str] = if op == StatsOp::Logsumexp {
                 &["axis", "keepdim"]
             } else {
                 &["axis", "keepdim", "correction"]
             };
             let (pos, kw) = args::split(name, args, known, 3, span)?;
             let axes = args::pick(&kw, &pos, "axis", 0)
-                .map(|a| args::ints(name, a).map(|v| (v, a.span)))
+                .map(|a| args::axes(name, a).map(|v| (v, a.span)))
                 .transpose()?;
             let keepdim = args::pick(&kw, &pos, "keepdim", 1)
                 .map(|a| args::boolean(name, a))
@@ -62,13 +78,8 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .transpose()?
                 .unwrap_or(quote!(1.0f64));
             let axes_span = axes.as_ref().map(|(_, s)| *s).unwrap_or(span);
-            let (out, _) = reduced(
-                name,
-                &shape,
-                axes.as_ref().map(|(v, _)| v.as_slice()),
-                keepdim,
-                axes_span,
-            )?;
+            let list = axes.as_ref().map(|(v, _)| v.as_slice());
+            let (_, out) = ctx.rule(axes_span, |_| reduce::reduce(name, &shape, list, keepdim))?;
             let axes_code = match &axes {
                 None => quote!(None),
                 Some((v, _)) => {
@@ -76,11 +87,11 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                     quote!(Some(#s))
                 }
             };
-            let dt = float_of(dtype);
-            if name == "logsumexp" {
+            let dt = dtype.float_of();
+            if op == StatsOp::Logsumexp {
                 return Ok(ctx.bind(out, dt, quote!(#code.logsumexp(#axes_code, #keepdim))));
             }
-            if PAIRS.contains(&name) {
+            if op.gives_pair() {
                 return Ok(ctx.bind_pair(
                     (out.clone(), dt),
                     (out, dt),
@@ -89,24 +100,28 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             }
             Ok(ctx.bind(out, dt, quote!(#code.#m(#axes_code, #keepdim, #corr))))
         }
-        "softmax" | "log_softmax" | "softmin" => {
+        StatsOp::Softmax | StatsOp::LogSoftmax | StatsOp::Softmin => {
             args::count(name, &args, 0, 1, span)?;
             let ax = args
                 .first()
-                .map(|a| args::int(name, a))
+                .map(|a| args::isize_arg(name, a))
                 .transpose()?
                 .unwrap_or(-1);
             args::axis(name, ax, &shape, at(&args, 0))?;
-            Ok(ctx.bind(shape, float_of(dtype), quote!(#code.#m(#ax as isize, None))))
+            Ok(ctx.bind(
+                shape,
+                dtype.float_of(),
+                quote!(#code.#m(#ax as isize, None)),
+            ))
         }
-        "normalize" => {
+        StatsOp::Normalize => {
             let (pos, kw) = args::split(name, args, &["p", "axis", "eps"], 3, span)?;
             let p = args::pick(&kw, &pos, "p", 0)
                 .map(|a| args::scalar_f64(name, a))
                 .transpose()?
                 .unwrap_or(quote!(2.0f64));
             let ax = args::pick(&kw, &pos, "axis", 1)
-                .map(|a| args::int(name, a))
+                .map(|a| args::isize_arg(name, a))
                 .transpose()?
                 .unwrap_or(1);
             args::axis(name, ax, &shape, span)?;
@@ -116,37 +131,41 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .unwrap_or(quote!(1e-12f64));
             Ok(ctx.bind(
                 shape,
-                float_of(dtype),
+                dtype.float_of(),
                 quote!(#code.normalize(#p, #ax as isize, #eps)),
             ))
         }
-        "cumsum" | "cumprod" | "cummax" | "cummin" | "logcumsumexp" => {
+        StatsOp::Cumsum
+        | StatsOp::Cumprod
+        | StatsOp::Cummax
+        | StatsOp::Cummin
+        | StatsOp::Logcumsumexp => {
             args::count(name, &args, 0, 1, span)?;
             let ax = args
                 .first()
-                .map(|a| args::int(name, a))
+                .map(|a| args::isize_arg(name, a))
                 .transpose()?
                 .unwrap_or(0);
             if !shape.is_empty() {
                 args::axis(name, ax, &shape, at(&args, 0))?;
             }
-            let dt = match name {
-                "cumsum" => sum_out(dtype),
-                "logcumsumexp" => float_of(dtype),
+            let dt = match op {
+                StatsOp::Cumsum => dtype.sum_dtype(),
+                StatsOp::Logcumsumexp => dtype.float_of(),
                 _ => dtype,
             };
-            if name == "cummax" || name == "cummin" {
+            if op.gives_pair() {
                 return Ok(ctx.bind_pair(
                     (shape.clone(), dtype),
-                    (shape, Dt::I32),
+                    (shape, DType::I32),
                     quote!(#code.#m(#ax as isize)),
                 ));
             }
             Ok(ctx.bind(shape, dt, quote!(#code.#m(#ax as isize))))
         }
-        "argmax" | "argmin" => {
+        StatsOp::Argmax | StatsOp::Argmin => {
             args::count(name, &args, 0, 2, span)?;
-            let ax = args.first().map(|a| args::int(name, a)).transpose()?;
+            let ax = args.first().map(|a| args::isize_arg(name, a)).transpose()?;
             let keepdim = args
                 .get(1)
                 .map(|a| args::boolean(name, a))
@@ -155,16 +174,18 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             let (out, axc) = match ax {
                 None => (vec![], quote!(None)),
                 Some(a) => {
-                    let (o, _) = reduced(name, &shape, Some(&[a]), keepdim, at(&args, 0))?;
+                    let (_, o) = ctx.rule(at(&args, 0), |_| {
+                        reduce::reduce(name, &shape, Some(&[a]), keepdim)
+                    })?;
                     (o, quote!(Some(#a as isize)))
                 }
             };
-            Ok(ctx.bind(out, Dt::I32, quote!(#code.#m(#axc, #keepdim))))
+            Ok(ctx.bind(out, DType::I32, quote!(#code.#m(#axc, #keepdim))))
         }
-        "sort" | "argsort" => {
+        StatsOp::Sort | StatsOp::Argsort => {
             let (pos, kw) = args::split(name, args, &["axis", "descending"], 2, span)?;
             let ax = args::pick(&kw, &pos, "axis", 0)
-                .map(|a| args::int(name, a))
+                .map(|a| args::isize_arg(name, a))
                 .transpose()?
                 .unwrap_or(-1);
             args::axis(name, ax, &shape, span)?;
@@ -172,23 +193,26 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
                 .map(|a| args::boolean(name, a))
                 .transpose()?
                 .unwrap_or(false);
-            if name == "argsort" {
-                return Ok(ctx.bind(shape, Dt::I32, quote!(#code.argsort(#ax as isize, #desc))));
+            if op == StatsOp::Argsort {
+                return Ok(ctx.bind(
+                    shape,
+                    DType::I32,
+                    quote!(#code.argsort(#ax as isize, #desc)),
+                ));
             }
             Ok(ctx.bind_pair(
                 (shape.clone(), dtype),
-                (shape, Dt::I32),
+                (shape, DType::I32),
                 quote!(#code.sort(#ax as isize, #desc)),
             ))
         }
-        _ => {
-            // topk(k, axis, largest)
+        StatsOp::Topk => {
             let (pos, kw) = args::split(name, args, &["k", "axis", "largest"], 3, span)?;
             let ka =
                 args::pick(&kw, &pos, "k", 0).ok_or_else(|| Error::new(span, "`topk` needs k"))?;
             let k = args::int(name, ka)?;
             let ax = args::pick(&kw, &pos, "axis", 1)
-                .map(|a| args::int(name, a))
+                .map(|a| args::isize_arg(name, a))
                 .transpose()?
                 .unwrap_or(-1);
             let n = args::axis(name, ax, &shape, span)?;
@@ -208,14 +232,9 @@ pub fn apply(ctx: &mut Ctx, name: &str, recv: Arg, args: Vec<Arg>, span: Span) -
             out[n] = crate::sym::Poly::constant(k);
             Ok(ctx.bind_pair(
                 (out.clone(), dtype),
-                (out, Dt::I32),
+                (out, DType::I32),
                 quote!(#code.topk(#k as usize, #ax as isize, #largest)),
             ))
         }
     }
-}
-
-/// cumsum's dtype: tinygrad's sum dtype (f16 stays f16).
-fn sum_out(d: Dt) -> Dt {
-    sum_dtype(d)
 }

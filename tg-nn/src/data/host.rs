@@ -4,7 +4,7 @@
 use tg_ops::DynTensor;
 use tg_runtime::{DType, Element, Error, Lazy, Result};
 
-/// An array in host memory whose first axis counts samples: what a [`DataLoader`]
+/// An array in host memory whose first axis counts samples: what a [`DataLoader`](crate::data::DataLoader)
 /// (super::DataLoader) batches. Gathering rows on the host and uploading each batch costs one
 /// copy per sample and epoch; gathering on the device would read every sample once per row of
 /// the batch (tg's tensor indexing is a one-hot reduction).

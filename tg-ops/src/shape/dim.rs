@@ -6,6 +6,7 @@ use std::fmt::Debug;
 pub trait Dim: Copy + Debug + Send + Sync + 'static {
     /// The size, when it is part of the type.
     const STATIC: Option<usize>;
+    /// The size (a `Const<N>` knows it without a value).
     fn size(&self) -> usize;
     /// The dimension of size `n`, if this type can have that size.
     fn from_size(n: usize) -> Option<Self>;
@@ -62,6 +63,7 @@ impl Dim for usize {
     label = "these dimensions differ"
 )]
 pub trait SameDim<D: Dim>: Dim {
+    /// The more static of the two.
     type Output: Dim;
 }
 

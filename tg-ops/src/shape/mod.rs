@@ -16,11 +16,13 @@ use std::fmt::Debug;
 
 /// A tensor shape: a tuple of `Dim`s.
 pub trait Shape: Copy + Debug + Send + Sync + 'static {
+    /// The number of axes.
     const RANK: usize;
     /// The element count, when every dimension is static.
     const NUMEL: Option<usize>;
     /// Each dimension's static size (`None` where dynamic), for post-monomorphization checks.
     const DIMS: &'static [Option<usize>];
+    /// The sizes.
     fn dims(&self) -> Vec<usize>;
     /// The shape with these sizes, if the static dimensions agree.
     fn from_dims(dims: &[usize]) -> Option<Self>;
@@ -29,6 +31,7 @@ pub trait Shape: Copy + Debug + Send + Sync + 'static {
     /// it stays a bare constructor.)
     #[doc(hidden)]
     fn from_checked_dims(dims: &[usize; MAX_RANK]) -> Self;
+    /// The element count.
     fn numel(&self) -> usize {
         self.dims().iter().product()
     }
@@ -52,6 +55,7 @@ pub trait StaticShape: Shape + Default {}
     note = "elementwise ops need equal shapes; broadcast first (`expand`/`broadcast_to`), or use `tensor!`, which broadcasts like numpy"
 )]
 pub trait SameShape<S: Shape>: Shape {
+    /// The shape, static wherever either operand's dim is.
     type Output: Shape;
 }
 
@@ -89,14 +93,23 @@ pub const fn numel_of(dims: &[Option<usize>]) -> Option<usize> {
 }
 
 /// numpy broadcasting of two shapes by rank: aligned at the last axis, aligned dims pairwise
-/// `SameDim`, leading dims from the longer shape. (A static size-1 axis does not stretch to
-/// another static size here: that needs `expand`, or `#[kernel]`, which knows the sizes.)
+/// `SameDim`, leading dims from the longer shape.
+///
+/// # A limit of stable Rust
+///
+/// A static size-1 axis does not stretch to another static size here: `Rank2<1, 3>` and
+/// `Rank2<4, 3>` do not broadcast, since an impl for "1 against N" would overlap the one for
+/// "N against N" (stable Rust has no specialization). Stretch it first with
+/// [`Tensor::broadcast_to`](crate::Tensor::broadcast_to) (`a.broadcast_to::<Rank2<4, 3>>() +
+/// &b`), or write the expression in a `#[kernel]` body, where `a + b` broadcasts as numpy does
+/// (the macro knows the sizes).
 #[diagnostic::on_unimplemented(
     message = "shapes `{Self}` and `{S}` do not broadcast",
     label = "this operand has shape `{Self}`",
     note = "aligned at the last axis, dimensions must be equal (or dynamic); stretch a size-1 axis with `expand`, or use `#[kernel]`, which broadcasts like numpy"
 )]
 pub trait Broadcast<S: Shape>: Shape {
+    /// The broadcast shape.
     type Output: Shape;
 }
 
@@ -143,13 +156,19 @@ tuple_shape!(6; A0 B0 0, A1 B1 1, A2 B2 2, A3 B3 3, A4 B4 4, A5 B5 5);
 
 /// Rank-0 shape (a scalar tensor).
 pub type Rank0 = ();
+/// A static rank-1 shape.
 pub type Rank1<const A: usize> = (Const<A>,);
+/// A static rank-2 shape.
 pub type Rank2<const A: usize, const B: usize> = (Const<A>, Const<B>);
+/// A static rank-3 shape.
 pub type Rank3<const A: usize, const B: usize, const C: usize> = (Const<A>, Const<B>, Const<C>);
+/// A static rank-4 shape.
 pub type Rank4<const A: usize, const B: usize, const C: usize, const D: usize> =
     (Const<A>, Const<B>, Const<C>, Const<D>);
+/// A static rank-5 shape.
 pub type Rank5<const A: usize, const B: usize, const C: usize, const D: usize, const E: usize> =
     (Const<A>, Const<B>, Const<C>, Const<D>, Const<E>);
+/// A static rank-6 shape.
 pub type Rank6<
     const A: usize,
     const B: usize,

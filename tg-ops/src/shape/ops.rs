@@ -37,7 +37,9 @@ pub struct Perm6<
     note = "name every axis once, with the marker of the tensor's rank: `Perm3<2, 0, 1>` for a rank-3 tensor"
 )]
 pub trait PermuteAxes<P>: Shape {
+    /// The permutation, axes normalized.
     const ORDER: &'static [usize];
+    /// The permuted shape.
     type Output: Shape;
 }
 
@@ -98,7 +100,9 @@ impl MaybeOne for usize {}
     note = "axes count from 0, or from -1 at the last axis"
 )]
 pub trait DynAxis<const A: isize>: Shape {
+    /// `A` normalized.
     const AXIS: usize;
+    /// The shape with axis `A` dynamic.
     type Output: Shape;
 }
 
@@ -109,7 +113,9 @@ pub trait DynAxis<const A: isize>: Shape {
     note = "axes count from 0, or from -1 at the last axis; name two different axes"
 )]
 pub trait RemoveAxes2<const A: isize, const B: isize>: Shape {
+    /// `A` and `B` normalized.
     const AXES: (usize, usize);
+    /// The shape without the two axes.
     type Output: Shape;
 }
 
@@ -172,6 +178,7 @@ impl MoreStatic<usize> for usize {
 /// dimensions that differ) and `MatMulShape` (the output, which never fails): with a single
 /// impl, rustc reports the rule that fails rather than listing impls.
 pub trait MatMul<Rhs: Shape>: Shape {
+    /// The shape of the product.
     type Output: Shape;
 }
 
@@ -208,6 +215,7 @@ pub trait MatmulRanks<Rhs> {}
     note = "use `DynTensor::diagonal` for offsets and rectangular matrices"
 )]
 pub trait SquareDims<C: Dim>: Dim {
+    /// The dimension of the diagonal.
     type Output: Dim;
 }
 #[diagnostic::do_not_recommend]
@@ -236,6 +244,7 @@ impl SquareDims<usize> for usize {
     note = "use `DynTensor::diagonal` for offsets and rectangular matrices"
 )]
 pub trait Diagonal: Shape {
+    /// The batch axes, then the diagonal.
     type Output: Shape;
 }
 

@@ -31,7 +31,9 @@ use tg_runtime::{DType, Element, Lazy, Result, Scalar};
 /// Values nested as the tensor's axes nest them: `Item` at rank 0, a `List` per axis.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Nested<T> {
+    /// One value.
     Item(T),
+    /// The rows of one more axis.
     List(Vec<Nested<T>>),
 }
 

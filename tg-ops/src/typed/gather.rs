@@ -14,6 +14,7 @@ use tg_runtime::Result;
 
 /// The rank of a shape as a static dimension (the width of `nonzero`'s rows).
 pub trait RankDim: Shape {
+    /// The rank as `Const<RANK>`.
     type Dim: Dim;
 }
 

@@ -12,6 +12,7 @@ use crate::untyped::hash::Keccak;
     note = "reshape a rank-0 tensor to `Rank1<1>` first"
 )]
 pub trait ReplaceLast: Shape {
+    /// The shape with the last dimension `D`.
     type With<D: Dim>: Shape;
 }
 
@@ -33,6 +34,7 @@ replace_last!(B0, B1, B2, B3, B4);
 
 /// A Keccak configuration as a type, with its digest size as a dimension.
 pub trait KeccakSpec {
+    /// The runtime configuration.
     const CONFIG: Keccak;
     /// The digest length: static for the standard functions.
     type Out: Dim;

@@ -18,6 +18,7 @@ use tg_runtime::Result;
     note = "setitem needs the tensor's own element type; cast the value first"
 )]
 pub trait IndexValue<T: Dtype> {
+    /// The value as an operand of the assignment.
     fn operand(&self) -> Operand<'_>;
 }
 

@@ -25,7 +25,9 @@ use tg_runtime::Result;
 /// A reduction as a type: its runtime [`Reduction`] and the shape it leaves of per-element
 /// losses of shape `S`.
 pub trait LossReduction: Copy {
+    /// The runtime reduction.
     const KIND: Reduction;
+    /// The shape left of per-element losses of shape `S`.
     type Out<S: Shape>: Shape;
 }
 

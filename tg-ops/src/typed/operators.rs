@@ -5,10 +5,14 @@
 //! upper dtype for two tensors ([`Promote`](crate::Promote); `i8 + u8` is `i16`, `f16 + f32`
 //! is `f32`), the tensor's dtype for a scalar, except that a float scalar with an integer or
 //! bool tensor gives f32 and an integer scalar with a bool tensor gives i32
-//! ([`WeakPromote`](crate::WeakPromote)). `/` is true division (integers give f32, as in
+//! ([`WeakPromote`]). `/` is true division (integers give f32, as in
 //! tinygrad), `%` the remainder with the divisor's sign (Python's). Bounds on the result type
 //! reject what the op does not define, naming the type: `+ - * / %` and `-x` need numbers,
 //! `& | ^` and `!` integers or bool, `<< >>` integers.
+//!
+//! Tensor operands broadcast by rank (see [`Broadcast`](crate::Broadcast)): a static size-1
+//! axis does not stretch to another static size outside `#[kernel]`; use `broadcast_to` first,
+//! or a `#[kernel]` body, which broadcasts as numpy does.
 //!
 //! An unsuffixed literal on the left (`10 - &t`) fits several scalar types, so Rust asks for
 //! a suffix (`10i8 - &t`) unless the result's type is written; on the right it falls back to

@@ -15,6 +15,7 @@ use tg_runtime::Result;
     note = "tensors have at most 6 axes"
 )]
 pub trait AppendDim<D: Dim>: Shape {
+    /// The shape with the new axis.
     type Output: Shape;
 }
 

@@ -9,28 +9,22 @@ use crate::shape::Shape;
 use crate::shape::axis::{KeepAxis, RemoveAxis};
 use crate::shape::ops::RemoveAxes2;
 use crate::tensor::{Tensor, ok};
-use half::f16;
 
 /// The dtype a sum returns (tinygrad's `sum_acc_dtype`): bool, i8, i16, i32 sum to i32;
 /// u8, u16, u32 to u32; i64, u64, f32, f64 to themselves; f16 accumulates in f32 and returns
 /// f16.
 pub trait SumDtype: Dtype {
+    /// The dtype of the sum.
     type Output: Dtype;
 }
 
 /// The dtype a mean returns: floats keep theirs, integers and bool give f32.
 pub trait MeanDtype: Dtype {
+    /// The dtype of the mean.
     type Output: Dtype;
 }
 
-macro_rules! dtype_table {
-    ($tr:ident: $($t:ty => $o:ty),*) => { $(impl $tr for $t { type Output = $o; })* };
-}
-
-dtype_table!(SumDtype: bool => i32, i8 => i32, i16 => i32, i32 => i32, i64 => i64, u8 => u32, u16 => u32,
-    u32 => u32, u64 => u64, f16 => f16, f32 => f32, f64 => f64);
-dtype_table!(MeanDtype: bool => f32, i8 => f32, i16 => f32, i32 => f32, i64 => f32, u8 => f32, u16 => f32,
-    u32 => f32, u64 => f32, f16 => f16, f32 => f32, f64 => f64);
+// The impls of `SumDtype` and `MeanDtype` are generated from tg-core's rules: `dtype_impls.rs`.
 
 /// The output type of a two-axis reduction that keeps the axes.
 type Keep2<S, const A: isize, const B: isize> = <<S as KeepAxis<A>>::Output as KeepAxis<B>>::Output;

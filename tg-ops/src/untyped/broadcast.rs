@@ -1,33 +1,13 @@
 //! numpy broadcasting and dtype promotion of operands.
 
 use super::DynTensor;
-use tg_runtime::{DType, Error, Result};
+use tg_core::decide;
+use tg_core::shape::broadcast;
+use tg_runtime::{DType, Result};
 
-/// The numpy broadcast of shapes: align from the right, sizes equal or 1.
+/// The numpy broadcast of shapes: align from the right, sizes equal or 1 (tg-core's rule).
 pub fn broadcast_shapes(op: &'static str, shapes: &[&[usize]]) -> Result<Vec<usize>> {
-    let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
-    let mut out = vec![1usize; rank];
-    for s in shapes {
-        for (i, &d) in s.iter().enumerate() {
-            let o = &mut out[rank - s.len() + i];
-            if *o == 1 {
-                *o = d;
-            } else if d != 1 && d != *o {
-                let list: Vec<String> = shapes.iter().map(|s| format!("{s:?}")).collect();
-                return Err(Error::Shape {
-                    op,
-                    message: format!(
-                        "shapes {} do not broadcast: dimension {} is {} in one and {} in another",
-                        list.join(" and "),
-                        i as isize - s.len() as isize,
-                        *o,
-                        d
-                    ),
-                });
-            }
-        }
-    }
-    Ok(out)
+    Ok(decide(|ck| broadcast::broadcast_all(ck, op, shapes))?)
 }
 
 impl DynTensor {
@@ -36,13 +16,7 @@ impl DynTensor {
         if self.shape() == shape {
             return Ok(self.clone());
         }
-        let target = broadcast_shapes("broadcast_to", &[self.shape(), shape])?;
-        if target != shape {
-            return Err(Error::Shape {
-                op: "broadcast_to",
-                message: format!("cannot broadcast {:?} to {shape:?}", self.shape()),
-            });
-        }
+        decide(|ck| broadcast::broadcast_to(ck, "broadcast_to", self.shape(), shape))?;
         let mut padded = vec![1usize; shape.len() - self.ndim()];
         padded.extend_from_slice(self.shape());
         Ok(DynTensor::wrap(self.lazy.reshape(&padded)?.expand(shape)?))

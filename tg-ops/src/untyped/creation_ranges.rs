@@ -182,16 +182,7 @@ impl DynTensor {
 
     /// Whether `col - row >= diagonal`, for the matrices in the last two axes.
     fn upper_mask(&self, op: &'static str, diagonal: isize) -> Result<DynTensor> {
-        if self.ndim() < 2 {
-            return Err(Error::Shape {
-                op,
-                message: format!(
-                    "needs a tensor of rank 2 or more, shape {:?} has rank {}",
-                    self.shape(),
-                    self.ndim()
-                ),
-            });
-        }
+        tg_core::shape::movement::require_rank(op, self.shape(), 2)?;
         let (r, c) = (self.shape()[self.ndim() - 2], self.shape()[self.ndim() - 1]);
         // beyond these bounds the mask is all true or all false, so clamping changes nothing
         let k = (diagonal as i64).clamp(-(r as i64) - 1, c as i64 + 1);

@@ -7,112 +7,9 @@
 //! order. The product fuses into the sum, so no tensor over the whole alphabet is stored.
 
 use super::DynTensor;
+use tg_core::decide;
+use tg_core::shape::einsum::{self as rule, Einsum, Formula};
 use tg_runtime::{BinaryOp, DType, Error, Result};
-
-fn err(message: String) -> Error {
-    Error::Argument {
-        op: "einsum",
-        message,
-    }
-}
-
-/// A formula with any ellipsis replaced by letters that it does not use (right-aligned
-/// across operands, as numpy broadcasts them).
-struct Parsed {
-    /// Each operand's subscripts.
-    inputs: Vec<Vec<char>>,
-    output: Vec<char>,
-    /// The letters that stand for ellipsis axes.
-    ellipsis: Vec<char>,
-}
-
-fn parse(formula: &str, operands: &[DynTensor]) -> Result<Parsed> {
-    let f: String = formula.chars().filter(|c| !c.is_whitespace()).collect();
-    let (lhs, rhs) = match f.split_once("->") {
-        Some((l, r)) => (l, Some(r)),
-        None => (f.as_str(), None),
-    };
-    let inputs: Vec<&str> = lhs.split(',').collect();
-    if inputs.len() != operands.len() {
-        return Err(err(format!(
-            "formula {formula:?} names {} operands, {} given",
-            inputs.len(),
-            operands.len()
-        )));
-    }
-    let letters_only = |s: &str| {
-        s.matches("...").count() <= 1
-            && s.replace("...", "")
-                .chars()
-                .all(|c| c.is_ascii_alphabetic())
-    };
-    if let Some(s) = inputs.iter().copied().chain(rhs).find(|s| !letters_only(s)) {
-        return Err(err(format!(
-            "subscripts {s:?} of {formula:?} are not letters (a-z, A-Z) with at most one '...'"
-        )));
-    }
-    let unused: Vec<char> = ('a'..='z')
-        .chain('A'..='Z')
-        .filter(|&c| !f.contains(c))
-        .collect();
-    // how many axes each operand's ellipsis covers
-    let mut ell = Vec::with_capacity(inputs.len());
-    for (s, x) in inputs.iter().zip(operands) {
-        let named = s.replace("...", "").len();
-        let n = if s.contains("...") {
-            x.ndim().checked_sub(named)
-        } else {
-            Some(0)
-        };
-        match n {
-            Some(n) if s.contains("...") || named == x.ndim() => ell.push(n),
-            _ => {
-                return Err(err(format!(
-                    "subscripts {s:?} do not fit operand of shape {:?} (rank {})",
-                    x.shape(),
-                    x.ndim()
-                )));
-            }
-        }
-    }
-    let max_ell = ell.iter().copied().max().unwrap_or(0);
-    if max_ell > unused.len() {
-        return Err(err(format!(
-            "ellipsis covers {max_ell} axes, more than the unused letters"
-        )));
-    }
-    let ell_letters = &unused[..max_ell];
-    let expand = |s: &str, n: usize| -> Vec<char> {
-        s.replace(
-            "...",
-            &ell_letters[max_ell - n..].iter().collect::<String>(),
-        )
-        .chars()
-        .collect()
-    };
-    let subs: Vec<Vec<char>> = inputs
-        .iter()
-        .zip(&ell)
-        .map(|(s, &n)| expand(s, n))
-        .collect();
-    let out: Vec<char> = match rhs {
-        Some(r) => expand(r, max_ell),
-        None => {
-            // implicit output: ellipsis axes, then the letters used once, in alphabetical order
-            let mut once: Vec<char> = lhs
-                .chars()
-                .filter(|&c| c.is_ascii_alphabetic() && lhs.matches(c).count() == 1)
-                .collect();
-            once.sort_unstable();
-            ell_letters.iter().copied().chain(once).collect()
-        }
-    };
-    Ok(Parsed {
-        inputs: subs,
-        output: out,
-        ellipsis: ell_letters.to_vec(),
-    })
-}
 
 impl DynTensor {
     /// Einstein summation (numpy's and torch's `einsum`): `"ij,jk->ik"` is a matrix product,
@@ -134,29 +31,26 @@ impl DynTensor {
     /// assert_eq!(DynTensor::einsum("ii", &[a], None).unwrap().to_vec::<f32>().unwrap(), vec![5.0]);
     /// ```
     pub fn einsum(formula: &str, operands: &[DynTensor], acc: Option<DType>) -> Result<DynTensor> {
-        if operands.is_empty() {
-            return Err(err("needs at least one operand".into()));
-        }
-        let Parsed {
-            inputs: subs,
-            output: out,
-            ellipsis: ell,
-        } = parse(formula, operands)?;
+        // the formula, the diagonals' and the letters' sizes, the output: tg-core's rule, which
+        // `#[kernel]` applies to a body's symbolic shapes
+        let shapes: Vec<&[usize]> = operands.iter().map(|t| t.shape()).collect();
+        let Einsum {
+            formula:
+                Formula {
+                    inputs: subs,
+                    output: out,
+                    ..
+                },
+            sizes,
+            ..
+        } = decide(|ck| rule::einsum(ck, formula, &shapes).map_err(|e| e.error))?;
         // diagonals of letters repeated within an operand
         let mut xs = Vec::with_capacity(operands.len());
         let mut letters = Vec::with_capacity(operands.len());
         for (s, x) in subs.into_iter().zip(operands) {
             let (mut s, mut x) = (s, x.clone());
-            while let Some((j, k)) = repeated(&s) {
+            while let Some((j, k)) = rule::repeated(&s) {
                 let c = s[j];
-                if x.shape()[j] != x.shape()[k] {
-                    return Err(err(format!(
-                        "letter {c:?} names axes of sizes {} and {} in one operand of shape {:?}",
-                        x.shape()[j],
-                        x.shape()[k],
-                        x.shape()
-                    )));
-                }
                 x = x.diagonal(0, j as isize, k as isize)?;
                 s.remove(k);
                 s.remove(j);
@@ -165,38 +59,22 @@ impl DynTensor {
             xs.push(x);
             letters.push(s);
         }
-        // sizes per letter (ellipsis letters broadcast from 1)
+        // the alphabet, sorted, and each letter's size (ellipsis letters broadcast from 1)
         let mut alpha: Vec<char> = letters.iter().flatten().copied().collect();
         alpha.sort_unstable();
         alpha.dedup();
-        let mut size = vec![1usize; alpha.len()];
-        let mut seen = vec![false; alpha.len()];
-        for (s, x) in letters.iter().zip(&xs) {
-            for (&c, &d) in s.iter().zip(x.shape()) {
-                let i = alpha
-                    .binary_search(&c)
-                    .map_err(|_| err("internal: letter not in the alphabet".into()))?;
-                let broadcast = ell.contains(&c) && (d == 1 || size[i] == 1);
-                if seen[i] && size[i] != d && !broadcast {
-                    return Err(err(format!(
-                        "letter {c:?} has size {} in one operand and {d} in another",
-                        size[i]
-                    )));
-                }
-                if !seen[i] || size[i] == 1 {
-                    size[i] = d;
-                }
-                seen[i] = true;
-            }
-        }
-        for (i, c) in out.iter().enumerate() {
-            if !alpha.contains(c) {
-                return Err(err(format!("output letter {c:?} is in no operand")));
-            }
-            if out[..i].contains(c) {
-                return Err(err(format!("output letter {c:?} appears twice")));
-            }
-        }
+        let size = alpha
+            .iter()
+            .map(|c| {
+                sizes
+                    .iter()
+                    .find(|(l, _)| l == c)
+                    .map(|&(_, d)| d)
+                    .ok_or_else(|| {
+                        Error::internal("einsum", format!("letter {c:?} has no size in {sizes:?}"))
+                    })
+            })
+            .collect::<Result<Vec<usize>>>()?;
         // every operand on the whole alphabet, broadcast
         let dt = xs
             .iter()
@@ -230,7 +108,8 @@ impl DynTensor {
                 }
             });
         }
-        let product = product.ok_or_else(|| err("needs at least one operand".into()))?;
+        let product =
+            product.ok_or_else(|| Error::internal("einsum", "the rule accepted no operands"))?;
         let summed: Vec<isize> = (0..alpha.len())
             .filter(|&i| !out.contains(&alpha[i]))
             .map(|i| i as isize)
@@ -269,9 +148,4 @@ impl DynTensor {
     ) -> Result<DynTensor> {
         layers.iter().try_fold(self.clone(), |x, f| f(&x))
     }
-}
-
-/// The first pair of positions holding the same letter.
-fn repeated(s: &[char]) -> Option<(usize, usize)> {
-    (0..s.len()).find_map(|j| (j + 1..s.len()).find(|&k| s[k] == s[j]).map(|k| (j, k)))
 }

@@ -41,7 +41,7 @@ impl DynTensor {
         c: &Conv,
     ) -> Result<DynTensor> {
         const OP: &str = "image_conv2d";
-        let s = ConvShapes::new(OP, self, weight, bias, c.groups)?;
+        let s = ConvShapes::new(OP, self, weight, bias, c)?;
         if s.dims() != 2 {
             return Err(Error::Shape {
                 op: OP,
@@ -52,11 +52,13 @@ impl DynTensor {
                 ),
             });
         }
-        if !self.dtype().is_float() || !weight.dtype().is_float() {
-            return Err(Error::DTypeMismatch {
+        if let Some(dtype) = [self.dtype(), weight.dtype()]
+            .into_iter()
+            .find(|d| !d.is_float())
+        {
+            return Err(Error::DType {
                 op: OP,
-                lhs: self.dtype(),
-                rhs: weight.dtype(),
+                dtype,
                 message: "images hold floats".into(),
             });
         }

@@ -14,12 +14,7 @@ use super::indexing::select::counter_along;
 
 /// Checks for a batch of matrices and returns `(m, n)`.
 fn matrix_dims(op: &'static str, x: &DynTensor) -> Result<(usize, usize)> {
-    if x.ndim() < 2 {
-        return Err(Error::Shape {
-            op,
-            message: format!("needs a matrix (rank 2 or more), got shape {:?}", x.shape()),
-        });
-    }
+    tg_core::shape::movement::require_rank(op, x.shape(), 2)?;
     Ok((x.shape()[x.ndim() - 2], x.shape()[x.ndim() - 1]))
 }
 

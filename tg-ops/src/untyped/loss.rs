@@ -233,12 +233,8 @@ impl DynTensor {
     ) -> Result<DynTensor> {
         const OP: &str = "cross_entropy";
         check_smoothing(OP, label_smoothing)?;
-        if self.ndim() == 0 {
-            return Err(shape_error(
-                OP,
-                "the logits need a class axis, got a rank-0 tensor".into(),
-            ));
-        }
+        // the logits need a class axis
+        tg_core::shape::movement::require_rank(OP, self.shape(), 1)?;
         let axis = usize::from(self.ndim() > 1);
         let classes = self.shape()[axis];
         let log_probs = self.log_softmax(axis as isize, None)?;

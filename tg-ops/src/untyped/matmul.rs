@@ -6,7 +6,8 @@
 
 use super::DynTensor;
 use super::broadcast_shapes;
-use super::reduce::sum_acc_dtype;
+use tg_core::decide;
+use tg_core::shape::matmul;
 use tg_runtime::{BinaryOp, DType, Error, Result};
 
 impl DynTensor {
@@ -14,7 +15,7 @@ impl DynTensor {
     /// drops its axis), leading axes of N-D operands are batch axes that broadcast.
     ///
     /// The products are formed in the operands' least upper dtype; the sum accumulates in
-    /// `acc` if given (and the result has that dtype), else in [`sum_acc_dtype`] of the
+    /// `acc` if given (and the result has that dtype), else in [`DType::sum_acc_dtype`] of the
     /// operands' dtype, cast back to it (tinygrad's `dot(dtype=...)`: an i8 product wraps in
     /// i8 before it is summed, even with `acc = Some(I32)`).
     ///
@@ -27,23 +28,10 @@ impl DynTensor {
     /// assert_eq!(v.dot(&v, None).unwrap().shape(), &[] as &[usize]);
     /// ```
     pub fn dot(&self, w: &DynTensor, acc: Option<DType>) -> Result<DynTensor> {
+        let out = decide(|ck| matmul::matmul(ck, "matmul", self.shape(), w.shape()))?;
         let (dx, dw) = (self.ndim(), w.ndim());
-        let err = |what: String| Error::Shape {
-            op: "matmul",
-            message: format!(
-                "cannot multiply {:?} by {:?}: {what}",
-                self.shape(),
-                w.shape()
-            ),
-        };
-        if dx == 0 || dw == 0 {
-            return Err(err("both operands need at least one axis".into()));
-        }
         let axis_w = dw - dw.min(2);
-        let (k1, k2) = (self.shape()[dx - 1], w.shape()[axis_w]);
-        if k1 != k2 {
-            return Err(err(format!("inner dimensions differ: {k1} vs {k2}")));
-        }
+        let k1 = self.shape()[dx - 1];
         // x: (..., M, 1, K); w: (..., 1, N, K) when both are matrices
         let one = usize::from(dx > 1 && dw > 1);
         let mut xs = self.shape()[..dx - 1].to_vec();
@@ -59,8 +47,8 @@ impl DynTensor {
             perm.swap(ws.len() - 1, ws.len() - 2);
             wl = wl.permute(&perm)?;
         }
-        let shape = broadcast_shapes("matmul", &[x.shape(), wl.shape()])
-            .map_err(|_| err("batch dimensions do not broadcast".into()))?;
+        // the rule checked the batch axes broadcast: so do these views of them
+        let shape = broadcast_shapes("matmul", &[x.shape(), wl.shape()])?;
         let dt = self.dtype().least_upper(w.dtype());
         let (x, wl) = (
             DynTensor::wrap(x.cast(dt)).broadcast_to(&shape)?,
@@ -72,10 +60,16 @@ impl DynTensor {
             BinaryOp::Mul
         };
         let prod = DynTensor::wrap(x.lazy.binary(op, &wl.lazy)?);
-        let out = acc.unwrap_or(dt);
-        Ok(prod
-            .sum_as(Some(&[-1]), false, acc.unwrap_or(sum_acc_dtype(dt)))?
-            .cast(out))
+        let y = prod
+            .sum_as(Some(&[-1]), false, acc.unwrap_or(dt.sum_acc_dtype()))?
+            .cast(acc.unwrap_or(dt));
+        if y.shape() != out.as_slice() {
+            return Err(Error::internal(
+                "matmul",
+                format!("composed {:?}, the rule says {out:?}", y.shape()),
+            ));
+        }
+        Ok(y)
     }
 
     /// `self @ w` (numpy's `matmul`); see [`DynTensor::dot`].

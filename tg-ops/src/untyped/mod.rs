@@ -30,7 +30,7 @@ pub mod stats;
 
 pub use broadcast::broadcast_shapes;
 
-use tg_runtime::{DType, Element, Error, Lazy, Result, Scalar};
+use tg_runtime::{DType, Element, Lazy, Result, Scalar};
 
 /// A tensor whose shape and dtype are known at run time only. Cloning is cheap.
 #[derive(Clone)]
@@ -38,41 +38,43 @@ pub struct DynTensor {
     pub(crate) lazy: Lazy,
 }
 
-/// Normalizes a possibly negative axis against `rank` (numpy's convention).
-pub fn norm_axis(op: &'static str, axis: isize, rank: usize) -> Result<usize> {
-    let r = rank as isize;
-    if axis < -r || axis >= r {
-        return Err(Error::Shape {
-            op,
-            message: format!("axis {axis} is out of range for rank {rank}"),
-        });
-    }
-    Ok(if axis < 0 {
-        (axis + r) as usize
-    } else {
-        axis as usize
-    })
+/// Normalizes a possibly negative axis of `shape` (numpy's convention; tg-core's rule).
+pub fn norm_axis(op: &'static str, axis: isize, shape: &[usize]) -> Result<usize> {
+    Ok(tg_core::shape::norm_axis(op, axis, shape)?)
+}
+
+/// [`norm_axis`] where a rank-0 tensor takes axis 0 and -1 as if it had one axis (the
+/// single-axis ops of tinygrad accept them on a scalar).
+pub fn norm_axis_scalar_ok(op: &'static str, axis: isize, shape: &[usize]) -> Result<usize> {
+    Ok(tg_core::shape::norm_axis_scalar_ok(op, axis, shape)?)
 }
 
 impl DynTensor {
+    /// Wraps a primitive-graph node.
     pub fn from_lazy(lazy: Lazy) -> DynTensor {
         DynTensor { lazy }
     }
+    /// The primitive-graph node.
     pub fn lazy(&self) -> &Lazy {
         &self.lazy
     }
+    /// The primitive-graph node, by value.
     pub fn into_lazy(self) -> Lazy {
         self.lazy
     }
+    /// The sizes.
     pub fn shape(&self) -> &[usize] {
         self.lazy.shape()
     }
+    /// The element type.
     pub fn dtype(&self) -> DType {
         self.lazy.dtype()
     }
+    /// The number of axes.
     pub fn ndim(&self) -> usize {
         self.lazy.ndim()
     }
+    /// The element count.
     pub fn numel(&self) -> usize {
         self.lazy.numel()
     }
@@ -85,7 +87,7 @@ impl DynTensor {
     }
 
     /// `value` (converted to `dtype`) everywhere; no memory until realized, and free to fuse.
-    /// A shape whose element count or byte size overflows is [`Error::SizeOverflow`].
+    /// A shape whose element count or byte size overflows is [`Error::SizeOverflow`](tg_runtime::Error::SizeOverflow).
     pub fn full(shape: &[usize], value: impl Into<Scalar>, dtype: DType) -> Result<DynTensor> {
         Ok(DynTensor {
             lazy: Lazy::constant(value, dtype, shape)?,
@@ -133,6 +135,7 @@ impl DynTensor {
         })
     }
 
+    /// The same values, computed into a buffer of their own when realized (a fusion boundary).
     pub fn contiguous(&self) -> DynTensor {
         DynTensor {
             lazy: self.lazy.contiguous(),

@@ -1,6 +1,6 @@
 //! Normalization: layernorm over any axes, and batchnorm with given statistics.
 
-use super::{DynTensor, norm_axis};
+use super::DynTensor;
 use tg_runtime::{Error, Result};
 
 impl DynTensor {
@@ -18,6 +18,8 @@ impl DynTensor {
     /// assert_eq!(n.to_vec::<f32>().unwrap()[..2], [-1.0, 1.0]);
     /// ```
     pub fn layernorm(&self, axes: &[isize], eps: f64) -> Result<DynTensor> {
+        // the axes checked here, so that an error names layernorm rather than its mean
+        tg_core::shape::reduce::reduce_axes("layernorm", self.shape(), Some(axes))?;
         let centered = self.sub(&self.mean(Some(axes), true)?)?;
         let var = centered.square()?.mean(Some(axes), true)?;
         centered.mul(&var.add(eps)?.rsqrt()?)
@@ -48,17 +50,7 @@ impl DynTensor {
         axes: &[isize],
     ) -> Result<DynTensor> {
         const OP: &str = "batchnorm";
-        let mut norm = Vec::with_capacity(axes.len());
-        for &a in axes {
-            let n = norm_axis(OP, a, self.ndim())?;
-            if norm.contains(&n) {
-                return Err(Error::Shape {
-                    op: OP,
-                    message: format!("axis {a} is listed twice in {axes:?}"),
-                });
-            }
-            norm.push(n);
-        }
+        let norm = tg_core::shape::distinct_axes(OP, axes, self.shape())?;
         // the sizes of the normalized axes in place, 1 elsewhere
         let shape: Vec<isize> = self
             .shape()

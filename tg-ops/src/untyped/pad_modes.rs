@@ -2,7 +2,9 @@
 //! and torch's flat form. Each is made of views of the input (shrink, flip, expand, repeat)
 //! joined by `cat`, so a padded tensor is one fused kernel.
 
-use tg_runtime::{Error, Result, Scalar};
+use tg_core::decide;
+use tg_core::shape::pad;
+use tg_runtime::{Result, Scalar};
 
 use super::DynTensor;
 
@@ -27,8 +29,16 @@ impl PadMode {
     }
 }
 
-fn pad_err(message: String) -> Error {
-    Error::Argument { op: "pad", message }
+impl PadMode {
+    /// The mode without its value, as the shape rule (tg-core) knows it.
+    fn kind(&self) -> pad::PadMode {
+        match self {
+            PadMode::Constant(_) => pad::PadMode::Constant,
+            PadMode::Reflect => pad::PadMode::Reflect,
+            PadMode::Replicate => pad::PadMode::Replicate,
+            PadMode::Circular => pad::PadMode::Circular,
+        }
+    }
 }
 
 impl DynTensor {
@@ -45,17 +55,9 @@ impl DynTensor {
     /// assert_eq!(c.to_vec::<i32>().unwrap(), vec![2, 1, 2]);
     /// ```
     pub fn pad_with(&self, pads: &[(isize, isize)], mode: PadMode) -> Result<DynTensor> {
-        if pads.len() != self.ndim() {
-            return Err(Error::Shape {
-                op: "pad",
-                message: format!(
-                    "{} pad pairs given for shape {:?} of rank {}",
-                    pads.len(),
-                    self.shape(),
-                    self.ndim()
-                ),
-            });
-        }
+        // the rule checks every mode's limits (reflect pads shorter than the axis, ...), so the
+        // compositions below cannot fail on a shape
+        decide(|ck| pad::pad(ck, "pad", self.shape(), pads, mode.kind()))?;
         match mode {
             PadMode::Constant(v) => self.pad(pads, v),
             PadMode::Circular => self.pad_circular(pads),
@@ -75,16 +77,7 @@ impl DynTensor {
     /// assert_eq!(p.to_vec::<f32>().unwrap(), vec![1.0, 1.0, 2.0, 2.0, 2.0]);
     /// ```
     pub fn pad_flat_with(&self, pads: &[isize], mode: PadMode) -> Result<DynTensor> {
-        if !pads.len().is_multiple_of(2) || pads.len() > 2 * self.ndim() {
-            return Err(pad_err(format!(
-                "flat pads {pads:?} must be pairs, at most one per axis of shape {:?}",
-                self.shape()
-            )));
-        }
-        let mut grouped = vec![(0isize, 0isize); self.ndim()];
-        for (i, pair) in pads.chunks(2).enumerate() {
-            grouped[self.ndim() - 1 - i] = (pair[0], pair[1]);
-        }
+        let grouped = pad::group_flat_pads("pad", self.shape(), pads)?;
         self.pad_with(&grouped, mode)
     }
 
@@ -95,14 +88,6 @@ impl DynTensor {
             .iter()
             .map(|&(b, a)| (b.max(0) as usize, a.max(0) as usize))
             .collect();
-        for (d, (&(b, a), &s)) in grow.iter().zip(x.shape()).enumerate() {
-            if b > s || a > s {
-                return Err(pad_err(format!(
-                    "circular pads ({b}, {a}) wrap around axis {d} of size {s} more than once (shape {:?})",
-                    x.shape()
-                )));
-            }
-        }
         let reps: Vec<usize> = grow
             .iter()
             .map(|&(b, a)| 1 + usize::from(b > 0) + usize::from(a > 0))
@@ -132,19 +117,6 @@ impl DynTensor {
                 continue;
             }
             let s = x.shape()[d];
-            let bad = if reflect { b >= s || a >= s } else { s == 0 };
-            if bad {
-                let need = if reflect {
-                    "smaller than"
-                } else {
-                    "padding from"
-                };
-                return Err(pad_err(format!(
-                    "{} pads ({b}, {a}) must be {need} axis {d} of size {s} (shape {:?})",
-                    if reflect { "reflect" } else { "replicate" },
-                    x.shape()
-                )));
-            }
             let piece = |from: usize, to: usize, len: usize| -> Result<DynTensor> {
                 let mut r: Vec<(usize, usize)> = x.shape().iter().map(|&n| (0, n)).collect();
                 r[d] = (from, to);

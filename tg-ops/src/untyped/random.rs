@@ -78,6 +78,7 @@ pub struct Generator {
 }
 
 impl Generator {
+    /// A stream with `seed`, at counter 0.
     pub fn new(seed: u32) -> Generator {
         Generator { seed, counter: 0 }
     }
@@ -88,6 +89,7 @@ impl Generator {
         Generator { seed, counter }
     }
 
+    /// The stream's seed.
     pub fn seed(&self) -> u32 {
         self.seed
     }
@@ -291,12 +293,9 @@ impl Generator {
 
     /// Uniform on `[-b, b)` with `b = sqrt(6 / (shape[0] + fan_in))` (Glorot and Bengio).
     pub fn glorot_uniform(&mut self, shape: &[usize], dtype: DType) -> Result<DynTensor> {
-        let Some(&first) = shape.first() else {
-            return Err(Error::Shape {
-                op: "glorot_uniform",
-                message: "needs at least one dimension (fan-out is the first), got shape []".into(),
-            });
-        };
+        // fan-out is the first dimension
+        tg_core::shape::movement::require_rank("glorot_uniform", shape, 1)?;
+        let first = shape[0];
         let bound = (6.0 / (first + fan_in(shape)) as f64).sqrt();
         self.symmetric("glorot_uniform", shape, bound, dtype)
     }

@@ -6,21 +6,8 @@
 //! Reducing an empty axis gives the identity: 0 for sum, 1 for prod, -inf (floats) or the
 //! dtype's minimum (ints) for max, +inf or the maximum for min, NaN for mean.
 
-use super::{DynTensor, norm_axis};
-use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result, UnaryOp};
-
-/// The dtype a sum of `dtype` accumulates in (tinygrad's `sum_acc_dtype`): bool and signed
-/// integers in at least i32, unsigned in at least u32, f16 in f32 (the sum is returned as
-/// f16), wider types in themselves.
-pub fn sum_acc_dtype(dtype: DType) -> DType {
-    if dtype.is_unsigned() {
-        dtype.least_upper(DType::U32)
-    } else if dtype.is_int() || dtype.is_bool() {
-        dtype.least_upper(DType::I32)
-    } else {
-        dtype.least_upper(DType::F32)
-    }
-}
+use super::DynTensor;
+use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, Result, UnaryOp};
 
 /// One primitive reduction of `x` over `axes`, then dropping them unless `keepdim`.
 fn reduce_with(x: &Lazy, op: ReduceOp, axes: &[usize], keepdim: bool) -> Result<Lazy> {
@@ -39,31 +26,12 @@ fn reduce_with(x: &Lazy, op: ReduceOp, axes: &[usize], keepdim: bool) -> Result<
 }
 
 impl DynTensor {
-    /// The normalized, distinct axes a reduction covers (`None`: all). A rank-0 tensor
-    /// accepts axis 0 or -1 and reduces nothing, as in tinygrad.
+    /// The normalized, distinct axes a reduction covers (`None`: all); tg-core's rule.
     fn reduce_axes(&self, op: &'static str, axes: Option<&[isize]>) -> Result<Vec<usize>> {
-        let Some(axes) = axes else {
-            return Ok((0..self.ndim()).collect());
-        };
-        let rank = self.ndim().max(1);
-        let mut out = Vec::with_capacity(axes.len());
-        for &a in axes {
-            let n = norm_axis(op, a, rank)?;
-            if out.contains(&n) {
-                return Err(Error::Shape {
-                    op,
-                    message: format!("axis {a} is listed twice in {axes:?}"),
-                });
-            }
-            out.push(n);
-        }
-        if self.ndim() == 0 {
-            out.clear();
-        }
-        Ok(out)
+        Ok(tg_core::shape::reduce::reduce_axes(op, self.shape(), axes)?)
     }
 
-    /// The sum over `axes` (all with `None`), accumulated in [`sum_acc_dtype`] and returned in
+    /// The sum over `axes` (all with `None`), accumulated in [`DType::sum_acc_dtype`] and returned in
     /// it (f16 sums are accumulated in f32 and returned as f16): integer sums do not
     /// overflow as soon as numpy's would for narrow types.
     ///
@@ -75,7 +43,7 @@ impl DynTensor {
     /// assert_eq!(s.to_vec::<u32>().unwrap(), vec![150, 260]);
     /// ```
     pub fn sum(&self, axes: Option<&[isize]>, keepdim: bool) -> Result<DynTensor> {
-        let out = self.sum_as(axes, keepdim, sum_acc_dtype(self.dtype()))?;
+        let out = self.sum_as(axes, keepdim, self.dtype().sum_acc_dtype())?;
         Ok(if self.dtype() == DType::F16 {
             out.cast(DType::F16)
         } else {
@@ -102,7 +70,7 @@ impl DynTensor {
 
     /// The dtype sums of this tensor accumulate in.
     pub fn sum_acc_dtype(&self) -> DType {
-        sum_acc_dtype(self.dtype())
+        self.dtype().sum_acc_dtype()
     }
 
     /// The product over `axes`, in the tensor's dtype (integers wrap); for bool it is `all`.
@@ -190,7 +158,7 @@ impl DynTensor {
         };
         let norm = self.reduce_axes("mean", axes)?;
         let count: usize = norm.iter().map(|&a| self.shape()[a]).product();
-        let total = self.sum_as(axes, keepdim, sum_acc_dtype(self.dtype()))?;
+        let total = self.sum_as(axes, keepdim, self.dtype().sum_acc_dtype())?;
         if count == 0 {
             return DynTensor::full(total.shape(), f64::NAN, out);
         }

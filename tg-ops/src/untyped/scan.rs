@@ -7,11 +7,9 @@
 //! chunks of 256, a scan of the chunk totals, and one combining pass, so the work is
 //! `n * 256 + (n / 256)^2` rather than `n^2`. Index outputs are i32, as tinygrad's.
 
-use super::elementwise::float_of;
 use super::random::index_u32;
-use super::reduce::sum_acc_dtype;
 use super::stats::to_isize;
-use super::{DynTensor, norm_axis};
+use super::{DynTensor, norm_axis, norm_axis_scalar_ok};
 use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result, Scalar, UnaryOp};
 
 /// Chunk length of the two-stage scan; axes up to twice this scan in one stage.
@@ -159,7 +157,7 @@ impl DynTensor {
     /// `self` with `axis` swapped to the last place, the normalized axis, and whether the
     /// tensor is rank 0 (a rank-0 tensor takes axis 0 or -1 and scans nothing).
     fn scan_axis(&self, op: &'static str, axis: isize) -> Result<(DynTensor, usize)> {
-        let a = norm_axis(op, axis, self.ndim().max(1))?;
+        let a = norm_axis_scalar_ok(op, axis, self.shape())?;
         if self.ndim() == 0 {
             return Ok((self.clone(), 0));
         }
@@ -193,7 +191,7 @@ impl DynTensor {
     /// assert_eq!(c.to_vec::<i32>().unwrap(), vec![1, 3, 6, 100, 200, 300]);
     /// ```
     pub fn cumsum(&self, axis: isize) -> Result<DynTensor> {
-        let acc = sum_acc_dtype(self.dtype());
+        let acc = self.dtype().sum_acc_dtype();
         let out = self
             .cast(acc)
             .along("cumsum", axis, |x| scan_last(x, ReduceOp::Add))?;
@@ -290,7 +288,7 @@ impl DynTensor {
     /// assert_eq!(y, vec![f32::NEG_INFINITY, 1000.0, 1000.0 + 2.0f32.ln()]);
     /// ```
     pub fn logcumsumexp(&self, axis: isize) -> Result<DynTensor> {
-        let x = self.cast(float_of(self.dtype()));
+        let x = self.cast(self.dtype().float_of());
         x.along("logcumsumexp", axis, |x| {
             let n = x.shape()[x.ndim() - 1];
             let m = DynTensor::wrap(scan_last(x, ReduceOp::Max)?);
@@ -345,10 +343,10 @@ impl DynTensor {
                 .arg_extreme(op, Some(0), false, reversed);
         };
         if self.ndim() == 0 {
-            norm_axis(op, axis, 1)?;
+            norm_axis_scalar_ok(op, axis, self.shape())?;
             return DynTensor::zeros(&[], DType::I32);
         }
-        let a = norm_axis(op, axis, self.ndim())?;
+        let a = norm_axis(op, axis, self.shape())?;
         let n = self.shape()[a];
         if n == 0 {
             return Err(Error::Shape {

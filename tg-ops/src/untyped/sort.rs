@@ -13,7 +13,7 @@
 //! descending). Index outputs are i32.
 
 use super::scan::{after_diagonal, cols_of, rows_of, same, square_mask};
-use super::{DynTensor, norm_axis};
+use super::{DynTensor, norm_axis_scalar_ok};
 use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result, Scalar};
 
 /// `a < b` in the sort order: NaN above everything (and equal to itself).
@@ -150,7 +150,7 @@ impl DynTensor {
     /// assert_eq!(i.to_vec::<i32>().unwrap(), vec![3, 0, 2, 4, 1]);
     /// ```
     pub fn sort(&self, axis: isize, descending: bool) -> Result<(DynTensor, DynTensor)> {
-        let a = norm_axis("sort", axis, self.ndim().max(1))?;
+        let a = norm_axis_scalar_ok("sort", axis, self.shape())?;
         let n = self.shape().get(a).copied().unwrap_or(1);
         if n <= 1 || self.numel() == 0 {
             return Ok((self.clone(), DynTensor::zeros(self.shape(), DType::I32)?));
@@ -198,7 +198,7 @@ impl DynTensor {
     /// assert_eq!(v.to_vec::<f32>().unwrap(), vec![0.1, 0.5]);
     /// ```
     pub fn topk(&self, k: usize, axis: isize, largest: bool) -> Result<(DynTensor, DynTensor)> {
-        let a = norm_axis("topk", axis, self.ndim().max(1))?;
+        let a = norm_axis_scalar_ok("topk", axis, self.shape())?;
         let n = self.shape().get(a).copied().unwrap_or(1);
         if k > n {
             return Err(Error::Argument {

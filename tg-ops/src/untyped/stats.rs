@@ -6,23 +6,12 @@
 //! its reductions back over their own rows and runs as one kernel. Integer and bool inputs
 //! are converted to the default float (f32) first, so `x - max` cannot wrap.
 
-use super::elementwise::float_of;
-use super::{DynTensor, norm_axis};
+use super::DynTensor;
 use tg_runtime::{DType, Error, Result};
 
 /// Checks `axes` as a reduction does (in range, none twice), so errors name `op`.
-pub(crate) fn check_axes(op: &'static str, axes: Option<&[isize]>, rank: usize) -> Result<()> {
-    let mut seen = Vec::new();
-    for &a in axes.unwrap_or(&[]) {
-        let n = norm_axis(op, a, rank.max(1))?;
-        if seen.contains(&n) {
-            return Err(Error::Shape {
-                op,
-                message: format!("axis {a} is listed twice in {axes:?}"),
-            });
-        }
-        seen.push(n);
-    }
+pub(crate) fn check_axes(op: &'static str, axes: Option<&[isize]>, shape: &[usize]) -> Result<()> {
+    tg_core::shape::reduce::reduce_axes(op, shape, axes)?;
     Ok(())
 }
 
@@ -38,7 +27,7 @@ fn reduced_count(x: &DynTensor, kept: &DynTensor) -> usize {
 
 /// `x` in its float dtype (integers and bool give f32).
 fn as_float(x: &DynTensor) -> DynTensor {
-    x.cast(float_of(x.dtype()))
+    x.cast(x.dtype().float_of())
 }
 
 impl DynTensor {
@@ -73,7 +62,7 @@ impl DynTensor {
         keepdim: bool,
         correction: f64,
     ) -> Result<(DynTensor, DynTensor)> {
-        check_axes("var", axes, self.ndim())?;
+        check_axes("var", axes, self.shape())?;
         let mean = self.mean(axes, true)?;
         let squares = self.sub(&mean)?.square()?;
         let n = reduced_count(self, &mean);
@@ -135,7 +124,7 @@ impl DynTensor {
                 message: "p is NaN".into(),
             });
         }
-        check_axes("normalize", Some(&[axis]), self.ndim())?;
+        check_axes("normalize", Some(&[axis]), self.shape())?;
         let axes: &[isize] = &[axis];
         let x = as_float(self);
         let norm = if p == 0.0 {
@@ -162,7 +151,7 @@ impl DynTensor {
     /// assert_eq!(y, vec![1000.0 + 2.0f32.ln(), f32::NEG_INFINITY]);
     /// ```
     pub fn logsumexp(&self, axes: Option<&[isize]>, keepdim: bool) -> Result<DynTensor> {
-        check_axes("logsumexp", axes, self.ndim())?;
+        check_axes("logsumexp", axes, self.shape())?;
         let x = as_float(self);
         let m = x.max(axes, true)?.detach();
         let m = m.isinf(true, true)?.where_(0.0, &m)?;
@@ -225,7 +214,7 @@ impl DynTensor {
         axis: isize,
         acc: Option<DType>,
     ) -> Result<(DynTensor, DynTensor, DynTensor)> {
-        check_axes(op, Some(&[axis]), self.ndim())?;
+        check_axes(op, Some(&[axis]), self.shape())?;
         if let Some(dt) = acc.filter(|d| !d.is_float()) {
             return Err(Error::DType {
                 op,

@@ -53,7 +53,7 @@ fn kept_axes(from: &[usize], to: &[usize]) -> (usize, usize) {
     (lead, tail)
 }
 
-/// Elements of the flat index a reshape from `from` to `to` forms (see [`kept_axes`]).
+/// Elements of the flat index a reshape from `from` to `to` forms (see `kept_axes`).
 pub fn reshape_span(from: &[usize], to: &[usize]) -> usize {
     let (lead, tail) = kept_axes(from, to);
     from[lead..from.len() - tail].iter().product()

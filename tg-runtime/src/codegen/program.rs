@@ -14,6 +14,7 @@ pub type BlockId = usize;
 pub const LANES: usize = 4;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// One instruction of a program: produces one scalar value (or a vector, `VecLoad`).
 pub enum Ins {
     /// A literal the code is written with (identities, padding zeros, constants that did not
     /// fit the push constants).
@@ -22,48 +23,73 @@ pub enum Ins {
     /// the graph's constants are data, so a kernel that differs from another only in their
     /// values is the same shader.
     Param {
+        /// The first push-constant word of the value.
         word: usize,
+        /// Its dtype.
         dtype: DType,
     },
     /// Element `index` of input buffer `buf` when `valid`, else zero.
     Load {
+        /// The input buffer.
         buf: usize,
+        /// The element index.
         index: Expr,
+        /// When it is false, the value is zero and memory is not read.
         valid: Cond,
+        /// The element's dtype.
         dtype: DType,
     },
     /// `LANES` consecutive elements starting at `LANES * vindex`.
     VecLoad {
+        /// The input buffer.
         buf: usize,
+        /// The vector's index.
         vindex: Expr,
+        /// The elements' dtype.
         dtype: DType,
     },
     /// Lane `lane` of a `VecLoad`.
     Extract {
+        /// The `VecLoad`.
         vec: Val,
+        /// The lane, `0..LANES`.
         lane: usize,
+        /// The element's dtype.
         dtype: DType,
     },
     /// A validity condition as a bool value.
     Cond(Cond),
+    /// A unary op of the operand's dtype.
     Unary(UnaryOp, Val, DType),
+    /// A binary op of the operands' dtype (comparisons give bool).
     Binary(BinaryOp, Val, Val, DType),
     /// Operand dtype, result dtype.
     Ternary(TernaryOp, Val, Val, Val, DType),
+    /// A conversion with tg's cast semantics.
     Cast {
+        /// The value.
         src: Val,
+        /// Its dtype.
         from: DType,
+        /// The target dtype.
         to: DType,
     },
+    /// The same bits as another dtype of one size.
     Bitcast {
+        /// The value.
         src: Val,
+        /// Its dtype.
         from: DType,
+        /// The target dtype.
         to: DType,
     },
     /// Final value of accumulator `acc` of loop block `block`.
     AccResult {
+        /// The loop block.
         block: BlockId,
+        /// The accumulator's index in the block.
         acc: usize,
+        /// The accumulator's dtype.
         dtype: DType,
     },
     /// Marks where loop `block` runs inside its parent.
@@ -115,7 +141,9 @@ impl Ins {
 /// An accumulator of a loop block.
 #[derive(Clone, Debug)]
 pub struct Acc {
+    /// How values are combined.
     pub op: ReduceOp,
+    /// The dtype accumulated in.
     pub dtype: DType,
     /// Value folded in each iteration; lives in the loop's block.
     pub value: Val,
@@ -124,7 +152,9 @@ pub struct Acc {
 /// A straight-line list of instructions; loop blocks repeat theirs over a loop variable.
 #[derive(Clone, Debug, Default)]
 pub struct Block {
+    /// The instructions, in order.
     pub ins: Vec<Val>,
+    /// The enclosing block (`None` for the root).
     pub parent: Option<BlockId>,
     /// For loops: the variable id and trip count.
     pub loop_var: Option<(u32, i64)>,
@@ -135,6 +165,7 @@ pub struct Block {
     /// For loops: the upper bound of the loop variable the index arithmetic assumes (the
     /// trip count, or its class with `trip_word`).
     pub bound: i64,
+    /// The accumulators a loop folds into.
     pub accs: Vec<Acc>,
     /// A loop over the outputs of a row, split among the threads of the workgroup.
     pub parallel: bool,
@@ -147,17 +178,28 @@ pub enum Strategy {
     Serial,
     /// A workgroup of `threads` computes `LANES` outputs, splitting top-level reduction loops
     /// among its threads and combining with subgroup operations and shared memory.
-    Cooperative { threads: u32 },
+    Cooperative {
+        /// Invocations per workgroup.
+        threads: u32,
+    },
     /// A workgroup computes one row of `row` outputs (a multiple of `LANES`): reductions over
     /// the row run cooperatively once, then the threads share the row's outputs. This fuses
     /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
     /// layernorm) into one kernel.
-    Row { threads: u32, row: usize },
+    Row {
+        /// Invocations per workgroup.
+        threads: u32,
+        /// Outputs per row.
+        row: usize,
+    },
     /// Each invocation computes `rows` rows of `LANES` outputs: the same `LANES` columns of
     /// `rows` consecutive rows (the output's second-to-last axis). Reductions of one trip
     /// count share one loop, so a value the rows have in common (a matmul's column of B) is
     /// loaded once for all of them: register blocking.
-    Tile { rows: usize },
+    Tile {
+        /// Rows per invocation.
+        rows: usize,
+    },
 }
 
 /// Where a variable's value comes from.
@@ -174,19 +216,25 @@ pub enum VarKind {
 /// A lowered kernel.
 #[derive(Clone, Debug)]
 pub struct Program {
+    /// Every instruction; blocks refer to them by index.
     pub ins: Vec<Ins>,
+    /// The blocks; `Program::ROOT` first.
     pub blocks: Vec<Block>,
     /// Per output lane, the value to store: `LANES` per stored vector, vector after vector.
     pub outputs: Vec<Val>,
+    /// The output's dtype.
     pub out_dtype: DType,
     /// Number of output elements.
     pub numel: usize,
     /// Dtypes of the input buffers, by input index.
     pub inputs: Vec<DType>,
+    /// The index variables, by id.
     pub vars: Vec<VarKind>,
+    /// How invocations map to outputs.
     pub strategy: Strategy,
     /// The block that stores the outputs, and the vector index of each vector it stores.
     pub out_block: BlockId,
+    /// The vector index of each store.
     pub out_index: Vec<Expr>,
     /// Push-constant words after the element count and buffer addresses: the values of
     /// `Ins::Param` scalars and of loop trip counts. The shader's source depends only on how
@@ -204,6 +252,7 @@ pub struct Program {
 }
 
 impl Program {
+    /// The block every program starts in.
     pub const ROOT: BlockId = 0;
 
     /// The largest absolute value of any integer arithmetic the kernel does on indices:

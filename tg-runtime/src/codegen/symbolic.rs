@@ -12,12 +12,16 @@ use std::fmt::Write;
 /// An index variable, ranging over `0..=max`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Var {
+    /// Identifies the variable (see `Program::vars`).
     pub id: u32,
+    /// The largest value it takes.
     pub max: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A term of an index expression, before its coefficient.
 pub enum Atom {
+    /// An index variable.
     Var(Var),
     /// Floor division by a positive constant.
     Div(Box<Expr>, i64),
@@ -61,6 +65,7 @@ impl Atom {
 }
 
 impl Expr {
+    /// The constant `c`.
     pub fn constant(c: i64) -> Expr {
         Expr {
             terms: Vec::new(),
@@ -68,6 +73,7 @@ impl Expr {
         }
     }
 
+    /// The variable `id` over `0..=max`.
     pub fn var(id: u32, max: i64) -> Expr {
         Expr::atom(Atom::Var(Var { id, max }))
     }
@@ -79,14 +85,17 @@ impl Expr {
         }
     }
 
+    /// The value, when the expression is a constant.
     pub fn as_constant(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.constant)
     }
 
+    /// The non-constant terms with their coefficients.
     pub fn terms(&self) -> &[(Atom, i64)] {
         &self.terms
     }
 
+    /// The constant term.
     pub fn constant_part(&self) -> i64 {
         self.constant
     }
@@ -161,12 +170,14 @@ impl Expr {
         None
     }
 
+    /// `self + other`, simplified.
     pub fn add(&self, other: &Expr) -> Expr {
         let mut terms = self.terms.clone();
         terms.extend(other.terms.iter().cloned());
         Expr::from_terms(terms, self.constant + other.constant)
     }
 
+    /// `self + c`.
     pub fn add_const(&self, c: i64) -> Expr {
         Expr {
             terms: self.terms.clone(),
@@ -174,6 +185,7 @@ impl Expr {
         }
     }
 
+    /// `k * self`.
     pub fn scale(&self, k: i64) -> Expr {
         if k == 0 {
             return Expr::constant(0);
@@ -184,6 +196,7 @@ impl Expr {
         }
     }
 
+    /// `self - other`, simplified.
     pub fn sub(&self, other: &Expr) -> Expr {
         self.add(&other.scale(-1))
     }
@@ -387,20 +400,24 @@ pub struct Cond {
 }
 
 impl Cond {
+    /// The condition that always holds.
     pub fn always() -> Cond {
         Cond {
             facts: Some(Vec::new()),
         }
     }
 
+    /// The condition that never holds.
     pub fn never() -> Cond {
         Cond { facts: None }
     }
 
+    /// Whether it is known to always hold.
     pub fn is_always(&self) -> bool {
         self.facts.as_ref().is_some_and(|f| f.is_empty())
     }
 
+    /// Whether it is known never to hold.
     pub fn is_never(&self) -> bool {
         self.facts.is_none()
     }
@@ -431,6 +448,7 @@ impl Cond {
             .and_nonneg(e.scale(-1).add_const(hi - 1))
     }
 
+    /// Both conditions.
     pub fn and(&self, other: &Cond) -> Cond {
         match &other.facts {
             None => Cond::never(),
@@ -465,6 +483,7 @@ impl Cond {
             .unwrap_or(0)
     }
 
+    /// GLSL for the condition, variables named by `name`.
     pub fn render(&self, name: &dyn Fn(u32) -> String) -> String {
         match &self.facts {
             None => "false".into(),

@@ -74,7 +74,7 @@ impl std::error::Error for Unusable {
     }
 }
 
-/// The disk cache folder, created if missing and checked ([`prepare`]): `TG_CACHE_DIR`, else
+/// The disk cache folder, created if missing and checked (`prepare`): `TG_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/tg`, else `$HOME/.cache/tg`. `Ok(None)` when the disk caches are turned
 /// off (`TG_CACHE_DIR=""` or `off`) or there is no home to put them in.
 pub fn cache_dir() -> Result<Option<PathBuf>, Unusable> {

@@ -20,8 +20,11 @@ use crate::{Error, Result};
 /// order, binding 0 first.
 #[derive(Clone, Debug)]
 pub struct Binding {
+    /// The buffer.
     pub buffer: Arc<Buffer>,
+    /// Whether the kernel may write it.
     pub writes: bool,
+    /// Whether the kernel reaches it through its device address rather than a descriptor.
     pub by_address: bool,
 }
 
@@ -29,9 +32,13 @@ pub struct Binding {
 /// A dispatch with any group count of 0 does nothing and is skipped.
 #[derive(Clone, Debug)]
 pub struct Dispatch {
+    /// The compiled kernel.
     pub pipeline: Arc<Pipeline>,
+    /// Its buffers, in binding order.
     pub bindings: Vec<Binding>,
+    /// Push-constant bytes (the element count).
     pub push_constants: Vec<u8>,
+    /// Workgroups in x, y, z.
     pub groups: [u32; 3],
 }
 

@@ -7,12 +7,16 @@ use ash::vk;
 /// The kind of a Vulkan device, in tg's order of preference.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum DeviceType {
+    /// A GPU of its own.
     Discrete,
+    /// A GPU sharing memory with the CPU.
     Integrated,
+    /// A virtualized GPU.
     Virtual,
     /// A software implementation such as lavapipe.
     Cpu,
     #[default]
+    /// Anything else.
     Other,
 }
 
@@ -50,34 +54,56 @@ impl fmt::Display for DeviceType {
 pub struct DeviceInfo {
     /// Index in `vkEnumeratePhysicalDevices`, as `TG_DEVICE` takes it.
     pub index: usize,
+    /// The device's name.
     pub name: String,
+    /// Its kind.
     pub device_type: DeviceType,
+    /// `(major, minor, patch)` of its Vulkan version.
     pub api_version: (u32, u32, u32),
     /// `driverName driverInfo`, e.g. "llvmpipe Mesa 22.3.6 (LLVM 15.0.6)".
     pub driver: String,
+    /// PCI vendor id.
     pub vendor_id: u32,
+    /// PCI device id.
     pub device_id: u32,
+    /// The largest storage buffer one binding can hold, in bytes.
     pub max_storage_buffer_range: u64,
+    /// Workgroups per dispatch, per dimension.
     pub max_workgroup_count: [u32; 3],
+    /// Invocations per workgroup, per dimension.
     pub max_workgroup_size: [u32; 3],
+    /// Invocations per workgroup in all.
     pub max_workgroup_invocations: u32,
+    /// Shared memory per workgroup, in bytes.
     pub max_shared_memory: u32,
+    /// Push-constant bytes a pipeline may declare.
     pub max_push_constant_bytes: u32,
+    /// 16-bit float arithmetic in shaders.
     pub shader_float16: bool,
+    /// 8-bit integer arithmetic in shaders.
     pub shader_int8: bool,
+    /// 16-bit storage buffers.
     pub storage_16bit: bool,
+    /// 8-bit storage buffers.
     pub storage_8bit: bool,
+    /// 64-bit integers in shaders (needed by i64 and u64).
     pub shader_int64: bool,
+    /// 64-bit floats in shaders (needed by f64).
     pub shader_float64: bool,
+    /// 16-bit integers in shaders.
     pub shader_int16: bool,
+    /// Invocations per subgroup.
     pub subgroup_size: u32,
     /// Shaders can ask that signed zeros, infinities and NaN survive optimisation (float
     /// controls); without it a driver may fold `x * 0.0` to `0.0` even for an infinite `x`.
     pub preserve_inf_nan_f32: bool,
+    /// The same for 64-bit floats.
     pub preserve_inf_nan_f64: bool,
     /// The compute stage supports subgroup arithmetic (`subgroupAdd` ...).
     pub subgroup_arithmetic: bool,
+    /// Subgroup shuffles (`subgroupShuffle`).
     pub subgroup_shuffle: bool,
+    /// Subgroup ballots (`subgroupBallot`).
     pub subgroup_ballot: bool,
     /// Every buffer is mapped, so reads and writes are plain copies (lavapipe, integrated GPUs,
     /// resizable BAR).

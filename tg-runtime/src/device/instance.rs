@@ -95,6 +95,7 @@ impl Instance {
             .map(|(index, pd)| {
                 // SAFETY: `pd` comes from this instance.
                 let props = unsafe { self.raw.get_physical_device_properties(pd) };
+                // SAFETY: as above, `pd` comes from this instance.
                 let families = unsafe { self.raw.get_physical_device_queue_family_properties(pd) };
                 let candidate = DeviceCandidate {
                     index,

@@ -49,6 +49,7 @@ pub(crate) fn open(
         let mut f2 = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut f11)
             .push_next(&mut f12);
+        // SAFETY: `pd` comes from `inst`; the chained structs outlive the call.
         unsafe { inst.get_physical_device_features2(pd, &mut f2) };
         f2.features
     };
@@ -62,9 +63,11 @@ pub(crate) fn open(
             .push_next(&mut p11)
             .push_next(&mut p12)
             .push_next(&mut driver);
+        // SAFETY: `pd` comes from `inst`; the chained structs outlive the call.
         unsafe { inst.get_physical_device_properties2(pd, &mut p2) };
         p2.properties
     };
+    // SAFETY: `pd` comes from `inst`.
     let families = unsafe { inst.get_physical_device_queue_family_properties(pd) };
     let family = queue_family(&families).ok_or_else(|| Error::Unsupported {
         what: "tg".into(),
@@ -96,9 +99,11 @@ pub(crate) fn open(
     let create = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queues)
         .push_next(&mut enable);
+    // SAFETY: `pd` comes from `inst`; `create` and what it points to outlive the call.
     let raw = unsafe { inst.create_device(pd, &create, None) }
         .map_err(|e| Error::vk("vkCreateDevice", e))?;
     let device = LogicalDevice { raw };
+    // SAFETY: the device was created with one queue of `family`.
     let queue = unsafe { device.raw.get_device_queue(family, 0) };
 
     let limits = &props.limits;

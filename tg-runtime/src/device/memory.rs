@@ -215,6 +215,7 @@ pub struct MemoryStats {
     pub live_bytes: u64,
     /// Bytes the pool keeps for reuse.
     pub pooled_bytes: u64,
+    /// Buffers alive.
     pub live_buffers: usize,
     /// Buffers the pool could not serve, so far: each a new `VkBuffer` and its memory.
     /// (Staging buffers of the copy path are not counted.)

@@ -13,7 +13,9 @@ use crate::{Error, Result};
 /// `push_constant_bytes` bytes of push constants (0 = none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KernelLayout {
+    /// Storage buffers.
     pub bindings: u32,
+    /// Push-constant bytes.
     pub push_constant_bytes: u32,
 }
 
@@ -32,6 +34,7 @@ impl Pipeline {
         self.key
     }
 
+    /// The resources the kernel declares.
     pub fn kernel_layout(&self) -> KernelLayout {
         self.layout_info
     }

@@ -11,7 +11,9 @@ pub(crate) const DRIVER_HINT: &str = "install a Vulkan driver: apt-get install m
 pub struct DeviceCandidate {
     /// Index in `vkEnumeratePhysicalDevices`.
     pub index: usize,
+    /// The device's name.
     pub name: String,
+    /// Its kind.
     pub device_type: DeviceType,
     /// `(major, minor, patch)` of the device's Vulkan version.
     pub api_version: (u32, u32, u32),

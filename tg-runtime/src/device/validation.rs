@@ -120,6 +120,7 @@ unsafe extern "system" fn callback(
         };
         // SAFETY: the strings are null-terminated or null, as the spec requires.
         let id = text(unsafe { data.message_id_name_as_c_str() });
+        // SAFETY: as above.
         let message = text(unsafe { data.message_as_c_str() });
         if accept(&id) {
             push(format!("[{severity:?} {kind:?}] {id}: {message}"));

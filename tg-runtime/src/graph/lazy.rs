@@ -61,15 +61,19 @@ impl Lazy {
         &self.0
     }
 
+    /// The sizes.
     pub fn shape(&self) -> &[usize] {
         self.0.shape()
     }
+    /// The element type.
     pub fn dtype(&self) -> DType {
         self.0.dtype()
     }
+    /// The number of axes.
     pub fn ndim(&self) -> usize {
         self.0.shape().len()
     }
+    /// The element count.
     pub fn numel(&self) -> usize {
         self.0.numel()
     }
@@ -77,12 +81,15 @@ impl Lazy {
     pub fn id(&self) -> u64 {
         self.0.id()
     }
+    /// The primitive op of the node.
     pub fn op(&self) -> &Op {
         self.0.op()
     }
+    /// The node's sources (none once realized).
     pub fn srcs(&self) -> Vec<Lazy> {
         self.0.srcs().into_iter().map(Lazy).collect()
     }
+    /// Whether the node holds a computed buffer.
     pub fn is_realized(&self) -> bool {
         self.0.is_realized()
     }
@@ -192,6 +199,7 @@ impl Lazy {
         }
     }
 
+    /// A unary primitive (float-only ones need a float tensor).
     pub fn unary(&self, op: UnaryOp) -> Result<Lazy> {
         if op.float_only() && !self.dtype().is_float() {
             return Err(self.dtype_err(op.name(), "this primitive takes floats; cast first"));
@@ -204,6 +212,7 @@ impl Lazy {
         )))
     }
 
+    /// A binary primitive of two tensors of one shape and dtype (shift amounts may be any integer).
     pub fn binary(&self, op: BinaryOp, rhs: &Lazy) -> Result<Lazy> {
         self.same_shape(op.name(), rhs)?;
         if self.dtype() != rhs.dtype() {

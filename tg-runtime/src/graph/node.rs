@@ -37,15 +37,23 @@ pub enum Op {
     /// A scalar a replay may rebind: one value everywhere, named by `id`, read by kernels
     /// from their push constants (a `#[kernel]`'s scalar argument, a random stream's key).
     Var(u64, ConstValue),
+    /// An elementwise op of one source.
     Unary(UnaryOp),
+    /// An elementwise op of two sources.
     Binary(BinaryOp),
+    /// An elementwise op of three sources.
     Ternary(TernaryOp),
+    /// A conversion to the node's dtype.
     Cast,
+    /// A reinterpretation of the bits as the node's dtype.
     Bitcast,
     /// Reduces the listed axes to size 1.
     Reduce(ReduceOp, Vec<usize>),
+    /// The same elements in the node's shape.
     Reshape,
+    /// Size-1 axes stretched to the node's shape.
     Expand,
+    /// Output axis `i` is source axis `perm[i]`.
     Permute(Vec<usize>),
     /// Zero padding `(before, after)` per axis.
     Pad(Vec<(usize, usize)>),
@@ -66,6 +74,7 @@ pub enum Op {
 }
 
 impl Op {
+    /// Whether the op only moves data (reshape, expand, permute, pad, shrink, flip).
     pub fn is_movement(&self) -> bool {
         matches!(
             self,
@@ -221,24 +230,29 @@ impl Node {
         })
     }
 
+    /// The hash-consing id: equal ids are the same computation.
     pub fn id(&self) -> u64 {
         self.id
     }
+    /// The primitive op.
     pub fn op(&self) -> &Op {
         &self.op
     }
+    /// The element type.
     pub fn dtype(&self) -> DType {
         self.dtype
     }
+    /// The sizes.
     pub fn shape(&self) -> &[usize] {
         &self.shape
     }
+    /// The element count.
     pub fn numel(&self) -> usize {
         self.shape.iter().product()
     }
 
     /// The sources; empty once the node is realized (its buffer replaces them), except while
-    /// this thread has them pinned (see [`pin_sources`]).
+    /// this thread has them pinned (see `pin_sources`).
     pub fn srcs(&self) -> Vec<Arc<Node>> {
         let pinned = PINNED.with(|p| p.borrow().as_ref().and_then(|m| m.get(&self.id).cloned()));
         pinned.unwrap_or_else(|| lock(&self.state).srcs.clone())
@@ -270,10 +284,12 @@ impl Node {
         self.track.store(true, Ordering::Relaxed);
     }
 
+    /// The computed buffer, once realized.
     pub fn buffer(&self) -> Option<Arc<Buffer>> {
         lock(&self.state).buffer.clone()
     }
 
+    /// Whether the node holds a computed buffer.
     pub fn is_realized(&self) -> bool {
         lock(&self.state).buffer.is_some()
     }

@@ -3,6 +3,7 @@
 
 use std::sync::OnceLock;
 
+/// The `TG_DEBUG` level (0 when unset), read once.
 pub fn level() -> u32 {
     static LEVEL: OnceLock<u32> = OnceLock::new();
     *LEVEL.get_or_init(|| {

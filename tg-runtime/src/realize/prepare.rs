@@ -16,16 +16,23 @@ use crate::schedule::Kernel;
 
 /// A kernel lowered and rendered, not yet compiled.
 pub struct Lowered {
+    /// Short name in tinygrad's style (`E_4_3`, `R_16`).
     pub name: String,
+    /// The rendered shader.
     pub shader: Shader,
+    /// The lowered program.
     pub program: Program,
 }
 
 /// A kernel ready to record.
 pub struct Prepared {
+    /// Short name in tinygrad's style.
     pub name: String,
+    /// The rendered shader.
     pub shader: Shader,
+    /// The compiled pipeline.
     pub pipeline: Arc<Pipeline>,
+    /// The lowered program.
     pub program: Program,
 }
 
@@ -77,6 +84,7 @@ fn cached<K: Eq + Hash, T>(
 /// What lowering and rendering may use of a device.
 #[derive(Copy, Clone, Debug)]
 pub struct Target {
+    /// What rendering may use of the device.
     pub glsl: glsl::Target,
     /// Push-constant words for buffer addresses, scalars and trip counts (the first word is
     /// the element count).

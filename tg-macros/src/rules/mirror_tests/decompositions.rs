@@ -9,10 +9,10 @@ use tg_ops::untyped::hash::Keccak;
 
 use super::{check, dt};
 use crate::dsl::parse::parse_expr;
-use crate::dtype::Dt;
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Val, show_shape};
 use crate::sym::Poly;
+use tg_core::DType as Dt;
 
 type OpN = fn(&[DynTensor]) -> tg_ops::Result<Vec<DynTensor>>;
 
@@ -404,7 +404,9 @@ fn bad_inputs_name_the_op_the_shapes_and_the_culprit() {
 fn symbolic_shapes() {
     use Dt::*;
     let show = |ctx: &mut Ctx, e: &str| match eval(ctx, e) {
-        Ok(Val::Tensor { shape, dtype, .. }) => format!("{} {}", show_shape(&shape), dtype.name()),
+        Ok(Val::Tensor { shape, dtype, .. }) => {
+            format!("{} {}", show_shape(&shape), dtype.rust_name())
+        }
         Ok(Val::List(items)) => items
             .iter()
             .map(|v| match v {

@@ -9,10 +9,10 @@ use tg_ops::{Conv, Padding, Pool};
 
 use super::{check, check2};
 use crate::dsl::parse::parse_expr;
-use crate::dtype::Dt::{self, *};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::Val;
 use crate::sym::Poly;
+use tg_core::DType::{self as Dt, *};
 
 #[test]
 fn loss_rules_agree_with_tg_ops() {
@@ -758,7 +758,7 @@ fn training_rules_report_bad_inputs() {
             ("m", dims(&[4]), F32),
             ("v", dims(&[4]), F32),
         ],
-        &["`batchnorm`", "listed twice"],
+        &["`batchnorm`", "appears twice"],
     );
     error_mentions(
         "x.batchnorm(m, v, axis = 3)",

@@ -1,9 +1,9 @@
 //! Typed elementwise ops: each computes its output type and calls one `DynTensor` op.
 //!
 //! Output dtypes, as trait bounds:
-//! - Binary ops meet in tinygrad's least upper dtype ([`Promote`](crate::Promote), the table
+//! - Binary ops meet in tinygrad's least upper dtype ([`Promote`], the table
 //!   in [`crate::untyped::elementwise`]); a Rust scalar is weak
-//!   ([`WeakPromote`](crate::WeakPromote)): it takes the tensor's dtype, except that a float
+//!   ([`WeakPromote`]): it takes the tensor's dtype, except that a float
 //!   scalar with an integer or bool tensor gives f32 and an integer scalar with a bool tensor
 //!   gives i32. [`Rhs`] says what may stand on the right of a tensor and what the two meet in.
 //! - Float math (`exp`, `sigmoid`, `/` ...) returns [`FloatOf`] the dtype: floats keep
@@ -12,7 +12,7 @@
 //!   [`Bitwise`](crate::Bitwise) one, shifts an [`Int`](crate::Int) one; `bitcast` needs two
 //!   types of one size ([`SameSize`]). Each bound names the offending type when it fails.
 //!
-//! Shapes: tensors on both sides of a binary op have one shape ([`SameShape`]; the result
+//! Shapes: tensors on both sides of a binary op have one shape ([`SameShape`](crate::SameShape); the result
 //! keeps the more static dims); broadcast first, or write the expression in `tensor!`/
 //! `#[kernel]`, which broadcasts like numpy.
 
@@ -30,15 +30,11 @@ use crate::untyped::elementwise::Operand;
 /// The float dtype float math on `Self` returns: floats keep theirs, integers and bool give
 /// f32, tinygrad's default float.
 pub trait FloatOf: Dtype {
+    /// The float dtype.
     type Output: Float;
 }
 
-macro_rules! float_of {
-    ($($t:ty => $o:ty),*) => { $(impl FloatOf for $t { type Output = $o; })* };
-}
-
-float_of!(bool => f32, i8 => f32, u8 => f32, i16 => f32, u16 => f32, i32 => f32, u32 => f32, i64 => f32, u64 => f32,
-    f16 => f16, f32 => f32, f64 => f64);
+// The impls of `FloatOf` are generated from tg-core's `DType::float_of`: `dtype_impls.rs`.
 
 /// What may stand on the right of a binary op with a `Tensor<S, T>`: a tensor (owned or
 /// borrowed) of the same shape, or a Rust scalar. `Shape` and `Dtype` are the result's shape
@@ -49,8 +45,11 @@ float_of!(bool => f32, i8 => f32, u8 => f32, i16 => f32, u16 => f32, i32 => f32,
     note = "tensor operands broadcast by rank (aligned at the last axis, equal or dynamic dims); stretch a size-1 axis with `expand`, or use `#[kernel]`"
 )]
 pub trait Rhs<S: Shape, T: Dtype> {
+    /// The shape of the result.
     type Shape: Shape;
+    /// The dtype the operands meet in.
     type Dtype: Dtype;
+    /// The operand as `DynTensor::binary_op` takes it.
     fn operand(&self) -> Operand<'_>;
 }
 

@@ -1,11 +1,15 @@
 //! Static-shape rules of the movement ops that stable Rust cannot state as trait bounds
 //! (dimension arithmetic), checked after monomorphization.
 //!
-//! Each rule is an associated const that panics with a message naming the op and both shapes
-//! (`reshape: [2, 3] holds 6 elements, but the target [4, 2] holds 8`). A typed op and its
-//! `try_` form both name the same const (`let () = Static::<S, S2>::RESHAPE;`), so a wrong
-//! call is one error, and the compiler's "encountered while instantiating" note points at the
-//! user's line. Dynamic dims pass here; the run checks them.
+//! Each rule is an associated const that panics with a message that starts with the user's
+//! shapes, then names the op and the rule (`[2, 3] -> [4, 2]: reshape keeps the element count,
+//! 6 vs 8 ...`), since rustc shows it under an "evaluation of `...check::Static<..>` failed"
+//! line that points here, into tg. A typed op and its `try_` form both name the same const
+//! (`let () = Static::<S, S2>::RESHAPE;`), so a wrong call is one error, and the compiler's
+//! "encountered while instantiating" note points at the user's line. Such an error appears when
+//! the crate is built (`cargo build`, `cargo test`), not under `cargo check`, which does not
+//! monomorphize; `#[kernel]` checks the same rules while it expands. Dynamic dims pass here;
+//! the run checks them.
 
 use std::marker::PhantomData;
 
@@ -15,14 +19,14 @@ use crate::shape::ops::{PermuteAxes, is_permutation};
 
 /// A message built at compile time: const panics take a `&str`, not format arguments.
 struct Msg {
-    buf: [u8; 256],
+    buf: [u8; 512],
     len: usize,
 }
 
 impl Msg {
     const fn new() -> Self {
         Msg {
-            buf: [0; 256],
+            buf: [0; 512],
             len: 0,
         }
     }
@@ -87,9 +91,21 @@ impl Msg {
         self.str("]")
     }
 
-    /// `op: <src> <verb> <dst>` with both shapes, the common form of the messages below.
-    const fn shapes(op: &str, src: &[Option<usize>], verb: &str, dst: &[Option<usize>]) -> Self {
-        Msg::new().str(op).str(": ").dims(src).str(verb).dims(dst)
+    /// `<src> -> <dst>: <op><rule>`: the user's shapes first, the common form of the
+    /// messages below.
+    const fn shapes(op: &str, src: &[Option<usize>], rule: &str, dst: &[Option<usize>]) -> Self {
+        Msg::new()
+            .dims(src)
+            .str(" -> ")
+            .dims(dst)
+            .str(": ")
+            .str(op)
+            .str(rule)
+    }
+
+    /// The end of every message: where the rule is checked, and the way around.
+    const fn built(self) -> Self {
+        self.str(" (checked when the crate is built; a #[kernel] body reports it in `cargo check`)")
     }
 
     const fn as_str(&self) -> &str {
@@ -187,16 +203,11 @@ const fn cat_agrees(src: &[Option<usize>], out: &[Option<usize>], axis: usize, n
 }
 
 const fn numel_msg(op: &str, src: &[Option<usize>], dst: &[Option<usize>]) -> Msg {
-    Msg::new()
-        .str(op)
-        .str(": ")
-        .dims(src)
-        .str(" holds ")
+    Msg::shapes(op, src, " keeps the element count: ", dst)
         .num(unwrap_or_zero(numel(src)))
-        .str(" elements, but the target ")
-        .dims(dst)
-        .str(" holds ")
+        .str(" elements, not ")
         .num(unwrap_or_zero(numel(dst)))
+        .built()
 }
 
 const fn unwrap_or_zero(n: Option<usize>) -> usize {
@@ -207,12 +218,17 @@ const fn unwrap_or_zero(n: Option<usize>) -> usize {
 }
 
 const fn broadcast_msg(op: &str, src: &[Option<usize>], dst: &[Option<usize>]) -> Msg {
-    Msg::shapes(op, src, " does not broadcast to ", dst)
-        .str(" (each dim must be 1 or equal to the target's, aligned from the right)")
+    Msg::shapes(
+        op,
+        src,
+        " stretches only dims of 1 to the target's (aligned from the right)",
+        dst,
+    )
+    .built()
 }
 
 const fn rank_msg(op: &str, src: &[Option<usize>], dst: &[Option<usize>]) -> Msg {
-    Msg::shapes(op, dst, " (the target) does not have the rank of ", src)
+    Msg::shapes(op, src, " keeps the rank", dst).built()
 }
 
 /// The rules between a source shape `S` and a target shape `S2`.
@@ -228,12 +244,7 @@ impl<S: Shape, S2: Shape> Static<S, S2> {
 
     pub(crate) const SQUEEZE_ALL: () = {
         if S2::RANK > S::RANK {
-            fail!(Msg::shapes(
-                "squeeze_all",
-                S2::DIMS,
-                " (the target) has more axes than ",
-                S::DIMS,
-            ))
+            fail!(Msg::shapes("squeeze_all", S::DIMS, " cannot add axes", S2::DIMS).built())
         }
         if !numel_agree(S::DIMS, S2::DIMS) {
             fail!(numel_msg("squeeze_all", S::DIMS, S2::DIMS))
@@ -242,12 +253,15 @@ impl<S: Shape, S2: Shape> Static<S, S2> {
 
     pub(crate) const FLATTEN_TO: () = {
         if S2::RANK < 1 || (S2::RANK > S::RANK && S::RANK != 0) {
-            fail!(Msg::shapes(
-                "flatten_to",
-                S2::DIMS,
-                " (the target) must have 1 to as many axes as ",
-                S::DIMS,
-            ))
+            fail!(
+                Msg::shapes(
+                    "flatten_to",
+                    S::DIMS,
+                    " needs a target of 1 to as many axes",
+                    S2::DIMS,
+                )
+                .built()
+            )
         }
         if !numel_agree(S::DIMS, S2::DIMS) {
             fail!(numel_msg("flatten_to", S::DIMS, S2::DIMS))
@@ -256,12 +270,15 @@ impl<S: Shape, S2: Shape> Static<S, S2> {
 
     pub(crate) const UNFLATTEN_TO: () = {
         if S::RANK < 1 || S2::RANK < S::RANK {
-            fail!(Msg::shapes(
-                "unflatten_to",
-                S2::DIMS,
-                " (the target) must have at least as many axes as ",
-                S::DIMS,
-            ))
+            fail!(
+                Msg::shapes(
+                    "unflatten_to",
+                    S::DIMS,
+                    " needs a target of at least as many axes",
+                    S2::DIMS,
+                )
+                .built()
+            )
         }
         if !numel_agree(S::DIMS, S2::DIMS) {
             fail!(numel_msg("unflatten_to", S::DIMS, S2::DIMS))
@@ -287,25 +304,30 @@ impl<S: Shape, S2: Shape> Static<S, S2> {
 
     pub(crate) const PAD_TO: () = if !sizes_ordered(S::DIMS, S2::DIMS, true) {
         fail!(
-            Msg::shapes("pad_to", S::DIMS, " cannot be padded to ", S2::DIMS)
-                .str(" (the target needs the same rank and no smaller dim)")
+            Msg::shapes(
+                "pad_to",
+                S::DIMS,
+                " needs the same rank and no smaller dim",
+                S2::DIMS
+            )
+            .built()
         )
     };
 
     pub(crate) const SHRINK_TO: () = if !sizes_ordered(S::DIMS, S2::DIMS, false) {
         fail!(
-            Msg::shapes("shrink_to", S::DIMS, " cannot be shrunk to ", S2::DIMS)
-                .str(" (the target needs the same rank and no larger dim)")
+            Msg::shapes(
+                "shrink_to",
+                S::DIMS,
+                " needs the same rank and no larger dim",
+                S2::DIMS
+            )
+            .built()
         )
     };
 
     pub(crate) const REPEAT: () = if S2::RANK < S::RANK {
-        fail!(Msg::shapes(
-            "repeat",
-            S2::DIMS,
-            " (the target) has fewer axes than ",
-            S::DIMS,
-        ))
+        fail!(Msg::shapes("repeat", S::DIMS, " cannot remove axes", S2::DIMS).built())
     };
 }
 
@@ -315,22 +337,18 @@ pub(crate) struct AlongAxis<S, S2, const A: isize>(PhantomData<(S, S2)>);
 impl<S: SelectAxis<A>, S2: Shape, const A: isize> AlongAxis<S, S2, A> {
     pub(crate) const CAT: () = if !cat_agrees(S::DIMS, S2::DIMS, <S as SelectAxis<A>>::AXIS, 2) {
         fail!(
-            Msg::shapes("cat", S2::DIMS, " (the target) is not two ", S::DIMS)
-                .str(" joined along axis ")
+            Msg::shapes("cat", S::DIMS, " of two sources doubles axis ", S2::DIMS)
                 .num(<S as SelectAxis<A>>::AXIS)
+                .str(" and keeps the others")
+                .built()
         )
     };
 
     pub(crate) const CONCAT: () = if !agree_except(S::DIMS, S2::DIMS, <S as SelectAxis<A>>::AXIS) {
         fail!(
-            Msg::shapes(
-                "concat",
-                S2::DIMS,
-                " (the target) differs from the sources ",
-                S::DIMS,
-            )
-            .str(" outside axis ")
-            .num(<S as SelectAxis<A>>::AXIS)
+            Msg::shapes("concat", S::DIMS, " keeps every axis but ", S2::DIMS)
+                .num(<S as SelectAxis<A>>::AXIS)
+                .built()
         )
     };
 
@@ -339,12 +357,13 @@ impl<S: SelectAxis<A>, S2: Shape, const A: isize> AlongAxis<S, S2, A> {
             fail!(
                 Msg::shapes(
                     "repeat_interleave",
-                    S2::DIMS,
-                    " (the target) differs from ",
                     S::DIMS,
+                    " keeps every axis but ",
+                    S2::DIMS
                 )
-                .str(" outside the repeated axis ")
                 .num(<S as SelectAxis<A>>::AXIS)
+                .str(", the repeated one")
+                .built()
             )
         };
 }
@@ -356,9 +375,10 @@ impl<S: InsertAxis<A>, S2: Shape, const A: isize> AlongAxis<S, S2, A> {
         <S as InsertAxis<A>>::AXIS,
     ) {
         fail!(
-            Msg::shapes("stack", S2::DIMS, " (the target) is not ", S::DIMS)
-                .str(" with a new axis at ")
+            Msg::shapes("stack", S::DIMS, " adds one axis, at ", S2::DIMS)
                 .num(<S as InsertAxis<A>>::AXIS)
+                .str(", to the sources' shape")
+                .built()
         )
     };
 }
@@ -370,11 +390,11 @@ impl<S: PermuteAxes<P>, P> Permutation<S, P> {
     pub(crate) const DISTINCT: () = if !is_permutation(<S as PermuteAxes<P>>::ORDER) {
         fail!(
             Msg::new()
-                .str("permute: the axes ")
-                .axes(<S as PermuteAxes<P>>::ORDER)
-                .str(" of a tensor of shape ")
                 .dims(S::DIMS)
-                .str(" name an axis twice")
+                .str(" permuted by ")
+                .axes(<S as PermuteAxes<P>>::ORDER)
+                .str(": permute names an axis twice")
+                .built()
         )
     };
 }

@@ -17,7 +17,17 @@ fn shape_err(op: &'static str, message: String) -> Error {
 
 impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// The same elements under the shape type `S2` (row-major). Static element counts must
-    /// agree (checked when the code is built); one dynamic dim of `S2` is inferred.
+    /// agree; one dynamic dim of `S2` is inferred.
+    ///
+    /// # A limit of stable Rust
+    ///
+    /// A type cannot compute `2 * 3 == 6` on stable Rust, so the element counts are compared
+    /// after monomorphization: a wrong static reshape is an error of `cargo build` (and `cargo
+    /// test`), not of `cargo check`, and rustc reports it in tg's `check.rs`, with the
+    /// shapes first (`[2, 3] -> [4, 2]: reshape keeps the element count, ...`) and a note
+    /// pointing at the call. Inside a `#[kernel]` function, `x.reshape([4, 2])` is checked while
+    /// the macro expands: `cargo check` reports it at the call, also with const parameters
+    /// (`[B, 784] -> [B, 28, 28]` holds for every `B`).
     ///
     /// ```
     /// use tg_ops::prelude::*;
@@ -250,6 +260,10 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// let b: Tensor<Rank3<2, 2, 3>, i32> = t.broadcast_to();
     /// assert_eq!(b.to_vec().unwrap()[..6], [1, 2, 3, 1, 2, 3]);
     /// ```
+    ///
+    /// This is the way to stretch a static size-1 axis outside `#[kernel]`: the operators'
+    /// rank broadcasting (see [`Broadcast`](crate::Broadcast)) does not. Like `reshape`, a
+    /// wrong static target is an error of `cargo build`, not `cargo check`.
     #[track_caller]
     pub fn broadcast_to<S2: Shape>(&self) -> Tensor<S2, T> {
         let () = Static::<S, S2>::BROADCAST_TO;

@@ -28,7 +28,7 @@ impl DynTensor {
         c: &Conv,
     ) -> Result<DynTensor> {
         const OP: &str = "conv2d";
-        let s = ConvShapes::new(OP, self, weight, bias, c.groups)?;
+        let s = ConvShapes::new(OP, self, weight, bias, c)?;
         let dims = s.dims();
         let w = Window::new(
             OP,

@@ -12,7 +12,9 @@ mod winograd;
 
 use super::pool::{Padding, Sizes};
 use crate::untyped::DynTensor;
-use tg_runtime::{DType, Error, Result};
+use tg_core::decide;
+use tg_core::shape::window;
+use tg_runtime::{DType, Result};
 
 /// How `conv2d` computes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,7 +45,9 @@ pub struct Conv {
     /// Channel groups: input and output channels split into `groups` independent
     /// convolutions (`groups == channels` is a depthwise convolution).
     pub groups: usize,
+    /// Step between windows: one for every spatial axis, or one per axis.
     pub stride: Sizes,
+    /// Step between a window's elements: one for every spatial axis, or one per axis.
     pub dilation: Sizes,
     /// Zero padding of the input (negative amounts cut); for `conv_transpose2d` the padding
     /// that is taken off the output, as torch's.
@@ -53,6 +57,7 @@ pub struct Conv {
     /// The dtype the sum accumulates in and the result has (tinygrad's `dtype=`); `None`
     /// sums as `sum` does.
     pub acc: Option<DType>,
+    /// How the convolution is computed (the results agree).
     pub algorithm: ConvAlgorithm,
 }
 
@@ -75,30 +80,37 @@ impl Conv {
     pub fn new() -> Conv {
         Conv::default()
     }
+    /// Groups of input channels, each with its own output channels.
     pub fn groups(mut self, groups: usize) -> Conv {
         self.groups = groups;
         self
     }
+    /// The stride.
     pub fn stride(mut self, stride: impl Into<Sizes>) -> Conv {
         self.stride = stride.into();
         self
     }
+    /// The dilation.
     pub fn dilation(mut self, dilation: impl Into<Sizes>) -> Conv {
         self.dilation = dilation.into();
         self
     }
+    /// The padding.
     pub fn padding(mut self, padding: impl Into<Padding>) -> Conv {
         self.padding = padding.into();
         self
     }
+    /// The extra size of a transposed convolution's output (less than the stride).
     pub fn output_padding(mut self, output_padding: impl Into<Sizes>) -> Conv {
         self.output_padding = output_padding.into();
         self
     }
+    /// The dtype the products are summed in (and the result has).
     pub fn acc(mut self, dtype: DType) -> Conv {
         self.acc = Some(dtype);
         self
     }
+    /// The algorithm.
     pub fn algorithm(mut self, algorithm: ConvAlgorithm) -> Conv {
         self.algorithm = algorithm;
         self
@@ -120,43 +132,24 @@ impl ConvShapes {
         x: &DynTensor,
         w: &DynTensor,
         bias: Option<&DynTensor>,
-        groups: usize,
+        c: &Conv,
     ) -> Result<ConvShapes> {
-        let shape_err = |what: String| Error::Shape {
-            op,
-            message: format!("input {:?} and weight {:?}: {what}", x.shape(), w.shape()),
-        };
-        if x.ndim() < 3 || w.ndim() != x.ndim() {
-            return Err(shape_err(
-                "need (batch, channels, *spatial) and (out_channels, in_channels / groups, *kernel) of one rank, at least 3".into(),
-            ));
-        }
-        if groups == 0 {
-            return Err(Error::Argument {
+        // channels, groups, bias and every window's fit: tg-core's rule, which `#[kernel]`
+        // applies to a body's symbolic shapes
+        decide(|ck| {
+            window::conv(
+                ck,
                 op,
-                message: "groups must be at least 1".into(),
-            });
-        }
+                x.shape(),
+                w.shape(),
+                bias.map(|b| b.shape()),
+                c.groups,
+                &c.stride,
+                &c.dilation,
+                &c.padding,
+            )
+        })?;
         let (cout, cin) = (w.shape()[0], w.shape()[1]);
-        if groups * cin != x.shape()[1] {
-            return Err(shape_err(format!(
-                "{} input channels, but {groups} groups of {cin} weight input channels",
-                x.shape()[1]
-            )));
-        }
-        if cout % groups != 0 {
-            return Err(shape_err(format!(
-                "{cout} output channels do not split into {groups} groups"
-            )));
-        }
-        if let Some(b) = bias
-            && b.shape() != [cout]
-        {
-            return Err(Error::Shape {
-                op,
-                message: format!("bias of shape {:?} for {cout} output channels", b.shape()),
-            });
-        }
         Ok(ConvShapes {
             bs: x.shape()[0],
             cout,

@@ -150,7 +150,7 @@ impl DynTensor {
         c: &Conv,
     ) -> Result<DynTensor> {
         const OP: &str = "conv2d_winograd";
-        let s = ConvShapes::new(OP, self, weight, bias, c.groups)?;
+        let s = ConvShapes::new(OP, self, weight, bias, c)?;
         if let Some(why) = unsupported(self, weight, c) {
             return Err(Error::Argument {
                 op: OP,

@@ -5,14 +5,17 @@ use tg_runtime::{BinaryOp, DType, Error, Result, Scalar};
 
 use super::expr::V;
 use super::operand::{Operand, meet, result_dtype};
-use super::{compute_of, dtype_error, float_of};
+use super::{compute_of, dtype_error};
 use crate::untyped::DynTensor;
 
 /// The binary elementwise ops, for [`DynTensor::binary_op`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Binary {
+    /// `a + b`.
     Add,
+    /// `a - b`.
     Sub,
+    /// `a * b`.
     Mul,
     /// True division; integers give f32.
     Div,
@@ -22,26 +25,44 @@ pub enum Binary {
     FloorDiv,
     /// Remainder with the divisor's sign (Python's `%`).
     Mod,
+    /// `a ** b` (C's `pow` for floats, exact integers).
     Pow,
+    /// The larger of the two (NaN propagates).
     Maximum,
+    /// The smaller of the two (NaN propagates).
     Minimum,
+    /// `a & b`.
     BitAnd,
+    /// `a | b`.
     BitOr,
+    /// `a ^ b`.
     BitXor,
+    /// `a << b`.
     Shl,
+    /// `a >> b`.
     Shr,
+    /// `a < b`.
     Lt,
+    /// `a <= b`.
     Le,
+    /// `a > b`.
     Gt,
+    /// `a >= b`.
     Ge,
+    /// `a == b`.
     Eq,
+    /// `a != b`.
     Ne,
+    /// Both true.
     LogicalAnd,
+    /// Either true.
     LogicalOr,
+    /// Exactly one true.
     LogicalXor,
 }
 
 impl Binary {
+    /// The op's method name, for errors.
     pub const fn name(self) -> &'static str {
         match self {
             Binary::Add => "add",
@@ -277,7 +298,7 @@ fn arith(op: Binary, lhs: &Operand, rhs: &Operand) -> Result<DynTensor> {
 
 /// True division in the float dtype of the operands, computed in f32 for f16.
 fn div(lhs: &Operand, rhs: &Operand) -> Result<DynTensor> {
-    let out = float_of(result_dtype(lhs, rhs));
+    let out = result_dtype(lhs, rhs).float_of();
     let (a, b) = meet("div", lhs, rhs, Some(compute_of(out)))?;
     V::of(&a).div(&V::of(&b)).cast(out).done()
 }

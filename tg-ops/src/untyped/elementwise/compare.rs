@@ -3,9 +3,9 @@
 use tg_runtime::{DType, ReduceOp, Result};
 
 use super::arith::Binary;
+use super::compute_of;
 use super::expr::V;
 use super::operand::{Operand, meet, result_dtype};
-use super::{compute_of, float_of};
 use crate::untyped::DynTensor;
 
 /// `lhs op rhs` for the comparisons, in the dtype the operands meet in; bool results.
@@ -160,7 +160,7 @@ impl DynTensor {
         equal_nan: bool,
     ) -> Result<DynTensor> {
         let (lhs, rhs) = (Operand::from(self), other.into());
-        let dt = compute_of(float_of(result_dtype(&lhs, &rhs)));
+        let dt = compute_of(result_dtype(&lhs, &rhs).float_of());
         let (a, b) = meet("isclose", &lhs, &rhs, Some(dt))?;
         let (x, y) = (V::of(&a), V::of(&b));
         let finite = |v: &V| v.abs().lt_k(f64::INFINITY);

@@ -57,12 +57,6 @@ use tg_runtime::{DType, Error, Result};
 use self::expr::V;
 use super::DynTensor;
 
-/// The float dtype that float math on `dt` returns: floats keep theirs, integers and bool give
-/// the default float, f32.
-pub fn float_of(dt: DType) -> DType {
-    if dt.is_float() { dt } else { DType::F32 }
-}
-
 /// The dtype float math is computed in: f64 for f64, f32 for everything else.
 fn compute_of(dt: DType) -> DType {
     if dt == DType::F64 {
@@ -74,7 +68,7 @@ fn compute_of(dt: DType) -> DType {
 
 /// Applies `f` in the compute dtype of `x`'s float dtype, and rounds to that float dtype.
 pub(crate) fn float_unary(x: &DynTensor, f: impl FnOnce(&V) -> V) -> Result<DynTensor> {
-    let out = float_of(x.dtype());
+    let out = x.dtype().float_of();
     f(&V::of(&x.cast(compute_of(out)))).cast(out).done()
 }
 

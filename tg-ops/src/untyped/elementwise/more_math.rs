@@ -10,7 +10,7 @@ use tg_runtime::{BinaryOp, DType, Result};
 use super::arith::{Binary, float_divmod};
 use super::expr::V;
 use super::operand::{Operand, meet, result_dtype};
-use super::{approx, compute_of, dtype_error, float_of, float_unary};
+use super::{approx, compute_of, dtype_error, float_unary};
 use crate::untyped::DynTensor;
 
 /// The signed integer type of `dt`'s size, for reading a float's sign bit through a bitcast.
@@ -142,7 +142,7 @@ impl DynTensor {
     /// ```
     pub fn logaddexp<'a>(&self, rhs: impl Into<Operand<'a>>) -> Result<DynTensor> {
         let (lhs, rhs) = (Operand::from(self), rhs.into());
-        let out = float_of(result_dtype(&lhs, &rhs));
+        let out = result_dtype(&lhs, &rhs).float_of();
         let (a, b) = meet("logaddexp", &lhs, &rhs, Some(compute_of(out)))?;
         let (x, y) = (V::of(&a), V::of(&b));
         let near = approx::log1p(&approx::exp(&-(&x - &y).abs()));

@@ -24,7 +24,9 @@ use crate::untyped::DynTensor;
 /// ```
 #[derive(Clone, Debug)]
 pub enum Operand<'a> {
+    /// A tensor, borrowed or owned.
     Tensor(Cow<'a, DynTensor>),
+    /// A weak Rust scalar.
     Scalar(Scalar),
 }
 
@@ -58,24 +60,6 @@ macro_rules! scalar_operand {
 
 scalar_operand!(bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, f32, f64);
 
-/// The dtype a weak scalar takes next to a tensor of dtype `t`.
-pub(crate) fn weak_dtype(t: DType, s: Scalar) -> DType {
-    match s {
-        Scalar::Float(_) if !t.is_float() => DType::F32,
-        Scalar::Int(_) | Scalar::UInt(_) if t.is_bool() => DType::I32,
-        _ => t,
-    }
-}
-
-/// The dtype of a scalar on its own: the default float, the default int, or bool.
-fn scalar_dtype(s: Scalar) -> DType {
-    match s {
-        Scalar::Float(_) => DType::F32,
-        Scalar::Int(_) | Scalar::UInt(_) => DType::I32,
-        Scalar::Bool(_) => DType::Bool,
-    }
-}
-
 impl Operand<'_> {
     /// The tensor, if this operand is one.
     pub fn tensor(&self) -> Option<&DynTensor> {
@@ -97,7 +81,7 @@ impl Operand<'_> {
     pub fn dtype(&self) -> DType {
         match self {
             Operand::Tensor(t) => t.dtype(),
-            Operand::Scalar(s) => scalar_dtype(*s),
+            Operand::Scalar(s) => DType::of_scalar(s.kind()),
         }
     }
 }
@@ -108,9 +92,11 @@ pub fn result_dtype(a: &Operand, b: &Operand) -> DType {
     match (a, b) {
         (Operand::Tensor(x), Operand::Tensor(y)) => x.dtype().least_upper(y.dtype()),
         (Operand::Tensor(t), Operand::Scalar(s)) | (Operand::Scalar(s), Operand::Tensor(t)) => {
-            weak_dtype(t.dtype(), *s)
+            t.dtype().weak(s.kind())
         }
-        (Operand::Scalar(x), Operand::Scalar(y)) => scalar_dtype(*x).least_upper(scalar_dtype(*y)),
+        (Operand::Scalar(x), Operand::Scalar(y)) => {
+            DType::of_scalar(x.kind()).least_upper(DType::of_scalar(y.kind()))
+        }
     }
 }
 
@@ -182,7 +168,7 @@ pub(crate) fn meet_dtype(ops: &[&Operand]) -> DType {
     };
     for o in ops {
         if let Operand::Scalar(s) = o {
-            dt = weak_dtype(dt, *s);
+            dt = dt.weak(s.kind());
         }
     }
     dt

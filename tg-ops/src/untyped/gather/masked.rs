@@ -85,14 +85,12 @@ impl DynTensor {
                 message: "the mask must be bool".into(),
             });
         }
-        mask.broadcast_to(self.shape()).map_err(|_| Error::Shape {
-            op,
-            message: format!(
-                "mask {:?} does not broadcast to the input {:?}",
-                mask.shape(),
-                self.shape()
-            ),
-        })
+        mask.broadcast_to(self.shape())
+            .map_err(|_| Error::Broadcast {
+                op,
+                lhs: mask.shape().to_vec(),
+                rhs: self.shape().to_vec(),
+            })
     }
 
     /// The positions of the nonzero elements (NaN counts as nonzero), one row of `ndim`

@@ -15,7 +15,7 @@ pub use scatter::{ScatterOp, ScatterReduce};
 use tg_runtime::{Error, Result};
 
 use super::indexing::select::{one_hot_along, pick};
-use super::{DynTensor, norm_axis};
+use super::{DynTensor, norm_axis_scalar_ok};
 
 /// Checks that `index` is an integer tensor.
 pub(crate) fn check_index(op: &'static str, index: &DynTensor) -> Result<()> {
@@ -56,7 +56,7 @@ impl DynTensor {
                 ),
             });
         }
-        let d = norm_axis("gather", dim, self.ndim().max(1))?;
+        let d = norm_axis_scalar_ok("gather", dim, self.shape())?;
         if self.ndim() == 0 {
             // a rank-0 gather reads the one element at position 0
             return index.eq(0)?.where_(self, self.zeros_like());

@@ -6,23 +6,30 @@ use tg_runtime::{DType, Error, Result, Scalar};
 use super::check_index;
 use crate::untyped::elementwise::Operand;
 use crate::untyped::indexing::select::{last_wins, one_hot_along};
-use crate::untyped::{DynTensor, norm_axis};
+use crate::untyped::{DynTensor, norm_axis_scalar_ok};
 
 /// How `scatter` combines a value with the element it lands on (torch's and tinygrad's
 /// `reduce="add"` / `"multiply"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScatterOp {
+    /// Add the scalar at each position.
     Add,
+    /// Multiply by the scalar at each position.
     Multiply,
 }
 
 /// The reductions of `scatter_reduce` (torch's names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScatterReduce {
+    /// The sum of what lands at a position.
     Sum,
+    /// The product.
     Prod,
+    /// The mean.
     Mean,
+    /// The maximum.
     Amax,
+    /// The minimum.
     Amin,
 }
 
@@ -69,17 +76,15 @@ impl DynTensor {
             });
         }
         if src.dtype() != self.dtype() {
-            return Err(Error::DType {
+            return Err(Error::DTypeMismatch {
                 op,
-                dtype: src.dtype(),
-                message: format!(
-                    "src must have the input's dtype {} (cast it first)",
-                    self.dtype()
-                ),
+                lhs: self.dtype(),
+                rhs: src.dtype(),
+                message: "src must have the input's dtype (cast it first)".into(),
             });
         }
         let r = self.ndim();
-        let d = norm_axis(op, dim, r.max(1))?;
+        let d = norm_axis_scalar_ok(op, dim, self.shape())?;
         let (x, i, s) = if r == 0 {
             let one = |t: &DynTensor| t.reshape(&[1]);
             (one(self)?, one(index)?, one(src)?)

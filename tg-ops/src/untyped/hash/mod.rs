@@ -25,7 +25,12 @@ pub enum Keccak {
     /// Any rate (1..200 bytes) and domain-separation byte; the output is `(200 - rate) / 2`
     /// bytes (half the capacity). `Custom { rate: 136, dsbyte: 0x01 }` is Ethereum's
     /// Keccak-256.
-    Custom { rate: usize, dsbyte: u8 },
+    Custom {
+        /// Bytes absorbed per permutation.
+        rate: usize,
+        /// The domain-separation byte.
+        dsbyte: u8,
+    },
 }
 
 impl Keccak {
@@ -55,7 +60,7 @@ impl DynTensor {
     /// of `cfg` (32 for SHA3-256).
     ///
     /// Each 200-byte block of the padded message is absorbed and permuted by 24 rounds of
-    /// Keccak-f[1600], one fused kernel per round, so a message of `n` bytes costs about
+    /// Keccak-f\[1600\], one fused kernel per round, so a message of `n` bytes costs about
     /// `24 (n / rate + 1)` kernels for the whole batch of rows at once.
     ///
     /// ```
@@ -73,12 +78,8 @@ impl DynTensor {
                 message: format!("the rate must be 1..200 bytes, got {rate}"),
             });
         }
-        if self.ndim() == 0 {
-            return Err(Error::Shape {
-                op: "keccak",
-                message: "a rank-0 tensor has no last axis to hash; reshape it to [1]".into(),
-            });
-        }
+        // a rank-0 tensor has no last axis to hash: reshape it to [1]
+        tg_core::shape::movement::require_rank("keccak", self.shape(), 1)?;
         let obytes = cfg.output_bytes();
         let lead = &self.shape()[..self.ndim() - 1];
         let mut out_shape = lead.to_vec();

@@ -8,7 +8,7 @@
 
 use tg_runtime::Result;
 
-use super::parse::{Kind, Parsed, index_err, value_err};
+use super::parse::{Kind, Parsed, value_err};
 use super::select::{index_dtype, last_wins, one_hot_along, pick};
 use crate::untyped::{DynTensor, broadcast_shapes};
 
@@ -40,8 +40,8 @@ impl Advanced {
         }
         let dims: Vec<usize> = tensors.iter().map(|(d, _)| *d).collect();
         let shapes: Vec<&[usize]> = tensors.iter().map(|(_, t)| t.shape()).collect();
-        let big = broadcast_shapes("index", &shapes)
-            .map_err(|e| index_err(format!("tensor indices do not broadcast together: {e}")))?;
+        // tensor indices that do not broadcast together: Error::Broadcast naming "index"
+        let big = broadcast_shapes("index", &shapes)?;
         let (n, d0, b) = (x.ndim(), dims[0], big.len());
         let rank = n + b;
         let mut mask: Option<DynTensor> = None;

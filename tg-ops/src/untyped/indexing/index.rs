@@ -22,8 +22,11 @@ pub enum Index {
     /// Python's `start:stop:step`: bounds clamp to the axis, negative ones count from the end,
     /// a negative step walks backwards (`None` bounds then start at the end); `step != 0`.
     Slice {
+        /// The first position (`None`: from the start, or the end for a negative step).
         start: Option<isize>,
+        /// The position past the last (`None`: to the end).
         stop: Option<isize>,
+        /// The step (not 0; negative walks backwards).
         step: isize,
     },
     /// A new axis of size 1 (numpy's `None` / `np.newaxis`).
@@ -68,6 +71,7 @@ impl Index {
 
 /// Rust ranges as the bounds of a slice index. An inclusive end of `-1` means "to the end".
 pub trait SliceRange {
+    /// `(start, stop)` of the slice.
     fn bounds(self) -> (Option<isize>, Option<isize>);
 }
 

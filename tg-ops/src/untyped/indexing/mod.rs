@@ -76,13 +76,11 @@ impl DynTensor {
             Operand::Scalar(s) => DynTensor::full(&[], s.cast(self.dtype()), self.dtype())?,
             Operand::Tensor(t) => {
                 if t.dtype() != self.dtype() {
-                    return Err(Error::DType {
+                    return Err(Error::DTypeMismatch {
                         op: "setitem",
-                        dtype: t.dtype(),
-                        message: format!(
-                            "the value must have the tensor's dtype {} (cast it first)",
-                            self.dtype()
-                        ),
+                        lhs: self.dtype(),
+                        rhs: t.dtype(),
+                        message: "the value must have the tensor's dtype (cast it first)".into(),
                     });
                 }
                 t.into_owned()

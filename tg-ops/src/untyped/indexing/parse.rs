@@ -15,11 +15,10 @@ pub(crate) fn index_err(message: String) -> Error {
 
 /// A value that does not broadcast to the selection it is assigned to.
 pub(crate) fn value_err(value: &[usize], selection: &[usize]) -> Error {
-    Error::Shape {
+    Error::Broadcast {
         op: "setitem",
-        message: format!(
-            "cannot set a value of shape {value:?} into a selection of shape {selection:?}"
-        ),
+        lhs: value.to_vec(),
+        rhs: selection.to_vec(),
     }
 }
 

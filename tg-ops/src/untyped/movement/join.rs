@@ -1,7 +1,8 @@
 //! Joining and cutting tensors along an axis: cat, stack, split, split_every, chunk.
 
-use super::{arg_err, shape_err};
-use crate::untyped::{DynTensor, norm_axis};
+use crate::untyped::DynTensor;
+use tg_core::decide;
+use tg_core::shape::join;
 use tg_runtime::{DType, Lazy, Result};
 
 impl DynTensor {
@@ -20,35 +21,13 @@ impl DynTensor {
     /// assert_eq!(c.to_vec::<i32>().unwrap(), vec![1, 2, 3, 4, 5, 6]);
     /// ```
     pub fn cat(tensors: &[DynTensor], axis: isize) -> Result<DynTensor> {
-        let Some(first) = tensors.first() else {
-            return Err(arg_err("cat", "needs at least one tensor".into()));
-        };
-        if first.ndim() == 0 {
-            return Err(shape_err(
-                "cat",
-                "rank-0 tensors have no axis to concatenate along; use stack".into(),
-            ));
-        }
-        let a = norm_axis("cat", axis, first.ndim())?;
-        for t in tensors {
-            let same = t.ndim() == first.ndim()
-                && t.shape()
-                    .iter()
-                    .zip(first.shape())
-                    .enumerate()
-                    .all(|(i, (x, y))| i == a || x == y);
-            if !same {
-                let all: Vec<String> = tensors.iter().map(|t| format!("{:?}", t.shape())).collect();
-                return Err(shape_err(
-                    "cat",
-                    format!("shapes {} differ outside axis {axis}", all.join(", ")),
-                ));
-            }
-        }
+        let shapes: Vec<&[usize]> = tensors.iter().map(|t| t.shape()).collect();
+        let (a, shape) = decide(|ck| join::cat(ck, &shapes, axis))?;
+        let first = &tensors[0];
         let dtype = tensors
             .iter()
             .fold(first.dtype(), |d, t| d.least_upper(t.dtype()));
-        let total: usize = tensors.iter().map(|t| t.shape()[a]).sum();
+        let total = shape[a];
         let mut out: Option<Lazy> = None;
         let mut offset = 0;
         for t in tensors {
@@ -67,8 +46,6 @@ impl DynTensor {
                     .where_(&piece, &acc)?,
             });
         }
-        let mut shape = first.shape().to_vec();
-        shape[a] = total;
         Ok(DynTensor::wrap(match out {
             Some(out) => out,
             None => Lazy::constant(0, dtype, &shape)?,
@@ -86,16 +63,8 @@ impl DynTensor {
     /// assert_eq!(s.to_vec::<i32>().unwrap(), vec![1, 3, 2, 4]);
     /// ```
     pub fn stack(tensors: &[DynTensor], axis: isize) -> Result<DynTensor> {
-        let Some(first) = tensors.first() else {
-            return Err(arg_err("stack", "needs at least one tensor".into()));
-        };
-        if let Some(t) = tensors.iter().find(|t| t.shape() != first.shape()) {
-            return Err(shape_err(
-                "stack",
-                format!("shapes {:?} and {:?} differ", first.shape(), t.shape()),
-            ));
-        }
-        let a = norm_axis("stack", axis, first.ndim() + 1)?;
+        let shapes: Vec<&[usize]> = tensors.iter().map(|t| t.shape()).collect();
+        let (a, _) = decide(|ck| join::stack(ck, &shapes, axis))?;
         let parts = tensors
             .iter()
             .map(|t| t.unsqueeze(a as isize))
@@ -112,26 +81,8 @@ impl DynTensor {
     /// assert_eq!(parts[1].to_vec::<i32>().unwrap(), vec![1, 2, 3, 4]);
     /// ```
     pub fn split(&self, sizes: &[usize], axis: isize) -> Result<Vec<DynTensor>> {
-        let a = norm_axis("split", axis, self.ndim())?;
-        let n = self.shape()[a];
-        if sizes.iter().sum::<usize>() != n {
-            return Err(shape_err(
-                "split",
-                format!(
-                    "sizes {sizes:?} do not sum to {n}, the size of axis {axis} of {:?}",
-                    self.shape()
-                ),
-            ));
-        }
-        let mut start = 0;
-        let mut out = Vec::with_capacity(sizes.len());
-        for &s in sizes {
-            let mut ranges: Vec<(usize, usize)> = self.shape().iter().map(|&d| (0, d)).collect();
-            ranges[a] = (start, start + s);
-            start += s;
-            out.push(DynTensor::wrap(self.lazy.shrink(&ranges)?));
-        }
-        Ok(out)
+        let (a, pieces) = decide(|ck| join::split(ck, self.shape(), sizes, axis))?;
+        self.cut(a, &pieces)
     }
 
     /// Cuts `axis` into pieces of `size` elements; the last may be smaller (tinygrad's
@@ -144,17 +95,8 @@ impl DynTensor {
     /// assert_eq!(parts.iter().map(|p| p.shape()[0]).collect::<Vec<_>>(), vec![2, 2, 1]);
     /// ```
     pub fn split_every(&self, size: usize, axis: isize) -> Result<Vec<DynTensor>> {
-        if size == 0 {
-            return Err(arg_err("split", "piece size must be positive".into()));
-        }
-        let a = norm_axis("split", axis, self.ndim())?;
-        let n = self.shape()[a];
-        let sizes: Vec<usize> = if n == 0 {
-            vec![0]
-        } else {
-            (0..n).step_by(size).map(|i| size.min(n - i)).collect()
-        };
-        self.split(&sizes, axis)
+        let (a, pieces) = join::split_every(self.shape(), size, axis)?;
+        self.cut(a, &pieces)
     }
 
     /// Cuts `axis` into `chunks` pieces of `ceil(size / chunks)` elements, the last smaller;
@@ -168,17 +110,20 @@ impl DynTensor {
     /// assert_eq!(parts.iter().map(|p| p.shape()[0]).collect::<Vec<_>>(), vec![2, 2, 2, 2, 2, 1]);
     /// ```
     pub fn chunk(&self, chunks: usize, axis: isize) -> Result<Vec<DynTensor>> {
-        if chunks == 0 {
-            return Err(arg_err(
-                "chunk",
-                "the number of chunks must be positive".into(),
-            ));
+        let (a, pieces) = join::chunk(self.shape(), chunks, axis)?;
+        self.cut(a, &pieces)
+    }
+
+    /// Consecutive pieces of axis `a` with the shapes `pieces` (which the rules made).
+    fn cut(&self, a: usize, pieces: &[Vec<usize>]) -> Result<Vec<DynTensor>> {
+        let mut start = 0;
+        let mut out = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            let mut ranges: Vec<(usize, usize)> = self.shape().iter().map(|&d| (0, d)).collect();
+            ranges[a] = (start, start + piece[a]);
+            start += piece[a];
+            out.push(DynTensor::wrap(self.lazy.shrink(&ranges)?));
         }
-        let a = norm_axis("chunk", axis, self.ndim())?;
-        let n = self.shape()[a];
-        if n == 0 {
-            return self.split(&vec![0; chunks], axis);
-        }
-        self.split_every(n.div_ceil(chunks), axis)
+        Ok(out)
     }
 }

@@ -1,8 +1,10 @@
 //! Growing and cutting axes: pad (any constant, negative pads cut), shrink, pad_to,
 //! shrink_to, flip.
 
-use super::{arg_err, shape_err};
-use crate::untyped::{DynTensor, norm_axis};
+use crate::untyped::DynTensor;
+use tg_core::decide;
+use tg_core::shape::movement;
+use tg_core::shape::pad::{PadMode, group_flat_pads, pad, resize_to, shrink};
 use tg_runtime::{DType, Lazy, Result, Scalar};
 
 impl DynTensor {
@@ -21,33 +23,14 @@ impl DynTensor {
     /// assert_eq!(p.to_vec::<f32>().unwrap(), vec![f32::NEG_INFINITY, 1.0, 2.0]);
     /// ```
     pub fn pad(&self, pads: &[(isize, isize)], value: impl Into<Scalar>) -> Result<DynTensor> {
-        if pads.len() != self.ndim() {
-            return Err(shape_err(
-                "pad",
-                format!(
-                    "{} pad pairs given for shape {:?} of rank {}",
-                    pads.len(),
-                    self.shape(),
-                    self.ndim()
-                ),
-            ));
-        }
-        // cut first where pads are negative, then pad by the non-negative rest
-        let mut ranges = Vec::with_capacity(pads.len());
-        for (&(b, a), &s) in pads.iter().zip(self.shape()) {
-            let s = s as isize;
-            let (start, end) = ((-b).max(0), (s + a).min(s));
-            if start > end {
-                return Err(shape_err(
-                    "pad",
-                    format!(
-                        "pads {pads:?} cut more than there is of shape {:?}",
-                        self.shape()
-                    ),
-                ));
-            }
-            ranges.push((start as usize, end as usize));
-        }
+        decide(|ck| pad(ck, "pad", self.shape(), pads, PadMode::Constant))?;
+        // cut first where pads are negative (the rule checked the cuts fit), then pad by the
+        // non-negative rest
+        let ranges: Vec<(usize, usize)> = pads
+            .iter()
+            .zip(self.shape())
+            .map(|(&(b, a), &s)| (b.min(0).unsigned_abs(), s - a.min(0).unsigned_abs()))
+            .collect();
         let x = self.lazy.shrink(&ranges)?;
         let grow: Vec<(usize, usize)> = pads
             .iter()
@@ -73,19 +56,7 @@ impl DynTensor {
     /// assert_eq!(t.pad_flat(&[1, 2, 0, -1], 0.0).unwrap().shape(), &[1, 1, 5]);
     /// ```
     pub fn pad_flat(&self, pads: &[isize], value: impl Into<Scalar>) -> Result<DynTensor> {
-        if !pads.len().is_multiple_of(2) || pads.len() > 2 * self.ndim() {
-            return Err(arg_err(
-                "pad",
-                format!(
-                    "flat pads {pads:?} must be pairs, at most one per axis of shape {:?}",
-                    self.shape()
-                ),
-            ));
-        }
-        let mut grouped = vec![(0isize, 0isize); self.ndim()];
-        for (i, pair) in pads.chunks(2).enumerate() {
-            grouped[self.ndim() - 1 - i] = (pair[0], pair[1]);
-        }
+        let grouped = group_flat_pads("pad", self.shape(), pads)?;
         self.pad(&grouped, value)
     }
 
@@ -97,6 +68,11 @@ impl DynTensor {
     /// assert_eq!(t.shrink(&[(1, 3)]).unwrap().to_vec::<i32>().unwrap(), vec![2, 3]);
     /// ```
     pub fn shrink(&self, ranges: &[(usize, usize)]) -> Result<DynTensor> {
+        let signed: Vec<(isize, isize)> = ranges
+            .iter()
+            .map(|&(s, e)| (s as isize, e as isize))
+            .collect();
+        decide(|ck| shrink(ck, "shrink", self.shape(), &signed))?;
         Ok(DynTensor::wrap(self.lazy.shrink(ranges)?))
     }
 
@@ -108,8 +84,8 @@ impl DynTensor {
     /// assert_eq!(t.pad_to(&[Some(4), None]).unwrap().shape(), &[4, 3]);
     /// ```
     pub fn pad_to(&self, shape: &[Option<usize>]) -> Result<DynTensor> {
-        let pads = self.to_sizes("pad_to", shape, |s, n| n >= s)?;
-        let pads: Vec<(usize, usize)> = pads
+        let sizes = decide(|ck| resize_to(ck, "pad_to", self.shape(), shape, true))?;
+        let pads: Vec<(usize, usize)> = sizes
             .iter()
             .zip(self.shape())
             .map(|(&n, &s)| (0, n - s))
@@ -125,42 +101,9 @@ impl DynTensor {
     /// assert_eq!(t.shrink_to(&[Some(2), None]).unwrap().shape(), &[2, 3]);
     /// ```
     pub fn shrink_to(&self, shape: &[Option<usize>]) -> Result<DynTensor> {
-        let sizes = self.to_sizes("shrink_to", shape, |s, n| n <= s)?;
+        let sizes = decide(|ck| resize_to(ck, "shrink_to", self.shape(), shape, false))?;
         let ranges: Vec<(usize, usize)> = sizes.iter().map(|&n| (0, n)).collect();
         Ok(DynTensor::wrap(self.lazy.shrink(&ranges)?))
-    }
-
-    /// The target sizes of pad_to/shrink_to, checked against `fits(old, new)`.
-    fn to_sizes(
-        &self,
-        op: &'static str,
-        shape: &[Option<usize>],
-        fits: fn(usize, usize) -> bool,
-    ) -> Result<Vec<usize>> {
-        if shape.len() != self.ndim() {
-            return Err(shape_err(
-                op,
-                format!(
-                    "target {shape:?} has {} axes, shape {:?} has {}",
-                    shape.len(),
-                    self.shape(),
-                    self.ndim()
-                ),
-            ));
-        }
-        let sizes: Vec<usize> = shape
-            .iter()
-            .zip(self.shape())
-            .map(|(n, &s)| n.unwrap_or(s))
-            .collect();
-        if sizes.iter().zip(self.shape()).any(|(&n, &s)| !fits(s, n)) {
-            let how = if op == "pad_to" { "grow" } else { "shrink" };
-            return Err(shape_err(
-                op,
-                format!("cannot {how} {:?} to {shape:?}", self.shape()),
-            ));
-        }
-        Ok(sizes)
     }
 
     /// Reverses the order of elements along `axes`.
@@ -171,10 +114,7 @@ impl DynTensor {
     /// assert_eq!(t.flip(&[-1]).unwrap().to_vec::<i32>().unwrap(), vec![2, 1, 4, 3]);
     /// ```
     pub fn flip(&self, axes: &[isize]) -> Result<DynTensor> {
-        let axes = axes
-            .iter()
-            .map(|&a| norm_axis("flip", a, self.ndim()))
-            .collect::<Result<Vec<_>>>()?;
+        let axes = movement::flip(self.shape(), axes)?;
         Ok(DynTensor::wrap(self.lazy.flip(&axes)?))
     }
 }

@@ -7,7 +7,8 @@ use tg_runtime::{Result, Scalar};
 impl DynTensor {
     /// Pads with `value` at the end of each axis up to `shape` (`None` keeps an axis), as
     /// [`DynTensor::pad_to`] pads with zeros; the value is converted to the tensor's dtype, as
-    /// `pad` converts it. A target of another rank or a smaller size is `Error::Shape`.
+    /// `pad` converts it. A target of another rank is `Error::RankMismatch`, a smaller size
+    /// `Error::Shape`.
     ///
     /// ```
     /// use tg_ops::prelude::*;

@@ -1,7 +1,8 @@
 //! Ops built of expand and strided views: repeat, repeat_interleave, roll, diagonal.
 
-use super::{arg_err, shape_err};
-use crate::untyped::{DynTensor, norm_axis};
+use crate::untyped::DynTensor;
+use tg_core::decide;
+use tg_core::shape::movement;
 use tg_runtime::Result;
 
 impl DynTensor {
@@ -17,13 +18,14 @@ impl DynTensor {
     /// assert_eq!(r.to_vec::<i32>().unwrap(), vec![1, 2, 1, 2, 1, 2, 1, 2]);
     /// ```
     pub fn repeat(&self, repeats: &[usize]) -> Result<DynTensor> {
+        let out = movement::repeat(self.shape(), repeats)?;
         let rank = repeats.len().max(self.ndim());
         let mut base = vec![1usize; rank - self.ndim()];
         base.extend_from_slice(self.shape());
         let mut reps = vec![1usize; rank - repeats.len()];
         reps.extend_from_slice(repeats);
         // each repeated axis s becomes (r, s): an expand of a new size-1 axis, then a merge
-        let (mut split, mut wide, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut split, mut wide) = (Vec::new(), Vec::new());
         for (&r, &s) in reps.iter().zip(&base) {
             if r != 1 {
                 split.push(1);
@@ -31,7 +33,6 @@ impl DynTensor {
             }
             split.push(s);
             wide.push(s);
-            out.push(r * s);
         }
         Ok(DynTensor::wrap(
             self.lazy.reshape(&split)?.expand(&wide)?.reshape(&out)?,
@@ -48,11 +49,12 @@ impl DynTensor {
     /// assert_eq!(r.to_vec::<i32>().unwrap(), vec![1, 1, 2, 2, 3, 3]);
     /// ```
     pub fn repeat_interleave(&self, repeats: usize, axis: Option<isize>) -> Result<DynTensor> {
+        let out = movement::repeat_interleave(self.shape(), repeats, axis)?;
         let (x, a) = match axis {
             None => (self.flatten(0, -1)?, 0),
             Some(axis) => (
                 self.clone(),
-                norm_axis("repeat_interleave", axis, self.ndim())?,
+                crate::untyped::norm_axis("repeat_interleave", axis, self.shape())?,
             ),
         };
         let sh = x.shape();
@@ -61,8 +63,6 @@ impl DynTensor {
         split.extend_from_slice(&sh[a + 1..]);
         let mut wide = split.clone();
         wide[a + 1] = repeats;
-        let mut out = sh.to_vec();
-        out[a] *= repeats;
         Ok(DynTensor::wrap(
             x.lazy.reshape(&split)?.expand(&wide)?.reshape(&out)?,
         ))
@@ -79,41 +79,15 @@ impl DynTensor {
     /// assert_eq!(t.roll(&[-1], None).unwrap().to_vec::<i32>().unwrap(), vec![1, 2, 3, 0]);
     /// ```
     pub fn roll(&self, shifts: &[isize], axes: Option<&[isize]>) -> Result<DynTensor> {
-        let Some(axes) = axes else {
-            if shifts.len() != 1 {
-                return Err(arg_err(
-                    "roll",
-                    format!("without axes, roll takes one shift, got {shifts:?}"),
-                ));
-            }
+        let Some(axes) = movement::roll(self.shape(), shifts, axes)? else {
             return self
                 .flatten(0, -1)?
                 .roll(shifts, Some(&[0]))?
                 .reshape(&self.isize_shape());
         };
-        if axes.len() != shifts.len() {
-            return Err(arg_err(
-                "roll",
-                format!(
-                    "{} shifts {shifts:?} for {} axes {axes:?}",
-                    shifts.len(),
-                    axes.len()
-                ),
-            ));
-        }
-        let axes = axes
-            .iter()
-            .map(|&a| norm_axis("roll", a, self.ndim()))
-            .collect::<Result<Vec<_>>>()?;
         let mut reps = vec![1usize; self.ndim()];
         let mut ranges: Vec<(usize, usize)> = self.shape().iter().map(|&s| (0, s)).collect();
-        for (i, (&a, &shift)) in axes.iter().zip(shifts).enumerate() {
-            if axes[..i].contains(&a) {
-                return Err(arg_err(
-                    "roll",
-                    format!("axis {a} is named twice in {axes:?}"),
-                ));
-            }
+        for (&a, &shift) in axes.iter().zip(shifts) {
             let s = self.shape()[a];
             let k = if s == 0 {
                 0
@@ -147,26 +121,7 @@ impl DynTensor {
     /// assert_eq!(t.diagonal(1, 0, 1).unwrap().to_vec::<i32>().unwrap(), vec![1, 5]);
     /// ```
     pub fn diagonal(&self, offset: isize, dim1: isize, dim2: isize) -> Result<DynTensor> {
-        if self.ndim() < 2 {
-            return Err(shape_err(
-                "diagonal",
-                format!(
-                    "needs at least 2 axes, shape {:?} has {}",
-                    self.shape(),
-                    self.ndim()
-                ),
-            ));
-        }
-        let (d1, d2) = (
-            norm_axis("diagonal", dim1, self.ndim())?,
-            norm_axis("diagonal", dim2, self.ndim())?,
-        );
-        if d1 == d2 {
-            return Err(arg_err(
-                "diagonal",
-                format!("dim1 {dim1} and dim2 {dim2} name one axis"),
-            ));
-        }
+        let ((d1, d2), _) = decide(|ck| movement::diagonal(ck, self.shape(), offset, dim1, dim2))?;
         let mut perm: Vec<usize> = (0..self.ndim()).filter(|&i| i != d1 && i != d2).collect();
         perm.extend([d1, d2]);
         let x = self.lazy.permute(&perm)?;

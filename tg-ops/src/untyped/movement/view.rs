@@ -1,42 +1,10 @@
 //! Reshapes and axis reorders: reshape, permute, transpose, expand, squeeze, unsqueeze,
 //! flatten, unflatten.
 
-use super::{arg_err, shape_err};
-use crate::untyped::{DynTensor, norm_axis};
-use tg_runtime::{Error, Result};
-
-/// Resolves one `-1` in `sizes` so that they multiply to `numel`.
-fn infer_sizes(op: &'static str, sizes: &[isize], numel: usize, what: &str) -> Result<Vec<usize>> {
-    if sizes.iter().filter(|&&s| s == -1).count() > 1 {
-        return Err(arg_err(
-            op,
-            format!("only one size can be -1 (inferred), got {sizes:?}"),
-        ));
-    }
-    if let Some(&s) = sizes.iter().find(|&&s| s < -1) {
-        return Err(arg_err(op, format!("size {s} in {sizes:?} is negative")));
-    }
-    let known: usize = sizes
-        .iter()
-        .filter(|&&s| s >= 0)
-        .map(|&s| s as usize)
-        .product();
-    let infer = if sizes.contains(&-1) {
-        if known == 0 || !numel.is_multiple_of(known) {
-            return Err(shape_err(
-                op,
-                format!("cannot infer the -1 in {sizes:?} for {what} of {numel} elements"),
-            ));
-        }
-        numel / known
-    } else {
-        0
-    };
-    Ok(sizes
-        .iter()
-        .map(|&s| if s == -1 { infer } else { s as usize })
-        .collect())
-}
+use crate::untyped::DynTensor;
+use tg_core::decide;
+use tg_core::shape::{broadcast, movement, size_args};
+use tg_runtime::Result;
 
 impl DynTensor {
     /// The same elements in row-major order under another shape; one size may be `-1`, to be
@@ -49,12 +17,8 @@ impl DynTensor {
     /// assert_eq!(r.shape(), &[2, 3]);
     /// ```
     pub fn reshape(&self, shape: &[isize]) -> Result<DynTensor> {
-        let sizes = infer_sizes(
-            "reshape",
-            shape,
-            self.numel(),
-            &format!("shape {:?}", self.shape()),
-        )?;
+        let target = size_args("reshape", shape)?;
+        let sizes = decide(|ck| movement::reshape(ck, self.shape(), &target))?;
         Ok(DynTensor::wrap(self.lazy.reshape(&sizes)?))
     }
 
@@ -66,21 +30,7 @@ impl DynTensor {
     /// assert_eq!(t.permute(&[2, 0, -2]).unwrap().shape(), &[4, 2, 3]);
     /// ```
     pub fn permute(&self, order: &[isize]) -> Result<DynTensor> {
-        if order.len() != self.ndim() {
-            return Err(shape_err(
-                "permute",
-                format!(
-                    "order {order:?} has {} axes, shape {:?} has {}",
-                    order.len(),
-                    self.shape(),
-                    self.ndim()
-                ),
-            ));
-        }
-        let perm = order
-            .iter()
-            .map(|&a| norm_axis("permute", a, self.ndim()))
-            .collect::<Result<Vec<_>>>()?;
+        let (perm, _) = movement::permute("permute", self.shape(), order)?;
         Ok(DynTensor::wrap(self.lazy.permute(&perm)?))
     }
 
@@ -92,12 +42,7 @@ impl DynTensor {
     /// assert_eq!(t.transpose(0, -1).unwrap().shape(), &[4, 3, 2]);
     /// ```
     pub fn transpose(&self, a: isize, b: isize) -> Result<DynTensor> {
-        let (a, b) = (
-            norm_axis("transpose", a, self.ndim())?,
-            norm_axis("transpose", b, self.ndim())?,
-        );
-        let mut perm: Vec<usize> = (0..self.ndim()).collect();
-        perm.swap(a, b);
+        let (perm, _) = movement::transpose("transpose", self.shape(), a, b)?;
         Ok(DynTensor::wrap(self.lazy.permute(&perm)?))
     }
 
@@ -109,17 +54,8 @@ impl DynTensor {
     /// assert_eq!(t.t().unwrap().to_vec::<f32>().unwrap(), vec![1.0, 3.0, 2.0, 4.0]);
     /// ```
     pub fn t(&self) -> Result<DynTensor> {
-        if self.ndim() < 2 {
-            return Err(shape_err(
-                "t",
-                format!(
-                    "needs at least 2 axes, shape {:?} has {}",
-                    self.shape(),
-                    self.ndim()
-                ),
-            ));
-        }
-        self.transpose(-2, -1)
+        let (perm, _) = movement::matrix_transpose(self.shape())?;
+        Ok(DynTensor::wrap(self.lazy.permute(&perm)?))
     }
 
     /// Broadcasts to `shape` (numpy rules: new axes on the left, size-1 axes stretch); a size
@@ -132,34 +68,9 @@ impl DynTensor {
     /// assert_eq!(e.to_vec::<i32>().unwrap(), vec![1, 2, 3, 1, 2, 3]);
     /// ```
     pub fn expand(&self, shape: &[isize]) -> Result<DynTensor> {
-        if shape.len() < self.ndim() {
-            return Err(shape_err(
-                "expand",
-                format!("cannot expand {:?} to fewer axes: {shape:?}", self.shape()),
-            ));
-        }
-        let lead = shape.len() - self.ndim();
-        let mut target = Vec::with_capacity(shape.len());
-        for (i, &s) in shape.iter().enumerate() {
-            let from = if i < lead { 1 } else { self.shape()[i - lead] };
-            target.push(match s {
-                -1 => from,
-                s if s < 0 => {
-                    return Err(arg_err(
-                        "expand",
-                        format!("size {s} in {shape:?} is negative"),
-                    ));
-                }
-                s => s as usize,
-            });
-        }
-        self.broadcast_to(&target).map_err(|e| match e {
-            Error::SizeOverflow { .. } => e,
-            _ => shape_err(
-                "expand",
-                format!("cannot expand {:?} to {shape:?}", self.shape()),
-            ),
-        })
+        let target = size_args("expand", shape)?;
+        let out = decide(|ck| broadcast::expand(ck, "expand", self.shape(), &target))?;
+        self.broadcast_to(&out)
     }
 
     /// Removes axis `axis` if its size is 1 (otherwise returns the tensor unchanged, as
@@ -173,20 +84,10 @@ impl DynTensor {
     /// assert_eq!(t.squeeze(None).unwrap().shape(), &[2, 3]);
     /// ```
     pub fn squeeze(&self, axis: Option<isize>) -> Result<DynTensor> {
-        let Some(axis) = axis else {
-            let dims: Vec<usize> = self.shape().iter().copied().filter(|&d| d != 1).collect();
-            return Ok(DynTensor::wrap(self.lazy.reshape(&dims)?));
-        };
-        if self.ndim() == 0 {
-            norm_axis("squeeze", axis, 1)?;
+        let dims = movement::squeeze(self.shape(), axis)?;
+        if dims.len() == self.ndim() {
             return Ok(self.clone());
         }
-        let a = norm_axis("squeeze", axis, self.ndim())?;
-        if self.shape()[a] != 1 {
-            return Ok(self.clone());
-        }
-        let mut dims = self.shape().to_vec();
-        dims.remove(a);
         Ok(DynTensor::wrap(self.lazy.reshape(&dims)?))
     }
 
@@ -198,9 +99,7 @@ impl DynTensor {
     /// assert_eq!(t.unsqueeze(-1).unwrap().shape(), &[2, 3, 1]);
     /// ```
     pub fn unsqueeze(&self, axis: isize) -> Result<DynTensor> {
-        let a = norm_axis("unsqueeze", axis, self.ndim() + 1)?;
-        let mut dims = self.shape().to_vec();
-        dims.insert(a, 1);
+        let dims = movement::unsqueeze(self.shape(), axis)?;
         Ok(DynTensor::wrap(self.lazy.reshape(&dims)?))
     }
 
@@ -213,28 +112,7 @@ impl DynTensor {
     /// assert_eq!(t.flatten(1, 2).unwrap().shape(), &[2, 12]);
     /// ```
     pub fn flatten(&self, start: isize, end: isize) -> Result<DynTensor> {
-        if self.ndim() == 0 {
-            norm_axis("flatten", start, 1)?;
-            norm_axis("flatten", end, 1)?;
-            return Ok(DynTensor::wrap(self.lazy.reshape(&[1])?));
-        }
-        let (s, e) = (
-            norm_axis("flatten", start, self.ndim())?,
-            norm_axis("flatten", end, self.ndim())?,
-        );
-        if s > e {
-            return Err(arg_err(
-                "flatten",
-                format!(
-                    "start axis {start} comes after end axis {end} in shape {:?}",
-                    self.shape()
-                ),
-            ));
-        }
-        let sh = self.shape();
-        let mut dims = sh[..s].to_vec();
-        dims.push(sh[s..=e].iter().product());
-        dims.extend_from_slice(&sh[e + 1..]);
+        let dims = movement::flatten(self.shape(), start, end)?;
         Ok(DynTensor::wrap(self.lazy.reshape(&dims)?))
     }
 
@@ -246,27 +124,8 @@ impl DynTensor {
     /// assert_eq!(t.unflatten(1, &[2, -1]).unwrap().shape(), &[3, 2, 2, 1]);
     /// ```
     pub fn unflatten(&self, axis: isize, sizes: &[isize]) -> Result<DynTensor> {
-        let a = norm_axis("unflatten", axis, self.ndim())?;
-        let n = self.shape()[a];
-        let sizes = infer_sizes(
-            "unflatten",
-            sizes,
-            n,
-            &format!("axis {axis} of shape {:?}", self.shape()),
-        )?;
-        if sizes.iter().product::<usize>() != n {
-            return Err(shape_err(
-                "unflatten",
-                format!(
-                    "sizes {sizes:?} do not multiply to {n}, the size of axis {axis} of {:?}",
-                    self.shape()
-                ),
-            ));
-        }
-        let sh = self.shape();
-        let mut dims = sh[..a].to_vec();
-        dims.extend_from_slice(&sizes);
-        dims.extend_from_slice(&sh[a + 1..]);
+        let sizes = size_args("unflatten", sizes)?;
+        let dims = decide(|ck| movement::unflatten(ck, self.shape(), axis, &sizes))?;
         Ok(DynTensor::wrap(self.lazy.reshape(&dims)?))
     }
 }

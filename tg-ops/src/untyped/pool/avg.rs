@@ -2,6 +2,8 @@
 
 use super::{Pool, ceil_mode_pads, last_axes};
 use crate::untyped::DynTensor;
+use tg_core::decide;
+use tg_core::shape::window;
 use tg_runtime::Result;
 
 impl DynTensor {
@@ -27,10 +29,9 @@ impl DynTensor {
         const OP: &str = "avg_pool2d";
         let w = p.window(OP)?;
         let dims = w.kernel.len();
-        let sizes = self
-            .spatial(OP, dims, &format!("kernel {:?}", w.kernel))?
-            .to_vec();
         let reg = p.padding.resolve(OP, dims)?;
+        decide(|ck| window::pool(ck, OP, self.shape(), &w, &reg, p.ceil_mode))?;
+        let sizes = self.shape()[self.ndim() - dims..].to_vec();
         let pads = if p.ceil_mode {
             ceil_mode_pads(&sizes, &reg, &w)
         } else {

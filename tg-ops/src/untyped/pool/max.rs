@@ -3,6 +3,8 @@
 use super::{Pool, Sizes, Window, ceil_mode_pads, last_axes};
 use crate::untyped::DynTensor;
 use crate::untyped::random::index_u32;
+use tg_core::decide;
+use tg_core::shape::window;
 use tg_runtime::{DType, Error, Result, Scalar};
 
 /// The windows of a max pool, the window, and the pads used.
@@ -24,12 +26,11 @@ impl DynTensor {
     /// the pads used.
     fn max_windows(&self, op: &'static str, p: &Pool) -> Result<MaxWindows> {
         let w = p.window(op)?;
-        let sizes = self
-            .spatial(op, w.kernel.len(), &format!("kernel {:?}", w.kernel))?
-            .to_vec();
         let mut pads = p.padding.resolve(op, w.kernel.len())?;
+        decide(|ck| window::pool(ck, op, self.shape(), &w, &pads, p.ceil_mode))?;
+        let sizes = &self.shape()[self.ndim() - w.kernel.len()..];
         if p.ceil_mode {
-            pads = ceil_mode_pads(&sizes, &pads, &w);
+            pads = ceil_mode_pads(sizes, &pads, &w);
         }
         let windows = self
             .pad_spatial(&pads, lowest(self.dtype()))?
@@ -136,15 +137,8 @@ impl DynTensor {
         output_size: Option<&[usize]>,
     ) -> Result<DynTensor> {
         const OP: &str = "max_unpool2d";
-        if self.ndim() < 3 {
-            return Err(Error::Shape {
-                op: OP,
-                message: format!(
-                    "needs (batch, channels, *spatial), got shape {:?}",
-                    self.shape()
-                ),
-            });
-        }
+        // (batch, channels, *spatial)
+        tg_core::shape::movement::require_rank(OP, self.shape(), 3)?;
         if indices.shape() != self.shape() {
             return Err(Error::Shape {
                 op: OP,

@@ -14,25 +14,6 @@ pub(crate) use options::Window;
 pub use options::{Padding, Pool, Sizes};
 pub(crate) use window::ceil_mode_pads;
 
-use crate::untyped::DynTensor;
-use tg_runtime::{Error, Result};
-
-impl DynTensor {
-    /// The sizes of the last `dims` axes, or an error naming `op` if there are fewer.
-    pub(crate) fn spatial(&self, op: &'static str, dims: usize, what: &str) -> Result<&[usize]> {
-        if self.ndim() < dims {
-            return Err(Error::Shape {
-                op,
-                message: format!(
-                    "shape {:?} has fewer axes than the {dims} spatial axes of {what}",
-                    self.shape()
-                ),
-            });
-        }
-        Ok(&self.shape()[self.ndim() - dims..])
-    }
-}
-
 /// The last `dims` axes as negative axis numbers, for reductions over windows.
 pub(crate) fn last_axes(dims: usize) -> Vec<isize> {
     (-(dims as isize)..0).collect()

@@ -7,13 +7,11 @@
 
 use super::options::{Sizes, Window};
 use crate::untyped::DynTensor;
-use tg_runtime::{Error, Lazy, Result, Scalar};
+use tg_core::decide;
+use tg_core::shape::window;
+use tg_runtime::{Lazy, Result, Scalar};
 
 /// `ceil(a / b)` for `b > 0` and any sign of `a` (Python's `-(-a // b)`).
-fn ceil_div(a: isize, b: isize) -> isize {
-    -((-a).div_euclid(b))
-}
-
 impl DynTensor {
     /// The sliding windows of the last `kernel.len()` axes as new trailing axes:
     /// `(..., i1, .., in)` becomes `(..., o1, .., on, k1, .., kn)`, window `(o, k)` holding
@@ -52,38 +50,14 @@ impl DynTensor {
 
     pub(crate) fn pool_window(&self, op: &'static str, w: &Window) -> Result<DynTensor> {
         let dims = w.kernel.len();
-        if self.ndim() < dims {
-            return Err(Error::Shape {
-                op,
-                message: format!(
-                    "cannot pool shape {:?} with kernel {:?}: too few axes",
-                    self.shape(),
-                    w.kernel
-                ),
-            });
-        }
+        let zero = vec![(0, 0); dims];
+        let out_shape = decide(|ck| window::pool(ck, op, self.shape(), w, &zero, false))?;
         let lead = self.ndim() - dims;
-        let sizes = &self.shape()[lead..];
-        if let Some(a) = (0..dims).find(|&a| w.extent()[a] > sizes[a]) {
-            return Err(Error::Shape {
-                op,
-                message: format!(
-                    "the window of kernel {:?} with dilation {:?} spans {} on spatial axis {a}, larger than {} of input shape {:?}",
-                    w.kernel,
-                    w.dilation,
-                    w.extent()[a],
-                    sizes[a],
-                    self.shape()
-                ),
-            });
-        }
-        let out: Vec<usize> = (0..dims)
-            .map(|a| (sizes[a] - w.extent()[a]) / w.stride[a] + 1)
-            .collect();
+        let out = &out_shape[lead..];
         let x = if (0..dims).all(|a| w.kernel[a] <= w.stride[a] && w.dilation[a] == 1) {
-            windows_apart(&self.lazy, lead, &out, &w.kernel, &w.stride)?
+            windows_apart(&self.lazy, lead, out, &w.kernel, &w.stride)?
         } else {
-            windows_overlapping(&self.lazy, lead, &out, w)?
+            windows_overlapping(&self.lazy, lead, out, w)?
         };
         // (..., k1, o1, k2, o2, ...) -> (..., o1, o2, ..., k1, k2, ...)
         let mut perm: Vec<usize> = (0..lead).collect();
@@ -194,9 +168,8 @@ fn windows_overlapping(x: &Lazy, lead: usize, out: &[usize], w: &Window) -> Resu
         .reshape(&merged)
 }
 
-/// The pads of ceil mode: `pads` with the end of each axis grown so that a floor-sized pool
-/// keeps the last partial window, except a window that would start in the end padding
-/// (tinygrad's `_apply_ceil_mode`, torch's rule).
+/// The pads of `ceil_mode`: each `after` pad grown so the floor rule gives the ceiling
+/// output (tg-core's rule).
 pub(crate) fn ceil_mode_pads(
     sizes: &[usize],
     pads: &[(isize, isize)],
@@ -205,13 +178,8 @@ pub(crate) fn ceil_mode_pads(
     let extent = w.extent();
     (0..pads.len())
         .map(|a| {
-            let (i, (pb, pa)) = (sizes[a] as isize, pads[a]);
-            let (s, e) = (w.stride[a] as isize, extent[a] as isize);
-            let o = ceil_div(i + pb + pa - e, s) + 1;
-            let last_start = s * (o - 1);
-            // cut the padded axis short where the last window would start past the input
-            let past = (last_start - (pb + i - 1)).max(0);
-            (pb, last_start + e - i - pb - past)
+            let after = window::ceil_mode_after(sizes[a], pads[a], extent[a], w.stride[a]);
+            (pads[a].0, after)
         })
         .collect()
 }

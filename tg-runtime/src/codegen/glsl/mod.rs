@@ -24,7 +24,9 @@ pub const SERIAL_THREADS: u32 = 256;
 /// How a kernel reads one input buffer; each view is one binding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum View {
+    /// Element by element (`buf[i]`).
     Scalar,
+    /// Four elements at a time (`vbuf[i / 4]`), for contiguous reads.
     Vector,
 }
 
@@ -52,9 +54,11 @@ pub struct Shader {
 /// What the device offers that rendering can use.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Target {
+    /// The compute stage has subgroup arithmetic (`subgroupAdd` ...).
     pub subgroup_arithmetic: bool,
     /// Declare SignedZeroInfNanPreserve for 32- and 64-bit floats.
     pub preserve_inf_nan_f32: bool,
+    /// Declare SignedZeroInfNanPreserve for 64-bit floats.
     pub preserve_inf_nan_f64: bool,
 }
 
@@ -71,6 +75,7 @@ struct Renderer<'a> {
     runs: u64,
 }
 
+/// Renders `p` as a GLSL 4.50 compute shader for a device with `target`'s features.
 pub fn render(p: &Program, target: Target) -> Shader {
     let threads = match p.strategy {
         Strategy::Serial | Strategy::Tile { .. } => SERIAL_THREADS,

@@ -1,0 +1,177 @@
+//! `#[kernel]`: symbolic shape checks at expansion, correct values, compiled replay.
+
+use tg::prelude::*;
+
+#[kernel]
+fn layer<const B: usize>(
+    x: Tensor<shape![B, 8]>,
+    w: Tensor<shape![8, 3]>,
+    b: Tensor<shape![3]>,
+) -> Tensor<shape![B, 3]> {
+    let h = x.matmul(w) + b;
+    h.relu()
+}
+
+#[kernel]
+fn scaled(x: Tensor<shape![_, 4]>, k: f32) -> Tensor<shape![_, 4]> {
+    (x * k).sum(1, true) + x
+}
+
+fn reference(x: &[f32], w: &[f32], b: &[f32], rows: usize) -> Vec<f32> {
+    let mut out = vec![0.0; rows * 3];
+    for i in 0..rows {
+        for j in 0..3 {
+            let s: f32 = (0..8).map(|k| x[i * 8 + k] * w[k * 3 + j]).sum();
+            out[i * 3 + j] = (s + b[j]).max(0.0);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_kernel_computes_and_replays() {
+    let wd: Vec<f32> = (0..24).map(|i| (i as f32 * 0.37).sin()).collect();
+    let bd = [0.1f32, -0.2, 0.3];
+    let w = Tensor::<Rank2<8, 3>>::from_slice(&wd).unwrap();
+    let b = Tensor::<Rank1<3>>::from_slice(&bd).unwrap();
+    let x1d: Vec<f32> = (0..32).map(|i| (i as f32 * 0.11).cos()).collect();
+    let x1 = Tensor::<Rank2<4, 8>>::from_slice(&x1d).unwrap();
+    let y1 = layer(x1, w.clone(), b.clone());
+    let got = y1.to_vec().unwrap();
+    let want = reference(&x1d, &wd, &bd, 4);
+    assert!(
+        got.iter().zip(&want).all(|(a, b)| (a - b).abs() < 1e-5),
+        "{got:?} vs {want:?}"
+    );
+
+    let x2d: Vec<f32> = (0..32).map(|i| (i as f32 * 0.29).sin()).collect();
+    let x2 = Tensor::<Rank2<4, 8>>::from_slice(&x2d).unwrap();
+    x2.realize().unwrap();
+    let before = tg::runtime::thread_stats();
+    let y2 = layer(x2, w.clone(), b.clone());
+    let after = tg::runtime::thread_stats();
+    assert_eq!(after.nodes - before.nodes, 0, "no graph built on replay");
+    assert_eq!(after.schedules - before.schedules, 0);
+    assert_eq!(after.compiles - before.compiles, 0);
+    let got = y2.to_vec().unwrap();
+    let want = reference(&x2d, &wd, &bd, 4);
+    assert!(got.iter().zip(&want).all(|(a, b)| (a - b).abs() < 1e-5));
+
+    // another batch size records again
+    let x3 = Tensor::<Rank2<2, 8>>::from_slice(&x2d[..16]).unwrap();
+    let y3 = layer(x3, w, b);
+    assert_eq!(y3.dims(), vec![2, 3]);
+}
+
+#[test]
+fn dynamic_dims_and_scalars_key_the_replay() {
+    let x = Tensor::<shape![_, 4]>::from_slice_shape(
+        (2, Const),
+        &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0],
+    )
+    .unwrap();
+    let y = scaled(x.clone(), 2.0).to_vec().unwrap();
+    assert_eq!(y, vec![21.0, 22.0, 23.0, 24.0, 57.0, 58.0, 59.0, 60.0]);
+    let y = scaled(x, 0.5).to_vec().unwrap();
+    assert_eq!(y, vec![6.0, 7.0, 8.0, 9.0, 18.0, 19.0, 20.0, 21.0]);
+}
+
+/// The README's example.
+#[kernel]
+fn classify<const B: usize>(
+    x: Tensor<shape![B, 1, 28, 28]>,
+    w: Tensor<shape![8, 1, 3, 3]>,
+    fc: Tensor<shape![1352, 10]>,
+) -> Tensor<shape![B, 10]> {
+    let h = x.conv2d(w, padding = 0).relu().max_pool2d(2); // [B, 8, 13, 13]
+    h.reshape([B, -1]).matmul(fc).softmax(-1)
+}
+
+#[test]
+fn the_readme_kernel_runs() {
+    let x = Tensor::<Rank4<2, 1, 28, 28>>::rand();
+    let w = Tensor::<Rank4<8, 1, 3, 3>>::rand();
+    let fc = Tensor::<Rank2<1352, 10>>::rand();
+    let p = classify(x, w, fc).to_vec().unwrap();
+    for row in p.chunks(10) {
+        assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+    }
+}
+
+#[kernel]
+fn stats_pair(x: Tensor<shape![4, 6]>) -> (Tensor<shape![4, 6]>, Tensor<shape![4, 6], i32>) {
+    let (v, i) = x.sort(1, true);
+    (v - x.var_mean(1, true).1, i)
+}
+
+#[test]
+fn pairs_unpack_in_kernels() {
+    let x =
+        Tensor::<Rank2<4, 6>>::from_vec((0..24).map(|i| ((i * 7) % 11) as f32).collect()).unwrap();
+    let (v, i) = stats_pair(x);
+    let (v, i) = (v.to_vec().unwrap(), i.to_vec().unwrap());
+    assert_eq!(&i[..6], &[3, 1, 4, 2, 5, 0]);
+    let row: Vec<f32> = (0..6).map(|k| ((k * 7) % 11) as f32).collect();
+    let mean = row.iter().sum::<f32>() / 6.0;
+    assert!((v[0] - (10.0 - mean)).abs() < 1e-5);
+}
+
+#[kernel]
+fn jitter(x: Tensor<shape![64]>) -> Tensor<shape![64]> {
+    x + x.rand_like()
+}
+
+#[test]
+fn a_kernel_drawing_random_numbers_runs_its_body_each_call() {
+    let x = Tensor::<Rank1<64>>::from_vec((0..64).map(|i| i as f32).collect()).unwrap();
+    x.realize().unwrap();
+    let a = jitter(x.clone()).to_vec().unwrap();
+    let before = tg::runtime::thread_stats();
+    let b = jitter(x.clone()).to_vec().unwrap();
+    let after = tg::runtime::thread_stats();
+    assert!(
+        after.nodes > before.nodes,
+        "the body builds its graph again"
+    );
+    assert!(
+        after.schedules > before.schedules,
+        "and schedules it: no replay"
+    );
+    for (i, (a, b)) in a.iter().zip(&b).enumerate() {
+        let base = i as f32;
+        assert!(
+            (base..base + 1.0).contains(a) && (base..base + 1.0).contains(b),
+            "{i}: {a} {b}"
+        );
+    }
+    assert_ne!(
+        a, b,
+        "a replay would have repeated the first call's numbers"
+    );
+}
+
+#[kernel]
+fn residual<const B: usize>(
+    x: &Tensor<shape![B, 4]>,
+    w: &Tensor<shape![4, 4]>,
+) -> Tensor<shape![B, 4]> {
+    x.matmul(w) + x
+}
+
+/// Kernel arguments by shared reference: the caller keeps its tensors, no `.clone()`, and
+/// the values are the same as by value.
+#[test]
+fn kernels_take_tensors_by_reference() {
+    let x = Tensor::<Rank2<2, 4>>::from_slice(&[1., 2., 3., 4., 5., 6., 7., 8.]).unwrap();
+    let eye = Tensor::<Rank2<4, 4>>::from_slice(
+        &(0..16)
+            .map(|i| if i % 5 == 0 { 1.0 } else { 0.0 })
+            .collect::<Vec<f32>>(),
+    )
+    .unwrap();
+    let first = residual(&x, &eye).to_vec().unwrap();
+    let again = residual(&x, &eye).to_vec().unwrap();
+    let want: Vec<f32> = x.to_vec().unwrap().iter().map(|v| 2.0 * v).collect();
+    assert_eq!(first, want);
+    assert_eq!(again, want);
+}

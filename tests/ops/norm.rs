@@ -1,0 +1,116 @@
+//! Normalization against numpy (fixtures/ops_norm.json, made by scripts/gen_ops_conv.py),
+//! errors, the typed API, and layernorm's kernel count.
+
+use tg_test_support::fixture;
+
+use fixture::{Case, arg};
+use tg::prelude::*;
+use tg::runtime::Lazy;
+
+fn axes(c: &Case) -> Vec<isize> {
+    arg(c, "axes")
+        .as_array()
+        .expect("axes")
+        .iter()
+        .map(|a| a.as_i64().expect("axis") as isize)
+        .collect()
+}
+
+fn run(c: &Case) -> Result<Lazy, String> {
+    let t: Vec<DynTensor> = c
+        .inputs
+        .iter()
+        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
+        .collect();
+    let r = match c.json["op"].as_str().expect("op") {
+        "layernorm" => t[0].layernorm(&axes(c), arg(c, "eps").as_f64().expect("eps")),
+        "batchnorm" => {
+            // inputs: x, mean, invstd, then weight and bias where the case has them
+            let mut rest = t[3..].iter();
+            let weight = if arg(c, "weight").as_bool().expect("weight") {
+                rest.next()
+            } else {
+                None
+            };
+            let bias = if arg(c, "bias").as_bool().expect("bias") {
+                rest.next()
+            } else {
+                None
+            };
+            t[0].batchnorm(weight, bias, &t[1], &t[2], &axes(c))
+        }
+        op => panic!("unknown op {op}"),
+    };
+    r.map(DynTensor::into_lazy).map_err(|e| e.to_string())
+}
+
+#[test]
+fn normalization_matches_numpy() {
+    fixture::run_all("ops_norm.json", run);
+}
+
+#[test]
+fn layernorm_of_trailing_axes_is_one_kernel() {
+    let x = DynTensor::from_slice(
+        &[4, 64],
+        &(0..256).map(|i| (i % 17) as f32).collect::<Vec<_>>(),
+    )
+    .unwrap();
+    x.realize().unwrap();
+    let before = tg::runtime::thread_stats().kernels;
+    x.layernorm(&[-1], 1e-5).unwrap().realize().unwrap();
+    assert_eq!(
+        tg::runtime::thread_stats().kernels - before,
+        1,
+        "both means and the normalization in one row kernel"
+    );
+}
+
+#[test]
+fn normalization_errors_name_the_op() {
+    let x = DynTensor::zeros(&[2, 3, 4], DType::F32).unwrap();
+    assert!(matches!(
+        x.layernorm(&[3], 1e-5),
+        Err(Error::AxisOutOfRange {
+            op: "layernorm",
+            axis: 3,
+            ..
+        })
+    ));
+    let m = DynTensor::zeros(&[4], DType::F32).unwrap();
+    let e = x.batchnorm(None, None, &m, &m, &[1]).unwrap_err();
+    assert!(
+        matches!(e, Error::Shape { op: "batchnorm", ref message } if message.contains("mean") && message.contains("[4]")),
+        "{e:?}"
+    );
+    assert!(matches!(
+        x.batchnorm(None, None, &m, &m, &[2, -1]),
+        Err(Error::DuplicateAxis {
+            op: "batchnorm",
+            axis: -1,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn typed_normalization_keeps_the_shape() {
+    let x =
+        Tensor::<Rank3<2, 2, 2>>::from_slice(&[1.0, 3.0, 5.0, 9.0, 0.0, 4.0, 2.0, -2.0]).unwrap();
+    let n: Tensor<Rank3<2, 2, 2>> = x.layernorm::<-1>(0.0);
+    assert_eq!(
+        n.to_vec().unwrap(),
+        vec![-1.0, 1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0]
+    );
+    let all = x.layernorm_axes(&[0, 1, 2], 1e-5);
+    assert_eq!(all.dims(), vec![2, 2, 2]);
+    assert!(x.try_layernorm_axes(&[5], 0.0).is_err());
+    let i = Tensor::<Rank1<2>, i32>::from_slice(&[1, 3]).unwrap();
+    let f: Tensor<Rank1<2>, f32> = i.layernorm::<0>(0.0);
+    assert_eq!(f.to_vec().unwrap(), vec![-1.0, 1.0]);
+    let mean = Tensor::<Rank1<2>>::from_slice(&[1.0, 1.0]).unwrap();
+    let inv = Tensor::<Rank1<2>>::from_slice(&[2.0, 0.5]).unwrap();
+    let w = Tensor::<Rank1<2>>::from_slice(&[1.0, -1.0]).unwrap();
+    let y = x.batchnorm::<1>(Some(&w), Some(&mean), &mean, &inv);
+    assert_eq!(y.to_vec().unwrap()[..4], [1.0, 5.0, -1.0, -3.0]);
+}

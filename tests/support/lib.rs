@@ -1,0 +1,6 @@
+//! What tg's integration tests share: reading the numpy fixtures in `fixtures/` and comparing
+//! realized tensors with them ([`fixture`]), and the padding argument of the conv and pool
+//! fixtures ([`padding`]). A crate of its own, so the test binaries compile it once.
+
+pub mod fixture;
+pub mod padding;
