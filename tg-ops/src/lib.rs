@@ -32,6 +32,7 @@ pub mod prelude {
     pub use crate::shape;
     pub use crate::shape::axis::{InsertAxis, KeepAxis, RemoveAxis, SelectAxis, SwapAxes};
     pub use crate::shape::ops::{DynAxis, MatMul, Perm2, Perm3, Perm4, Perm5, Perm6, RemoveAxes2};
+    pub use crate::typed::autograd::GradTargets;
     pub use crate::typed::elementwise::{FloatOf, Rhs, SameSize};
     pub use crate::typed::reduce::{MeanDtype, SumDtype};
     pub use crate::untyped::elementwise::{Binary, Operand};

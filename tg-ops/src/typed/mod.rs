@@ -1,5 +1,6 @@
 //! Typed wrappers: each computes its output type and calls one `DynTensor` op.
 
+pub mod autograd;
 pub mod conv;
 pub mod creation;
 pub mod display;

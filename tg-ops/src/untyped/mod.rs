@@ -5,6 +5,7 @@
 //! returns an `Error` naming the op and the shapes involved. The typed `Tensor` wraps these
 //! calls; `#[kernel]` bodies call them directly once the macro has proved the shapes.
 
+pub mod autograd;
 mod broadcast;
 pub mod conv;
 pub mod creation;
@@ -36,6 +37,9 @@ use tg_runtime::{DType, Element, Lazy, Result, Scalar};
 #[derive(Clone)]
 pub struct DynTensor {
     pub(crate) lazy: Lazy,
+    /// The gradient `backward` accumulates, shared by the clones of a tensor that requires
+    /// gradients (see `autograd.rs`).
+    pub(crate) grad: Option<autograd::GradCell>,
 }
 
 /// Normalizes a possibly negative axis of `shape` (numpy's convention; tg-core's rule).
@@ -52,7 +56,7 @@ pub fn norm_axis_scalar_ok(op: &'static str, axis: isize, shape: &[usize]) -> Re
 impl DynTensor {
     /// Wraps a primitive-graph node.
     pub fn from_lazy(lazy: Lazy) -> DynTensor {
-        DynTensor { lazy }
+        DynTensor { lazy, grad: None }
     }
     /// The primitive-graph node.
     pub fn lazy(&self) -> &Lazy {
@@ -81,17 +85,13 @@ impl DynTensor {
 
     /// A tensor holding `data` in row-major order; the length must match the shape.
     pub fn from_slice<T: Element>(shape: &[usize], data: &[T]) -> Result<DynTensor> {
-        Ok(DynTensor {
-            lazy: Lazy::from_slice(shape, data)?,
-        })
+        Ok(DynTensor::wrap(Lazy::from_slice(shape, data)?))
     }
 
     /// `value` (converted to `dtype`) everywhere; no memory until realized, and free to fuse.
     /// A shape whose element count or byte size overflows is [`Error::SizeOverflow`](tg_runtime::Error::SizeOverflow).
     pub fn full(shape: &[usize], value: impl Into<Scalar>, dtype: DType) -> Result<DynTensor> {
-        Ok(DynTensor {
-            lazy: Lazy::constant(value, dtype, shape)?,
-        })
+        Ok(DynTensor::wrap(Lazy::constant(value, dtype, shape)?))
     }
 
     /// Zeros of `shape` (see [`DynTensor::full`]).
@@ -123,32 +123,21 @@ impl DynTensor {
     /// Converts to `dtype` (ints wrap, floats saturate into ints, NaN -> 0, f16 rounds to
     /// nearest even).
     pub fn cast(&self, dtype: DType) -> DynTensor {
-        DynTensor {
-            lazy: self.lazy.cast(dtype),
-        }
+        DynTensor::wrap(self.lazy.cast(dtype))
     }
 
     /// Reinterprets each element's bits as `dtype` (same size).
     pub fn bitcast(&self, dtype: DType) -> Result<DynTensor> {
-        Ok(DynTensor {
-            lazy: self.lazy.bitcast(dtype)?,
-        })
+        Ok(DynTensor::wrap(self.lazy.bitcast(dtype)?))
     }
 
     /// The same values, computed into a buffer of their own when realized (a fusion boundary).
     pub fn contiguous(&self) -> DynTensor {
-        DynTensor {
-            lazy: self.lazy.contiguous(),
-        }
-    }
-
-    /// The same values, cut off from autograd (a no-op until autograd exists).
-    pub fn detach(&self) -> DynTensor {
-        self.clone()
+        DynTensor::wrap(self.lazy.contiguous())
     }
 
     pub(crate) fn wrap(lazy: Lazy) -> DynTensor {
-        DynTensor { lazy }
+        DynTensor { lazy, grad: None }
     }
 }
 

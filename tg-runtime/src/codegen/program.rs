@@ -232,7 +232,7 @@ pub struct Program {
     pub vars: Vec<VarKind>,
     /// How invocations map to outputs.
     pub strategy: Strategy,
-    /// The block that stores the outputs, and the vector index of each vector it stores.
+    /// The block that stores the outputs.
     pub out_block: BlockId,
     /// The vector index of each store.
     pub out_index: Vec<Expr>,

@@ -98,6 +98,25 @@ pub fn gradient(root: &Lazy, targets: &[&Lazy], seed: Option<&Lazy>) -> Result<V
         .collect()
 }
 
+/// The tensors that track gradients (`track_gradient`) at the leaves of `root`'s graph:
+/// buffers and parameters `backward` differentiates with respect to.
+pub fn tracked_leaves(root: &Lazy) -> Vec<Lazy> {
+    let mut out = Vec::new();
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut stack = vec![root.node().clone()];
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n.id()) || matches!(n.op(), Op::Detach) {
+            continue;
+        }
+        if n.tracks() && matches!(n.op(), Op::Buffer | Op::Assign) {
+            out.push(Lazy(n.clone()));
+            continue;
+        }
+        stack.extend(n.srcs());
+    }
+    out
+}
+
 /// The nodes on a path from `root` to a node of `wanted`, sources before consumers, and
 /// whether the walk met a realized node whose sources were dropped (a path may have been
 /// cut there).

@@ -7,7 +7,7 @@
 
 use std::f64::consts::{FRAC_1_SQRT_2, FRAC_2_SQRT_PI, SQRT_2};
 
-use tg_runtime::Result;
+use tg_runtime::{BinaryOp, Result};
 
 use super::expr::V;
 use super::{approx, float_unary};
@@ -30,6 +30,8 @@ fn positive_or(x: &V, neg: V) -> V {
 
 impl DynTensor {
     /// `max(x, 0)` in `x`'s dtype; NaN stays NaN (tinygrad's `(x > 0).where(x, 0)` gives 0).
+    /// The gradient at 0 is 0, as tinygrad's: zero and NaN take the `x * 0` branch, which
+    /// keeps their value and carries no gradient.
     ///
     /// ```
     /// use tg_ops::prelude::*;
@@ -38,7 +40,10 @@ impl DynTensor {
     /// ```
     pub fn relu(&self) -> Result<DynTensor> {
         let x = V::of(self);
-        x.lt_k(0).select(&x.k(0), &x).done()
+        let at_zero = x.bin(BinaryOp::Mul, &x.k(0));
+        x.gt_k(0)
+            .select(&x, &x.lt_k(0).select(&x.k(0), &at_zero))
+            .done()
     }
 
     /// `min(max(x, 0), 6)` in `x`'s dtype.
