@@ -64,16 +64,56 @@ fn a_kernel_computes_and_replays() {
 }
 
 #[test]
-fn dynamic_dims_and_scalars_key_the_replay() {
+fn scalar_operands_are_rebound_on_replay() {
     let x = Tensor::<shape![_, 4]>::from_slice_shape(
         (2, Const),
         &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0],
     )
     .unwrap();
+    x.realize().unwrap();
     let y = scaled(x.clone(), 2.0).to_vec().unwrap();
     assert_eq!(y, vec![21.0, 22.0, 23.0, 24.0, 57.0, 58.0, 59.0, 60.0]);
-    let y = scaled(x, 0.5).to_vec().unwrap();
-    assert_eq!(y, vec![6.0, 7.0, 8.0, 9.0, 18.0, 19.0, 20.0, 21.0]);
+    // `k` is only an operand: a var of the recording, not part of its key
+    let before = tg::runtime::thread_stats();
+    for i in 0..50 {
+        let k = i as f32 * 0.5;
+        let y = scaled(x.clone(), k).to_vec().unwrap();
+        let want = |r: usize, c: usize| {
+            let row = &[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0][r * 4..r * 4 + 4];
+            row.iter().map(|v| v * k).sum::<f32>() + row[c]
+        };
+        assert_eq!(y[1], want(0, 1), "k = {k}");
+        assert_eq!(y[6], want(1, 2), "k = {k}");
+    }
+    let after = tg::runtime::thread_stats();
+    assert_eq!(after.schedules, before.schedules, "every call replayed");
+    assert_eq!(after.compiles, before.compiles);
+    // another batch size (a dynamic dim) records again
+    let x3 = Tensor::<shape![_, 4]>::from_slice_shape((1, Const), &[1.0, 1.0, 1.0, 1.0]).unwrap();
+    assert_eq!(scaled(x3, 1.0).to_vec().unwrap(), vec![5.0; 4]);
+}
+
+#[kernel]
+fn leaky(x: Tensor<shape![4]>, slope: f32) -> Tensor<shape![4]> {
+    x.leaky_relu(slope)
+}
+
+#[test]
+fn a_scalar_used_as_an_option_keys_the_replay() {
+    let x = Tensor::<Rank1<4>>::from_slice(&[-2.0, -1.0, 0.5, 3.0]).unwrap();
+    assert_eq!(
+        leaky(x.clone(), 0.5).to_vec().unwrap(),
+        vec![-1.0, -0.5, 0.5, 3.0]
+    );
+    let before = tg::runtime::thread_stats();
+    assert_eq!(
+        leaky(x, 0.25).to_vec().unwrap(),
+        vec![-0.5, -0.25, 0.5, 3.0]
+    );
+    assert!(
+        tg::runtime::thread_stats().schedules > before.schedules,
+        "a new slope records anew"
+    );
 }
 
 /// The README's example.
@@ -87,8 +127,13 @@ fn classify<const B: usize>(
     h.reshape([B, -1]).matmul(fc).softmax(-1)
 }
 
+/// Tests that draw from the process-wide random stream take turns, so a seed gives each the
+/// numbers it expects.
+static RANDOM_STREAM: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn the_readme_kernel_runs() {
+    let _turn = RANDOM_STREAM.lock().unwrap_or_else(|e| e.into_inner());
     let x = Tensor::<Rank4<2, 1, 28, 28>>::rand();
     let w = Tensor::<Rank4<8, 1, 3, 3>>::rand();
     let fc = Tensor::<Rank2<1352, 10>>::rand();
@@ -122,21 +167,30 @@ fn jitter(x: Tensor<shape![64]>) -> Tensor<shape![64]> {
 }
 
 #[test]
-fn a_kernel_drawing_random_numbers_runs_its_body_each_call() {
+fn a_kernel_drawing_random_numbers_replays_fresh_numbers() {
+    let _turn = RANDOM_STREAM.lock().unwrap_or_else(|e| e.into_inner());
     let x = Tensor::<Rank1<64>>::from_vec((0..64).map(|i| i as f32).collect()).unwrap();
     x.realize().unwrap();
+    DynTensor::manual_seed(1234);
     let a = jitter(x.clone()).to_vec().unwrap();
     let before = tg::runtime::thread_stats();
     let b = jitter(x.clone()).to_vec().unwrap();
+    let c = jitter(x.clone()).to_vec().unwrap();
     let after = tg::runtime::thread_stats();
-    assert!(
-        after.nodes > before.nodes,
-        "the body builds its graph again"
+    assert_eq!(after.nodes, before.nodes, "replayed: no graph built");
+    assert_eq!(
+        after.schedules, before.schedules,
+        "replayed: nothing scheduled"
     );
-    assert!(
-        after.schedules > before.schedules,
-        "and schedules it: no replay"
-    );
+    DynTensor::manual_seed(1234);
+    for (call, got) in [&a, &b, &c].into_iter().enumerate() {
+        let eager = (&x + &x.rand_like()).to_vec().unwrap();
+        assert_eq!(
+            got, &eager,
+            "call {call} draws what an eager run with the seed draws"
+        );
+    }
+    assert_ne!(b, c);
     for (i, (a, b)) in a.iter().zip(&b).enumerate() {
         let base = i as f32;
         assert!(
@@ -174,4 +228,74 @@ fn kernels_take_tensors_by_reference() {
     let want: Vec<f32> = x.to_vec().unwrap().iter().map(|v| 2.0 * v).collect();
     assert_eq!(first, want);
     assert_eq!(again, want);
+}
+
+/// A whole training step in one kernel: forward, gradient, and the update written in place
+/// into the weights (a call input), recorded on the first call and replayed after.
+#[kernel]
+fn sgd_step(
+    x: &Tensor<shape![16, 4]>,
+    y: &Tensor<shape![16, 1]>,
+    w: &Tensor<shape![4, 1]>,
+    lr: f32,
+) -> (Tensor<shape![]>, Tensor<shape![4, 1]>) {
+    let err = x.matmul(w) - y;
+    let loss = (err * err).mean();
+    let g = loss.gradient(w);
+    (loss, w.assign(w - g * lr))
+}
+
+#[test]
+fn a_training_step_kernel_replays_updates_in_place() {
+    let xs: Vec<f32> = (0..64).map(|i| ((i * 7) % 11) as f32 * 0.1).collect();
+    let true_w = [0.5f32, -1.0, 2.0, 0.25];
+    let ys: Vec<f32> = (0..16)
+        .map(|r| (0..4).map(|c| xs[r * 4 + c] * true_w[c]).sum())
+        .collect();
+    let x = Tensor::<Rank2<16, 4>>::from_slice(&xs).unwrap();
+    let y = Tensor::<Rank2<16, 1>>::from_slice(&ys).unwrap();
+    let w = Tensor::<Rank2<4, 1>>::parameter(&Tensor::zeros());
+    // the same steps on the host
+    let mut host = [0.0f32; 4];
+    let mut losses = Vec::new();
+    let mut before = tg::runtime::thread_stats();
+    for step in 0..30 {
+        if step == 1 {
+            before = tg::runtime::thread_stats();
+        }
+        let lr = if step < 10 { 0.5 } else { 0.25 };
+        let (loss, _) = sgd_step(&x, &y, &w, lr);
+        losses.push(loss.to_vec().unwrap()[0]);
+        let mut grad = [0.0f32; 4];
+        let mut l = 0.0;
+        for r in 0..16 {
+            let e: f32 = (0..4).map(|c| xs[r * 4 + c] * host[c]).sum::<f32>() - ys[r];
+            l += e * e / 16.0;
+            for (c, g) in grad.iter_mut().enumerate() {
+                *g += 2.0 * e * xs[r * 4 + c] / 16.0;
+            }
+        }
+        assert!(
+            (losses[step] - l).abs() <= 1e-4 * l.max(1.0),
+            "step {step}: {} vs {l}",
+            losses[step]
+        );
+        for c in 0..4 {
+            host[c] -= lr * grad[c];
+        }
+    }
+    let after = tg::runtime::thread_stats();
+    assert_eq!(
+        after.schedules, before.schedules,
+        "recorded once, replayed 29 times"
+    );
+    assert_eq!(
+        after.nodes, before.nodes,
+        "no graph built after the first step"
+    );
+    let got = w.to_vec().unwrap();
+    for c in 0..4 {
+        assert!((got[c] - host[c]).abs() < 1e-4, "{got:?} vs {host:?}");
+    }
+    assert!(losses[29] < losses[0] / 10.0, "it learns: {losses:?}");
 }

@@ -36,10 +36,9 @@ fn target(c: &Case) -> Vec<Option<usize>> {
 }
 
 fn scalar_arg(c: &Case, key: &str) -> Scalar {
-    match operand(arg(c, key), &[]) {
-        Operand::Scalar(s) => s,
-        Operand::Tensor(_) => panic!("{}: {key} must be a scalar", c.name),
-    }
+    operand(arg(c, key), &[])
+        .scalar()
+        .unwrap_or_else(|| panic!("{}: {key} must be a scalar", c.name))
 }
 
 /// Whether the float at `i` of little-endian `bytes` of `dt` has its sign bit set.
@@ -84,16 +83,18 @@ fn run(c: &Case) -> Result<Lazy, String> {
         .collect();
     let x = &inputs[0];
     let binary = |f: fn(&DynTensor, Operand) -> tg_runtime::Result<DynTensor>| {
-        match operand(arg(c, "lhs"), &inputs) {
-            Operand::Tensor(t) => f(&t, operand(arg(c, "rhs"), &inputs)),
+        let lhs = operand(arg(c, "lhs"), &inputs);
+        match (lhs.tensor(), lhs.scalar()) {
+            (Some(t), _) => f(t, operand(arg(c, "rhs"), &inputs)),
             // a scalar on the left: the right operand is the tensor; swap through a full tensor
             // of the right's shape and the scalar's weak dtype
-            Operand::Scalar(s) => {
+            (None, Some(s)) => {
                 let rhs = operand(arg(c, "rhs"), &inputs);
                 let t = rhs.tensor().expect("one operand is a tensor");
                 let lhs = DynTensor::full(t.shape(), s, weak_dtype(t.dtype(), s))?;
                 f(&lhs, rhs)
             }
+            (None, None) => unreachable!("an operand is a tensor or a scalar"),
         }
     };
     let op = c.json["op"].as_str().expect("op");

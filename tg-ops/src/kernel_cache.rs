@@ -1,28 +1,70 @@
 //! The compiled replay behind `#[kernel]`: per kernel function, the recordings of its calls,
-//! keyed by input shapes, dtypes and scalar arguments.
+//! keyed by input shapes and dtypes (and the scalar arguments a body uses other than as
+//! operands, which may change its structure).
+//!
+//! Scalar arguments used as operands are vars (`tg_runtime::Lazy::var`): a replay rebinds
+//! them, so a training step whose learning rate changes every call replays one recording.
+//! Random numbers drawn from the process-wide stream are vars too: a replay takes as many
+//! words from the stream as the recorded call did and rebinds them, so dropout draws fresh
+//! numbers every call, the same ones an eager run with the same seed draws.
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tg_runtime::{Recording, Result, record};
+use tg_runtime::{Recording, Result, Scalar, record};
 
 use crate::untyped::DynTensor;
+use crate::untyped::random::{Draw, redraw, take_draws, watch_draws};
 
 /// A cache of one `#[kernel]` function's recordings; a `static` in the expanded function.
 pub struct KernelCache {
     name: &'static str,
-    /// False when the body uses ops a replay could not reproduce (random numbers, results whose
-    /// size depends on data); then every call runs the body.
+    /// False when the body uses ops a replay could not reproduce (results whose size depends
+    /// on data); then every call runs the body.
     replayable: bool,
-    entries: Mutex<Vec<(Vec<u64>, Arc<Recording>)>>,
+    /// The first var id of this kernel's scalar arguments (0 until the first call).
+    vars: AtomicU64,
+    entries: Mutex<Vec<Entry>>,
+}
+
+/// One recording and what a replay of it rebinds.
+struct Entry {
+    key: Vec<u64>,
+    recording: Arc<Recording>,
+    draws: Vec<Draw>,
+}
+
+/// Var ids handed to kernels, 1,024 scalar arguments each, from the upper half of the id
+/// space (random streams take the top quarter).
+static NEXT_VARS: AtomicU64 = AtomicU64::new(1 << 63);
+
+thread_local! {
+    /// The var ids of the kernel whose body runs on this thread.
+    static CURRENT: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// A kernel body's scalar argument `slot` as an operand: a var of the running kernel, or a
+/// plain scalar outside one.
+pub fn scalar_arg(
+    slot: usize,
+    value: impl Into<Scalar>,
+) -> crate::untyped::elementwise::Operand<'static> {
+    let value = value.into();
+    match CURRENT.with(|c| c.get()) {
+        Some(base) => crate::untyped::elementwise::Operand::Var(base + slot as u64, value),
+        None => crate::untyped::elementwise::Operand::Scalar(value),
+    }
 }
 
 impl KernelCache {
-    /// An empty cache for the kernel `name`; `replayable` is false for bodies that draw
-    /// random numbers (a replay would repeat them).
+    /// An empty cache for the kernel `name`; `replayable` is false for bodies whose results'
+    /// sizes depend on data.
     pub const fn new(name: &'static str, replayable: bool) -> KernelCache {
         KernelCache {
             name,
             replayable,
+            vars: AtomicU64::new(0),
             entries: Mutex::new(Vec::new()),
         }
     }
@@ -49,36 +91,88 @@ impl KernelCache {
         k
     }
 
-    /// Replays the recording for these inputs, or runs `body` and records it.
+    fn var_base(&self) -> u64 {
+        match self.vars.load(Ordering::Acquire) {
+            0 => {
+                let fresh = NEXT_VARS.fetch_add(1024, Ordering::Relaxed);
+                match self
+                    .vars
+                    .compare_exchange(0, fresh, Ordering::AcqRel, Ordering::Acquire)
+                {
+                    Ok(_) => fresh,
+                    Err(other) => other,
+                }
+            }
+            base => base,
+        }
+    }
+
+    /// Replays the recording for these inputs, or runs `body` and records it; `scalars` key
+    /// the recordings.
     pub fn call(
         &self,
         inputs: Vec<DynTensor>,
         scalars: &[u64],
         body: impl FnOnce(&[DynTensor]) -> Result<Vec<DynTensor>>,
     ) -> Result<Vec<DynTensor>> {
+        self.call_with(inputs, scalars, &[], body)
+    }
+
+    /// [`KernelCache::call`] for a body whose scalar arguments `vars` (by slot) reach it as
+    /// operands ([`scalar_arg`]): they do not key the recordings, a replay rebinds them.
+    pub fn call_with(
+        &self,
+        inputs: Vec<DynTensor>,
+        keys: &[u64],
+        vars: &[Scalar],
+        body: impl FnOnce(&[DynTensor]) -> Result<Vec<DynTensor>>,
+    ) -> Result<Vec<DynTensor>> {
+        let base = self.var_base();
+        let run_body = |inputs: &[DynTensor]| {
+            let previous = CURRENT.with(|c| c.replace(Some(base)));
+            let out = body(inputs);
+            CURRENT.with(|c| c.set(previous));
+            out
+        };
         if !self.replayable {
-            return body(&inputs);
+            return run_body(&inputs);
         }
-        let key = Self::key(&inputs, scalars);
+        let key = Self::key(&inputs, keys);
         let found = self
             .entries
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, r)| r.clone());
+            .find(|e| e.key == key)
+            .map(|e| (e.recording.clone(), e.draws.clone()));
         let lazies: Vec<&tg_runtime::Lazy> = inputs.iter().map(|t| t.lazy()).collect();
-        if let Some(rec) = found {
-            let outs = rec.replay(&lazies)?;
+        if let Some((rec, draws)) = found {
+            let mut binds: Vec<(u64, Scalar)> = vars
+                .iter()
+                .enumerate()
+                .map(|(slot, &v)| (base + slot as u64, v))
+                .collect();
+            binds.extend(redraw(&draws));
+            let outs = rec.replay_with(&lazies, &binds)?;
             return Ok(outs.into_iter().map(DynTensor::from_lazy).collect());
         }
-        let (outs, rec) = record(&lazies, || {
-            Ok(body(&inputs)?.into_iter().map(|t| t.into_lazy()).collect())
-        })?;
+        watch_draws();
+        let recorded = record(&lazies, || {
+            Ok(run_body(&inputs)?
+                .into_iter()
+                .map(|t| t.into_lazy())
+                .collect())
+        });
+        let draws = take_draws();
+        let (outs, recording) = recorded?;
         self.entries
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push((key, Arc::new(rec)));
+            .push(Entry {
+                key,
+                recording: Arc::new(recording),
+                draws,
+            });
         Ok(outs.into_iter().map(DynTensor::from_lazy).collect())
     }
 }

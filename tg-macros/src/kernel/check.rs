@@ -19,6 +19,8 @@ use crate::sym::Equal;
 /// checked against the declared ones. Gives the context and the code of each output.
 pub fn body(f: &ItemFn, sig: &Signature) -> Result<(Ctx, Vec<TokenStream>)> {
     let mut ctx = Ctx::new(sig.const_params.clone());
+    super::value::reset_operand_uses();
+    let mut slot = 0;
     for p in &sig.params {
         match p {
             Param::Tensor { name, spec, .. } => {
@@ -43,8 +45,10 @@ pub fn body(f: &ItemFn, sig: &Signature) -> Result<(Ctx, Vec<TokenStream>)> {
                     Val::Scalar {
                         kind,
                         code: quote!(#name),
+                        param: Some(slot),
                     },
                 );
+                slot += 1;
             }
         }
     }

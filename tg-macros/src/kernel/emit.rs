@@ -71,6 +71,22 @@ pub fn stub(f: &ItemFn, sig: &Signature, error: syn::Error) -> TokenStream {
     }
 }
 
+/// How often the body names `name` (every occurrence of the identifier in its tokens).
+fn references(f: &ItemFn, name: &proc_macro2::Ident) -> usize {
+    fn count(tokens: proc_macro2::TokenStream, name: &proc_macro2::Ident) -> usize {
+        tokens
+            .into_iter()
+            .map(|t| match t {
+                proc_macro2::TokenTree::Ident(i) if i == *name => 1,
+                proc_macro2::TokenTree::Group(g) => count(g.stream(), name),
+                _ => 0,
+            })
+            .sum()
+    }
+    let block = &f.block;
+    count(quote!(#block), name)
+}
+
 /// The compiled function: asserts, the body over `DynTensor`s, and the recording cache.
 pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) -> TokenStream {
     let head = signature(f, sig);
@@ -78,6 +94,8 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
     let mut tensor_names = Vec::new();
     let mut inputs = Vec::new();
     let mut scalar_keys = Vec::new();
+    let mut scalar_vars = Vec::new();
+    let mut slot = 0;
     for p in &sig.params {
         match p {
             Param::Tensor { name, by_ref, .. } => {
@@ -88,10 +106,18 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
                 });
             }
             Param::Scalar { name, kind, .. } => {
-                scalar_keys.push(match kind {
-                    ScalarKind::Float32 | ScalarKind::Float64 => quote!(#name.to_bits() as u64),
-                    ScalarKind::Int | ScalarKind::Bool => quote!(#name as u64),
-                });
+                // a scalar the body only uses as an operand is a var a replay rebinds; one it
+                // uses anywhere else (a size, an option, arithmetic) keys the recordings
+                if references(f, name) != super::value::operand_uses(slot) {
+                    scalar_keys.push(match kind {
+                        ScalarKind::Float32 | ScalarKind::Float64 => {
+                            quote!(#name.to_bits() as u64)
+                        }
+                        ScalarKind::Int | ScalarKind::Bool => quote!(#name as u64),
+                    });
+                }
+                scalar_vars.push(quote!(::tg::runtime::Scalar::from(#name)));
+                slot += 1;
             }
         }
     }
@@ -102,7 +128,6 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
         .map(|(i, n)| quote!(let #n: ::tg::DynTensor = __inputs[#i].clone();));
     let stmts = &ctx.stmts;
     let asserts = &ctx.asserts;
-    let replayable = ctx.replayable;
     let name_str = name.to_string();
     let out_vars: Vec<_> = (0..rets.len()).map(|i| format_ident!("__o{i}")).collect();
     let take = if sig.returns.result {
@@ -135,8 +160,13 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
                 #(#stmts)*
                 Ok(::std::vec![#(#out_codes.clone()),*])
             };
-            static __KERNEL: ::tg::KernelCache = ::tg::KernelCache::new(#name_str, #replayable);
-            let __outs = __KERNEL.call(::std::vec![#(#inputs),*], &[#(#scalar_keys),*], __run);
+            static __KERNEL: ::tg::KernelCache = ::tg::KernelCache::new(#name_str, true);
+            let __outs = __KERNEL.call_with(
+                ::std::vec![#(#inputs),*],
+                &[#(#scalar_keys),*],
+                &[#(#scalar_vars),*],
+                __run,
+            );
             #take
             #(#wrap)*
             #value

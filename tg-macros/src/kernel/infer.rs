@@ -22,8 +22,6 @@ pub struct Ctx {
     pub stmts: Vec<TokenStream>,
     /// Checks that depend on const parameters, asserted after monomorphization.
     pub asserts: Vec<TokenStream>,
-    /// False once the body uses an op whose result a replay could not reproduce.
-    pub replayable: bool,
     tmp: usize,
 }
 
@@ -34,7 +32,6 @@ impl Ctx {
             consts,
             stmts: Vec::new(),
             asserts: Vec::new(),
-            replayable: true,
             tmp: 0,
         }
     }
@@ -123,9 +120,10 @@ impl Ctx {
                                 Error::new(*span, format!("`-({p})` overflows 64-bit integers"))
                             })
                     }
-                    Val::Scalar { kind, code } => Ok(Val::Scalar {
+                    Val::Scalar { kind, code, .. } => Ok(Val::Scalar {
                         kind,
                         code: quote!((-(#code))),
+                        param: None,
                     }),
                     Val::Tensor { shape, dtype, code } => {
                         if dtype == DType::Bool {
@@ -371,6 +369,7 @@ fn literal(l: &syn::Lit) -> Result<Val> {
                 return Ok(Val::Scalar {
                     kind: ScalarKind::Float,
                     code: quote!((#v)),
+                    param: None,
                 });
             }
             let v: i64 = i.base10_parse()?;
@@ -381,11 +380,13 @@ fn literal(l: &syn::Lit) -> Result<Val> {
             Ok(Val::Scalar {
                 kind: ScalarKind::Float,
                 code: quote!((#v)),
+                param: None,
             })
         }
         syn::Lit::Bool(b) => Ok(Val::Scalar {
             kind: ScalarKind::Bool,
             code: quote!(#b),
+            param: None,
         }),
         syn::Lit::Str(s) if s.suffix().is_empty() => Ok(Val::Str(s.value())),
         other => Err(Error::new(

@@ -17,8 +17,13 @@ pub enum Val {
         dtype: DType,
         code: TokenStream,
     },
-    /// A Rust scalar computed at run time (a parameter, a float literal).
-    Scalar { kind: ScalarKind, code: TokenStream },
+    /// A Rust scalar computed at run time (a parameter, a float literal). `param` is the
+    /// slot of the kernel's scalar argument it is, if it is one.
+    Scalar {
+        kind: ScalarKind,
+        code: TokenStream,
+        param: Option<usize>,
+    },
     /// An integer known while expanding (a literal, a const parameter, arithmetic of those).
     Int(Poly),
     /// `[a, b]` or `(a, b)`.
@@ -52,6 +57,15 @@ impl Val {
     pub fn operand(&self) -> Option<TokenStream> {
         match self {
             Val::Tensor { code, .. } => Some(quote!(&#code)),
+            // a scalar argument used as an operand is a var a replay rebinds
+            Val::Scalar {
+                code,
+                param: Some(slot),
+                ..
+            } => {
+                note_operand_use(*slot);
+                Some(quote!(::tg::kernel_cache::scalar_arg(#slot, #code)))
+            }
             Val::Scalar { code, .. } => Some(code.clone()),
             Val::Int(p) => {
                 let c = p.to_tokens(&|_| quote!(0usize));
@@ -60,6 +74,31 @@ impl Val {
             _ => None,
         }
     }
+}
+
+thread_local! {
+    /// Per scalar argument of the kernel being expanded, how often it was used as an operand.
+    static OPERAND_USES: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn note_operand_use(slot: usize) {
+    OPERAND_USES.with(|u| {
+        let mut u = u.borrow_mut();
+        if u.len() <= slot {
+            u.resize(slot + 1, 0);
+        }
+        u[slot] += 1;
+    });
+}
+
+/// Starts counting operand uses for a new kernel.
+pub fn reset_operand_uses() {
+    OPERAND_USES.with(|u| u.borrow_mut().clear());
+}
+
+/// How often scalar argument `slot` was used as an operand since the last reset.
+pub fn operand_uses(slot: usize) -> usize {
+    OPERAND_USES.with(|u| u.borrow().get(slot).copied().unwrap_or(0))
 }
 
 /// `[B, 784]`.

@@ -113,6 +113,7 @@ pub fn scalar_f64(op: &str, a: &Arg) -> Result<TokenStream> {
         Val::Scalar {
             kind: ScalarKind::Float | ScalarKind::Int,
             code,
+            ..
         } => Ok(quote!((#code as f64))),
         Val::Int(p) => {
             let c = p.to_tokens(&|_| quote!(0usize));
@@ -131,10 +132,12 @@ pub fn boolean(op: &str, a: &Arg) -> Result<bool> {
         Val::Scalar {
             kind: ScalarKind::Bool,
             code,
+            ..
         } if code.to_string() == "true" => Ok(true),
         Val::Scalar {
             kind: ScalarKind::Bool,
             code,
+            ..
         } if code.to_string() == "false" => Ok(false),
         _ => Err(Error::new(
             a.span,
@@ -377,14 +380,17 @@ pub fn scalar_any(op: &str, a: &Arg) -> Result<TokenStream> {
         Val::Scalar {
             kind: ScalarKind::Float,
             code,
+            ..
         } => Ok(quote!((#code as f64))),
         Val::Scalar {
             kind: ScalarKind::Int,
             code,
+            ..
         } => Ok(quote!((#code as i64))),
         Val::Scalar {
             kind: ScalarKind::Bool,
             code,
+            ..
         } => Ok(quote!((#code))),
         Val::Int(p) => {
             let c = p.to_tokens(&|_| quote!(0usize));

@@ -372,6 +372,7 @@ fn fill_i32(op: &str, a: &Arg) -> Result<TokenStream> {
         Val::Scalar {
             kind: ScalarKind::Int,
             code,
+            ..
         } => Ok(quote!((#code as i32))),
         other => Err(Error::new(
             a.span,

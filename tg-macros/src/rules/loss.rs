@@ -89,6 +89,7 @@ fn known_f64(v: &Val) -> Option<f64> {
         Val::Scalar {
             kind: ScalarKind::Float | ScalarKind::Int,
             code,
+            ..
         } => syn::parse2::<syn::Expr>(code.clone())
             .ok()
             .and_then(|e| eval(&e)),

@@ -4,10 +4,11 @@
 //! applies at run time — and emits the `DynTensor` call.
 //!
 //! The families follow tg-ops' vocabulary (`untyped/`, `typed/`, `tests/ops/`): elementwise,
-//! reduce, movement, linalg, conv, pool, norm, loss, gather, ranges, stats, hash, random, and
-//! `indexing` for `x[...]`.
+//! reduce, movement, linalg, conv, pool, norm, loss, gather, ranges, stats, hash, random,
+//! autograd, and `indexing` for `x[...]`.
 
 pub mod args;
+pub mod autograd;
 pub mod conv;
 pub mod elementwise;
 pub mod gather;
@@ -80,6 +81,8 @@ pub enum Op {
     Hash(hash::HashOp),
     /// Random tensors.
     Random(random::RandomOp),
+    /// Gradients, detach.
+    Autograd(autograd::AutogradOp),
 }
 
 impl Op {
@@ -100,6 +103,7 @@ impl Op {
         let s = stats::StatsOp::ALL.iter().map(|&o| Op::Stats(o));
         let h = hash::HashOp::ALL.iter().map(|&o| Op::Hash(o));
         let rn = random::RandomOp::ALL.iter().map(|&o| Op::Random(o));
+        let ag = autograd::AutogradOp::ALL.iter().map(|&o| Op::Autograd(o));
         e.chain(r)
             .chain(m)
             .chain(l)
@@ -112,6 +116,7 @@ impl Op {
             .chain(s)
             .chain(h)
             .chain(rn)
+            .chain(ag)
     }
 
     /// The op a method name means: the one place a name becomes an op.
@@ -135,6 +140,7 @@ impl Op {
             Op::Stats(o) => o.name(),
             Op::Hash(o) => o.name(),
             Op::Random(o) => o.name(),
+            Op::Autograd(o) => o.name(),
         }
     }
 
@@ -153,7 +159,8 @@ impl Op {
             | Op::Reduce(_)
             | Op::Movement(_)
             | Op::Ranges(_)
-            | Op::Random(_) => false,
+            | Op::Random(_)
+            | Op::Autograd(_) => false,
         }
     }
 }
@@ -186,6 +193,7 @@ pub fn method(ctx: &mut Ctx, name: &Ident, recv: Arg, args: Vec<Arg>, span: Span
         Op::Stats(o) => stats::apply(ctx, o, recv, args, span),
         Op::Hash(o) => hash::apply(ctx, o, recv, args, span),
         Op::Random(o) => random::apply(ctx, o, recv, args, span),
+        Op::Autograd(o) => autograd::apply(ctx, o, recv, args, span),
     }
 }
 

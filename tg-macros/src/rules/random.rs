@@ -1,5 +1,6 @@
-//! Random tensors shaped like an operand. A replay would repeat the recorded numbers, so a
-//! kernel that draws them runs its body on every call instead of replaying.
+//! Random tensors shaped like an operand. They draw from the process-wide stream; in a
+//! kernel, the draw's key schedule is made of vars, so a replay draws fresh numbers (the
+//! ones an eager run with the same seed would draw).
 
 use proc_macro2::Span;
 use quote::quote;
@@ -33,7 +34,7 @@ pub fn apply(ctx: &mut Ctx, op: RandomOp, recv: Arg, args: Vec<Arg>, span: Span)
         ));
     }
     let (shape, code) = (shape.to_vec(), code.clone());
+    // the draw's key schedule is made of vars a replay rebinds from the process-wide stream
     let method = proc_macro2::Ident::new(name, span);
-    ctx.replayable = false;
     Ok(ctx.bind(shape, dtype, quote!(#code.#method())))
 }

@@ -379,8 +379,68 @@ fn fan_in(shape: &[usize]) -> usize {
 
 /// One call's share of the stream: the subkey schedule and the number of words.
 struct Words {
-    ks: Lazy,
+    ks: [Lazy; 3],
     num: usize,
+}
+
+/// A draw from the process-wide stream while a `#[kernel]` recording watches: the vars that
+/// hold its key schedule, and how many words it took. A replay takes as many words again and
+/// rebinds the vars, so it draws fresh numbers.
+#[derive(Clone, Debug)]
+pub struct Draw {
+    /// The vars of the key schedule's three words.
+    pub vars: [u64; 3],
+    /// Words the draw took from the stream.
+    pub num: usize,
+}
+
+thread_local! {
+    /// The draws from the process-wide stream while a recording watches (`Some`).
+    static DRAWS: std::cell::RefCell<Option<Vec<Draw>>> = const { std::cell::RefCell::new(None) };
+    /// The generator being drawn from is the process-wide one.
+    static GLOBAL_DRAW: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Ids of the vars of key schedules, from the top quarter of the id space (kernel scalar
+/// arguments take theirs below).
+static DRAW_VARS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(3 << 62);
+
+/// Starts noting the draws from the process-wide stream made on this thread.
+pub fn watch_draws() {
+    DRAWS.with(|d| *d.borrow_mut() = Some(Vec::new()));
+}
+
+/// Stops noting draws and returns those made since [`watch_draws`].
+pub fn take_draws() -> Vec<Draw> {
+    DRAWS.with(|d| d.borrow_mut().take()).unwrap_or_default()
+}
+
+/// The values the vars of `draws` take for a new call: each draw takes its words from the
+/// process-wide stream again, in order.
+pub fn redraw(draws: &[Draw]) -> Vec<(u64, Scalar)> {
+    with_global(|g| {
+        draws
+            .iter()
+            .flat_map(|d| {
+                let ks = g.key_schedule(d.num);
+                d.vars
+                    .into_iter()
+                    .zip(ks)
+                    .map(|(id, v)| (id, Scalar::UInt(u64::from(v))))
+            })
+            .collect()
+    })
+}
+
+impl Generator {
+    /// The key schedule of the next `num` words, and the counter advanced past them: the
+    /// subkey is one threefry of the counter, computed on the host.
+    fn key_schedule(&mut self, num: usize) -> [u32; 3] {
+        let c = self.counter;
+        self.counter = c.wrapping_add(num as u64);
+        let s = threefry2x32([KEY0, self.seed], [c as u32, (c >> 32) as u32]);
+        [s[1], s[0] ^ s[1] ^ PARITY, s[0]]
+    }
 }
 
 impl Words {
@@ -393,11 +453,31 @@ impl Words {
                 ),
             });
         }
-        let c = g.counter;
-        g.counter = c.wrapping_add(num as u64);
-        let s = threefry2x32([KEY0, g.seed], [c as u32, (c >> 32) as u32]);
-        // the key schedule travels as a buffer, so one kernel serves every seed and call
-        let ks = Lazy::from_slice(&[3], &[s[1], s[0] ^ s[1] ^ PARITY, s[0]])?;
+        let ks = g.key_schedule(num);
+        // the key schedule is push-constant data, so one kernel serves every seed and call;
+        // while a recording watches the process-wide stream, it is made of vars a replay
+        // rebinds
+        let watched = GLOBAL_DRAW.with(|g| g.get()) && DRAWS.with(|d| d.borrow().is_some());
+        let ks: [Lazy; 3] = if watched {
+            let base = DRAW_VARS.fetch_add(3, std::sync::atomic::Ordering::Relaxed);
+            let vars = [base, base + 1, base + 2];
+            DRAWS.with(|d| {
+                if let Some(log) = d.borrow_mut().as_mut() {
+                    log.push(Draw { vars, num });
+                }
+            });
+            [
+                Lazy::var(vars[0], ks[0], DType::U32, &[1])?,
+                Lazy::var(vars[1], ks[1], DType::U32, &[1])?,
+                Lazy::var(vars[2], ks[2], DType::U32, &[1])?,
+            ]
+        } else {
+            [
+                Lazy::constant(ks[0], DType::U32, &[1])?,
+                Lazy::constant(ks[1], DType::U32, &[1])?,
+                Lazy::constant(ks[2], DType::U32, &[1])?,
+            ]
+        };
         Ok(Words { ks, num })
     }
 
@@ -405,8 +485,10 @@ impl Words {
     fn at(&self, pos: &Lazy) -> Result<Lazy> {
         let n = pos.shape().to_vec();
         let k = |v: u64| pos.constant_like(v, DType::U32);
-        let ks: Vec<Lazy> = (0..3)
-            .map(|i| self.ks.shrink(&[(i, i + 1)])?.expand(&n))
+        let ks: Vec<Lazy> = self
+            .ks
+            .iter()
+            .map(|k| k.expand(&n))
             .collect::<Result<_>>()?;
         let h = self.num.div_ceil(2) as u64;
         let j = pos.binary(BinaryOp::Mod, &k(h))?;
@@ -467,7 +549,10 @@ pub fn with_global<R>(f: impl FnOnce(&mut Generator) -> R) -> R {
             .unwrap_or(0);
         Generator::new(secs as u32)
     });
-    f(g)
+    let was = GLOBAL_DRAW.with(|d| d.replace(true));
+    let r = f(g);
+    GLOBAL_DRAW.with(|d| d.set(was));
+    r
 }
 
 /// Restarts the process-wide stream at `seed` with the counter at 0.

@@ -370,9 +370,9 @@ fn pow(lhs: &Operand, rhs: &Operand) -> Result<DynTensor> {
     let (a, b) = meet("pow", lhs, rhs, None)?;
     let dt = a.dtype();
     numeric(Binary::Pow, dt)?;
-    if let Operand::Scalar(s) = rhs
+    if let Some(s) = rhs.scalar()
         && dt.is_int()
-        && matches!(s, Scalar::Int(e) if *e < 0)
+        && matches!(s, Scalar::Int(e) if e < 0)
     {
         return Err(Error::Argument {
             op: "pow",

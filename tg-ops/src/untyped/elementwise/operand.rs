@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use half::f16;
+use tg_core::ScalarKind;
 use tg_runtime::{DType, Element, Error, Result, Scalar};
 
 use crate::untyped::DynTensor;
@@ -28,6 +29,10 @@ pub enum Operand<'a> {
     Tensor(Cow<'a, DynTensor>),
     /// A weak Rust scalar.
     Scalar(Scalar),
+    /// A weak scalar whose value a replay may rebind: var `id` of the runtime
+    /// (`Lazy::var`), read by kernels as data. `#[kernel]` passes its scalar arguments so,
+    /// and a recorded call then replays with new values instead of recording anew.
+    Var(u64, Scalar),
 }
 
 impl<'a> From<&'a DynTensor> for Operand<'a> {
@@ -65,15 +70,27 @@ impl Operand<'_> {
     pub fn tensor(&self) -> Option<&DynTensor> {
         match self {
             Operand::Tensor(t) => Some(t),
-            Operand::Scalar(_) => None,
+            Operand::Scalar(_) | Operand::Var(..) => None,
         }
     }
 
-    /// This operand as a tensor of `shape` and `dtype` (broadcast, converted).
+    /// The value, if this operand is a scalar (a var: the value it has now).
+    pub fn scalar(&self) -> Option<Scalar> {
+        match self {
+            Operand::Tensor(_) => None,
+            Operand::Scalar(s) | Operand::Var(_, s) => Some(*s),
+        }
+    }
+
+    /// This operand as a tensor of `shape` and `dtype` (broadcast, converted); a var stays a
+    /// var, so a replay can rebind it.
     pub fn to_tensor(&self, shape: &[usize], dtype: DType) -> Result<DynTensor> {
         match self {
             Operand::Tensor(t) => t.cast(dtype).broadcast_to(shape),
             Operand::Scalar(s) => Ok(DynTensor::full(shape, *s, dtype)?),
+            Operand::Var(id, s) => Ok(DynTensor::wrap(tg_runtime::Lazy::var(
+                *id, *s, dtype, shape,
+            )?)),
         }
     }
 
@@ -81,7 +98,7 @@ impl Operand<'_> {
     pub fn dtype(&self) -> DType {
         match self {
             Operand::Tensor(t) => t.dtype(),
-            Operand::Scalar(s) => DType::of_scalar(s.kind()),
+            Operand::Scalar(s) | Operand::Var(_, s) => DType::of_scalar(s.kind()),
         }
     }
 }
@@ -91,12 +108,10 @@ impl Operand<'_> {
 pub fn result_dtype(a: &Operand, b: &Operand) -> DType {
     match (a, b) {
         (Operand::Tensor(x), Operand::Tensor(y)) => x.dtype().least_upper(y.dtype()),
-        (Operand::Tensor(t), Operand::Scalar(s)) | (Operand::Scalar(s), Operand::Tensor(t)) => {
-            t.dtype().weak(s.kind())
-        }
-        (Operand::Scalar(x), Operand::Scalar(y)) => {
-            DType::of_scalar(x.kind()).least_upper(DType::of_scalar(y.kind()))
-        }
+        (Operand::Tensor(t), s) | (s, Operand::Tensor(t)) => t
+            .dtype()
+            .weak(s.scalar().map_or(ScalarKind::Float, |v| v.kind())),
+        (x, y) => x.dtype().least_upper(y.dtype()),
     }
 }
 
@@ -111,13 +126,9 @@ pub fn meet(
     let dt = dtype.unwrap_or_else(|| result_dtype(a, b));
     match (a, b) {
         (Operand::Tensor(x), Operand::Tensor(y)) => DynTensor::align(op, x, y, Some(dt)),
-        (Operand::Tensor(t), Operand::Scalar(s)) => {
-            Ok((t.cast(dt), DynTensor::full(t.shape(), *s, dt)?))
-        }
-        (Operand::Scalar(s), Operand::Tensor(t)) => {
-            Ok((DynTensor::full(t.shape(), *s, dt)?, t.cast(dt)))
-        }
-        (Operand::Scalar(_), Operand::Scalar(_)) => Err(Error::Argument {
+        (Operand::Tensor(t), s) => Ok((t.cast(dt), s.to_tensor(t.shape(), dt)?)),
+        (s, Operand::Tensor(t)) => Ok((s.to_tensor(t.shape(), dt)?, t.cast(dt))),
+        _ => Err(Error::Argument {
             op,
             message: "needs at least one tensor operand, got two scalars".into(),
         }),
@@ -167,7 +178,7 @@ pub(crate) fn meet_dtype(ops: &[&Operand]) -> DType {
             .unwrap_or(DType::F32);
     };
     for o in ops {
-        if let Operand::Scalar(s) = o {
+        if let Some(s) = o.scalar() {
             dt = dt.weak(s.kind());
         }
     }

@@ -147,8 +147,8 @@ impl DynTensor {
         reduce: Option<ScatterOp>,
     ) -> Result<DynTensor> {
         let src = match src.into() {
-            Operand::Scalar(s) => {
-                DynTensor::full(index.shape(), s.cast(self.dtype()), self.dtype())?
+            s @ (Operand::Scalar(_) | Operand::Var(..)) => {
+                s.to_tensor(index.shape(), self.dtype())?
             }
             Operand::Tensor(_) if reduce.is_some() => {
                 return Err(Error::Argument {

@@ -73,7 +73,7 @@ impl DynTensor {
         value: impl Into<Operand<'a>>,
     ) -> Result<DynTensor> {
         let value = match value.into() {
-            Operand::Scalar(s) => DynTensor::full(&[], s.cast(self.dtype()), self.dtype())?,
+            s @ (Operand::Scalar(_) | Operand::Var(..)) => s.to_tensor(&[], self.dtype())?,
             Operand::Tensor(t) => {
                 if t.dtype() != self.dtype() {
                     return Err(Error::DTypeMismatch {
