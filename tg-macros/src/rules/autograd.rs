@@ -2,7 +2,8 @@
 //! `loss.gradient(w, b)` a pair (or more) of them, so a whole training step (forward,
 //! backward, update) is one kernel, recorded once and replayed. The seed's rules hold at
 //! compile time: the differentiated value is a scalar (shape `[]`) and every tensor is a
-//! float. `x.detach()` stops a gradient; `x.contiguous_backward()` gives the gradient through
+//! float. `x.detach()` (an elementwise identity, `elementwise.rs`) stops a gradient;
+//! `x.contiguous_backward()` gives the gradient through
 //! it a buffer of its own. `w.assign(v)` writes `v` into the parameter `w` in place (an
 //! optimizer's update; a replay writes the new call's `w` again).
 
@@ -18,7 +19,6 @@ ops! {
     /// Gradients and the identities that shape them.
     pub enum AutogradOp {
         Gradient = "gradient",
-        Detach = "detach",
         ContiguousBackward = "contiguous_backward",
         Assign = "assign",
     }
@@ -52,7 +52,7 @@ fn float<'a>(
 pub fn apply(ctx: &mut Ctx, op: AutogradOp, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let name = op.name();
     match op {
-        AutogradOp::Detach | AutogradOp::ContiguousBackward => {
+        AutogradOp::ContiguousBackward => {
             args::count(name, &args, 0, 0, span)?;
             let (shape, dtype, code) = args::tensor(name, &recv)?;
             let method = proc_macro2::Ident::new(name, span);

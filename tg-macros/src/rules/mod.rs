@@ -81,7 +81,7 @@ pub enum Op {
     Hash(hash::HashOp),
     /// Random tensors.
     Random(random::RandomOp),
-    /// Gradients, detach.
+    /// Gradients, contiguous_backward and in-place assign.
     Autograd(autograd::AutogradOp),
 }
 
