@@ -1,6 +1,7 @@
-//! The compiled replay behind `#[kernel]`: per kernel function, the recordings of its calls,
-//! keyed by input shapes and dtypes (and the scalar arguments a body uses other than as
-//! operands, which may change its structure).
+//! The compiled replay behind `#[kernel]`: per kernel function and device, the recordings of
+//! its calls, keyed by input shapes and dtypes (and the scalar arguments a body uses other
+//! than as operands, which may change its structure). Recordings live in their device's
+//! state (`Device::local`), so they go when the device closes.
 //!
 //! Scalar arguments used as operands are vars (`tg_runtime::Lazy::var`): a replay rebinds
 //! them, so a training step whose learning rate changes every call replays one recording.
@@ -9,9 +10,10 @@
 //! numbers every call, the same ones an eager run with the same seed draws.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use tg_runtime::realize::device_of;
 use tg_runtime::{Recording, Result, Scalar, record};
 
 use crate::untyped::DynTensor;
@@ -25,8 +27,13 @@ pub struct KernelCache {
     replayable: bool,
     /// The first var id of this kernel's scalar arguments (0 until the first call).
     vars: AtomicU64,
-    entries: Mutex<Vec<Entry>>,
+    /// Recordings made so far, on every device.
+    recorded: AtomicUsize,
 }
+
+/// One kernel's recordings on one device.
+#[derive(Default)]
+struct Entries(Mutex<Vec<Entry>>);
 
 /// One recording and what a replay of it rebinds.
 struct Entry {
@@ -65,7 +72,7 @@ impl KernelCache {
             name,
             replayable,
             vars: AtomicU64::new(0),
-            entries: Mutex::new(Vec::new()),
+            recorded: AtomicUsize::new(0),
         }
     }
 
@@ -74,9 +81,9 @@ impl KernelCache {
         self.name
     }
 
-    /// Recordings made so far (for tests).
+    /// Recordings made so far, on every device (for tests).
     pub fn recordings(&self) -> usize {
-        self.entries.lock().unwrap_or_else(|e| e.into_inner()).len()
+        self.recorded.load(Ordering::Relaxed)
     }
 
     fn key(inputs: &[DynTensor], scalars: &[u64]) -> Vec<u64> {
@@ -138,14 +145,16 @@ impl KernelCache {
             return run_body(&inputs);
         }
         let key = Self::key(&inputs, keys);
-        let found = self
-            .entries
+        let lazies: Vec<&tg_runtime::Lazy> = inputs.iter().map(|t| t.lazy()).collect();
+        // this static's address names its recordings among the device's state
+        let entries = device_of(&lazies)?.local::<Entries>(self as *const KernelCache as usize);
+        let found = entries
+            .0
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .iter()
             .find(|e| e.key == key)
             .map(|e| (e.recording.clone(), e.draws.clone()));
-        let lazies: Vec<&tg_runtime::Lazy> = inputs.iter().map(|t| t.lazy()).collect();
         if let Some((rec, draws)) = found {
             let mut binds: Vec<(u64, Scalar)> = vars
                 .iter()
@@ -165,7 +174,9 @@ impl KernelCache {
         });
         let draws = take_draws();
         let (outs, recording) = recorded?;
-        self.entries
+        self.recorded.fetch_add(1, Ordering::Relaxed);
+        entries
+            .0
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(Entry {

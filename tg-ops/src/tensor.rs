@@ -100,6 +100,15 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
         }
     }
 
+    /// A tensor of `raw` and its shape value, which agree (the caller made `raw` from it).
+    pub(crate) fn from_parts(raw: DynTensor, shape: S) -> Self {
+        Tensor {
+            raw,
+            shape,
+            _t: PhantomData,
+        }
+    }
+
     /// Like `try_from_dyn`, panicking with the mismatch.
     #[track_caller]
     #[inline(always)]

@@ -94,6 +94,37 @@ pub enum Error {
         device: String,
     },
 
+    /// An op was given tensors (or buffers, pipelines) of two devices: copy one with `.to`.
+    #[error("{op}: one operand is on {first}, another on {second}; move one with .to(&device)")]
+    DeviceMismatch {
+        /// The op.
+        op: &'static str,
+        /// One device ("name #id").
+        first: String,
+        /// The other.
+        second: String,
+    },
+
+    /// A tensor's device was closed (its last handle dropped) before the tensor was computed.
+    #[error("{device} is closed: keep a handle to a device while its tensors are used")]
+    DeviceClosed {
+        /// The device ("name #id").
+        device: String,
+    },
+
+    /// `Device::close` found the device still held.
+    #[error(
+        "{device} is still in use: {handles} other handle(s) and {buffers} buffer(s) of realized tensors hold it"
+    )]
+    DeviceInUse {
+        /// The device ("name #id").
+        device: String,
+        /// Other handles to it.
+        handles: usize,
+        /// Its buffers still alive (realized tensors, imported buffers).
+        buffers: usize,
+    },
+
     /// An axis outside `-rank..rank`.
     #[error("{op}: axis {axis} is out of range for shape {shape:?} (rank {})", shape.len())]
     AxisOutOfRange {

@@ -15,6 +15,9 @@ pub mod ops;
 pub mod realize;
 pub mod schedule;
 
+/// The `ash` tg is built with: an application that gives tg its Vulkan device
+/// (`Device::from_raw`) or buffers uses these types.
+pub use ash;
 pub use dtype::{DType, Element, Scalar};
 pub use error::{Error, Result};
 pub use graph::lazy::Lazy;

@@ -3,6 +3,7 @@
 pub mod autograd;
 pub mod conv;
 pub mod creation;
+pub mod device;
 pub mod display;
 pub mod einsum;
 pub mod elementwise;

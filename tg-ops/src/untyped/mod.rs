@@ -10,6 +10,7 @@ mod broadcast;
 pub mod conv;
 pub mod creation;
 pub mod creation_ranges;
+mod device;
 pub mod einsum;
 pub mod elementwise;
 pub mod gather;

@@ -11,7 +11,8 @@ use super::barriers::{Access, plan};
 use super::frame::Frame;
 use super::memory::Buffer;
 use super::pipeline::Pipeline;
-use super::{Device, lock};
+use super::sync::SemaphoreSync;
+use super::{Core, lock, registry};
 use crate::{Error, Result};
 
 /// A buffer a kernel uses. `writes` marks buffers the kernel may write; barriers are planned
@@ -66,15 +67,20 @@ pub(crate) struct InFlight {
 /// frame and the buffers it uses.
 const MAX_IN_FLIGHT: usize = 16;
 
-impl Device {
-    pub(crate) fn submit_impl(&self, dispatches: Vec<Dispatch>) -> Result<u64> {
+impl Core {
+    pub(crate) fn submit_impl(
+        &self,
+        dispatches: Vec<Dispatch>,
+        sync: &SemaphoreSync,
+    ) -> Result<u64> {
         for (i, d) in dispatches.iter().enumerate() {
             self.check_dispatch(i, d)?;
         }
+        self.check_sync(sync)?;
         let active: Vec<usize> = (0..dispatches.len())
             .filter(|&i| !dispatches[i].groups.contains(&0))
             .collect();
-        if active.is_empty() {
+        if active.is_empty() && sync.is_empty() {
             return Ok(0);
         }
         self.retire_finished()?;
@@ -95,7 +101,7 @@ impl Device {
         // the id is taken and the submission queued under one lock, so a wait that finds no
         // entry at or below its id knows that id completed
         let mut in_flight = lock(&self.in_flight);
-        let frame = self.submit_frame(frame)?;
+        let frame = self.submit_frame(frame, sync)?;
         let id = self.submitted.fetch_add(1, Ordering::AcqRel) + 1;
         for d in &dispatches {
             for b in &d.bindings {
@@ -181,6 +187,10 @@ impl Device {
     }
 
     fn check_dispatch(&self, i: usize, d: &Dispatch) -> Result<()> {
+        registry::same("Device::execute", self.id(), d.pipeline.device_id())?;
+        for b in &d.bindings {
+            registry::same("Device::execute", self.id(), b.buffer.device_id())?;
+        }
         let layout = d.pipeline.kernel_layout();
         let bad = |message: String| {
             Err(Error::Argument {

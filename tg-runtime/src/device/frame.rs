@@ -4,8 +4,8 @@
 
 use ash::vk;
 
-use super::Device;
-use super::lock;
+use super::sync::SemaphoreSync;
+use super::{Core, lock};
 use crate::{Error, Result};
 
 pub(crate) struct Frame {
@@ -139,7 +139,21 @@ impl Frame {
     }
 }
 
-impl Device {
+impl Frame {
+    /// Destroys the frame's objects (its device is closing; its submission completed).
+    pub(crate) fn destroy(self, device: &ash::Device) {
+        // SAFETY: the frame's last submission completed, and nothing else uses its objects;
+        // null handles are ignored.
+        unsafe {
+            device.destroy_descriptor_pool(self.descriptors, None);
+            device.destroy_query_pool(self.queries, None);
+            device.destroy_fence(self.fence, None);
+            device.destroy_command_pool(self.pool, None);
+        }
+    }
+}
+
+impl Core {
     /// A frame whose command buffer is recording.
     pub(crate) fn begin_frame(&self) -> Result<Frame> {
         let reused = lock(&self.frames).pop();
@@ -172,33 +186,15 @@ impl Device {
     /// back for reading results, then `recycle`. A frame whose submission did not complete is
     /// leaked rather than reused while the device may still use it.
     pub(crate) fn submit_and_wait(&self, frame: Frame) -> Result<Frame> {
-        let d = &self.device.raw;
-        // SAFETY: the command buffer is recording (begin_frame) and is submitted once.
-        if let Err(e) = unsafe { d.end_command_buffer(frame.cmd) } {
-            self.recycle(frame);
-            return Err(Error::vk("vkEndCommandBuffer", e));
-        }
-        let cmds = [frame.cmd];
-        let submit = [vk::SubmitInfo::default().command_buffers(&cmds)];
-        // SAFETY: the queue is used only under its lock; the fence is unsignalled.
-        let submitted = unsafe { d.queue_submit(*lock(&self.queue), &submit, frame.fence) };
-        if let Err(e) = submitted {
-            self.recycle(frame);
-            return Err(Error::vk("vkQueueSubmit", e));
-        }
-        // SAFETY: waiting on and then resetting our own fence.
-        unsafe {
-            d.wait_for_fences(&[frame.fence], true, u64::MAX)
-                .map_err(|e| Error::vk("vkWaitForFences", e))?;
-            d.reset_fences(&[frame.fence])
-                .map_err(|e| Error::vk("vkResetFences", e))?;
-        }
+        let frame = self.submit_frame(frame, &SemaphoreSync::default())?;
+        self.finish_frame(&frame)?;
         Ok(frame)
     }
 
-    /// Ends and submits the frame's command buffer without waiting; the frame goes back to
-    /// the caller to keep until [`Device::finish_frame`] says it completed.
-    pub(crate) fn submit_frame(&self, frame: Frame) -> Result<Frame> {
+    /// Ends and submits the frame's command buffer without waiting, after the semaphores
+    /// `sync` waits for and before those it signals; the frame goes back to the caller to
+    /// keep until [`Core::finish_frame`] says it completed.
+    pub(crate) fn submit_frame(&self, frame: Frame, sync: &SemaphoreSync) -> Result<Frame> {
         let d = &self.device.raw;
         // SAFETY: the command buffer is recording (begin_frame) and is submitted once.
         if let Err(e) = unsafe { d.end_command_buffer(frame.cmd) } {
@@ -206,9 +202,29 @@ impl Device {
             return Err(Error::vk("vkEndCommandBuffer", e));
         }
         let cmds = [frame.cmd];
-        let submit = [vk::SubmitInfo::default().command_buffers(&cmds)];
-        // SAFETY: the queue is used only under its lock; the fence is unsignalled.
-        let submitted = unsafe { d.queue_submit(*lock(&self.queue), &submit, frame.fence) };
+        // the application's semaphores a `Device::synced` scope left for the next submission
+        let sync = &sync.with_pending_waits(self.id());
+        let waits = sync.wait_handles();
+        let stages = vec![
+            vk::PipelineStageFlags::COMPUTE_SHADER | vk::PipelineStageFlags::TRANSFER;
+            waits.len()
+        ];
+        let signals = sync.signal_handles();
+        let (wait_values, signal_values) = (sync.wait_values(), sync.signal_values());
+        let mut timeline = vk::TimelineSemaphoreSubmitInfo::default()
+            .wait_semaphore_values(&wait_values)
+            .signal_semaphore_values(&signal_values);
+        let mut info = vk::SubmitInfo::default()
+            .command_buffers(&cmds)
+            .wait_semaphores(&waits)
+            .wait_dst_stage_mask(&stages)
+            .signal_semaphores(&signals);
+        if sync.has_timeline() {
+            info = info.push_next(&mut timeline);
+        }
+        // SAFETY: the queue is used only under its lock; the fence is unsignalled; the
+        // semaphores are the application's, valid by the contract of `submit_synced`.
+        let submitted = unsafe { d.queue_submit(*lock(&self.queue), &[info], frame.fence) };
         if let Err(e) = submitted {
             self.recycle(frame);
             return Err(Error::vk("vkQueueSubmit", e));

@@ -124,6 +124,9 @@ pub struct DeviceInfo {
     /// larger than `max_storage_buffer_range` through its address, so tensors are limited by
     /// memory, not by one binding's range.
     pub buffer_device_address: bool,
+    /// Timeline semaphores are enabled, so an application's timeline semaphores can order
+    /// tg's work ([`crate::device::SemaphoreSync`]).
+    pub timeline_semaphores: bool,
     /// What a window's offset must be a multiple of ([`crate::device::Buffer::window`]): the
     /// device's `minStorageBufferOffsetAlignment`, and at least 16 (kernels read and write
     /// four elements at a time).
@@ -160,6 +163,7 @@ impl DeviceInfo {
             (self.subgroup_ballot, "subgroup-ballot"),
             (self.host_visible_device_memory, "mapped"),
             (self.buffer_device_address, "addresses"),
+            (self.timeline_semaphores, "timeline"),
             (self.timestamps, "timestamps"),
             (self.validation, "validation"),
         ];

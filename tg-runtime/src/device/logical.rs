@@ -1,21 +1,27 @@
-//! Opening the chosen physical device: its properties, the features tg enables, one queue.
+//! Opening the chosen physical device: its properties, the features tg enables, one queue;
+//! and describing a device, tg's or an application's, from its properties and features.
 
 use ash::vk;
 
 use super::info::{DeviceInfo, c_text, version};
 use super::instance::Instance;
+use super::raw::EnabledFeatures;
 use super::select::DeviceCandidate;
 use crate::{Error, Result};
 
-/// A logical device that destroys itself when dropped (see `Instance`).
+/// A logical device; one tg created destroys itself when dropped (see `Instance`), an
+/// application's is left to the application.
 pub(crate) struct LogicalDevice {
     pub(crate) raw: ash::Device,
+    pub(crate) owned: bool,
 }
 
 impl Drop for LogicalDevice {
     fn drop(&mut self) {
-        // SAFETY: everything created from the device is dropped before it.
-        unsafe { self.raw.destroy_device(None) };
+        if self.owned {
+            // SAFETY: everything created from the device is dropped before it.
+            unsafe { self.raw.destroy_device(None) };
+        }
     }
 }
 
@@ -39,8 +45,52 @@ pub(crate) fn open(
     validation: bool,
 ) -> Result<Opened> {
     let inst = &instance.raw;
-    // SAFETY (all queries below): `pd` belongs to this instance, which supports Vulkan 1.2, and
-    // the chained structs live until the call returns.
+    let present = supported(inst, pd);
+    // SAFETY: `pd` comes from `inst`.
+    let families = unsafe { inst.get_physical_device_queue_family_properties(pd) };
+    let family = queue_family(&families).ok_or_else(|| Error::Unsupported {
+        what: "tg".into(),
+        feature: "a compute queue",
+        device: candidate.name.clone(),
+    })?;
+
+    // Enable exactly what is present; DeviceInfo reports it so codegen can choose.
+    let enable_core = vk::PhysicalDeviceFeatures::default()
+        .shader_int64(present.shader_int64)
+        .shader_float64(present.shader_float64)
+        .shader_int16(present.shader_int16);
+    let mut enable11 = vk::PhysicalDeviceVulkan11Features::default()
+        .storage_buffer16_bit_access(present.storage_buffer_16bit);
+    let mut enable12 = vk::PhysicalDeviceVulkan12Features::default()
+        .shader_float16(present.shader_float16)
+        .shader_int8(present.shader_int8)
+        .storage_buffer8_bit_access(present.storage_buffer_8bit)
+        .buffer_device_address(present.buffer_device_address)
+        .timeline_semaphore(present.timeline_semaphore);
+    let mut enable = vk::PhysicalDeviceFeatures2::default()
+        .features(enable_core)
+        .push_next(&mut enable11)
+        .push_next(&mut enable12);
+    let priorities = [1.0f32];
+    let queues = [vk::DeviceQueueCreateInfo::default()
+        .queue_family_index(family)
+        .queue_priorities(&priorities)];
+    let create = vk::DeviceCreateInfo::default()
+        .queue_create_infos(&queues)
+        .push_next(&mut enable);
+    // SAFETY: `pd` comes from `inst`; `create` and what it points to outlive the call.
+    let raw = unsafe { inst.create_device(pd, &create, None) }
+        .map_err(|e| Error::vk("vkCreateDevice", e))?;
+    let device = LogicalDevice { raw, owned: true };
+    // SAFETY: the device was created with one queue of `family`.
+    let queue = unsafe { device.raw.get_device_queue(family, 0) };
+    Ok(describe(
+        inst, pd, candidate, &present, validation, device, queue, family,
+    ))
+}
+
+/// The optional features tg uses that `pd` has.
+pub(crate) fn supported(inst: &ash::Instance, pd: vk::PhysicalDevice) -> EnabledFeatures {
     let (mut f11, mut f12) = (
         vk::PhysicalDeviceVulkan11Features::default(),
         vk::PhysicalDeviceVulkan12Features::default(),
@@ -49,10 +99,38 @@ pub(crate) fn open(
         let mut f2 = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut f11)
             .push_next(&mut f12);
-        // SAFETY: `pd` comes from `inst`; the chained structs outlive the call.
+        // SAFETY: `pd` comes from `inst`, which supports Vulkan 1.2; the chained structs
+        // outlive the call.
         unsafe { inst.get_physical_device_features2(pd, &mut f2) };
         f2.features
     };
+    let on = |b: vk::Bool32| b == vk::TRUE;
+    EnabledFeatures {
+        shader_float16: on(f12.shader_float16),
+        shader_int8: on(f12.shader_int8),
+        shader_int16: on(core.shader_int16),
+        shader_int64: on(core.shader_int64),
+        shader_float64: on(core.shader_float64),
+        storage_buffer_16bit: on(f11.storage_buffer16_bit_access),
+        storage_buffer_8bit: on(f12.storage_buffer8_bit_access),
+        buffer_device_address: on(f12.buffer_device_address),
+        timeline_semaphore: on(f12.timeline_semaphore),
+    }
+}
+
+/// What tg knows of an opened device: its properties, with the features that were enabled
+/// on it (Vulkan cannot query those of a device someone else opened).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn describe(
+    inst: &ash::Instance,
+    pd: vk::PhysicalDevice,
+    candidate: &DeviceCandidate,
+    enabled: &EnabledFeatures,
+    validation: bool,
+    device: LogicalDevice,
+    queue: vk::Queue,
+    family: u32,
+) -> Opened {
     let (mut p11, mut p12, mut driver) = (
         vk::PhysicalDeviceVulkan11Properties::default(),
         vk::PhysicalDeviceVulkan12Properties::default(),
@@ -69,43 +147,9 @@ pub(crate) fn open(
     };
     // SAFETY: `pd` comes from `inst`.
     let families = unsafe { inst.get_physical_device_queue_family_properties(pd) };
-    let family = queue_family(&families).ok_or_else(|| Error::Unsupported {
-        what: "tg".into(),
-        feature: "a compute queue",
-        device: candidate.name.clone(),
-    })?;
-    let timestamp_bits = families[family as usize].timestamp_valid_bits;
-
-    // Enable exactly what is present; DeviceInfo reports it so codegen can choose.
-    let enable_core = vk::PhysicalDeviceFeatures::default()
-        .shader_int64(core.shader_int64 == vk::TRUE)
-        .shader_float64(core.shader_float64 == vk::TRUE)
-        .shader_int16(core.shader_int16 == vk::TRUE);
-    let mut enable11 = vk::PhysicalDeviceVulkan11Features::default()
-        .storage_buffer16_bit_access(f11.storage_buffer16_bit_access == vk::TRUE);
-    let mut enable12 = vk::PhysicalDeviceVulkan12Features::default()
-        .shader_float16(f12.shader_float16 == vk::TRUE)
-        .shader_int8(f12.shader_int8 == vk::TRUE)
-        .storage_buffer8_bit_access(f12.storage_buffer8_bit_access == vk::TRUE)
-        .buffer_device_address(f12.buffer_device_address == vk::TRUE);
-    let mut enable = vk::PhysicalDeviceFeatures2::default()
-        .features(enable_core)
-        .push_next(&mut enable11)
-        .push_next(&mut enable12);
-    let priorities = [1.0f32];
-    let queues = [vk::DeviceQueueCreateInfo::default()
-        .queue_family_index(family)
-        .queue_priorities(&priorities)];
-    let create = vk::DeviceCreateInfo::default()
-        .queue_create_infos(&queues)
-        .push_next(&mut enable);
-    // SAFETY: `pd` comes from `inst`; `create` and what it points to outlive the call.
-    let raw = unsafe { inst.create_device(pd, &create, None) }
-        .map_err(|e| Error::vk("vkCreateDevice", e))?;
-    let device = LogicalDevice { raw };
-    // SAFETY: the device was created with one queue of `family`.
-    let queue = unsafe { device.raw.get_device_queue(family, 0) };
-
+    let timestamp_bits = families
+        .get(family as usize)
+        .map_or(0, |f| f.timestamp_valid_bits);
     let limits = &props.limits;
     let compute = vk::ShaderStageFlags::COMPUTE;
     let ops = p11.subgroup_supported_operations;
@@ -130,13 +174,13 @@ pub(crate) fn open(
         max_workgroup_invocations: limits.max_compute_work_group_invocations,
         max_shared_memory: limits.max_compute_shared_memory_size,
         max_push_constant_bytes: limits.max_push_constants_size,
-        shader_float16: f12.shader_float16 == vk::TRUE,
-        shader_int8: f12.shader_int8 == vk::TRUE,
-        storage_16bit: f11.storage_buffer16_bit_access == vk::TRUE,
-        storage_8bit: f12.storage_buffer8_bit_access == vk::TRUE,
-        shader_int64: core.shader_int64 == vk::TRUE,
-        shader_float64: core.shader_float64 == vk::TRUE,
-        shader_int16: core.shader_int16 == vk::TRUE,
+        shader_float16: enabled.shader_float16,
+        shader_int8: enabled.shader_int8,
+        storage_16bit: enabled.storage_buffer_16bit,
+        storage_8bit: enabled.storage_buffer_8bit,
+        shader_int64: enabled.shader_int64,
+        shader_float64: enabled.shader_float64,
+        shader_int16: enabled.shader_int16,
         subgroup_size: p11.subgroup_size,
         subgroup_arithmetic: subgroups && ops.contains(vk::SubgroupFeatureFlags::ARITHMETIC),
         subgroup_shuffle: subgroups && ops.contains(vk::SubgroupFeatureFlags::SHUFFLE),
@@ -152,10 +196,11 @@ pub(crate) fn open(
             crate::config::text(crate::config::Var::LoopBudget).as_deref(),
         ),
         memory_budget: 0, // set once memory placement is decided
-        buffer_device_address: f12.buffer_device_address == vk::TRUE,
+        buffer_device_address: enabled.buffer_device_address,
+        timeline_semaphores: enabled.timeline_semaphore,
         window_alignment: limits.min_storage_buffer_offset_alignment.max(16),
     };
-    Ok(Opened {
+    Opened {
         device,
         info,
         queue,
@@ -166,7 +211,7 @@ pub(crate) fn open(
             64.. => u64::MAX,
             b => (1u64 << b) - 1,
         },
-    })
+    }
 }
 
 /// A compute queue family; one without graphics first, since such a queue does not share its

@@ -13,9 +13,10 @@ use gpu_allocator::vulkan::{
 };
 use gpu_allocator::{AllocationError, AllocationSizes, AllocatorDebugSettings, MemoryLocation};
 
-use super::lock;
 use super::placement::Placement;
 use super::pool::{FreeLists, class_size};
+use super::registry::DeviceId;
+use super::{Core, lock};
 use crate::{Error, Result};
 
 const USAGE: vk::BufferUsageFlags = vk::BufferUsageFlags::from_raw(
@@ -27,10 +28,13 @@ const MIB: u64 = 1 << 20;
 /// The pool keeps at most this much (or half the heap, if less) for reuse.
 const POOL_CAP: u64 = 1 << 30;
 
-/// A device buffer, or a window (a byte range) of one. A buffer's memory goes back to the
-/// device's pool when the last `Arc` drops; a window holds its buffer until it drops.
+/// A device buffer, or a window (a byte range) of one, or an application's `VkBuffer` that tg
+/// uses without owning it. A buffer's memory goes back to its device's pool when the last
+/// `Arc` drops; a window holds its buffer until it drops. A buffer holds its device, which
+/// stays alive (its Vulkan objects) while any of its buffers does.
 pub struct Buffer {
     backing: Backing,
+    core: Arc<Core>,
     /// Where the buffer starts in its `VkBuffer`, in bytes (0 but for windows).
     offset: u64,
     size: u64,
@@ -47,6 +51,9 @@ enum Backing {
     Owned(ManuallyDrop<Slot>),
     /// A range of another buffer (never itself a window).
     Window(Arc<Buffer>),
+    /// An application's `VkBuffer`: `capacity` bytes from the buffer's offset are tg's to
+    /// bind; tg never maps, frees or destroys it.
+    External { raw: vk::Buffer, capacity: u64 },
 }
 
 /// A `VkBuffer` with its memory, as the pool keeps it.
@@ -70,16 +77,38 @@ impl Buffer {
         self.id
     }
 
+    /// The device the buffer belongs to.
+    pub fn device_id(&self) -> DeviceId {
+        self.core.id()
+    }
+
+    pub(crate) fn core(&self) -> &Arc<Core> {
+        &self.core
+    }
+
     /// The buffer that owns the memory: itself, or a window's buffer.
     fn root(&self) -> &Buffer {
         match &self.backing {
-            Backing::Owned(_) => self,
+            Backing::Owned(_) | Backing::External { .. } => self,
             Backing::Window(parent) => parent,
         }
     }
 
-    pub(crate) fn raw(&self) -> vk::Buffer {
-        self.slot().raw
+    /// The `VkBuffer`, shared by a buffer and its windows; with [`Buffer::offset`] and
+    /// [`Buffer::size`], the range an application's own pipelines may bind (interop). Use it
+    /// only while the buffer lives, after tg's work on it completed or ordered by a semaphore
+    /// ([`crate::device::Device::submit_synced`]).
+    pub fn raw(&self) -> vk::Buffer {
+        match &self.root().backing {
+            Backing::Owned(slot) => slot.raw,
+            Backing::External { raw, .. } => *raw,
+            Backing::Window(_) => unreachable!("a window's parent is a buffer"),
+        }
+    }
+
+    /// Whether the buffer is an application's (`Device::import_buffer`).
+    pub fn is_external(&self) -> bool {
+        matches!(self.root().backing, Backing::External { .. })
     }
 
     /// Where the buffer starts in its `VkBuffer`, in bytes.
@@ -92,14 +121,17 @@ impl Buffer {
     pub(crate) fn capacity(&self) -> u64 {
         match &self.backing {
             Backing::Owned(slot) => slot.capacity,
+            Backing::External { capacity, .. } => *capacity,
             Backing::Window(_) => self.size,
         }
     }
 
-    /// The `VkBuffer` and memory, shared by a buffer and its windows.
-    pub(crate) fn slot(&self) -> &Slot {
+    /// tg's `VkBuffer` and memory, shared by a buffer and its windows (`None` for an
+    /// application's buffer, whose memory tg does not know).
+    pub(crate) fn slot(&self) -> Option<&Slot> {
         match &self.root().backing {
-            Backing::Owned(slot) => slot,
+            Backing::Owned(slot) => Some(slot),
+            Backing::External { .. } => None,
             Backing::Window(_) => unreachable!("a window's parent is a buffer"),
         }
     }
@@ -111,7 +143,7 @@ impl Buffer {
 
     /// The buffer's device address (0 where the device has no buffer device addresses).
     pub fn address(&self) -> u64 {
-        match self.slot().address {
+        match self.slot().map_or(0, |s| s.address) {
             0 => 0,
             a => a + self.offset,
         }
@@ -164,11 +196,12 @@ impl Buffer {
             )));
         }
         let parent = match &self.backing {
-            Backing::Owned(_) => self.clone(),
+            Backing::Owned(_) | Backing::External { .. } => self.clone(),
             Backing::Window(p) => p.clone(),
         };
         Ok(Arc::new(Buffer {
             offset: self.offset + offset,
+            core: self.core.clone(),
             backing: Backing::Window(parent),
             size,
             id: WINDOW_IDS.fetch_add(1, Ordering::Relaxed),
@@ -180,6 +213,8 @@ impl Buffer {
 
 /// Ids of windows, counted from the top half so they never meet a buffer's.
 static WINDOW_IDS: AtomicU64 = AtomicU64::new(u64::MAX / 2);
+/// Ids of buffers, of every device: recordings and hazard tracking tell buffers apart by id.
+static BUFFER_IDS: AtomicU64 = AtomicU64::new(1);
 
 impl fmt::Debug for Buffer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -195,16 +230,12 @@ impl fmt::Debug for Buffer {
 impl Drop for Buffer {
     fn drop(&mut self) {
         let Backing::Owned(slot) = &mut self.backing else {
-            // a window: its parent `Arc` drops with it
+            // a window: its parent `Arc` drops with it; an application's buffer is its own
             return;
         };
         // SAFETY: `slot` is not touched again.
         let slot = unsafe { ManuallyDrop::take(slot) };
-        // Buffers come only from the process-wide device, which is never dropped.
-        match super::singleton() {
-            Some(device) => device.memory.release(slot),
-            None => std::mem::forget(slot),
-        }
+        self.core.memory.release(slot);
     }
 }
 
@@ -242,7 +273,6 @@ pub(crate) struct Memory {
     /// range through them.
     addresses: bool,
     allocations: AtomicU64,
-    next_id: AtomicU64,
 }
 
 impl Memory {
@@ -297,7 +327,6 @@ impl Memory {
             max_range: u64::from(limits.max_storage_buffer_range),
             addresses,
             allocations: AtomicU64::new(0),
-            next_id: AtomicU64::new(1),
         })
     }
 
@@ -312,7 +341,7 @@ impl Memory {
     }
 
     /// A buffer of at least `bytes`, from the pool when it has one of that class.
-    pub(crate) fn alloc(&self, bytes: u64) -> Result<Arc<Buffer>> {
+    pub(crate) fn alloc(&self, core: &Arc<Core>, bytes: u64) -> Result<Arc<Buffer>> {
         self.check_fits(bytes)?;
         if bytes > self.max_range && !self.addresses {
             return Err(Error::BufferTooLarge {
@@ -330,9 +359,10 @@ impl Memory {
         pool.live_bytes += capacity;
         pool.live_buffers += 1;
         drop(pool);
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let id = BUFFER_IDS.fetch_add(1, Ordering::Relaxed);
         Ok(Arc::new(Buffer {
             backing: Backing::Owned(ManuallyDrop::new(slot)),
+            core: core.clone(),
             offset: 0,
             size: bytes,
             id,
@@ -370,6 +400,35 @@ impl Memory {
             // A drop cannot return an error: leave any message for the next checked call.
             super::validation::defer();
         }
+    }
+
+    /// Frees what the pool holds (the device is closing).
+    pub(crate) fn free_pool(&self) {
+        let held = lock(&self.pool).free.drain();
+        held.into_iter().for_each(|s| self.free_slot(s));
+    }
+
+    /// A buffer over an application's `VkBuffer`: `size` bytes at `offset`, which tg binds
+    /// but never maps, frees or destroys.
+    pub(crate) fn import(
+        &self,
+        core: &Arc<Core>,
+        raw: vk::Buffer,
+        offset: u64,
+        size: u64,
+    ) -> Arc<Buffer> {
+        Arc::new(Buffer {
+            backing: Backing::External {
+                raw,
+                capacity: size,
+            },
+            core: core.clone(),
+            offset,
+            size,
+            id: BUFFER_IDS.fetch_add(1, Ordering::Relaxed),
+            last_write: AtomicU64::new(0),
+            last_use: AtomicU64::new(0),
+        })
     }
 
     fn create_slot(&self, capacity: u64) -> Result<Slot> {

@@ -6,7 +6,8 @@ use std::sync::atomic::Ordering;
 
 use ash::vk;
 
-use super::{Device, lock};
+use super::registry::DeviceId;
+use super::{Core, lock};
 use crate::{Error, Result};
 
 /// The resources a kernel declares: storage buffers at set 0, bindings `0..bindings`, and
@@ -19,9 +20,11 @@ pub struct KernelLayout {
     pub push_constant_bytes: u32,
 }
 
-/// A compute pipeline with its layouts. Lives as long as the device's cache holds it.
+/// A compute pipeline with its layouts. Its device keeps it until the device closes, then
+/// destroys it (a handle held past that is inert: dispatching it anywhere is an error).
 pub struct Pipeline {
     key: u64,
+    device: DeviceId,
     layout_info: KernelLayout,
     pub(crate) set_layout: vk::DescriptorSetLayout,
     pub(crate) layout: vk::PipelineLayout,
@@ -38,6 +41,16 @@ impl Pipeline {
     pub fn kernel_layout(&self) -> KernelLayout {
         self.layout_info
     }
+
+    /// The device it was made on.
+    pub fn device_id(&self) -> DeviceId {
+        self.device
+    }
+
+    /// Destroys the Vulkan objects (its device is closing, no work uses them).
+    pub(crate) fn destroy(&self, d: &ash::Device) {
+        destroy(d, self.raw, self.layout, self.set_layout);
+    }
 }
 
 impl fmt::Debug for Pipeline {
@@ -46,16 +59,6 @@ impl fmt::Debug for Pipeline {
             .field("key", &format_args!("{:016x}", self.key))
             .field("layout", &self.layout_info)
             .finish()
-    }
-}
-
-impl Drop for Pipeline {
-    fn drop(&mut self) {
-        // Pipelines come only from the process-wide device, which is never dropped.
-        if let Some(device) = super::singleton() {
-            destroy(&device.device.raw, self.raw, self.layout, self.set_layout);
-            super::validation::defer();
-        }
     }
 }
 
@@ -69,7 +72,7 @@ fn destroy(d: &ash::Device, p: vk::Pipeline, l: vk::PipelineLayout, s: vk::Descr
     }
 }
 
-impl Device {
+impl Core {
     pub(crate) fn pipeline_impl(
         &self,
         key: u64,
@@ -122,13 +125,14 @@ impl Device {
         };
         let mut p = Pipeline {
             key,
+            device: self.id(),
             layout_info: layout,
             set_layout: vk::DescriptorSetLayout::null(),
             layout: vk::PipelineLayout::null(),
             raw: vk::Pipeline::null(),
         };
-        // SAFETY: objects are created on a live device; on failure `p` (dropped with `destroy`
-        // below) frees what was made. The shader module is only needed during creation.
+        // SAFETY: objects are created on a live device; on failure `destroy` below frees what
+        // was made. The shader module is only needed during creation.
         let made = unsafe {
             (|| -> Result<()> {
                 let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
@@ -161,8 +165,7 @@ impl Device {
         match made {
             Ok(()) => Ok(p),
             Err(e) => {
-                destroy(d, p.raw, p.layout, p.set_layout);
-                std::mem::forget(p);
+                p.destroy(d);
                 Err(e)
             }
         }

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 
 use ash::vk;
 
-use super::Device;
+use super::Core;
 use crate::compile::{or_warn, prepare, read_trusted, write_atomic};
 use crate::{Error, Result};
 
@@ -38,7 +38,7 @@ pub(crate) fn load(device: &ash::Device, path: Option<&Path>) -> Result<vk::Pipe
         .map_err(|e| Error::vk("vkCreatePipelineCache", e))
 }
 
-impl Device {
+impl Core {
     pub(crate) fn save_pipeline_cache_impl(&self) -> Result<()> {
         let Some(path) = &self.pipeline_cache_path else {
             return Ok(());

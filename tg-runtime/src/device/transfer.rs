@@ -1,14 +1,15 @@
 //! Host <-> device copies: a memcpy into mapped memory where buffers are host-visible, else a
-//! staging buffer and `vkCmdCopyBuffer`.
+//! staging buffer and `vkCmdCopyBuffer` (always for an application's buffer, which tg does not
+//! map).
 
 use ash::vk;
 
-use super::Device;
-use super::memory::{Buffer, Slot};
+use super::Core;
+use super::memory::Buffer;
 use super::placement::Placement;
 use crate::{Error, Result};
 
-impl Device {
+impl Core {
     pub(crate) fn write_impl(&self, buf: &Buffer, offset: u64, data: &[u8]) -> Result<()> {
         check_range("Device::write", buf, offset, data.len())?;
         if data.is_empty() {
@@ -17,14 +18,14 @@ impl Device {
         // no kernel still in flight may read or write what the host overwrites
         self.wait_impl(buf.last_use())?;
         let offset = buf.offset() + offset;
-        if let Placement::Mapped { .. } = self.memory.placement {
-            return self.memory.write_mapped(buf.slot(), offset, data);
+        if let (Placement::Mapped { .. }, Some(slot)) = (self.memory.placement, buf.slot()) {
+            return self.memory.write_mapped(slot, offset, data);
         }
         let staging = self.memory.staging(data.len() as u64, true)?;
         let copied = self.memory.write_mapped(&staging, 0, data).and_then(|()| {
             self.copy(
-                &staging,
-                buf.slot(),
+                staging.raw,
+                buf.raw(),
                 0,
                 offset,
                 data.len() as u64,
@@ -42,14 +43,14 @@ impl Device {
         }
         self.wait_impl(buf.last_write())?;
         let offset = buf.offset() + offset;
-        if let Placement::Mapped { .. } = self.memory.placement {
-            return self.memory.read_mapped(buf.slot(), offset, out);
+        if let (Placement::Mapped { .. }, Some(slot)) = (self.memory.placement, buf.slot()) {
+            return self.memory.read_mapped(slot, offset, out);
         }
         let staging = self.memory.staging(out.len() as u64, false)?;
         let copied = self
             .copy(
-                buf.slot(),
-                &staging,
+                buf.raw(),
+                staging.raw,
                 offset,
                 0,
                 out.len() as u64,
@@ -64,8 +65,8 @@ impl Device {
     /// kernels before and after.
     fn copy(
         &self,
-        src: &Slot,
-        dst: &Slot,
+        src: vk::Buffer,
+        dst: vk::Buffer,
         src_offset: u64,
         dst_offset: u64,
         len: u64,
@@ -86,8 +87,8 @@ impl Device {
                 .size(vk::WHOLE_SIZE)]
         };
         let device_buffer = match dir {
-            Direction::Upload => dst.raw,
-            Direction::Download => src.raw,
+            Direction::Upload => dst,
+            Direction::Download => src,
         };
         let earlier = S::COMPUTE_SHADER | S::TRANSFER;
         // SAFETY: recording into the frame's command buffer; the slots outlive the wait below.
@@ -116,19 +117,19 @@ impl Device {
                 dst_offset,
                 size: len,
             }];
-            d.cmd_copy_buffer(cmd, src.raw, dst.raw, &region);
+            d.cmd_copy_buffer(cmd, src, dst, &region);
             let after = match dir {
                 // Later kernels and copies see the new contents.
                 Direction::Upload => (
                     barrier(
-                        dst.raw,
+                        dst,
                         A::TRANSFER_WRITE,
                         A::SHADER_READ | A::SHADER_WRITE | A::TRANSFER_READ | A::TRANSFER_WRITE,
                     ),
                     S::COMPUTE_SHADER | S::TRANSFER,
                 ),
                 // The host sees what the copy wrote to staging memory.
-                Direction::Download => (barrier(dst.raw, A::TRANSFER_WRITE, A::HOST_READ), S::HOST),
+                Direction::Download => (barrier(dst, A::TRANSFER_WRITE, A::HOST_READ), S::HOST),
             };
             d.cmd_pipeline_barrier(
                 cmd,

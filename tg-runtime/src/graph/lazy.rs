@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use super::node::{ConstValue, Node, Op};
+use super::node::{ConstValue, Node, Op, Placement};
+use crate::device::Device;
 use crate::dtype::{DType, Element, Scalar};
 use crate::error::{Error, Result, checked_numel};
 use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
@@ -94,6 +95,68 @@ impl Lazy {
         self.0.is_realized()
     }
 
+    /// Where the value is computed.
+    pub fn placement(&self) -> Placement {
+        self.0.placement()
+    }
+
+    /// The device a realize of this value runs on: its own, or for a constant the current
+    /// one (the thread's `Device::scope`, else the default).
+    pub fn device(&self) -> Result<Device> {
+        crate::realize::device_of(&[self])
+    }
+
+    /// Host data not yet uploaded, placed where `other` is (no copy); anything else as it is.
+    /// For tables and index lists an op makes from host values to combine with `other`.
+    pub fn beside(&self, other: &Lazy) -> Lazy {
+        let there = other.placement();
+        match self.0.pending_host() {
+            Some(bytes) if there != Placement::Any && there != self.placement() => {
+                Lazy(Node::new_buffer(
+                    self.dtype(),
+                    self.shape().to_vec(),
+                    None,
+                    Some(bytes),
+                    there,
+                ))
+            }
+            _ => self.clone(),
+        }
+    }
+
+    /// The value on `device`. Host data not yet uploaded is placed there (no copy); a
+    /// constant is computed there; a value of another device is computed there and copied
+    /// through the host (waiting for it).
+    pub fn to(&self, device: &Device) -> Result<Lazy> {
+        let target = Placement::On(device.id());
+        let here = self.placement();
+        if here != Placement::Any && here.join(target, "to").is_ok() {
+            return Ok(self.clone());
+        }
+        let host = match here {
+            Placement::Any => {
+                return Ok(Lazy(Node::intern_at(
+                    Op::Contiguous,
+                    self.dtype(),
+                    self.shape().to_vec(),
+                    vec![self.0.clone()],
+                    target,
+                )));
+            }
+            _ => match self.0.pending_host() {
+                Some(bytes) => bytes,
+                None => self.to_bytes()?.into(),
+            },
+        };
+        Ok(Lazy(Node::new_buffer(
+            self.dtype(),
+            self.shape().to_vec(),
+            None,
+            Some(host),
+            target,
+        )))
+    }
+
     /// The id of the device buffer holding the value, once realized (two tensors with one id
     /// share memory).
     pub fn node_buffer_id(&self) -> Option<u64> {
@@ -118,6 +181,7 @@ impl Lazy {
             shape.to_vec(),
             None,
             Some(bytes.into()),
+            Placement::current(),
         )))
     }
 
@@ -249,11 +313,13 @@ impl Lazy {
             _ => {}
         }
         let out = if op.is_comparison() { DType::Bool } else { dt };
-        Ok(Lazy(Node::intern(
+        let placement = Placement::of(&[&self.0, &rhs.0], op.name())?;
+        Ok(Lazy(Node::intern_at(
             Op::Binary(op),
             out,
             self.shape().to_vec(),
             vec![self.0.clone(), rhs.0.clone()],
+            placement,
         )))
     }
 
@@ -272,11 +338,13 @@ impl Lazy {
                 message: "both branches must have one dtype".into(),
             });
         }
-        Ok(Lazy(Node::intern(
+        let placement = Placement::of(&[&self.0, &a.0, &b.0], "where")?;
+        Ok(Lazy(Node::intern_at(
             Op::Ternary(TernaryOp::Where),
             a.dtype(),
             self.shape().to_vec(),
             vec![self.0.clone(), a.0.clone(), b.0.clone()],
+            placement,
         )))
     }
 
@@ -287,11 +355,13 @@ impl Lazy {
         if self.dtype() != b.dtype() || self.dtype() != c.dtype() {
             return Err(self.dtype_err("mulacc", "operands must have one dtype"));
         }
-        Ok(Lazy(Node::intern(
+        let placement = Placement::of(&[&self.0, &b.0, &c.0], "mulacc")?;
+        Ok(Lazy(Node::intern_at(
             Op::Ternary(TernaryOp::MulAcc),
             self.dtype(),
             self.shape().to_vec(),
             vec![self.0.clone(), b.0.clone(), c.0.clone()],
+            placement,
         )))
     }
 
@@ -525,27 +595,45 @@ impl Lazy {
                 ),
             });
         }
+        let placement = Placement::On(buffer.device_id());
         Ok(Lazy(Node::new_buffer(
             dtype,
             shape.to_vec(),
             Some(buffer),
             None,
+            placement,
         )))
     }
 
     /// A buffer of `shape` that no one else holds, allocated when first realized: the target
-    /// of in-place writes. Its contents are undefined until assigned.
+    /// of in-place writes. Its contents are undefined until assigned. It is placed on the
+    /// current device (the thread's `Device::scope`, else the default).
     pub fn empty_buffer(dtype: DType, shape: &[usize]) -> Result<Lazy> {
+        Lazy::empty_buffer_at(dtype, shape, Placement::current())
+    }
+
+    fn empty_buffer_at(dtype: DType, shape: &[usize], placement: Placement) -> Result<Lazy> {
         check_shape("empty_buffer", shape, dtype)?;
-        Ok(Lazy(Node::new_buffer(dtype, shape.to_vec(), None, None)))
+        Ok(Lazy(Node::new_buffer(
+            dtype,
+            shape.to_vec(),
+            None,
+            None,
+            placement,
+        )))
     }
 
     /// A parameter: `init` computed into a buffer of its own, which later updates write in
     /// place ([`Lazy::assign`]). Unlike a value built from the same graph, which hash-consing
     /// may share with others, a parameter never aliases another tensor, so an update of one
-    /// changes nothing else.
+    /// changes nothing else. It lives on `init`'s device (the current one if `init` is a
+    /// constant).
     pub fn parameter(init: &Lazy) -> Result<Lazy> {
-        Lazy::empty_buffer(init.dtype(), init.shape())?.assign(init)
+        let placement = match init.placement() {
+            Placement::Any => Placement::current(),
+            p => p,
+        };
+        Lazy::empty_buffer_at(init.dtype(), init.shape(), placement)?.assign(init)
     }
 
     /// Writes `value` into this tensor's buffer in place, when realized; the result stands
@@ -582,12 +670,14 @@ impl Lazy {
                 message: "the value must have the target's dtype; cast first".into(),
             });
         }
+        let placement = Placement::of(&[&self.0, &value.0], "assign")?;
         // every assign is a write of its own, never hash-consed with an equal one
         Ok(Lazy(Node::unique(
             Op::Assign,
             self.dtype(),
             self.shape().to_vec(),
             vec![self.0.clone(), value.0.clone()],
+            placement,
         )))
     }
 

@@ -6,8 +6,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, Weak};
 
-use crate::device::Buffer;
+use crate::device::{Buffer, DeviceId};
 use crate::dtype::{DType, Scalar};
+use crate::error::{Error, Result};
 use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 
 /// A constant's value, hashable by its bits.
@@ -97,12 +98,74 @@ impl Op {
     }
 }
 
+/// Where a node's value is computed: a tensor knows its device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Placement {
+    /// Any device: constants, vars and what is built from them alone. Computed where it is
+    /// used; once realized, a realize on another device copies its buffer.
+    Any,
+    /// The default device ([`crate::device::Device::get`]), whichever it turns out to be:
+    /// host data made outside any `Device::scope`. Naming it this way lets graphs be built
+    /// and planned with no device at all.
+    Default,
+    /// One device.
+    On(DeviceId),
+}
+
+impl Placement {
+    /// Where new host data and buffers go: the thread's `Device::scope`, else the default.
+    pub fn current() -> Placement {
+        crate::device::registry_scoped().map_or(Placement::Default, Placement::On)
+    }
+
+    /// The device of `self`, with the default device's id where it is open.
+    fn resolved(self) -> Placement {
+        match self {
+            Placement::Default => crate::device::Device::default_if_open()
+                .map_or(Placement::Default, |d| Placement::On(d.id())),
+            p => p,
+        }
+    }
+
+    /// How errors name it.
+    fn label(self) -> String {
+        match self.resolved() {
+            Placement::On(id) => crate::device::registry_label(id),
+            Placement::Default => "the default device".into(),
+            Placement::Any => "any device".into(),
+        }
+    }
+
+    /// The placement of a node over sources placed `self` and `other`: one device, or
+    /// [`Error::DeviceMismatch`] naming both.
+    pub fn join(self, other: Placement, op: &'static str) -> Result<Placement> {
+        match (self, other) {
+            (Placement::Any, p) | (p, Placement::Any) => Ok(p),
+            (a, b) if a == b => Ok(a),
+            (a, b) if a.resolved() == b.resolved() => Ok(a.resolved()),
+            (a, b) => Err(Error::DeviceMismatch {
+                op,
+                first: a.label(),
+                second: b.label(),
+            }),
+        }
+    }
+
+    /// The join of every node's placement.
+    pub fn of(nodes: &[&Arc<Node>], op: &'static str) -> Result<Placement> {
+        nodes
+            .iter()
+            .try_fold(Placement::Any, |p, n| p.join(n.placement, op))
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Key {
     op: Op,
     dtype: DType,
     shape: Vec<usize>,
     srcs: Vec<u64>,
+    placement: Placement,
 }
 
 struct State {
@@ -118,6 +181,7 @@ pub struct Node {
     op: Op,
     dtype: DType,
     shape: Vec<usize>,
+    placement: Placement,
     key: Option<Key>,
     state: Mutex<State>,
     /// Tracks gradients: nodes built from it keep their sources once realized, so a gradient
@@ -136,18 +200,33 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Node {
-    /// The node for `op` over `srcs`, reusing a live identical one.
+    /// The node for `op` over `srcs`, placed where its sources are (`Any` without sources),
+    /// reusing a live identical one. A single source cannot disagree with itself; ops over
+    /// several check theirs first (`Placement::of`) and use [`Node::intern_at`].
     pub(crate) fn intern(
         op: Op,
         dtype: DType,
         shape: Vec<usize>,
         srcs: Vec<Arc<Node>>,
     ) -> Arc<Node> {
+        let placement = srcs.first().map_or(Placement::Any, |s| s.placement);
+        Node::intern_at(op, dtype, shape, srcs, placement)
+    }
+
+    /// [`Node::intern`] at a given placement.
+    pub(crate) fn intern_at(
+        op: Op,
+        dtype: DType,
+        shape: Vec<usize>,
+        srcs: Vec<Arc<Node>>,
+        placement: Placement,
+    ) -> Arc<Node> {
         let key = Key {
             op: op.clone(),
             dtype,
             shape: shape.clone(),
             srcs: srcs.iter().map(|s| s.id).collect(),
+            placement,
         };
         // no gradient flows through a detach: what is built from it tracks nothing
         let keep = srcs.iter().any(|s| s.tracks()) && op != Op::Detach;
@@ -164,6 +243,7 @@ impl Node {
             op,
             dtype,
             shape,
+            placement,
             key: Some(key.clone()),
             state: Mutex::new(State {
                 srcs,
@@ -188,6 +268,7 @@ impl Node {
         dtype: DType,
         shape: Vec<usize>,
         srcs: Vec<Arc<Node>>,
+        placement: Placement,
     ) -> Arc<Node> {
         // a write keeps nothing of what it wrote, but a tracked parameter stays tracked
         let track = srcs.first().is_some_and(|t| t.tracks());
@@ -196,6 +277,7 @@ impl Node {
             op,
             dtype,
             shape,
+            placement,
             key: None,
             state: Mutex::new(State {
                 srcs,
@@ -213,12 +295,14 @@ impl Node {
         shape: Vec<usize>,
         buffer: Option<Arc<Buffer>>,
         host: Option<Arc<[u8]>>,
+        placement: Placement,
     ) -> Arc<Node> {
         Arc::new(Node {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             op: Op::Buffer,
             dtype,
             shape,
+            placement,
             key: None,
             state: Mutex::new(State {
                 srcs: Vec::new(),
@@ -249,6 +333,10 @@ impl Node {
     /// The element count.
     pub fn numel(&self) -> usize {
         self.shape.iter().product()
+    }
+    /// Where the value is computed.
+    pub fn placement(&self) -> Placement {
+        self.placement
     }
 
     /// The sources; empty once the node is realized (its buffer replaces them), except while
@@ -284,7 +372,8 @@ impl Node {
         self.track.store(true, Ordering::Relaxed);
     }
 
-    /// The computed buffer, once realized.
+    /// The computed buffer, once realized. A node placed anywhere holds the buffer of the
+    /// device that realized it first; a realize on another device copies it.
     pub fn buffer(&self) -> Option<Arc<Buffer>> {
         lock(&self.state).buffer.clone()
     }

@@ -13,7 +13,7 @@ use std::time::Instant;
 use crate::device::{Buffer, Device};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
-use crate::graph::node::{Node, Op};
+use crate::graph::node::{Node, Op, Placement};
 use crate::schedule::{Kernel, Limits, schedule};
 pub use debug::level as debug_level;
 pub use prepare::kernel_name;
@@ -94,10 +94,22 @@ pub fn plan(targets: &[&Lazy], info: &crate::device::DeviceInfo) -> Result<Vec<P
         .collect()
 }
 
-/// Waits until every realize submitted so far has completed (realize returns once its work
-/// is submitted; reading a result waits for what it needs on its own).
+/// Waits until every realize submitted so far on the current device (the thread's
+/// `Device::scope`, else the default) has completed (realize returns once its work is
+/// submitted; reading a result waits for what it needs on its own).
 pub fn synchronize() -> Result<()> {
-    Device::get()?.synchronize()
+    crate::device::current_device()?.synchronize()
+}
+
+/// The device a realize of `targets` runs on: theirs (one device, else
+/// [`Error::DeviceMismatch`]), or the current device when all are constants.
+pub fn device_of(targets: &[&Lazy]) -> Result<Device> {
+    let nodes: Vec<&Arc<Node>> = targets.iter().map(|t| t.node()).collect();
+    match Placement::of(&nodes, "realize")? {
+        Placement::Any => crate::device::current_device(),
+        Placement::Default => Device::get().cloned(),
+        Placement::On(id) => crate::device::lookup(id),
+    }
 }
 
 /// Computes every target (and what it needs) into device buffers, with one submit. Returns
@@ -114,8 +126,8 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         return Ok(Report::default());
     }
     let start = Instant::now();
+    let dev = &device_of(targets)?;
     let _pinned = crate::graph::node::pin_sources();
-    let dev = Device::get()?;
     let info = dev.info();
     let limits = Limits {
         loop_budget: info.loop_budget,
@@ -158,8 +170,11 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     let buffer_of = |n: &Arc<Node>, results: &HashMap<u64, Arc<Buffer>>| -> Result<Arc<Buffer>> {
         let mut n = n.clone();
         loop {
-            if let Some(b) = results.get(&n.id()).cloned().or_else(|| n.buffer()) {
-                return Ok(b);
+            if let Some(b) = results.get(&n.id()) {
+                return Ok(b.clone());
+            }
+            if let Some(b) = n.buffer() {
+                return copied_to(dev, b);
             }
             match owners.get(&n.id()) {
                 Some(owner) => n = owner.clone(),
@@ -273,23 +288,50 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     })
 }
 
+/// `b` on `dev`: itself, or a copy through the host of a buffer another device realized (a
+/// constant, which hash-consing shares between devices; other values cannot meet a realize
+/// of another device, as their ops check devices).
+fn copied_to(dev: &Device, b: Arc<Buffer>) -> Result<Arc<Buffer>> {
+    if b.device_id() == dev.id() {
+        return Ok(b);
+    }
+    let mut bytes = vec![0u8; b.size() as usize];
+    let core = b.core();
+    core.checked(core.read_impl(&b, 0, &mut bytes))?;
+    let copy = dev.alloc(b.size())?;
+    dev.write(&copy, 0, &bytes)?;
+    Ok(copy)
+}
+
 impl Lazy {
     /// Computes this value into a device buffer.
     pub fn realize(&self) -> Result<()> {
         realize(&[self])
     }
 
+    /// The device buffer that holds the value (realized first), for an application's own
+    /// pipelines: [`Buffer::raw`] at [`Buffer::offset`], the elements in row-major order,
+    /// little-endian, [`Buffer::size`] bytes (whole vectors of four elements). Order reads
+    /// after the realize with [`Device::synced`] or [`Device::synchronize`].
+    pub fn buffer(&self) -> Result<Arc<Buffer>> {
+        self.realize()?;
+        let n = self.node();
+        n.buffer()
+            .ok_or_else(|| Error::internal("buffer", format!("{n:?} is not realized")))
+    }
+
     /// The values as little-endian bytes, in row-major order.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
         self.realize()?;
-        let dev = Device::get()?;
         let n = self.node();
         let buf = n
             .buffer()
             .ok_or_else(|| Error::internal("to_bytes", format!("{n:?} is not realized")))?;
         let mut out = vec![0u8; n.numel() * n.dtype().size()];
         if !out.is_empty() {
-            dev.read(&buf, 0, &mut out)?;
+            // through the buffer's own device, which lives while the buffer does
+            let core = buf.core();
+            core.checked(core.read_impl(&buf, 0, &mut out))?;
         }
         Ok(out)
     }

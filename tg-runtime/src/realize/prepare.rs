@@ -50,19 +50,22 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
 }
 
 /// A map from kernel signatures, shared by all threads.
-type BySignature<T> = LazyLock<Mutex<HashMap<(u64, u64), Arc<T>>>>;
+type BySignature<T> = Mutex<HashMap<(u64, u64), Arc<T>>>;
 
 /// Entries a signature cache keeps before it starts afresh. Signatures are exact (they hold
 /// the graph's constants), so a training loop whose learning rate changes every step makes
 /// new ones; what is costly (shaderc, pipelines) is cached by shader source elsewhere.
 const MAX_ENTRIES: usize = 4096;
 
-/// Kernels lowered and rendered, by structural signature: the scheduler asks each planned
-/// kernel's loop count, and preparing it later reuses the work.
-static LOWERED: BySignature<Lowered> = LazyLock::new(Default::default);
-/// Prepared kernels by structural signature, so a graph shaped like an earlier one skips
-/// lowering, rendering and shader hashing.
-static PREPARED: BySignature<Prepared> = LazyLock::new(Default::default);
+/// Kernels lowered and rendered, by structural signature and target: the scheduler asks each
+/// planned kernel's loop count, and preparing it later reuses the work.
+static LOWERED: LazyLock<Mutex<HashMap<LoweredKey, Arc<Lowered>>>> =
+    LazyLock::new(Default::default);
+/// A kernel's structural signature and the target it is lowered for.
+type LoweredKey = ((u64, u64), Target);
+/// Prepared kernels of one device by structural signature ([`Device::local`]), so a graph
+/// shaped like an earlier one skips lowering, rendering and shader hashing.
+type PreparedKernels = BySignature<Prepared>;
 
 fn cached<K: Eq + Hash, T>(
     map: &Mutex<HashMap<K, Arc<T>>>,
@@ -82,7 +85,7 @@ fn cached<K: Eq + Hash, T>(
 }
 
 /// What lowering and rendering may use of a device.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
     /// What rendering may use of the device.
     pub glsl: glsl::Target,
@@ -112,7 +115,7 @@ pub fn target(info: &DeviceInfo) -> Target {
 
 /// `k` lowered and rendered for `target` (cached by signature).
 pub fn lowered(k: &Kernel, target: Target) -> Result<Arc<Lowered>> {
-    let key = super::signature::signature(k);
+    let key = (super::signature::signature(k), target);
     let (l, _) = cached(&LOWERED, key, || {
         let fits = |p: &Program| p.index_magnitude() <= i128::from(i32::MAX);
         let mut options = Options {
@@ -152,7 +155,8 @@ pub fn lowered(k: &Kernel, target: Target) -> Result<Arc<Lowered>> {
 pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
     let key = super::signature::signature(k);
     let mut compiled = false;
-    let (p, _) = cached(&PREPARED, key, || {
+    let prepared = dev.local::<PreparedKernels>(0);
+    let (p, _) = cached(&prepared, key, || {
         let (p, c) = prepare_uncached(dev, k)?;
         compiled = c;
         Ok(p)

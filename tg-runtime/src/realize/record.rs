@@ -11,11 +11,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::prepare::{self, Prepared};
-use crate::device::{Buffer, Device};
+use crate::device::{Buffer, DeviceId};
 use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
-use crate::graph::node::Node;
+use crate::graph::node::{Node, Placement};
 
 /// Where a kernel's buffer comes from at replay.
 #[derive(Clone)]
@@ -96,8 +96,9 @@ pub(crate) fn note_kernel(
     });
 }
 
-/// The kernels one call ran, ready to run again on new inputs.
+/// The kernels one call ran, ready to run again on new inputs (on the device they ran on).
 pub struct Recording {
+    device: DeviceId,
     kernels: Vec<RecKernel>,
     inputs: Vec<(DType, Vec<usize>)>,
     outputs: Vec<(Slot, DType, Vec<usize>)>,
@@ -118,6 +119,7 @@ pub fn record(
     inputs: &[&Lazy],
     body: impl FnOnce() -> Result<Vec<Lazy>>,
 ) -> Result<(Vec<Lazy>, Recording)> {
+    let device = super::device_of(inputs)?.id();
     super::realize(inputs)?;
     let ids = inputs
         .iter()
@@ -142,6 +144,7 @@ pub fn record(
         .map(|o| Ok((recorder.slot(&buffer_of(o)?), o.dtype(), o.shape().to_vec())))
         .collect::<Result<Vec<_>>>()?;
     let recording = Recording {
+        device,
         kernels: recorder.kernels,
         inputs: inputs
             .iter()
@@ -226,8 +229,11 @@ impl Recording {
                 ),
             });
         }
+        let dev = &crate::device::lookup(self.device)?;
+        let placement = Placement::On(self.device);
+        let given: Vec<&Arc<Node>> = inputs.iter().map(|l| l.node()).collect();
+        Placement::of(&given, "replay")?.join(placement, "replay")?;
         super::realize(inputs)?;
-        let dev = Device::get()?;
         let input_bufs = inputs
             .iter()
             .map(|l| buffer_of(l))
@@ -280,6 +286,7 @@ impl Recording {
                     shape.clone(),
                     Some(resolve(slot, &outs)),
                     None,
+                    placement,
                 ))
             })
             .collect())

@@ -111,7 +111,7 @@ impl DynTensor {
                 .pad(&[(0, 0), (0, 0), (0, 200 - rate)])?;
         let lanes = bytes::lanes(&blocks_200)?.reshape(&[bs, blocks, 5, 5])?;
 
-        let tables = Tables::new()?;
+        let tables = Tables::new(&lanes)?;
         let rc = round_constants();
         let mut state = Lazy::constant(0u64, DType::U64, &[bs, 5, 5])?;
         for k in 0..blocks {

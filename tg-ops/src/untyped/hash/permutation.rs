@@ -102,7 +102,8 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
-    pub(crate) fn new() -> Result<Tables> {
+    /// The tables, placed where `state` is.
+    pub(crate) fn new(state: &Lazy) -> Result<Tables> {
         let r = rho_offsets();
         let mut left = [0u64; 25];
         let mut right = [0u64; 25];
@@ -116,8 +117,8 @@ impl Tables {
             }
         }
         Ok(Tables {
-            shl: Lazy::from_slice(&[1, 5, 5], &left)?,
-            shr: Lazy::from_slice(&[1, 5, 5], &right)?,
+            shl: Lazy::from_slice(&[1, 5, 5], &left)?.beside(state),
+            shr: Lazy::from_slice(&[1, 5, 5], &right)?.beside(state),
         })
     }
 }

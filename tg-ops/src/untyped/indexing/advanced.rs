@@ -48,7 +48,8 @@ impl Advanced {
         for (d, t) in &tensors {
             let size = x.shape()[*d];
             let dt = index_dtype(t.dtype());
-            let t = t.cast(dt);
+            // an index list made from host positions goes where `x` is
+            let t = DynTensor::wrap(t.lazy().beside(x.lazy())).cast(dt);
             let t = t.lt(0)?.where_(&t.add(size as i64)?, &t)?;
             let mut shape = vec![1usize; d0 + b - t.ndim()];
             shape.extend_from_slice(t.shape());

@@ -52,7 +52,7 @@ pub struct Shader {
 }
 
 /// What the device offers that rendering can use.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Target {
     /// The compute stage has subgroup arithmetic (`subgroupAdd` ...).
     pub subgroup_arithmetic: bool,
