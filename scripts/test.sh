@@ -6,5 +6,8 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 export TG_VALIDATION=1
 cargo test --workspace --no-fail-fast
+# an ash application that hands its own device and buffers to tg (README: "tg inside a Vulkan
+# application"); it fails on a wrong value or any validation message
+cargo run --example vulkan_app
 # the scheduler and codegen need no device: prove it with no Vulkan driver to be found
 VK_ICD_FILENAMES=/nonexistent TG_VALIDATION=0 cargo test -p tg-runtime --test device_free

@@ -4,6 +4,7 @@
 
 mod conv;
 mod creation;
+mod devices;
 mod display;
 mod einsum;
 mod elementwise;

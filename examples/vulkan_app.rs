@@ -1,0 +1,565 @@
+//! tg inside a Vulkan application.
+//!
+//! The application creates its own instance and device with ash, fills a buffer with a compute
+//! shader of its own, hands that buffer to a `#[kernel]` function (no copy), and reads tg's
+//! output buffer in a second shader of its own. Neither side waits on the host between them:
+//! one timeline semaphore orders the fill (value 1), tg's kernels (2) and the read (3). Closing
+//! tg leaves the device as the application made it, which the validation layer checks when the
+//! application destroys it: run with `TG_VALIDATION=1` to have every message fail the run.
+//!
+//! `cargo run --example vulkan_app`
+
+use std::error::Error;
+use std::ffi::c_void;
+use std::sync::Mutex;
+
+use tg::prelude::*;
+use tg::runtime::ash::{self, vk};
+use tg::runtime::device::{Device, EnabledFeatures, RawDevice, Semaphore, SemaphoreSync};
+
+/// Elements of the application's buffers (a multiple of four: tg's kernels move whole vec4s).
+const N: usize = 4096;
+
+/// The application's first shader: `data[i] = 3 sin(i / 50) + 1`.
+const FILL: &str = "#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) buffer Data { float data[]; };
+layout(push_constant) uniform Push { uint n; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i < n) data[i] = 3.0 * sin(float(i) / 50.0) + 1.0;
+}
+";
+
+/// The application's second shader: it reads tg's output, `out[i] = 100 y[i]`.
+const READ: &str = "#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) readonly buffer In { float y[]; };
+layout(set = 0, binding = 1) buffer Out { float o[]; };
+layout(push_constant) uniform Push { uint n; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i < n) o[i] = 100.0 * y[i];
+}
+";
+
+/// tg's part: scale to zero mean and unit RMS, then squash.
+#[kernel]
+fn standardize<const L: usize>(x: Tensor<shape![L]>) -> Tensor<shape![L]> {
+    let centered = x - x.mean();
+    let rms = (centered * centered).mean().sqrt();
+    (centered / rms).tanh()
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let app = App::new()?;
+    // SAFETY: every handle in `raw` lives until `app.finish`, after `close` below succeeded;
+    // the application submits to the shared queue only inside `with_queue`.
+    let tg_device = unsafe { Device::from_raw(app.raw())? };
+    println!("tg on the application's device: {}", tg_device.info().name);
+
+    let input = app.buffer(N, false)?;
+    let output = app.buffer(N, true)?;
+    let sem = app.timeline()?;
+    let fill = app.pipeline(FILL, 1)?;
+    let read = app.pipeline(READ, 2)?;
+
+    // 1. the application fills `input` and signals 1
+    let bytes = (N * 4) as u64;
+    app.dispatch(&tg_device, &fill, &[(input.raw, 0, bytes)], sem, (None, 1))?;
+
+    // 2. tg waits for 1, runs `standardize` on the application's buffer, signals 2
+    // SAFETY: `input` is a storage buffer of this device with transfer usage, alive until
+    // `app.free` below, after the tensors over it were dropped and tg closed.
+    let x = Tensor::<shape![N]>::from_device_buffer(unsafe {
+        tg_device.import_buffer(input.raw, 0, bytes)?
+    })?;
+    let sync = SemaphoreSync {
+        wait: vec![Semaphore::timeline(sem, 1)],
+        signal: vec![Semaphore::timeline(sem, 2)],
+    };
+    let y = tg_device.synced(&sync, || {
+        let y = standardize(x.clone());
+        y.realize()?;
+        Ok(y)
+    })?;
+    let y_buffer = y.device_buffer()?;
+    println!(
+        "tg's output: {} bytes at offset {} of its buffer",
+        y_buffer.size(),
+        y_buffer.offset()
+    );
+
+    // 3. the application waits for 2, reads tg's buffer in its own shader, signals 3
+    app.dispatch(
+        &tg_device,
+        &read,
+        &[
+            (y_buffer.raw(), y_buffer.offset(), bytes),
+            (output.raw, 0, bytes),
+        ],
+        sem,
+        (Some(2), 3),
+    )?;
+    app.wait(sem, 3)?;
+
+    // the host checks the application's output against its own arithmetic
+    let xs: Vec<f64> = (0..N)
+        .map(|i| 3.0 * (i as f64 / 50.0).sin() + 1.0)
+        .collect();
+    let mean = xs.iter().sum::<f64>() / N as f64;
+    let rms = (xs.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / N as f64).sqrt();
+    let got = output.read();
+    let worst = xs
+        .iter()
+        .zip(&got)
+        .map(|(v, g)| (100.0 * ((v - mean) / rms).tanh() - *g as f64).abs())
+        .fold(0.0, f64::max);
+    println!("first values read back by the application: {:?}", &got[..4]);
+    println!("largest error against the host's arithmetic: {worst:.2e} (of values up to 100)");
+
+    drop((x, y, y_buffer));
+    tg_device.close()?;
+    app.free(input);
+    app.free(output);
+    app.destroy(fill, sem);
+    app.destroy(read, vk::Semaphore::null());
+    let messages = app.finish();
+    if !messages.is_empty() {
+        return Err(format!("validation messages: {messages:#?}").into());
+    }
+    if worst > 1e-2 {
+        return Err(format!("wrong result: error {worst}").into());
+    }
+    println!("ok: tg closed, the application destroyed its device with nothing left on it");
+    Ok(())
+}
+
+/// Validation messages for the application's own messenger.
+static MESSAGES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+unsafe extern "system" fn on_message(
+    _severity: vk::DebugUtilsMessageSeverityFlagsEXT,
+    _kind: vk::DebugUtilsMessageTypeFlagsEXT,
+    data: *const vk::DebugUtilsMessengerCallbackDataEXT<'_>,
+    _user: *mut c_void,
+) -> vk::Bool32 {
+    // SAFETY: the layer passes valid callback data for the duration of the call.
+    if let Some(text) = unsafe { data.as_ref() }.and_then(|d| unsafe { d.message_as_c_str() }) {
+        let text = text.to_string_lossy().into_owned();
+        eprintln!("validation: {text}");
+        MESSAGES.lock().unwrap().push(text);
+    }
+    vk::FALSE
+}
+
+/// The application: its instance, device and queue.
+struct App {
+    _entry: ash::Entry,
+    instance: ash::Instance,
+    messenger: Option<(ash::ext::debug_utils::Instance, vk::DebugUtilsMessengerEXT)>,
+    physical: vk::PhysicalDevice,
+    device: ash::Device,
+    family: u32,
+    queue: vk::Queue,
+    pool: vk::CommandPool,
+}
+
+/// One of the application's buffers.
+struct AppBuffer {
+    raw: vk::Buffer,
+    memory: vk::DeviceMemory,
+    mapped: Option<*const f32>,
+}
+
+impl AppBuffer {
+    fn read(&self) -> Vec<f32> {
+        let ptr = self.mapped.expect("a host-visible buffer");
+        // SAFETY: the mapping covers N floats, and the work writing them finished (fence).
+        unsafe { std::slice::from_raw_parts(ptr, N) }.to_vec()
+    }
+}
+
+/// One of the application's compute pipelines.
+struct AppPipeline {
+    set_layout: vk::DescriptorSetLayout,
+    layout: vk::PipelineLayout,
+    pipeline: vk::Pipeline,
+    module: vk::ShaderModule,
+    descriptors: vk::DescriptorPool,
+    set: vk::DescriptorSet,
+}
+
+impl App {
+    fn new() -> Result<App, vk::Result> {
+        let validate = std::env::var("TG_VALIDATION").is_ok_and(|v| v == "1");
+        // SAFETY: plain Vulkan set-up on handles made here and destroyed in `finish`.
+        unsafe {
+            let entry = ash::Entry::load().expect("the Vulkan loader");
+            let info = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_2);
+            let layers = [c"VK_LAYER_KHRONOS_validation".as_ptr()];
+            let extensions = [ash::ext::debug_utils::NAME.as_ptr()];
+            let mut create = vk::InstanceCreateInfo::default().application_info(&info);
+            if validate {
+                create = create
+                    .enabled_layer_names(&layers)
+                    .enabled_extension_names(&extensions);
+            }
+            let instance = entry.create_instance(&create, None)?;
+            let messenger = if validate {
+                let debug = ash::ext::debug_utils::Instance::new(&entry, &instance);
+                let info = vk::DebugUtilsMessengerCreateInfoEXT::default()
+                    .message_severity(
+                        vk::DebugUtilsMessageSeverityFlagsEXT::WARNING
+                            | vk::DebugUtilsMessageSeverityFlagsEXT::ERROR,
+                    )
+                    .message_type(
+                        vk::DebugUtilsMessageTypeFlagsEXT::VALIDATION
+                            | vk::DebugUtilsMessageTypeFlagsEXT::PERFORMANCE,
+                    )
+                    .pfn_user_callback(Some(on_message));
+                let m = debug.create_debug_utils_messenger(&info, None)?;
+                Some((debug, m))
+            } else {
+                None
+            };
+            let physical = instance.enumerate_physical_devices()?[0];
+            let family = instance
+                .get_physical_device_queue_family_properties(physical)
+                .iter()
+                .position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE))
+                .expect("a compute queue") as u32;
+            let priorities = [1.0];
+            let queues = [vk::DeviceQueueCreateInfo::default()
+                .queue_family_index(family)
+                .queue_priorities(&priorities)];
+            let mut f12 = vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true);
+            let create = vk::DeviceCreateInfo::default()
+                .queue_create_infos(&queues)
+                .push_next(&mut f12);
+            let device = instance.create_device(physical, &create, None)?;
+            let queue = device.get_device_queue(family, 0);
+            let pool = device.create_command_pool(
+                &vk::CommandPoolCreateInfo::default().queue_family_index(family),
+                None,
+            )?;
+            Ok(App {
+                _entry: entry,
+                instance,
+                messenger,
+                physical,
+                device,
+                family,
+                queue,
+                pool,
+            })
+        }
+    }
+
+    /// The device as tg adopts it, with the one optional feature this application enabled.
+    fn raw(&self) -> RawDevice {
+        RawDevice {
+            instance: self.instance.clone(),
+            physical_device: self.physical,
+            device: self.device.clone(),
+            queue_family: self.family,
+            queue: self.queue,
+            features: EnabledFeatures {
+                timeline_semaphore: true,
+                ..Default::default()
+            },
+        }
+    }
+
+    /// A buffer of `n` floats with the usages tg needs to adopt it; mapped when `host`.
+    fn buffer(&self, n: usize, host: bool) -> Result<AppBuffer, vk::Result> {
+        let usage = vk::BufferUsageFlags::STORAGE_BUFFER
+            | vk::BufferUsageFlags::TRANSFER_SRC
+            | vk::BufferUsageFlags::TRANSFER_DST;
+        let want = if host {
+            vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT
+        } else {
+            vk::MemoryPropertyFlags::DEVICE_LOCAL
+        };
+        // SAFETY: a buffer and its memory on this device, freed in `free`.
+        unsafe {
+            let raw = self.device.create_buffer(
+                &vk::BufferCreateInfo::default()
+                    .size((n * 4) as u64)
+                    .usage(usage),
+                None,
+            )?;
+            let req = self.device.get_buffer_memory_requirements(raw);
+            let props = self
+                .instance
+                .get_physical_device_memory_properties(self.physical);
+            let index = (0..props.memory_type_count)
+                .find(|&i| {
+                    req.memory_type_bits & (1 << i) != 0
+                        && props.memory_types[i as usize].property_flags.contains(want)
+                })
+                .expect("a memory type");
+            let memory = self.device.allocate_memory(
+                &vk::MemoryAllocateInfo::default()
+                    .allocation_size(req.size)
+                    .memory_type_index(index),
+                None,
+            )?;
+            self.device.bind_buffer_memory(raw, memory, 0)?;
+            let mapped = if host {
+                let ptr = self.device.map_memory(
+                    memory,
+                    0,
+                    vk::WHOLE_SIZE,
+                    vk::MemoryMapFlags::empty(),
+                )?;
+                Some(ptr as *const f32)
+            } else {
+                None
+            };
+            Ok(AppBuffer {
+                raw,
+                memory,
+                mapped,
+            })
+        }
+    }
+
+    /// A timeline semaphore at 0.
+    fn timeline(&self) -> Result<vk::Semaphore, vk::Result> {
+        let mut kind = vk::SemaphoreTypeCreateInfo::default()
+            .semaphore_type(vk::SemaphoreType::TIMELINE)
+            .initial_value(0);
+        // SAFETY: a semaphore of this device, destroyed in `destroy`.
+        unsafe {
+            self.device.create_semaphore(
+                &vk::SemaphoreCreateInfo::default().push_next(&mut kind),
+                None,
+            )
+        }
+    }
+
+    /// A compute pipeline of `glsl` with `bindings` storage buffers and a `uint n` push
+    /// constant, compiled here with the same compiler tg uses.
+    fn pipeline(&self, glsl: &str, bindings: u32) -> Result<AppPipeline, Box<dyn Error>> {
+        let spirv = tg::runtime::compile::compile_glsl(glsl)?;
+        let binding: Vec<_> = (0..bindings)
+            .map(|b| {
+                vk::DescriptorSetLayoutBinding::default()
+                    .binding(b)
+                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                    .descriptor_count(1)
+                    .stage_flags(vk::ShaderStageFlags::COMPUTE)
+            })
+            .collect();
+        // SAFETY: objects of this device, destroyed in `destroy`.
+        unsafe {
+            let set_layout = self.device.create_descriptor_set_layout(
+                &vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding),
+                None,
+            )?;
+            let ranges = [vk::PushConstantRange::default()
+                .stage_flags(vk::ShaderStageFlags::COMPUTE)
+                .size(4)];
+            let layouts = [set_layout];
+            let layout = self.device.create_pipeline_layout(
+                &vk::PipelineLayoutCreateInfo::default()
+                    .set_layouts(&layouts)
+                    .push_constant_ranges(&ranges),
+                None,
+            )?;
+            let module = self
+                .device
+                .create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&spirv), None)?;
+            let stage = vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::COMPUTE)
+                .module(module)
+                .name(c"main");
+            let pipeline = self
+                .device
+                .create_compute_pipelines(
+                    vk::PipelineCache::null(),
+                    &[vk::ComputePipelineCreateInfo::default()
+                        .stage(stage)
+                        .layout(layout)],
+                    None,
+                )
+                .map_err(|(_, e)| e)?[0];
+            let sizes = [vk::DescriptorPoolSize::default()
+                .ty(vk::DescriptorType::STORAGE_BUFFER)
+                .descriptor_count(bindings)];
+            let descriptors = self.device.create_descriptor_pool(
+                &vk::DescriptorPoolCreateInfo::default()
+                    .max_sets(1)
+                    .pool_sizes(&sizes),
+                None,
+            )?;
+            let set = self.device.allocate_descriptor_sets(
+                &vk::DescriptorSetAllocateInfo::default()
+                    .descriptor_pool(descriptors)
+                    .set_layouts(&layouts),
+            )?[0];
+            Ok(AppPipeline {
+                set_layout,
+                layout,
+                pipeline,
+                module,
+                descriptors,
+                set,
+            })
+        }
+    }
+
+    /// Runs `p` over N elements with `buffers` (buffer, offset, range) bound in order, on the
+    /// queue it shares with tg: on the device, the work waits for `sem` to reach `wait` and
+    /// then signals `signal`. The command buffer lives until the pool is destroyed.
+    fn dispatch(
+        &self,
+        tg_device: &Device,
+        p: &AppPipeline,
+        buffers: &[(vk::Buffer, u64, u64)],
+        sem: vk::Semaphore,
+        (wait, signal): (Option<u64>, u64),
+    ) -> Result<(), vk::Result> {
+        let infos: Vec<[vk::DescriptorBufferInfo; 1]> = buffers
+            .iter()
+            .map(|&(buffer, offset, range)| {
+                [vk::DescriptorBufferInfo {
+                    buffer,
+                    offset,
+                    range,
+                }]
+            })
+            .collect();
+        let writes: Vec<_> = infos
+            .iter()
+            .enumerate()
+            .map(|(b, info)| {
+                vk::WriteDescriptorSet::default()
+                    .dst_set(p.set)
+                    .dst_binding(b as u32)
+                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                    .buffer_info(info)
+            })
+            .collect();
+        // SAFETY: the set is not in use by pending work (each pipeline runs once); the command
+        // buffer is recorded and submitted here, the queue taken under tg's lock.
+        unsafe {
+            self.device.update_descriptor_sets(&writes, &[]);
+            let cmd = self.device.allocate_command_buffers(
+                &vk::CommandBufferAllocateInfo::default()
+                    .command_pool(self.pool)
+                    .command_buffer_count(1),
+            )?[0];
+            self.device.begin_command_buffer(
+                cmd,
+                &vk::CommandBufferBeginInfo::default()
+                    .flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT),
+            )?;
+            self.device
+                .cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, p.pipeline);
+            self.device.cmd_bind_descriptor_sets(
+                cmd,
+                vk::PipelineBindPoint::COMPUTE,
+                p.layout,
+                0,
+                &[p.set],
+                &[],
+            );
+            self.device.cmd_push_constants(
+                cmd,
+                p.layout,
+                vk::ShaderStageFlags::COMPUTE,
+                0,
+                &(N as u32).to_ne_bytes(),
+            );
+            self.device.cmd_dispatch(cmd, N.div_ceil(64) as u32, 1, 1);
+            // the host reads the output once the semaphore says the work is done
+            let host = [vk::MemoryBarrier::default()
+                .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+                .dst_access_mask(vk::AccessFlags::HOST_READ)];
+            self.device.cmd_pipeline_barrier(
+                cmd,
+                vk::PipelineStageFlags::COMPUTE_SHADER,
+                vk::PipelineStageFlags::HOST,
+                vk::DependencyFlags::empty(),
+                &host,
+                &[],
+                &[],
+            );
+            self.device.end_command_buffer(cmd)?;
+            let cmds = [cmd];
+            let waits: Vec<_> = wait.iter().map(|_| sem).collect();
+            let wait_values: Vec<_> = wait.into_iter().collect();
+            let stages: Vec<_> = wait
+                .iter()
+                .map(|_| vk::PipelineStageFlags::COMPUTE_SHADER)
+                .collect();
+            let signals = [sem];
+            let signal_values = [signal];
+            let mut timeline = vk::TimelineSemaphoreSubmitInfo::default()
+                .wait_semaphore_values(&wait_values)
+                .signal_semaphore_values(&signal_values);
+            let submit = vk::SubmitInfo::default()
+                .command_buffers(&cmds)
+                .wait_semaphores(&waits)
+                .wait_dst_stage_mask(&stages)
+                .signal_semaphores(&signals)
+                .push_next(&mut timeline);
+            tg_device.with_queue(|q| self.device.queue_submit(q, &[submit], vk::Fence::null()))
+        }
+    }
+
+    /// Blocks the host until `sem` reaches `value`.
+    fn wait(&self, sem: vk::Semaphore, value: u64) -> Result<(), vk::Result> {
+        let sems = [sem];
+        let values = [value];
+        // SAFETY: a semaphore of this device.
+        unsafe {
+            self.device.wait_semaphores(
+                &vk::SemaphoreWaitInfo::default()
+                    .semaphores(&sems)
+                    .values(&values),
+                u64::MAX,
+            )
+        }
+    }
+
+    fn free(&self, b: AppBuffer) {
+        // SAFETY: no pending work uses the buffer (the last dispatch was waited for).
+        unsafe {
+            self.device.destroy_buffer(b.raw, None);
+            self.device.free_memory(b.memory, None);
+        }
+    }
+
+    fn destroy(&self, p: AppPipeline, sem: vk::Semaphore) {
+        // SAFETY: no pending work uses these objects.
+        unsafe {
+            self.device.destroy_pipeline(p.pipeline, None);
+            self.device.destroy_shader_module(p.module, None);
+            self.device.destroy_pipeline_layout(p.layout, None);
+            self.device.destroy_descriptor_pool(p.descriptors, None);
+            self.device
+                .destroy_descriptor_set_layout(p.set_layout, None);
+            if sem != vk::Semaphore::null() {
+                self.device.destroy_semaphore(sem, None);
+            }
+        }
+    }
+
+    /// Destroys the device (the layer reports any object left on it: anything tg leaked)
+    /// and the instance; returns the run's validation messages.
+    fn finish(mut self) -> Vec<String> {
+        // SAFETY: the application destroys what it made, after tg closed.
+        unsafe {
+            self.device.destroy_command_pool(self.pool, None);
+            self.device.destroy_device(None);
+            if let Some((debug, m)) = self.messenger.take() {
+                debug.destroy_debug_utils_messenger(m, None);
+            }
+            self.instance.destroy_instance(None);
+        }
+        std::mem::take(&mut *MESSAGES.lock().unwrap())
+    }
+}
