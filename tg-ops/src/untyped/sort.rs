@@ -5,18 +5,22 @@
 //! its flip along one of those axes. tinygrad flips whole half-blocks so that every
 //! comparator points one way; here each block's direction comes from its index bit instead,
 //! the same network without the extra flips, so every step reads its input through two views
-//! only. The indices are recovered as tinygrad does: the `j`-th occurrence of a value in the
-//! sorted row is the `j`-th occurrence in the input, so equal values keep their input order
-//! (a stable sort, ascending or descending) at the cost of `n^2` comparisons per row.
+//! only.
+//!
+//! The network sorts (value, input index) pairs, compared by value in the requested
+//! direction and then by index, so the indices come out of the same `s (s + 1) / 2` steps as
+//! the values (`O(n log^2 n)` work per row; tinygrad recovers them by counting occurrences,
+//! `n^2` comparisons per row), and equal values keep their input order in either direction (a
+//! stable sort). The padding sorts after every value, its indices after every input index.
 //!
 //! NaN sorts above every number (numpy's and torch's rule: last ascending, first
 //! descending). Index outputs are i32.
 
-use super::scan::{after_diagonal, cols_of, rows_of, same, square_mask};
+use super::scan::same;
 use super::{DynTensor, norm_axis_scalar_ok};
-use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result, Scalar};
+use tg_runtime::{BinaryOp, DType, Error, Lazy, Result, Scalar};
 
-/// `a < b` in the sort order: NaN above everything (and equal to itself).
+/// `a < b` in ascending order: NaN above everything (and equal to itself).
 fn before(a: &Lazy, b: &Lazy) -> Result<Lazy> {
     let lt = a.binary(BinaryOp::CmpLt, b)?;
     if !a.dtype().is_float() {
@@ -25,6 +29,50 @@ fn before(a: &Lazy, b: &Lazy) -> Result<Lazy> {
     let a_num = a.binary(BinaryOp::CmpEq, a)?;
     let b_nan = b.binary(BinaryOp::CmpNe, b)?;
     lt.binary(BinaryOp::Or, &a_num.binary(BinaryOp::And, &b_nan)?)
+}
+
+/// One element of the network: a value and the input index it came from.
+struct Entry {
+    value: Lazy,
+    index: Lazy,
+}
+
+impl Entry {
+    /// Whether `self` comes before `other` in the output: by value in the sort's direction,
+    /// equal values by index (the total order that makes the sort stable).
+    fn first(&self, other: &Entry, descending: bool) -> Result<Lazy> {
+        let by_value = if descending {
+            before(&other.value, &self.value)?
+        } else {
+            before(&self.value, &other.value)?
+        };
+        let by_index = same(&self.value, &other.value)?.binary(
+            BinaryOp::And,
+            &self.index.binary(BinaryOp::CmpLt, &other.index)?,
+        )?;
+        by_value.binary(BinaryOp::Or, &by_index)
+    }
+
+    fn flip(&self, axis: usize) -> Result<Entry> {
+        Ok(Entry {
+            value: self.value.flip(&[axis])?,
+            index: self.index.flip(&[axis])?,
+        })
+    }
+
+    fn select(take: &Lazy, yes: &Entry, no: &Entry) -> Result<Entry> {
+        Ok(Entry {
+            value: take.where_(&yes.value, &no.value)?,
+            index: take.where_(&yes.index, &no.index)?,
+        })
+    }
+
+    fn reshape(&self, shape: &[usize]) -> Result<Entry> {
+        Ok(Entry {
+            value: self.value.reshape(shape)?,
+            index: self.index.reshape(shape)?,
+        })
+    }
 }
 
 /// A bool constant of `shape` that is `first` where the index along `axis` (of size 2) is 0,
@@ -47,7 +95,8 @@ fn half_mask(shape: &[usize], axis: usize, first: bool) -> Result<Lazy> {
 }
 
 /// Pads the last axis of `x` to `2^stages` with values that sort after everything (NaN or
-/// the maximum ascending, `-inf` or the minimum descending).
+/// the maximum ascending, `-inf` or the minimum descending; ties with real values go by
+/// index, and the padding's indices are the largest).
 fn pad_pow2(x: &DynTensor, stages: usize, descending: bool) -> Result<DynTensor> {
     let dt = x.dtype();
     let n = x.shape()[x.ndim() - 1];
@@ -64,72 +113,50 @@ fn pad_pow2(x: &DynTensor, stages: usize, descending: bool) -> Result<DynTensor>
     x.pad(&pads, fill)
 }
 
-/// The bitonic network over the last axis (already `2^stages` long), ascending or not.
-fn bitonic(x: &Lazy, stages: usize, descending: bool) -> Result<Lazy> {
+/// The bitonic network over the last axis of `x` (already `2^stages` long): the sorted values
+/// and the position in `x` each came from (i32).
+fn bitonic(x: &Lazy, stages: usize, descending: bool) -> Result<(Lazy, Lazy)> {
     let batch = x.ndim() - 1;
+    let mut row = vec![1; x.ndim()];
+    row[batch] = 1 << stages;
+    let index = super::random::index_u32(1 << stages)?
+        .cast(DType::I32)
+        .reshape(&row)?
+        .expand(x.shape())?;
     let mut bits = x.shape()[..batch].to_vec();
     bits.extend(std::iter::repeat_n(2, stages));
-    let mut x = x.reshape(&bits)?;
+    let mut x = Entry {
+        value: x.clone(),
+        index,
+    }
+    .reshape(&bits)?;
     // axis batch + t holds bit (stages - 1 - t) of the position
     let axis_of = |bit: usize| batch + stages - 1 - bit;
     for stage in 1..=stages {
-        // blocks of 2^stage sort ascending where bit `stage` of the position is 0
-        let up = if stage == stages {
-            Lazy::constant(!descending, DType::Bool, &bits)?
+        // blocks of 2^stage run forward (the output's order) where bit `stage` of the
+        // position is 0, backward where it is 1; the last stage is one forward block
+        let forward = if stage == stages {
+            Lazy::constant(true, DType::Bool, &bits)?
         } else {
-            half_mask(&bits, axis_of(stage), !descending)?
+            half_mask(&bits, axis_of(stage), true)?
         };
         for bit in (0..stage).rev() {
-            let partner = x.flip(&[axis_of(bit)])?;
-            // the lower position of a pair keeps the smaller value in an ascending block
+            let partner = x.flip(axis_of(bit))?;
+            // the lower position of a pair keeps the entry that comes first in a forward
+            // block, the later one in a backward block
             let low = half_mask(&bits, axis_of(bit), true)?;
-            let keep_small = low.binary(BinaryOp::CmpEq, &up)?;
-            let take = keep_small.where_(&before(&partner, &x)?, &before(&x, &partner)?)?;
-            x = take.where_(&partner, &x)?;
+            let keep_first = low.binary(BinaryOp::CmpEq, &forward)?;
+            let take = keep_first.where_(
+                &partner.first(&x, descending)?,
+                &x.first(&partner, descending)?,
+            )?;
+            x = Entry::select(&take, &partner, &x)?;
         }
     }
     let mut flat = bits[..batch].to_vec();
     flat.push(1 << stages);
-    x.reshape(&flat)
-}
-
-/// For each position `i` of the last axis, how many `j <= i` hold the same value (the
-/// occurrence number of `x[i]`, from 1), as i32.
-fn occurrence(x: &Lazy) -> Result<Lazy> {
-    let n = x.shape()[x.ndim() - 1];
-    let eq = same(&rows_of(x)?, &cols_of(x)?)?;
-    let skip = square_mask(&after_diagonal(n)?, eq.shape())?;
-    let one = Lazy::constant(1, DType::I32, eq.shape())?;
-    let zero = Lazy::constant(0, DType::I32, eq.shape())?;
-    let count = skip
-        .where_(&zero, &eq.where_(&one, &zero)?)?
-        .reduce(ReduceOp::Add, &[x.ndim()])?;
-    let s = count.shape();
-    count.reshape(&s[..s.len() - 1])
-}
-
-/// The input index of each sorted value: the position `k` of the input holding the same
-/// value with the same occurrence number.
-fn source_index(input: &Lazy, sorted: &Lazy) -> Result<Lazy> {
-    let n = input.shape()[input.ndim() - 1];
-    // (i, k): sorted[i] against input[k]
-    let value = same(&cols_of(sorted)?, &rows_of(input)?)?;
-    let nth =
-        cols_of(&occurrence(sorted)?)?.binary(BinaryOp::CmpEq, &rows_of(&occurrence(input)?)?)?;
-    let shape = value.shape().to_vec();
-    let mut row = vec![1; shape.len() - 1];
-    row.push(n);
-    let k = super::random::index_u32(n)?
-        .cast(DType::I32)
-        .reshape(&row)?
-        .expand(&shape)?;
-    let zero = Lazy::constant(0, DType::I32, &shape)?;
-    let hit = value.binary(BinaryOp::And, &nth)?;
-    let idx = hit
-        .where_(&k, &zero)?
-        .reduce(ReduceOp::Add, &[shape.len() - 1])?;
-    let s = idx.shape();
-    idx.reshape(&s[..s.len() - 1])
+    let x = x.reshape(&flat)?;
+    Ok((x.value, x.index))
 }
 
 impl DynTensor {
@@ -164,11 +191,11 @@ impl DynTensor {
         };
         let stages = (usize::BITS - (n - 1).leading_zeros()) as usize;
         let padded = pad_pow2(&key, stages, descending)?;
-        let net = bitonic(&padded.lazy, stages, descending)?;
+        let (values, indices) = bitonic(&padded.lazy, stages, descending)?;
         let mut keep: Vec<(usize, usize)> = key.shape().iter().map(|&d| (0, d)).collect();
         keep[key.ndim() - 1] = (0, n);
-        let sorted = net.shrink(&keep)?;
-        let index = source_index(&key.lazy, &sorted)?;
+        let sorted = values.shrink(&keep)?;
+        let index = indices.shrink(&keep)?;
         let back = |l: Lazy| DynTensor::wrap(l).transpose(a as isize, -1);
         Ok((back(sorted)?.cast(self.dtype()), back(index)?))
     }
