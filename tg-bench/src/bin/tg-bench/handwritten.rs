@@ -173,3 +173,83 @@ void main() {{ uint i = gl_GlobalInvocationID.x; o[i] = a[i] * 1.0001 + 0.5; }}"
     }
     Ok(super::median(wall) / count as f64 * 1e6)
 }
+
+/// The register-blocked matmul the performance issue measures tg against: a 16x16 workgroup,
+/// each invocation keeping a 4x4 block of C in registers, no shared memory. Row-major A
+/// (n, n) and B (n, n); n a multiple of 64.
+fn matmul_source(n: u32) -> String {
+    format!(
+        "#version 450
+layout(local_size_x = 16, local_size_y = 16) in;
+layout(std430, set = 0, binding = 0) writeonly buffer C {{ vec4 c[]; }};
+layout(std430, set = 0, binding = 1) readonly buffer A {{ float a[]; }};
+layout(std430, set = 0, binding = 2) readonly buffer B {{ vec4 b[]; }};
+void main() {{
+  uint col4 = gl_GlobalInvocationID.x;
+  uint row = gl_GlobalInvocationID.y * 4u;
+  vec4 acc0 = vec4(0.0), acc1 = vec4(0.0), acc2 = vec4(0.0), acc3 = vec4(0.0);
+  for (uint k = 0u; k < {n}u; k++) {{
+    vec4 bk = b[k * {n4}u + col4];
+    acc0 += a[(row + 0u) * {n}u + k] * bk;
+    acc1 += a[(row + 1u) * {n}u + k] * bk;
+    acc2 += a[(row + 2u) * {n}u + k] * bk;
+    acc3 += a[(row + 3u) * {n}u + k] * bk;
+  }}
+  c[(row + 0u) * {n4}u + col4] = acc0;
+  c[(row + 1u) * {n4}u + col4] = acc1;
+  c[(row + 2u) * {n4}u + col4] = acc2;
+  c[(row + 3u) * {n4}u + col4] = acc3;
+}}",
+        n4 = n / 4
+    )
+}
+
+/// GFLOPS (GPU time) of the hand-written register-blocked matmul of two n x n f32 matrices,
+/// checked against the host on one row.
+pub fn matmul(n: u32, runs: usize) -> tg::Result<f64> {
+    let dev = Device::get()?;
+    let bytes = n as u64 * n as u64 * 4;
+    let value = |i: u64| ((i * 2654435761 % 1009) as f32 - 504.0) / 1024.0;
+    let host_a: Vec<f32> = (0..n as u64 * n as u64).map(value).collect();
+    let host_b: Vec<f32> = (0..n as u64 * n as u64).map(|i| value(i + 7)).collect();
+    let upload = |v: &[f32]| -> tg::Result<_> {
+        let buf = dev.alloc(bytes)?;
+        let raw: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        dev.write(&buf, 0, &raw)?;
+        Ok(buf)
+    };
+    let (a, b, c) = (upload(&host_a)?, upload(&host_b)?, dev.alloc(bytes)?);
+    let bind = |buf: &std::sync::Arc<_>, writes| Binding {
+        buffer: std::sync::Arc::clone(buf),
+        writes,
+        by_address: false,
+    };
+    let spirv = compile_glsl(&matmul_source(n))?;
+    let layout = KernelLayout {
+        bindings: 3,
+        push_constant_bytes: 0,
+    };
+    let pipeline = dev.pipeline(0x7467_6265_6e63_6900 + n as u64, &spirv, layout)?;
+    let dispatch = Dispatch {
+        pipeline,
+        bindings: vec![bind(&c, true), bind(&a, false), bind(&b, false)],
+        push_constants: Vec::new(),
+        groups: [n / 4 / 16, n / 4 / 16, 1],
+    };
+    let seconds = gpu_time(dev, &[dispatch], runs)?;
+    // row 1 of the product, on the host
+    let mut got = vec![0u8; n as usize * 4];
+    dev.read(&c, bytes / n as u64, &mut got)?;
+    let n = n as usize;
+    for (j, word) in got.chunks_exact(4).enumerate() {
+        let want: f64 = (0..n)
+            .map(|k| host_a[n + k] as f64 * host_b[k * n + j] as f64)
+            .sum();
+        let have = f32::from_le_bytes(word.try_into().unwrap()) as f64;
+        assert!(
+            (have - want).abs() <= 1e-3 * (1.0 + want.abs()),
+            "hand-written matmul C[1][{j}]: {have} against {want}"
+        );
+    }
+    Ok(2.0 * (n as f64).powi(3) / seconds * 1e-9)
+}
