@@ -10,6 +10,7 @@ use fixture::{Case, arg, dtype, usizes};
 use padding::padding;
 use serde_json::Value;
 use tg::prelude::*;
+use tg::runtime::codegen::program::Strategy;
 
 fn algorithm(name: &str) -> ConvAlgorithm {
     match name {
@@ -374,4 +375,34 @@ fn typed_convs_tie_channels_and_check_sizes() {
     let m = Tensor::<Rank2<3, 2>>::from_slice(&[1.0, 0.0, 0.0, 1.0, 1.0, 1.0]).unwrap();
     let p: Tensor<Rank2<2, 2>> = a.image_dot(&m);
     assert_eq!(p.to_vec().unwrap(), vec![4.0, 5.0, 10.0, 11.0]);
+}
+
+/// A direct convolution is a reduction whose outputs share inputs along two axes: the input
+/// pixels along the output channels, the weights along the pixels. Register blocking takes its
+/// rows along the output channels, so each step loads 4 pixels and 4 weights for 16 outputs
+/// (along the image rows it would load 16 pixels), and the result stays right.
+#[test]
+fn direct_convolution_tiles_along_output_channels() {
+    let x = random(&[2, 16, 16, 16], 11);
+    let w = random(&[16, 16, 3, 3], 12);
+    let direct = x
+        .conv2d(
+            &w,
+            None,
+            &Conv::new().padding(1).algorithm(ConvAlgorithm::Direct),
+        )
+        .unwrap();
+    let info = tg::runtime::device::Device::get().unwrap().info().clone();
+    let planned = tg::runtime::realize::plan(&[direct.lazy()], &info).unwrap();
+    assert_eq!(planned.len(), 1, "{planned:?}");
+    assert_eq!(planned[0].strategy, Strategy::Tile { rows: 4 });
+    assert_eq!(planned[0].loads, 8, "{}", planned[0].source);
+    let image = x
+        .conv2d(
+            &w,
+            None,
+            &Conv::new().padding(1).algorithm(ConvAlgorithm::Image),
+        )
+        .unwrap();
+    assert!(max_diff(&direct, &image) < 1e-4);
 }

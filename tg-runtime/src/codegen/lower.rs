@@ -227,11 +227,38 @@ fn trip_class(trip: i64) -> i64 {
 const MAX_GENERIC_TRIP: i64 = 1 << 24;
 
 /// Lowers `root` (computed from `inputs`, which the kernel reads from buffers).
+///
+/// A [`Strategy::Tile`] kernel may take its rows along any output axis but the last whose
+/// length the rows divide. Which one pays depends on which inputs vary along it (a matmul's
+/// A varies along its row axis and not its columns; a convolution's input does not vary
+/// along the output channels), so each candidate is lowered and the one with the fewest
+/// loads kept: a value the rows share is one load, found by common-subexpression
+/// elimination. Ties keep the second-to-last axis.
 pub fn lower(
     root: &Arc<Node>,
     inputs: &[Arc<Node>],
     strategy: Strategy,
     options: Options,
+) -> Program {
+    let Strategy::Tile { rows } = strategy else {
+        return lower_at(root, inputs, strategy, options, 0);
+    };
+    let shape = root.shape();
+    (0..shape.len().saturating_sub(1))
+        .rev()
+        .filter(|&axis| shape[axis].is_multiple_of(rows))
+        .map(|axis| lower_at(root, inputs, strategy, options, axis))
+        .min_by_key(Program::loads)
+        .unwrap_or_else(|| lower_at(root, inputs, Strategy::Serial, options, 0))
+}
+
+/// [`lower`] with a tile's rows along output axis `tile_axis`.
+fn lower_at(
+    root: &Arc<Node>,
+    inputs: &[Arc<Node>],
+    strategy: Strategy,
+    options: Options,
+    tile_axis: usize,
 ) -> Program {
     let input_ids: HashMap<u64, usize> = inputs
         .iter()
@@ -281,6 +308,10 @@ pub fn lower(
     let exact_lanes = numel.is_multiple_of(LANES);
     // the first output of each stored vector: 4q; q*row + 4j for the j-th vector of row q;
     // or, for a tile, the same column of `rows` consecutive rows
+    // a tile's (outer, tile, column) indices: its outputs' coordinates are formed from them
+    // directly, so an input that does not vary along the tile's axis gets one index (one
+    // load) for all rows without the simplifier having to see through a flat index
+    let mut tiled: Option<(Expr, Expr, Expr, usize)> = None;
     let (bases, out): (Vec<Expr>, Cursor) = match strategy {
         Strategy::Row { row, .. } => {
             let vectors = (row / LANES) as i64;
@@ -293,10 +324,12 @@ pub fn lower(
             )
         }
         Strategy::Tile { rows } => {
+            // the rows are `rows` consecutive indices along `tile_axis`; a tile's columns are
+            // the vectors of one index of that axis (every later axis, `inner` elements)
             let shape = root.shape();
-            let n = shape[shape.len() - 1] as i64;
-            let m = shape[shape.len() - 2] as i64;
-            let (cols, tiles) = (n / LANES as i64, m / rows as i64);
+            let m = shape[tile_axis] as i64;
+            let inner: i64 = shape[tile_axis + 1..].iter().product::<usize>() as i64;
+            let (cols, tiles) = (inner / LANES as i64, m / rows as i64);
             // a workgroup of 256 invocations takes a 16 x 16 block of tiles where they divide,
             // so it reads 16 tiles' rows and columns of the inputs instead of a whole row
             // (what it reads stays in cache)
@@ -319,13 +352,14 @@ pub fn lower(
                     group.div(cols * tiles),
                 )
             };
+            tiled = Some((outer.clone(), tile.clone(), col.clone(), rows));
             let bases = (0..rows as i64)
                 .map(|i| {
                     outer
-                        .scale(m * n)
-                        .add(&tile.scale(rows as i64 * n))
+                        .scale(m * inner)
+                        .add(&tile.scale(rows as i64 * inner))
                         .add(&col.scale(LANES as i64))
-                        .add_const(i * n)
+                        .add_const(i * inner)
                 })
                 .collect();
             (bases, Cursor::end(Program::ROOT))
@@ -333,21 +367,33 @@ pub fn lower(
         _ => (vec![group.scale(LANES as i64)], Cursor::end(Program::ROOT)),
     };
     l.prog.out_block = out.block;
-    for base in &bases {
+    let shape = root.shape();
+    for (i, base) in bases.iter().enumerate() {
         l.prog.out_index.push(if exact_lanes {
             base.div(LANES as i64)
         } else {
             group.clone()
         });
         for lane in 0..LANES {
-            let flat = if exact_lanes {
-                base.add_const(lane as i64)
-            } else {
-                let id = l.prog.vars.len() as u32;
-                l.prog.vars.push(VarKind::ClampedLane(lane));
-                Expr::var(id, numel as i64 - 1)
+            let idx = match &tiled {
+                Some((outer, tile, col, rows)) if exact_lanes => {
+                    let mut idx = unflatten(outer, &shape[..tile_axis]);
+                    idx.push(tile.scale(*rows as i64).add_const(i as i64));
+                    let column = col.scale(LANES as i64).add_const(lane as i64);
+                    idx.extend(unflatten(&column, &shape[tile_axis + 1..]));
+                    idx
+                }
+                _ => {
+                    let flat = if exact_lanes {
+                        base.add_const(lane as i64)
+                    } else {
+                        let id = l.prog.vars.len() as u32;
+                        l.prog.vars.push(VarKind::ClampedLane(lane));
+                        Expr::var(id, numel as i64 - 1)
+                    };
+                    unflatten(&flat, shape)
+                }
             };
-            let idx = unflatten(&flat, root.shape());
             let v = l.lower_op(root, &idx, &Cond::always(), out);
             l.prog.outputs.push(v);
         }

@@ -193,9 +193,11 @@ pub enum Strategy {
         row: usize,
     },
     /// Each invocation computes `rows` rows of `LANES` outputs: the same `LANES` columns of
-    /// `rows` consecutive rows (the output's second-to-last axis). Reductions of one trip
-    /// count share one loop, so a value the rows have in common (a matmul's column of B) is
-    /// loaded once for all of them: register blocking.
+    /// `rows` consecutive indices of one output axis before the last (lowering picks the axis
+    /// that leaves the fewest loads: a matmul's row axis, a convolution's output channels).
+    /// Reductions of one trip count share one loop, so a value the rows have in common (a
+    /// matmul's column of B, a convolution's input pixel) is loaded once for all of them:
+    /// register blocking.
     Tile {
         /// Rows per invocation.
         rows: usize,
@@ -278,6 +280,14 @@ impl Program {
             m = m.max(here);
         }
         m
+    }
+
+    /// Loads from input buffers (scalar and vector), the figure a tile's axis minimises.
+    pub fn loads(&self) -> usize {
+        self.ins
+            .iter()
+            .filter(|i| matches!(i, Ins::Load { .. } | Ins::VecLoad { .. }))
+            .count()
     }
 
     /// Output groups: invocations (serial), workgroups (cooperative) or rows (row).

@@ -64,6 +64,8 @@ pub struct Planned {
     pub source: String,
     /// Push-constant words besides the element count (scalars, trip counts, addresses).
     pub params: usize,
+    /// Loads from input buffers in the kernel's code (a vector load counts once).
+    pub loads: usize,
 }
 
 /// What a realize of `targets` would run on a device described by `info`, without a device:
@@ -89,6 +91,7 @@ pub fn plan(targets: &[&Lazy], info: &crate::device::DeviceInfo) -> Result<Vec<P
                 loops: l.shader.loops,
                 source: l.shader.source.clone(),
                 params: l.program.params.len() + 2 * l.shader.addresses.len(),
+                loads: l.program.loads(),
             })
         })
         .collect()

@@ -401,19 +401,21 @@ fn strategy(numel: usize, trip: usize) -> Strategy {
 /// Rows of outputs one invocation of a reduction kernel computes (register blocking): 4 when
 /// an input is read several times over (a matmul's operands are read once per row or column
 /// of the output), so rows that share its values load them once; `None` where nothing is
-/// shared or the output's last two axes do not divide into whole tiles.
+/// shared, the last axis is not whole vectors, or no earlier axis divides into whole tiles
+/// (lowering picks the tile's axis among those that do).
 fn tile_rows(root: &Node, inputs: &[Arc<Node>], trip: usize) -> Option<usize> {
     const ROWS: usize = 4;
     let shape = root.shape();
-    let (m, n) = match shape {
-        [.., m, n] => (*m, *n),
+    let (before, n) = match shape {
+        [before @ .., n] if !before.is_empty() => (before, *n),
         _ => return None,
     };
     let reads = (root.numel() as u128) * (trip as u128);
     let reused = inputs
         .iter()
         .any(|i| (i.numel() as u128) * (ROWS as u128) <= reads / (ROWS as u128));
-    (trip >= 16 && n.is_multiple_of(LANES) && m.is_multiple_of(ROWS) && reused).then_some(ROWS)
+    let axis = before.iter().any(|m| m.is_multiple_of(ROWS));
+    (trip >= 16 && n.is_multiple_of(LANES) && axis && reused).then_some(ROWS)
 }
 
 /// The reduced axes' total length of a reduce node (1 for other nodes).
