@@ -146,6 +146,12 @@ fn recorded_kernels_run_without_compiling() {
 
     std::fs::write(&file, b"TGBUNDLE\x01\0\0\0").unwrap();
     run_child("child_damaged", &only);
+    // Recording into a file that is not a bundle is refused, never overwritten.
+    run_child(
+        "child_damaged",
+        &[("TG_BUNDLE_RECORD", file_s), ("TG_CACHE_DIR", "off")],
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"TGBUNDLE\x01\0\0\0");
     let _ = std::fs::remove_dir_all(dir);
 }
 
