@@ -11,3 +11,17 @@ cargo test --workspace --no-fail-fast
 cargo run --example vulkan_app
 # the scheduler and codegen need no device: prove it with no Vulkan driver to be found
 VK_ICD_FILENAMES=/nonexistent TG_VALIDATION=0 cargo test -p tg-runtime --test device_free
+# builds without shaderc (README: "Building without shaderc"): a SPIR-V bundle recorded from
+# the smoke tests (tests/smoke), loaded by TG_BUNDLE with compiling refused, then embedded
+# (include_bytes!) in a build with the compiler feature off; the facade without shaderc for
+# the host and for Android; a crate outside the tree that depends on tg by path
+bundle="$PWD/target/tg-test/smoke.tgb"
+mkdir -p "$(dirname "$bundle")" && rm -f "$bundle"
+cargo run -q -p tg-bundle -- record "$bundle" -- cargo test -q -p tg-smoke
+TG_BUNDLE="$bundle" TG_BUNDLE_ONLY=1 cargo test -q -p tg-smoke
+TG_SMOKE_BUNDLE="$bundle" cargo test -q -p tg-smoke --no-default-features
+cargo build -q -p tg --no-default-features
+# idempotent; says nothing unless it fails
+if ! out=$(rustup target add aarch64-linux-android 2>&1); then echo "$out" >&2; exit 1; fi
+cargo check -q --target aarch64-linux-android -p tg --no-default-features
+bash scripts/dependent.sh

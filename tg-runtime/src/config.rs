@@ -18,6 +18,12 @@ pub enum Var {
     CacheDir,
     /// Switch: compile shaders with optimisation.
     ShaderOpt,
+    /// A SPIR-V bundle file to install at the first kernel (`tg_runtime::bundle`).
+    Bundle,
+    /// Switch: never compile, even with the compiler; a kernel missing from the bundles fails.
+    BundleOnly,
+    /// A bundle file every kernel this process compiles or loads is added to.
+    BundleRecord,
     /// Switch: device-local buffers with staging copies even where memory is host-visible.
     Staging,
     /// A cap on the device memory tg's buffers hold (`512M`, `4G`).
@@ -32,12 +38,15 @@ pub enum Var {
 
 impl Var {
     /// Every variable, in the README's order.
-    pub const ALL: [Var; 10] = [
+    pub const ALL: [Var; 13] = [
         Var::Device,
         Var::Validation,
         Var::Debug,
         Var::CacheDir,
         Var::ShaderOpt,
+        Var::Bundle,
+        Var::BundleOnly,
+        Var::BundleRecord,
         Var::Staging,
         Var::MemoryLimit,
         Var::LoopBudget,
@@ -53,6 +62,9 @@ impl Var {
             Var::Debug => "TG_DEBUG",
             Var::CacheDir => "TG_CACHE_DIR",
             Var::ShaderOpt => "TG_SHADER_OPT",
+            Var::Bundle => "TG_BUNDLE",
+            Var::BundleOnly => "TG_BUNDLE_ONLY",
+            Var::BundleRecord => "TG_BUNDLE_RECORD",
             Var::Staging => "TG_STAGING",
             Var::MemoryLimit => "TG_MEMORY_LIMIT",
             Var::LoopBudget => "TG_LOOP_BUDGET",

@@ -83,6 +83,48 @@ pub enum Error {
         source_text: String,
     },
 
+    /// A kernel's SPIR-V is in no installed bundle, and this build cannot compile it (the
+    /// `compiler` feature is off, or `TG_BUNDLE_ONLY` is set). Record a bundle on a machine
+    /// with the compiler, running the same program on a device with the same features.
+    #[error(
+        "kernel {kernel} is not in the SPIR-V bundle (key {key}; {entries} kernel(s) installed{}): {hint}",
+        if *compiler { "" } else { ", no compiler in this build" }
+    )]
+    KernelNotInBundle {
+        /// The kernel's name (what `TG_DEBUG=1` prints), or the caller of `compile_glsl`.
+        kernel: String,
+        /// The bundle key that missed, 32 hex digits (what `tg-bundle list` prints).
+        key: String,
+        /// Kernels in the installed bundles together.
+        entries: usize,
+        /// Whether this build has the compiler (then `TG_BUNDLE_ONLY` refused to use it).
+        compiler: bool,
+        /// What to do about it.
+        hint: &'static str,
+    },
+
+    /// Bytes given as a bundle are not one: another file, a truncated copy, a flipped bit.
+    #[error("not a valid tg SPIR-V bundle ({origin}): {reason}")]
+    BundleInvalid {
+        /// Where the bytes came from (a path, `TG_BUNDLE`, `include_bytes!`).
+        origin: String,
+        /// What did not check out.
+        reason: String,
+    },
+
+    /// A bundle of another format version: made by an older or newer tg.
+    #[error(
+        "SPIR-V bundle {origin} has format version {found}; this tg reads version {supported}: record it again with this tg's tg-bundle"
+    )]
+    BundleVersion {
+        /// Where the bytes came from.
+        origin: String,
+        /// The file's version.
+        found: u32,
+        /// The version this tg reads and writes.
+        supported: u32,
+    },
+
     /// The device lacks a feature that an operation needs (f64, i64, ...).
     #[error("{what} needs the device feature {feature}, which {device} does not have")]
     Unsupported {

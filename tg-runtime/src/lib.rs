@@ -1,9 +1,11 @@
 //! tg-runtime: the lazy primitive-op graph, the scheduler that fuses it into kernels, GLSL
-//! codegen, shaderc compilation with caches, and the Vulkan device that runs the kernels.
+//! codegen, shaderc compilation with caches (the `compiler` feature) or SPIR-V bundles made on
+//! a build machine, and the Vulkan device that runs the kernels.
 //!
 //! Shapes here are plain `Vec<usize>`: kernels, scheduler and codegen are compiled once, not
 //! once per shape. The typed front end is tg-ops.
 
+pub mod bundle;
 pub mod codegen;
 pub mod compile;
 pub mod config;

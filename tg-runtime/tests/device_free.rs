@@ -279,3 +279,41 @@ fn glsl_snapshots() {
     let p = plan(&[&upd], &gpu()).unwrap();
     snapshot("in_place", &p.last().unwrap().source);
 }
+
+/// A bundle key hashes the rendered GLSL, so what codegen takes from the device (here subgroup
+/// arithmetic and float controls) makes another key: a bundle recorded on a device without a
+/// feature misses on one with it instead of serving the wrong shader. (A kernel that renders
+/// the same on two devices, as a plain pass does on lavapipe and a GPU, shares its key, and
+/// its SPIR-V serves both.)
+#[test]
+fn bundle_keys_follow_device_features() {
+    use tg_runtime::bundle::key;
+    use tg_runtime::compile::Opt;
+    let x = data(&[1 << 16]).reduce(ReduceOp::Add, &[0]).unwrap();
+    let keys = |info: &DeviceInfo| -> Vec<u128> {
+        plan(&[&x], info)
+            .unwrap()
+            .iter()
+            .map(|k| key(&k.source, Opt::Zero))
+            .collect()
+    };
+    let base = lavapipe();
+    assert_eq!(keys(&base), keys(&lavapipe()), "same device, same keys");
+    let variants = [
+        DeviceInfo {
+            subgroup_arithmetic: false,
+            ..lavapipe()
+        },
+        DeviceInfo {
+            preserve_inf_nan_f32: !base.preserve_inf_nan_f32,
+            ..lavapipe()
+        },
+    ];
+    for info in variants {
+        let (a, b) = (keys(&base), keys(&info));
+        assert!(
+            a.iter().all(|k| !b.contains(k)),
+            "{info:?}: a key of lavapipe's kernels serves this device too"
+        );
+    }
+}

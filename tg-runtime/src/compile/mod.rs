@@ -1,9 +1,17 @@
-//! GLSL to SPIR-V, cached in memory and on disk, so a kernel is compiled once per machine.
+//! GLSL to SPIR-V: from an installed bundle ([`crate::bundle`]), else from memory, the disk
+//! cache or shaderc (the `compiler` feature), so a kernel is compiled once per machine, or
+//! never on a target without the compiler.
 
 mod dir;
+#[cfg(feature = "compiler")]
 mod disk;
+#[cfg(feature = "compiler")]
+mod ffi;
+mod files;
+#[cfg(feature = "compiler")]
 mod glsl;
 mod hash;
+mod opt;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -14,19 +22,35 @@ use crate::Result;
 
 pub use dir::{Reason, Unusable, cache_dir};
 pub(crate) use dir::{or_warn, prepare};
-pub(crate) use disk::{read_trusted, write_atomic};
+pub(crate) use files::{read_trusted, write_atomic};
 pub use hash::stable_hash;
+pub(crate) use hash::{Hash128, fnv64};
+pub use opt::Opt;
+
+/// Whether this build has shaderc (the `compiler` feature). Without it, kernels come from
+/// installed bundles only.
+pub const HAS_COMPILER: bool = cfg!(feature = "compiler");
+
+/// What the SPIR-V is compiled for, besides the source and the optimisation level: hashed into
+/// the bundle key and the disk cache key. Changing a flag of [`compile_glsl`] changes this.
+pub fn target_tag() -> &'static str {
+    "glsl450 compute main -> vulkan1.2 spirv1.5"
+}
 
 /// Bumped whenever the cache key or file format changes, so old files are never reused.
+#[cfg(feature = "compiler")]
 const CACHE_FORMAT: &str = "tg-spirv-cache 1";
 
 /// shaderc runs in this process, over all caches.
 static COMPILES: AtomicU64 = AtomicU64::new(0);
 
 /// Compiles a GLSL 4.50 compute shader (entry point `main`) for Vulkan 1.2 / SPIR-V 1.5, through
-/// the process-wide [`ShaderCache`]. Errors are [`crate::Error::Compile`] with the source.
+/// the process-wide [`ShaderCache`]. Errors are [`crate::Error::Compile`] with the source; in a
+/// build without the compiler the SPIR-V comes from an installed bundle, else
+/// [`crate::Error::KernelNotInBundle`] (named `compile_glsl`).
 ///
 /// ```
+/// # if !tg_runtime::compile::HAS_COMPILER { return Ok(()); }
 /// let spirv = tg_runtime::compile::compile_glsl(
 ///     "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}",
 /// )?;
@@ -37,6 +61,11 @@ pub fn compile_glsl(source: &str) -> Result<Arc<[u32]>> {
     ShaderCache::global().compile(source)
 }
 
+/// [`compile_glsl`] for a kernel called `name`: the name a bundle records and a miss reports.
+pub fn compile_kernel(name: &str, source: &str) -> Result<Arc<[u32]>> {
+    ShaderCache::global().compile_named(name, source)
+}
+
 /// How many times shaderc actually ran in this process (cache misses, all caches together).
 pub fn compile_count() -> u64 {
     COMPILES.load(Ordering::Relaxed)
@@ -44,7 +73,8 @@ pub fn compile_count() -> u64 {
 
 type Slot = Arc<OnceLock<Result<Arc<[u32]>>>>;
 
-/// A SPIR-V cache: memory first, then a folder on disk, then shaderc.
+/// A SPIR-V cache: memory first, then the installed bundles, then a folder on disk, then
+/// shaderc. What it compiles or loads is added to `TG_BUNDLE_RECORD`'s file.
 ///
 /// The process-wide one ([`ShaderCache::global`]) reads `TG_CACHE_DIR` and `TG_SHADER_OPT`
 /// once, at first use. Separate instances exist so tests (and tools) can point a cache at a
@@ -52,7 +82,11 @@ type Slot = Arc<OnceLock<Result<Arc<[u32]>>>>;
 /// stays in memory and tg says why on stderr (once per process).
 pub struct ShaderCache {
     dir: Option<PathBuf>,
-    opt: glsl::Opt,
+    opt: Opt,
+    /// Kernels come from bundles only (`TG_BUNDLE_ONLY`, or no compiler).
+    bundle_only: bool,
+    /// The compiler's tag in the disk cache's key.
+    #[cfg(feature = "compiler")]
     toolchain: String,
     /// One slot per key: threads asking for a source being compiled wait for that compile
     /// instead of starting their own.
@@ -63,7 +97,8 @@ pub struct ShaderCache {
 impl ShaderCache {
     /// A cache in `dir` (created private if missing; `None`, or a folder that cannot be made
     /// or is not safe, keeps the cache in memory only), with the optimization level from
-    /// `TG_SHADER_OPT`.
+    /// `TG_SHADER_OPT` and the bundle rule from `TG_BUNDLE_ONLY`. Without the compiler the
+    /// folder holds only the pipeline cache.
     pub fn new(dir: Option<PathBuf>) -> Self {
         Self::in_checked(dir.map(prepare).transpose())
     }
@@ -72,7 +107,9 @@ impl ShaderCache {
     fn in_checked(dir: std::result::Result<Option<PathBuf>, Unusable>) -> Self {
         ShaderCache {
             dir: or_warn(dir),
-            opt: glsl::Opt::from_env(),
+            opt: Opt::from_env(),
+            bundle_only: crate::bundle::only(),
+            #[cfg(feature = "compiler")]
             toolchain: glsl::toolchain_tag(),
             memory: Mutex::new(HashMap::new()),
             compiles: AtomicU64::new(0),
@@ -90,6 +127,13 @@ impl ShaderCache {
         self.dir.as_deref()
     }
 
+    /// This cache, taking kernels from installed bundles only (as without the compiler), so a
+    /// test or a build machine can check that a bundle is complete.
+    pub fn bundle_only(mut self) -> Self {
+        self.bundle_only = true;
+        self
+    }
+
     /// How many times this cache ran shaderc.
     pub fn compiles(&self) -> u64 {
         self.compiles.load(Ordering::Relaxed)
@@ -105,7 +149,13 @@ impl ShaderCache {
 
     /// Compiles `source`, or returns the cached SPIR-V for it.
     pub fn compile(&self, source: &str) -> Result<Arc<[u32]>> {
-        let key = self.key(source);
+        self.compile_named("compile_glsl", source)
+    }
+
+    /// [`ShaderCache::compile`] for a kernel called `name` (what bundles record and a miss
+    /// names).
+    pub fn compile_named(&self, name: &str, source: &str) -> Result<Arc<[u32]>> {
+        let key = crate::bundle::key(source, self.opt);
         let slot = Arc::clone(
             self.memory
                 .lock()
@@ -114,20 +164,45 @@ impl ShaderCache {
                 .or_default(),
         );
         // Compile errors are cached too: the same source fails the same way every time.
-        slot.get_or_init(|| self.load_or_compile(key, source))
-            .clone()
+        let result = slot.get_or_init(|| self.load(key, name, source)).clone();
+        if let Err(crate::Error::KernelNotInBundle { .. }) = result {
+            // A bundle installed later may have it: forget the miss.
+            let mut memory = self.memory.lock().unwrap_or_else(PoisonError::into_inner);
+            if memory.get(&key).is_some_and(|s| Arc::ptr_eq(s, &slot)) {
+                memory.remove(&key);
+            }
+        }
+        result
     }
 
-    fn key(&self, source: &str) -> u128 {
-        hash::Hash128::new()
+    /// The SPIR-V for `source`, from a bundle, the disk or shaderc, recorded when asked.
+    fn load(&self, key: u128, name: &str, source: &str) -> Result<Arc<[u32]>> {
+        let words = match crate::bundle::find(key)? {
+            Some(words) => words,
+            None if self.bundle_only => return Err(crate::bundle::missing(name, key)),
+            None => self.compile_cached(name, source)?,
+        };
+        crate::bundle::record(key, name, &words)?;
+        Ok(words)
+    }
+
+    #[cfg(not(feature = "compiler"))]
+    fn compile_cached(&self, name: &str, source: &str) -> Result<Arc<[u32]>> {
+        // `bundle_only` is always set without the compiler; this is the same answer.
+        Err(crate::bundle::missing(
+            name,
+            crate::bundle::key(source, self.opt),
+        ))
+    }
+
+    #[cfg(feature = "compiler")]
+    fn compile_cached(&self, _name: &str, source: &str) -> Result<Arc<[u32]>> {
+        let key = hash::Hash128::new()
             .field(CACHE_FORMAT.as_bytes())
             .field(self.toolchain.as_bytes())
             .field(self.opt.tag().as_bytes())
             .field(source.as_bytes())
-            .finish()
-    }
-
-    fn load_or_compile(&self, key: u128, source: &str) -> Result<Arc<[u32]>> {
+            .finish();
         let path = self.dir.as_deref().map(|d| disk::path_for(d, key));
         if let Some(words) = path.as_deref().and_then(|p| disk::load(p, key)) {
             return Ok(words.into());

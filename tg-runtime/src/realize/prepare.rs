@@ -170,7 +170,7 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
     }
     let l = lowered(k, target(dev.info()))?;
     let before = compile::compile_count();
-    let spirv = compile::compile_glsl(&l.shader.source)?;
+    let spirv = compile::compile_kernel(&l.name, &l.shader.source)?;
     let compiled = compile::compile_count() > before;
     let key = compile::stable_hash(&l.shader.source);
     let words = 1 + 2 * l.shader.addresses.len() + l.program.params.len();
