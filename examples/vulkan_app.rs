@@ -120,6 +120,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     drop((x, y, y_buffer));
     tg_device.close()?;
+    app.idle()?;
     app.free(input);
     app.free(output);
     app.destroy(fill, sem);
@@ -523,6 +524,17 @@ impl App {
                 u64::MAX,
             )
         }
+    }
+
+    /// Waits until the device has finished everything submitted to it. A timeline value
+    /// reached on the host does not mean the driver and the validation layer have retired
+    /// the submission that signalled it (on lavapipe with the layer, destroying the semaphore
+    /// before then crashes a driver thread now and then), so the application idles before it
+    /// destroys what its submissions used.
+    fn idle(&self) -> Result<(), vk::Result> {
+        // SAFETY: the device is alive; the application holds the queue's external
+        // synchronisation here (tg has no realize in flight).
+        unsafe { self.device.device_wait_idle() }
     }
 
     fn free(&self, b: AppBuffer) {
