@@ -1,0 +1,235 @@
+//! tg's main demo: a small CNN learns the UCI handwritten digits (8x8 images, 1,437 for
+//! training and 360 for testing, a fixed split) on the default Vulkan device.
+//!
+//! The whole training step (forward, gradients, Adam's update of every parameter and
+//! BatchNorm's running statistics, all in place) is recorded on its first call and replayed
+//! after (`tg::replay::Replay`), with the learning rate and Adam's bias corrections bound as
+//! runtime scalars each step; the test pass is a second recording. Afterwards the weights
+//! are saved as safetensors, loaded into a freshly initialised model, and tested again.
+//!
+//! Writes `target/train_digits/{model.safetensors,train_digits.png}` (the chart is
+//! `docs/train_digits.png`). `TG_DEBUG=1` shows every realize; `TG_DEVICE` picks a device.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use tg::data::{DataLoader, digits};
+use tg::nn::{BatchNorm2d, Conv2d, ConvOptions, Linear, Module, Visitor, child};
+use tg::optim::{Adam, Optimizer, gradients, schedule};
+use tg::prelude::*;
+use tg::replay::Replay;
+use tg::untyped::loss::Reduction;
+
+const EPOCHS: u64 = 12;
+const BATCH: usize = 32;
+const LR: f64 = 0.01;
+const SEED: u32 = 7;
+
+/// conv(1->16) BN ReLU maxpool, conv(16->32) BN ReLU maxpool, linear(128->10).
+struct Cnn {
+    c1: Conv2d,
+    bn1: BatchNorm2d,
+    c2: Conv2d,
+    bn2: BatchNorm2d,
+    fc: Linear,
+}
+
+impl Cnn {
+    fn new() -> tg::Result<Cnn> {
+        let same = || ConvOptions {
+            padding: 1,
+            ..ConvOptions::default()
+        };
+        Ok(Cnn {
+            c1: Conv2d::new(1, 16, 3, same())?,
+            bn1: BatchNorm2d::new(16)?,
+            c2: Conv2d::new(16, 32, 3, same())?,
+            bn2: BatchNorm2d::new(32)?,
+            fc: Linear::new(32 * 2 * 2, 10, true)?,
+        })
+    }
+
+    /// Logits `(batch, 10)` of images `(batch, 1, 8, 8)`.
+    fn forward(&mut self, x: &DynTensor) -> tg::Result<DynTensor> {
+        let pool = Pool::new([2, 2]);
+        let h = self
+            .bn1
+            .forward(&self.c1.forward(x)?)?
+            .relu()?
+            .max_pool2d(&pool)?;
+        let h = self
+            .bn2
+            .forward(&self.c2.forward(&h)?)?
+            .relu()?
+            .max_pool2d(&pool)?;
+        self.fc.forward(&h.flatten(1, -1)?)
+    }
+}
+
+impl Module for Cnn {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> tg::Result<()> {
+        child("c1", &mut self.c1, f)?;
+        child("bn1", &mut self.bn1, f)?;
+        child("c2", &mut self.c2, f)?;
+        child("bn2", &mut self.bn2, f)?;
+        child("fc", &mut self.fc, f)
+    }
+
+    fn set_training(&mut self, training: bool) {
+        self.bn1.set_training(training);
+        self.bn2.set_training(training);
+    }
+}
+
+/// Test accuracy: the evaluation pass, recorded once by `eval`, replayed after.
+fn accuracy(model: &mut Cnn, eval: &mut Replay, x: &DynTensor, labels: &[i32]) -> tg::Result<f64> {
+    model.set_training(false);
+    let out = eval.run(&[x], &[], || {
+        Ok(vec![model.forward(x)?.argmax(Some(-1), false)?])
+    })?;
+    model.set_training(true);
+    let predicted = out[0].to_vec::<i32>()?;
+    let right = predicted.iter().zip(labels).filter(|(p, l)| p == l).count();
+    Ok(100.0 * right as f64 / labels.len() as f64)
+}
+
+fn plot(path: &Path, losses: &[f64], accs: &[f64]) -> Result<(), Box<dyn std::error::Error>> {
+    use plotters::prelude::*;
+    const FONT: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+    let bytes =
+        std::fs::read(FONT).map_err(|e| format!("{FONT}: {e} (install fonts-dejavu-core)"))?;
+    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    plotters::style::register_font("sans-serif", FontStyle::Normal, bytes)
+        .map_err(|_| format!("{FONT} is not a font plotters can read"))?;
+    let root = BitMapBackend::new(path, (900, 360)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (left, right) = root.split_horizontally(450);
+    let epochs = losses.len() as f64;
+    let max_loss = losses.iter().cloned().fold(0.0, f64::max) * 1.1;
+    let mut c = ChartBuilder::on(&left)
+        .caption("training loss", ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(32)
+        .y_label_area_size(48)
+        .build_cartesian_2d(1.0..epochs, 0.0..max_loss)?;
+    c.configure_mesh().x_desc("epoch").draw()?;
+    c.draw_series(LineSeries::new(
+        losses.iter().enumerate().map(|(i, &l)| (i as f64 + 1.0, l)),
+        &RED,
+    ))?;
+    let min_acc = accs.iter().cloned().fold(100.0, f64::min).min(90.0);
+    let mut c = ChartBuilder::on(&right)
+        .caption("test accuracy (%)", ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(32)
+        .y_label_area_size(48)
+        .build_cartesian_2d(1.0..epochs, min_acc..100.0)?;
+    c.configure_mesh().x_desc("epoch").draw()?;
+    c.draw_series(LineSeries::new(
+        accs.iter().enumerate().map(|(i, &a)| (i as f64 + 1.0, a)),
+        &BLUE,
+    ))?;
+    root.present()?;
+    Ok(())
+}
+
+fn main() -> tg::Result<()> {
+    let start = Instant::now();
+    let device = tg::runtime::device::Device::get()?;
+    println!(
+        "tg train_digits: a CNN on the UCI digits, on {}",
+        device.info()
+    );
+    let out_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/train_digits");
+    std::fs::create_dir_all(&out_dir).map_err(|e| tg::Error::Io {
+        path: out_dir.display().to_string(),
+        message: e.to_string(),
+    })?;
+
+    let (train, test) = digits()?.train_test_split();
+    let loader = DataLoader::new(train.inputs()?, train.targets()?, BATCH)?
+        .shuffle(true)
+        .seed(u64::from(SEED))
+        .drop_last(true);
+    let test_x = test
+        .inputs()?
+        .gather(&(0..test.len()).collect::<Vec<_>>())?;
+    println!(
+        "{} training and {} test images, batches of {BATCH}, {EPOCHS} epochs, Adam (lr {LR}, cosine)",
+        train.len(),
+        test.len()
+    );
+
+    DynTensor::manual_seed(SEED);
+    let mut model = Cnn::new()?;
+    let mut opt = Adam::new(&mut model, LR)?;
+    let mut step = Replay::new();
+    let mut eval = Replay::new();
+    let total = EPOCHS * loader.num_batches() as u64;
+    let (mut losses, mut accs) = (Vec::new(), Vec::new());
+    let mut kernels = 0;
+    let style = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
+        .expect("a valid template")
+        .progress_chars("=> ");
+    for epoch in 0..EPOCHS {
+        let t0 = Instant::now();
+        let bar = ProgressBar::new(loader.num_batches() as u64)
+            .with_style(style.clone())
+            .with_prefix(format!("epoch {:>2}/{EPOCHS}", epoch + 1));
+        let mut sum = 0.0;
+        for (i, batch) in loader.epoch(epoch).enumerate() {
+            let (x, y) = batch?;
+            opt.set_lr(schedule::cosine(LR, LR * 0.02, total, opt.steps()));
+            let binds = opt.advance();
+            let out = step.run(&[&x, &y], &binds, || {
+                let logits = model.forward(&x)?;
+                let loss =
+                    logits.sparse_categorical_crossentropy(&y, None, 0.0, Reduction::Mean)?;
+                let grads = gradients(&mut model, &loss)?;
+                let mut outs = vec![loss];
+                outs.extend(opt.update(&mut model, &grads)?);
+                outs.extend(model.tensors()?.into_iter().map(|(_, t)| t));
+                Ok(outs)
+            })?;
+            kernels = step.kernels(&[&x, &y]).unwrap_or(0);
+            let loss = f64::from(out[0].to_vec::<f32>()?[0]);
+            sum += loss;
+            let rate = ((i + 1) * BATCH) as f64 / t0.elapsed().as_secs_f64();
+            bar.set_message(format!("loss {loss:.4}  {rate:.0} images/s"));
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        let acc = accuracy(&mut model, &mut eval, &test_x, test.labels())?;
+        let mean = sum / loader.num_batches() as f64;
+        println!(
+            "epoch {:>2}/{EPOCHS}  loss {mean:.4}  test accuracy {acc:.1}%  {:.2} s",
+            epoch + 1,
+            t0.elapsed().as_secs_f64()
+        );
+        losses.push(mean);
+        accs.push(acc);
+    }
+    println!(
+        "trained in {:.1} s; a replayed step runs {kernels} kernels",
+        start.elapsed().as_secs_f64()
+    );
+
+    let chart = out_dir.join("train_digits.png");
+    match plot(&chart, &losses, &accs) {
+        Ok(()) => println!("chart: {}", chart.display()),
+        Err(e) => println!("no chart: {e}"),
+    }
+    let weights = out_dir.join("model.safetensors");
+    model.save(&weights)?;
+    DynTensor::manual_seed(SEED + 1);
+    let mut fresh = Cnn::new()?;
+    fresh.load(&weights)?;
+    let acc = accuracy(&mut fresh, &mut Replay::new(), &test_x, test.labels())?;
+    println!(
+        "saved {} and loaded it into a fresh model",
+        weights.display()
+    );
+    println!("test accuracy: {acc:.1}%");
+    Ok(())
+}
