@@ -74,30 +74,34 @@ pub trait Module {
     }
 
     /// Writes the tensors of `dict` into the module's tensors of the same names in place.
-    /// Every tensor of the module must be in `dict` with its shape and dtype.
+    /// Every tensor of the module must be in `dict` with its shape and dtype; all of it is
+    /// checked first, so a dict that does not fit writes nothing, and the error names every
+    /// tensor at fault.
     fn load_state_dict(&mut self, dict: &StateDict) -> Result<()> {
-        let mut missing = Vec::new();
-        let mut written = Vec::new();
-        self.visit(&mut |name, _, t| {
-            let Some(v) = dict.get(name) else {
-                missing.push(name.to_string());
-                return Ok(());
-            };
-            check_same(name, t, v)?;
-            t.assign(v)?;
-            written.push(t.lazy().clone());
-            Ok(())
-        })?;
-        // written now: a recorded step reads these buffers directly
-        tg_runtime::realize(&written.iter().collect::<Vec<_>>())?;
-        if missing.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::Argument {
-                op: "load_state_dict",
-                message: format!("the state dict has no tensor named {}", missing.join(", ")),
-            })
+        let mut problems = Vec::new();
+        let mut values = Vec::new();
+        for (name, t) in self.tensors()? {
+            match dict.get(&name) {
+                None => problems.push(format!("`{name}` is missing")),
+                Some(v) if v.shape() != t.shape() || v.dtype() != t.dtype() => {
+                    problems.push(format!(
+                        "`{name}`: the module has {} {:?}, the state dict {} {:?}",
+                        t.dtype(),
+                        t.shape(),
+                        v.dtype(),
+                        v.shape()
+                    ))
+                }
+                Some(v) => values.push((name, v.clone())),
+            }
         }
+        if !problems.is_empty() {
+            return Err(Error::Argument {
+                op: "load_state_dict",
+                message: problems.join("; "),
+            });
+        }
+        load_values(self, values.iter().map(|(n, v)| (n.as_str(), v.clone())))
     }
 }
 
@@ -116,22 +120,6 @@ fn named<M: Module + ?Sized>(m: &mut M, role: Option<Role>) -> Result<Vec<(Strin
         Ok(())
     })?;
     Ok(out)
-}
-
-fn check_same(name: &str, t: &DynTensor, v: &DynTensor) -> Result<()> {
-    if t.shape() != v.shape() || t.dtype() != v.dtype() {
-        return Err(Error::Argument {
-            op: "load_state_dict",
-            message: format!(
-                "`{name}`: the module has {} {:?}, the state dict {} {:?}",
-                t.dtype(),
-                t.shape(),
-                v.dtype(),
-                v.shape()
-            ),
-        });
-    }
-    Ok(())
 }
 
 /// Assigns values, in `visit` order, to the module's tensors.
