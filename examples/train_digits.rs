@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use tg::data::{DataLoader, digits};
-use tg::nn::{BatchNorm2d, Conv2d, ConvOptions, Linear, Module, Visitor, child};
+use tg::nn::{DigitsCnn as Cnn, Module};
 use tg::optim::{Adam, Optimizer, gradients, schedule};
 use tg::prelude::*;
 use tg::replay::Replay;
@@ -25,62 +25,6 @@ const EPOCHS: u64 = 12;
 const BATCH: usize = 32;
 const LR: f64 = 0.01;
 const SEED: u32 = 7;
-
-/// conv(1->16) BN ReLU maxpool, conv(16->32) BN ReLU maxpool, linear(128->10).
-struct Cnn {
-    c1: Conv2d,
-    bn1: BatchNorm2d,
-    c2: Conv2d,
-    bn2: BatchNorm2d,
-    fc: Linear,
-}
-
-impl Cnn {
-    fn new() -> tg::Result<Cnn> {
-        let same = || ConvOptions {
-            padding: 1,
-            ..ConvOptions::default()
-        };
-        Ok(Cnn {
-            c1: Conv2d::new(1, 16, 3, same())?,
-            bn1: BatchNorm2d::new(16)?,
-            c2: Conv2d::new(16, 32, 3, same())?,
-            bn2: BatchNorm2d::new(32)?,
-            fc: Linear::new(32 * 2 * 2, 10, true)?,
-        })
-    }
-
-    /// Logits `(batch, 10)` of images `(batch, 1, 8, 8)`.
-    fn forward(&mut self, x: &DynTensor) -> tg::Result<DynTensor> {
-        let pool = Pool::new([2, 2]);
-        let h = self
-            .bn1
-            .forward(&self.c1.forward(x)?)?
-            .relu()?
-            .max_pool2d(&pool)?;
-        let h = self
-            .bn2
-            .forward(&self.c2.forward(&h)?)?
-            .relu()?
-            .max_pool2d(&pool)?;
-        self.fc.forward(&h.flatten(1, -1)?)
-    }
-}
-
-impl Module for Cnn {
-    fn visit(&mut self, f: &mut Visitor<'_>) -> tg::Result<()> {
-        child("c1", &mut self.c1, f)?;
-        child("bn1", &mut self.bn1, f)?;
-        child("c2", &mut self.c2, f)?;
-        child("bn2", &mut self.bn2, f)?;
-        child("fc", &mut self.fc, f)
-    }
-
-    fn set_training(&mut self, training: bool) {
-        self.bn1.set_training(training);
-        self.bn2.set_training(training);
-    }
-}
 
 /// Test accuracy: the evaluation pass, recorded once by `eval`, replayed after.
 fn accuracy(model: &mut Cnn, eval: &mut Replay, x: &DynTensor, labels: &[i32]) -> tg::Result<f64> {

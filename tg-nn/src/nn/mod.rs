@@ -10,6 +10,7 @@ mod dropout;
 mod embedding;
 pub mod init;
 mod linear;
+pub mod models;
 mod module;
 mod norm;
 
@@ -19,5 +20,6 @@ pub use conv::{Conv2d, ConvOptions, ConvTranspose2d};
 pub use dropout::{Dropout, dropout};
 pub use embedding::Embedding;
 pub use linear::{Linear, TypedLinear, visit_typed};
+pub use models::{DigitsCnn, Mlp};
 pub use module::{Module, Role, Visitor, child};
 pub use norm::{BatchNorm2d, GroupNorm, LayerNorm, RMSNorm};
