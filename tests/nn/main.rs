@@ -5,4 +5,5 @@
 mod gradients;
 mod layers;
 mod optim;
+mod readme;
 mod state;
