@@ -8,6 +8,12 @@
 //! inputs (parameters, optimizer state) are read from their buffers at replay, and the
 //! tensors it writes in place are written again. Scalars that change between calls must be
 //! runtime scalars ([`crate::optim::RuntimeScalar`]), whose values each call passes.
+//!
+//! A replay writes the captured tensors' buffers without giving them new graph nodes (an
+//! eager `assign` does). Graphs built afterwards read the new values, but a result computed
+//! from those tensors before a replay and still held is the same hash-consed node as the
+//! same expression built after it, and keeps its old value: drop such results (or compute
+//! them through a `Replay` too, as `examples/train_digits.rs` evaluates).
 
 use tg_ops::DynTensor;
 use tg_ops::untyped::random::{Draw, redraw, take_draws, watch_draws};

@@ -142,3 +142,49 @@ fn a_replay_records_once_per_input_shape() {
             .is_none()
     );
 }
+
+/// Graphs built after replays from the tensors a replay wrote read the new values (nothing
+/// computed from them before is reused once it is dropped).
+#[test]
+fn eager_graphs_after_replays_read_the_written_values() {
+    let mut step = Replay::new();
+    let w = tg_nn::nn::init::parameter(&DynTensor::ones(&[3], tg_runtime::DType::F32).unwrap())
+        .unwrap();
+    let mut w2 = w.clone();
+    let x = DynTensor::ones(&[3], tg_runtime::DType::F32).unwrap();
+    let mut add_one = || {
+        step.run(&[&x], &[], || {
+            w2.assign(&w2.add(1.0)?)?;
+            Ok(vec![w2.clone()])
+        })
+        .unwrap();
+    };
+    add_one();
+    add_one();
+    assert_eq!(w.mul(2.0).unwrap().to_vec::<f32>().unwrap(), vec![6.0; 3]);
+    add_one();
+    assert_eq!(w.mul(2.0).unwrap().to_vec::<f32>().unwrap(), vec![8.0; 3]);
+}
+
+/// Dropout in a replayed step draws fresh numbers every call: the ones the eager calls
+/// draw with the same seed.
+#[test]
+fn a_replayed_dropout_draws_fresh_numbers() {
+    let x = DynTensor::ones(&[64], tg_runtime::DType::F32).unwrap();
+    let d = tg_nn::nn::Dropout::new(0.5).unwrap();
+    DynTensor::manual_seed(9);
+    let eager: Vec<Vec<f32>> = (0..3)
+        .map(|_| d.forward(&x).unwrap().to_vec::<f32>().unwrap())
+        .collect();
+    DynTensor::manual_seed(9);
+    let mut step = Replay::new();
+    let replayed: Vec<Vec<f32>> = (0..3)
+        .map(|_| {
+            step.run(&[&x], &[], || Ok(vec![d.forward(&x)?])).unwrap()[0]
+                .to_vec::<f32>()
+                .unwrap()
+        })
+        .collect();
+    assert_ne!(eager[0], eager[1]);
+    assert_eq!(eager, replayed);
+}
