@@ -3,6 +3,7 @@
 //! published formulas, and state round trips. One binary, one module per part.
 
 mod gradients;
+mod kernel_step;
 mod layers;
 mod optim;
 mod readme;
