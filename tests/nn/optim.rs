@@ -61,7 +61,22 @@ fn three_steps_match_the_formulas() {
             opt.set_lr(*lr);
             opt.advance();
             let written = opt.update(&mut m, &[t[1 + k].clone()]).unwrap();
+            let before = tg::runtime::thread_stats();
             tg::runtime::realize(&written.iter().map(|w| w.lazy()).collect::<Vec<_>>()).unwrap();
+            let after = tg::runtime::thread_stats();
+            assert_eq!(
+                after.schedules - before.schedules,
+                1,
+                "{}: one schedule per step",
+                c.name
+            );
+            if k == 2 {
+                assert_eq!(
+                    after.compiles, before.compiles,
+                    "{}: a new rate compiles nothing",
+                    c.name
+                );
+            }
             if let Err(e) = fixture::compare(m.0.lazy(), &c.outs[k], c.rtol, c.atol) {
                 panic!("{} step {}: {e}", c.name, k + 1);
             }
