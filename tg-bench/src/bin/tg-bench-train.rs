@@ -2,9 +2,14 @@
 //! backward, Adam) of the train_digits demo's CNN (batch 32, 8x8 images) and of a
 //! 784-128-10 MLP (batch 64), run eagerly (the graph built, scheduled and dispatched every
 //! step), replayed (`tg::replay::Replay`: recorded once, then the recorded kernels with the
-//! learning rate and bias corrections rebound), and, for the MLP, as one `#[kernel]`
-//! function; with kernels per step and each figure's ratio to the eager step, all in one
-//! process on the selected device. `TG_BENCH_STEPS` sets the timed steps (default 20).
+//! learning rate and bias corrections rebound), and as one `#[kernel]` function (for the
+//! CNN, the demo's own, `examples/train_digits/step.rs`); with kernels per step, each
+//! figure's ratio to the eager step, and the last step's loss (equal in every mode: the same
+//! initial parameters and batches), all in one process on the selected device. `TG_BENCH_STEPS` sets the timed steps (default 20).
+
+// the demo's #[kernel] step itself, so that this times exactly what the demo runs
+#[path = "../../../examples/train_digits/step.rs"]
+mod step;
 
 use std::time::Instant;
 
@@ -32,15 +37,17 @@ fn batch(shape: &[usize], classes: i32, k: u32) -> (DynTensor, DynTensor) {
     )
 }
 
-/// Median milliseconds per step and kernels per step over `steps` timed steps after two
-/// warm-up steps (the first of which records or compiles).
-fn measure(steps: usize, mut step: impl FnMut(u32) -> f32) -> (f64, u64) {
+/// Median milliseconds per step, kernels per step, and the last step's loss over `steps`
+/// timed steps after two warm-up steps (the first of which records or compiles).
+fn measure(steps: usize, mut step: impl FnMut(u32) -> f32) -> (f64, u64, f32) {
     let mut times = Vec::new();
     let mut kernels = 0;
+    let mut last = f32::NAN;
     for k in 0..steps as u32 + 2 {
         let before = tg::runtime::thread_stats().kernels;
         let t = Instant::now();
         let loss = step(k);
+        last = loss;
         assert!(loss.is_finite(), "step {k}: loss {loss}");
         if k >= 2 {
             times.push(t.elapsed().as_secs_f64() * 1e3);
@@ -48,7 +55,7 @@ fn measure(steps: usize, mut step: impl FnMut(u32) -> f32) -> (f64, u64) {
         }
     }
     times.sort_by(|a, b| a.total_cmp(b));
-    (times[times.len() / 2], kernels)
+    (times[times.len() / 2], kernels, last)
 }
 
 fn realize_all(ts: &[DynTensor]) {
@@ -77,7 +84,8 @@ fn eager_and_replayed<M: Module>(
     make: impl Fn() -> M,
     forward: fn(&mut M, &DynTensor) -> tg::Result<DynTensor>,
     shape: &[usize],
-) -> [(f64, u64); 2] {
+) -> [(f64, u64, f32); 2] {
+    DynTensor::manual_seed(1);
     let mut model = make();
     let mut opt = Adam::new(&mut model, 1e-3).expect("adam");
     let eager = measure(steps, |k| {
@@ -87,6 +95,7 @@ fn eager_and_replayed<M: Module>(
         realize_all(&outs);
         outs[0].to_vec::<f32>().expect("loss")[0]
     });
+    DynTensor::manual_seed(1);
     let mut model = make();
     let mut opt = Adam::new(&mut model, 1e-3).expect("adam");
     let mut replay = Replay::new();
@@ -111,16 +120,16 @@ fn eager_and_replayed<M: Module>(
 fn mlp_adam_step(
     x: &Tensor<shape![64, 784]>,
     y: &Tensor<shape![64], i32>,
-    w1: &Tensor<shape![784, 128]>,
+    w1: &Tensor<shape![128, 784]>,
     b1: &Tensor<shape![128]>,
-    w2: &Tensor<shape![128, 10]>,
+    w2: &Tensor<shape![10, 128]>,
     b2: &Tensor<shape![10]>,
-    mw1: &Tensor<shape![784, 128]>,
-    vw1: &Tensor<shape![784, 128]>,
+    mw1: &Tensor<shape![128, 784]>,
+    vw1: &Tensor<shape![128, 784]>,
     mb1: &Tensor<shape![128]>,
     vb1: &Tensor<shape![128]>,
-    mw2: &Tensor<shape![128, 10]>,
-    vw2: &Tensor<shape![128, 10]>,
+    mw2: &Tensor<shape![10, 128]>,
+    vw2: &Tensor<shape![10, 128]>,
     mb2: &Tensor<shape![10]>,
     vb2: &Tensor<shape![10]>,
     lr: f32,
@@ -128,13 +137,13 @@ fn mlp_adam_step(
     c2: f32,
 ) -> (
     Tensor<shape![]>,
-    Tensor<shape![784, 128]>,
+    Tensor<shape![128, 784]>,
     Tensor<shape![128]>,
-    Tensor<shape![128, 10]>,
+    Tensor<shape![10, 128]>,
     Tensor<shape![10]>,
 ) {
-    let h = (x.matmul(w1) + b1).relu();
-    let loss = (h.matmul(w2) + b2).sparse_categorical_crossentropy(y);
+    let h = (x.matmul(w1.transpose(0, 1)) + b1).relu();
+    let loss = (h.matmul(w2.transpose(0, 1)) + b2).sparse_categorical_crossentropy(y);
     let (gw1, gb1, gw2, gb2) = loss.gradient(w1, b1, w2, b2);
     let nmw1 = mw1.assign(mw1 * 0.9 + gw1 * 0.1);
     let nvw1 = vw1.assign(vw1 * 0.999 + gw1 * gw1 * 0.001);
@@ -153,52 +162,34 @@ fn mlp_adam_step(
     )
 }
 
-/// Optimizer state: zeros in a buffer of their own.
-fn z<S: tg::Shape>(shape: &[usize]) -> Tensor<S> {
-    let t = DynTensor::state(&DynTensor::zeros(shape, DType::F32).expect("zeros")).expect("state");
+/// A realized buffer of its own holding `d`'s values, typed.
+fn own<S: tg::Shape>(d: &DynTensor) -> Tensor<S> {
+    let t = DynTensor::state(d).expect("state");
+    t.realize().expect("realize");
     Tensor::from_dyn(t)
 }
 
-fn kernel_mlp(steps: usize) -> (f64, u64) {
-    let p = |d: DynTensor| DynTensor::parameter(&d).expect("parameter");
-    let w1: Tensor<Rank2<784, 128>> = Tensor::from_dyn(p(DynTensor::kaiming_uniform(
-        &[784, 128],
-        2.236,
-        DType::F32,
-    )
-    .expect("init")));
-    let b1: Tensor<Rank1<128>> =
-        Tensor::from_dyn(p(DynTensor::zeros(&[128], DType::F32).expect("zeros")));
-    let w2: Tensor<Rank2<128, 10>> =
-        Tensor::from_dyn(p(
-            DynTensor::kaiming_uniform(&[128, 10], 2.236, DType::F32).expect("init")
-        ));
-    let b2: Tensor<Rank1<10>> =
-        Tensor::from_dyn(p(DynTensor::zeros(&[10], DType::F32).expect("zeros")));
-    let (mw1, vw1): (Tensor<Rank2<784, 128>>, _) = (z(&[784, 128]), z(&[784, 128]));
-    let (mb1, vb1): (Tensor<Rank1<128>>, _) = (z(&[128]), z(&[128]));
-    let (mw2, vw2): (Tensor<Rank2<128, 10>>, _) = (z(&[128, 10]), z(&[128, 10]));
-    let (mb2, vb2): (Tensor<Rank1<10>>, _) = (z(&[10]), z(&[10]));
-    for t in [
-        w1.as_dyn(),
-        b1.as_dyn(),
-        w2.as_dyn(),
-        b2.as_dyn(),
-        mw1.as_dyn(),
-        vw1.as_dyn(),
-        mb1.as_dyn(),
-        vb1.as_dyn(),
-        mw2.as_dyn(),
-        vw2.as_dyn(),
-        mb2.as_dyn(),
-        vb2.as_dyn(),
-    ] {
-        t.realize().expect("realize");
-    }
+fn kernel_mlp(steps: usize) -> (f64, u64, f32) {
+    DynTensor::manual_seed(1);
+    let mut model = Mlp::new(784, 128, 10).expect("mlp");
+    let t = model.parameters().expect("parameters");
+    let zeros = |i: usize| DynTensor::zeros(t[i].1.shape(), DType::F32).expect("zeros");
+    let (w1, b1, w2, b2) = (own(&t[0].1), own(&t[1].1), own(&t[2].1), own(&t[3].1));
+    let (mw1, vw1, mb1, vb1) = (
+        own(&zeros(0)),
+        own(&zeros(0)),
+        own(&zeros(1)),
+        own(&zeros(1)),
+    );
+    let (mw2, vw2, mb2, vb2) = (
+        own(&zeros(2)),
+        own(&zeros(2)),
+        own(&zeros(3)),
+        own(&zeros(3)),
+    );
     measure(steps, |k| {
         let (x, y) = batch(&[64, 784], 10, k);
-        let x: Tensor<Rank2<64, 784>> = Tensor::from_dyn(x);
-        let y: Tensor<Rank1<64>, i32> = Tensor::from_dyn(y);
+        let (x, y) = (Tensor::from_dyn(x), Tensor::from_dyn(y));
         let t = k as i32 + 1;
         let (c1, c2) = (1.0 / (1.0 - 0.9f32.powi(t)), 1.0 / (1.0 - 0.999f32.powi(t)));
         let (loss, ..) = mlp_adam_step(
@@ -209,9 +200,22 @@ fn kernel_mlp(steps: usize) -> (f64, u64) {
     })
 }
 
-fn row(model: &str, mode: &str, (ms, kernels): (f64, u64), eager: f64) {
+/// The demo's CNN step as one `#[kernel]` (`examples/train_digits/step.rs`), from the same
+/// initial parameters as the other modes.
+fn kernel_cnn(steps: usize) -> (f64, u64, f32) {
+    DynTensor::manual_seed(1);
+    let mut model = DigitsCnn::new().expect("cnn");
+    let mut step = step::KernelStep::new(&mut model).expect("step");
+    measure(steps, |k| {
+        let (x, y) = batch(&[step::BATCH, 1, 8, 8], 10, k);
+        let loss = step.step(&x, &y, 1e-3).expect("step");
+        loss.to_vec::<f32>().expect("loss")[0]
+    })
+}
+
+fn row(model: &str, mode: &str, (ms, kernels, loss): (f64, u64, f32), eager: f64) {
     println!(
-        "{model:<22} {mode:<10} {ms:>9.2} ms/step {kernels:>5} kernels/step   {:>5.2}x eager",
+        "{model:<22} {mode:<10} {ms:>9.2} ms/step {kernels:>5} kernels/step {:>6.2}x eager   last loss {loss:.5}",
         eager / ms
     );
 }
@@ -235,6 +239,7 @@ fn main() {
     );
     row("digits CNN, batch 32", "eager", e, e.0);
     row("digits CNN, batch 32", "replayed", r, e.0);
+    row("digits CNN, batch 32", "#[kernel]", kernel_cnn(steps), e.0);
     let [e, r] = eager_and_replayed(
         steps,
         || Mlp::new(784, 128, 10).expect("mlp"),

@@ -2,16 +2,20 @@
 //! training and 360 for testing, a fixed split) on the default Vulkan device.
 //!
 //! The whole training step (forward, gradients, Adam's update of every parameter and
-//! BatchNorm's running statistics, all in place) is recorded on its first call and replayed
-//! after (`tg::replay::Replay`), with the learning rate and Adam's bias corrections bound as
-//! runtime scalars each step; the test pass is a second recording. Afterwards the weights
-//! are saved as safetensors, loaded into a freshly initialised model, and tested again.
+//! BatchNorm's running statistics, all in place) is one `#[kernel]` function (`step.rs`),
+//! recorded on its first call and replayed after, with the learning rate and Adam's bias
+//! corrections bound as runtime scalars each step. With `--replay`, the same step is written
+//! with the library (`tg::nn::DigitsCnn`, `tg::optim::Adam`) and recorded by
+//! `tg::replay::Replay` instead. The test pass is a recording too. Afterwards the weights are
+//! saved as safetensors, loaded into a freshly initialised model, and tested again.
 //!
 //! Writes `target/train_digits/{model.safetensors,train_digits.png}` (the chart is
 //! `docs/train_digits.png`). `TG_DEBUG=1` shows every realize; `TG_DEVICE` picks a device.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+mod step;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use tg::data::{DataLoader, digits};
@@ -22,7 +26,7 @@ use tg::replay::Replay;
 use tg::untyped::loss::Reduction;
 
 const EPOCHS: u64 = 12;
-const BATCH: usize = 32;
+use step::{BATCH, KernelStep};
 const LR: f64 = 0.01;
 const SEED: u32 = 7;
 
@@ -105,10 +109,20 @@ fn main() -> tg::Result<()> {
         test.len()
     );
 
+    let library = std::env::args().any(|a| a == "--replay");
     DynTensor::manual_seed(SEED);
     let mut model = Cnn::new()?;
     let mut opt = Adam::new(&mut model, LR)?;
+    let mut kernel_step = KernelStep::new(&mut model)?;
     let mut step = Replay::new();
+    println!(
+        "the training step: {}",
+        if library {
+            "tg::nn + tg::optim, recorded by tg::replay::Replay"
+        } else {
+            "one #[kernel] function (step.rs)"
+        }
+    );
     let mut eval = Replay::new();
     let total = EPOCHS * loader.num_batches() as u64;
     let (mut losses, mut accs) = (Vec::new(), Vec::new());
@@ -124,20 +138,34 @@ fn main() -> tg::Result<()> {
         let mut sum = 0.0;
         for (i, batch) in loader.epoch(epoch).enumerate() {
             let (x, y) = batch?;
-            opt.set_lr(schedule::cosine(LR, LR * 0.02, total, opt.steps()));
-            let binds = opt.advance();
-            let out = step.run(&[&x, &y], &binds, || {
-                let logits = model.forward(&x)?;
-                let loss =
-                    logits.sparse_categorical_crossentropy(&y, None, 0.0, Reduction::Mean)?;
-                let grads = gradients(&mut model, &loss)?;
-                let mut outs = vec![loss];
-                outs.extend(opt.update(&mut model, &grads)?);
-                outs.extend(model.tensors()?.into_iter().map(|(_, t)| t));
-                Ok(outs)
-            })?;
-            kernels = step.kernels(&[&x, &y]).unwrap_or(0);
-            let loss = f64::from(out[0].to_vec::<f32>()?[0]);
+            let lr = schedule::cosine(
+                LR,
+                LR * 0.02,
+                total,
+                epoch * loader.num_batches() as u64 + i as u64,
+            );
+            let loss = if library {
+                opt.set_lr(lr);
+                let binds = opt.advance();
+                let out = step.run(&[&x, &y], &binds, || {
+                    let logits = model.forward(&x)?;
+                    let loss =
+                        logits.sparse_categorical_crossentropy(&y, None, 0.0, Reduction::Mean)?;
+                    let grads = gradients(&mut model, &loss)?;
+                    let mut outs = vec![loss];
+                    outs.extend(opt.update(&mut model, &grads)?);
+                    outs.extend(model.tensors()?.into_iter().map(|(_, t)| t));
+                    Ok(outs)
+                })?;
+                kernels = step.kernels(&[&x, &y]).unwrap_or(0);
+                out.into_iter().next().expect("the loss")
+            } else {
+                let before = tg::runtime::thread_stats().kernels;
+                let loss = kernel_step.step(&x, &y, lr as f32)?;
+                kernels = (tg::runtime::thread_stats().kernels - before) as usize;
+                loss
+            };
+            let loss = f64::from(loss.to_vec::<f32>()?[0]);
             sum += loss;
             let rate = ((i + 1) * BATCH) as f64 / t0.elapsed().as_secs_f64();
             bar.set_message(format!("loss {loss:.4}  {rate:.0} images/s"));
@@ -155,7 +183,7 @@ fn main() -> tg::Result<()> {
         accs.push(acc);
     }
     println!(
-        "trained in {:.1} s; a replayed step runs {kernels} kernels",
+        "trained in {:.1} s; a step runs {kernels} kernels",
         start.elapsed().as_secs_f64()
     );
 
