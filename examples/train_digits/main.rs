@@ -25,10 +25,51 @@ use tg::prelude::*;
 use tg::replay::Replay;
 use tg::untyped::loss::Reduction;
 
-const EPOCHS: u64 = 12;
 use step::{BATCH, KernelStep};
+
+const EPOCHS: u64 = 12;
 const LR: f64 = 0.01;
 const SEED: u32 = 7;
+
+/// How a step is run: the demo's `#[kernel]`, or the library's layers and optimizer recorded
+/// by a `Replay`.
+enum Trainer {
+    Kernel(Box<KernelStep>),
+    Library { opt: Adam, step: Replay },
+}
+
+impl Trainer {
+    /// One step on a batch with learning rate `lr`: the batch's loss and the kernels run.
+    fn step(
+        &mut self,
+        model: &mut Cnn,
+        x: &DynTensor,
+        y: &DynTensor,
+        lr: f64,
+    ) -> tg::Result<(f64, u64)> {
+        let before = tg::runtime::thread_stats().kernels;
+        let loss = match self {
+            Trainer::Kernel(k) => k.step(x, y, lr as f32)?,
+            Trainer::Library { opt, step } => {
+                opt.set_lr(lr);
+                let binds = opt.advance();
+                let out = step.run(&[x, y], &binds, || {
+                    let logits = model.forward(x)?;
+                    let loss =
+                        logits.sparse_categorical_crossentropy(y, None, 0.0, Reduction::Mean)?;
+                    let grads = gradients(model, &loss)?;
+                    let mut outs = vec![loss];
+                    outs.extend(opt.update(model, &grads)?);
+                    outs.extend(model.tensors()?.into_iter().map(|(_, t)| t));
+                    Ok(outs)
+                })?;
+                out.into_iter().next().expect("the loss")
+            }
+        };
+        let kernels = tg::runtime::thread_stats().kernels - before;
+        Ok((f64::from(loss.to_vec::<f32>()?[0]), kernels))
+    }
+}
 
 /// Test accuracy: the evaluation pass, recorded once by `eval`, replayed after.
 fn accuracy(model: &mut Cnn, eval: &mut Replay, x: &DynTensor, labels: &[i32]) -> tg::Result<f64> {
@@ -61,19 +102,25 @@ fn plot(path: &Path, losses: &[f64], accs: &[f64]) -> Result<(), Box<dyn std::er
         .x_label_area_size(32)
         .y_label_area_size(48)
         .build_cartesian_2d(1.0..epochs, 0.0..max_loss)?;
-    c.configure_mesh().x_desc("epoch").draw()?;
+    c.configure_mesh()
+        .x_desc("epoch")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .draw()?;
     c.draw_series(LineSeries::new(
         losses.iter().enumerate().map(|(i, &l)| (i as f64 + 1.0, l)),
         &RED,
     ))?;
-    let min_acc = accs.iter().cloned().fold(100.0, f64::min).min(90.0);
+    let min_acc = (accs.iter().cloned().fold(100.0, f64::min).min(90.0) / 5.0).floor() * 5.0;
     let mut c = ChartBuilder::on(&right)
         .caption("test accuracy (%)", ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(32)
         .y_label_area_size(48)
         .build_cartesian_2d(1.0..epochs, min_acc..100.0)?;
-    c.configure_mesh().x_desc("epoch").draw()?;
+    c.configure_mesh()
+        .x_desc("epoch")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .draw()?;
     c.draw_series(LineSeries::new(
         accs.iter().enumerate().map(|(i, &a)| (i as f64 + 1.0, a)),
         &BLUE,
@@ -112,17 +159,16 @@ fn main() -> tg::Result<()> {
     let library = std::env::args().any(|a| a == "--replay");
     DynTensor::manual_seed(SEED);
     let mut model = Cnn::new()?;
-    let mut opt = Adam::new(&mut model, LR)?;
-    let mut kernel_step = KernelStep::new(&mut model)?;
-    let mut step = Replay::new();
-    println!(
-        "the training step: {}",
-        if library {
-            "tg::nn + tg::optim, recorded by tg::replay::Replay"
-        } else {
-            "one #[kernel] function (step.rs)"
+    let mut trainer = if library {
+        println!("the training step: tg::nn + tg::optim, recorded by tg::replay::Replay");
+        Trainer::Library {
+            opt: Adam::new(&mut model, LR)?,
+            step: Replay::new(),
         }
-    );
+    } else {
+        println!("the training step: one #[kernel] function (examples/train_digits/step.rs)");
+        Trainer::Kernel(Box::new(KernelStep::new(&mut model)?))
+    };
     let mut eval = Replay::new();
     let total = EPOCHS * loader.num_batches() as u64;
     let (mut losses, mut accs) = (Vec::new(), Vec::new());
@@ -144,28 +190,8 @@ fn main() -> tg::Result<()> {
                 total,
                 epoch * loader.num_batches() as u64 + i as u64,
             );
-            let loss = if library {
-                opt.set_lr(lr);
-                let binds = opt.advance();
-                let out = step.run(&[&x, &y], &binds, || {
-                    let logits = model.forward(&x)?;
-                    let loss =
-                        logits.sparse_categorical_crossentropy(&y, None, 0.0, Reduction::Mean)?;
-                    let grads = gradients(&mut model, &loss)?;
-                    let mut outs = vec![loss];
-                    outs.extend(opt.update(&mut model, &grads)?);
-                    outs.extend(model.tensors()?.into_iter().map(|(_, t)| t));
-                    Ok(outs)
-                })?;
-                kernels = step.kernels(&[&x, &y]).unwrap_or(0);
-                out.into_iter().next().expect("the loss")
-            } else {
-                let before = tg::runtime::thread_stats().kernels;
-                let loss = kernel_step.step(&x, &y, lr as f32)?;
-                kernels = (tg::runtime::thread_stats().kernels - before) as usize;
-                loss
-            };
-            let loss = f64::from(loss.to_vec::<f32>()?[0]);
+            let (loss, k) = trainer.step(&mut model, &x, &y, lr)?;
+            kernels = k;
             sum += loss;
             let rate = ((i + 1) * BATCH) as f64 / t0.elapsed().as_secs_f64();
             bar.set_message(format!("loss {loss:.4}  {rate:.0} images/s"));
