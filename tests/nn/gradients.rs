@@ -47,7 +47,7 @@ fn check(name: &str, inputs: &[(&[usize], (f64, f64))], f: impl Fn(&[DynTensor])
         .map(|(i, (shape, (lo, hi)))| {
             let n = shape.iter().product();
             // tracked: the forward pass is realized before the gradient is taken
-            f64_tensor(shape, &values(n, seed + i as u64, *lo, *hi)).requires_grad()
+            f64_tensor(shape, &values(n, seed.wrapping_add(i as u64), *lo, *hi)).requires_grad()
         })
         .collect();
     let (l, _) = loss_of(&f, &xs, seed ^ 0xABCD);
@@ -57,7 +57,8 @@ fn check(name: &str, inputs: &[(&[usize], (f64, f64))], f: impl Fn(&[DynTensor])
         let g = grads[i].to_vec::<f64>().unwrap();
         let base = x.to_vec::<f64>().unwrap();
         for dir in 0..4u64 {
-            let d = values(base.len(), seed * 7 + dir * 101 + i as u64, -1.0, 1.0);
+            let dir_seed = seed.wrapping_mul(7).wrapping_add(dir * 101 + i as u64);
+            let d = values(base.len(), dir_seed, -1.0, 1.0);
             let moved = |s: f64| {
                 let mut ys = xs.clone();
                 let v: Vec<f64> = base.iter().zip(&d).map(|(b, d)| b + s * H * d).collect();

@@ -7,6 +7,14 @@ use tg_nn::replay::Replay;
 use tg_ops::DynTensor;
 use tg_ops::untyped::loss::Reduction;
 
+/// The tests that seed the process-wide random stream and compare what it draws take turns
+/// (the test harness runs tests on several threads).
+static RANDOM: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn random_stream() -> std::sync::MutexGuard<'static, ()> {
+    RANDOM.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn batch(k: usize) -> (DynTensor, DynTensor) {
     let xs: Vec<f32> = (0..8 * 4)
         .map(|i| (((i + 3 * k) * 7) % 11) as f32 * 0.1 - 0.5)
@@ -83,6 +91,7 @@ fn train(replayed: bool, kind: usize) -> (Vec<f32>, Vec<f32>, (u64, u64), usize)
 
 #[test]
 fn a_replayed_step_matches_the_eager_step_and_nothing_recompiles() {
+    let _turn = random_stream();
     for kind in 0..3 {
         let (el, ep, (_, eager_compiles), _) = train(false, kind);
         let (rl, rp, (replay_kernels, replay_compiles), per_step) = train(true, kind);
@@ -170,6 +179,7 @@ fn eager_graphs_after_replays_read_the_written_values() {
 /// draw with the same seed.
 #[test]
 fn a_replayed_dropout_draws_fresh_numbers() {
+    let _turn = random_stream();
     let x = DynTensor::ones(&[64], tg_runtime::DType::F32).unwrap();
     let d = tg_nn::nn::Dropout::new(0.5).unwrap();
     DynTensor::manual_seed(9);
