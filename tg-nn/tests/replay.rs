@@ -198,3 +198,51 @@ fn a_replayed_dropout_draws_fresh_numbers() {
     assert_ne!(eager[0], eager[1]);
     assert_eq!(eager, replayed);
 }
+
+/// A recorded step keeps working after a model and its optimizer are loaded from files in
+/// place: rewinding both to a checkpoint and replaying repeats the same losses.
+#[test]
+fn a_recorded_step_resumes_from_a_checkpoint_loaded_in_place() {
+    let _turn = random_stream();
+    let dir = std::env::temp_dir().join(format!("tg_nn_replay_resume_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    DynTensor::manual_seed(12);
+    let mut model = Linear::new(4, 3, true).unwrap();
+    let mut opt = Adam::new(&mut model, 0.05).unwrap();
+    let mut step = Replay::new();
+    let mut run = |model: &mut Linear, opt: &mut Adam, k: usize| -> f32 {
+        let (x, y) = batch(k);
+        let binds = opt.advance();
+        let out = step
+            .run(&[&x, &y], &binds, || {
+                let loss = model.forward(&x)?.sparse_categorical_crossentropy(
+                    &y,
+                    None,
+                    0.0,
+                    Reduction::Mean,
+                )?;
+                let grads = gradients(model, &loss)?;
+                let mut outs = vec![loss];
+                outs.extend(opt.update(model, &grads)?);
+                Ok(outs)
+            })
+            .unwrap();
+        out[0].to_vec::<f32>().unwrap()[0]
+    };
+    for k in 0..3 {
+        run(&mut model, &mut opt, k);
+    }
+    model.save(&dir.join("model.safetensors")).unwrap();
+    opt.state_dict()
+        .unwrap()
+        .save(dir.join("optim.safetensors"))
+        .unwrap();
+    let first: Vec<f32> = (3..6).map(|k| run(&mut model, &mut opt, k)).collect();
+    model.load(&dir.join("model.safetensors")).unwrap();
+    opt.load_state_dict(&tg_nn::state::load(dir.join("optim.safetensors")).unwrap())
+        .unwrap();
+    assert_eq!(opt.steps(), 3);
+    let again: Vec<f32> = (3..6).map(|k| run(&mut model, &mut opt, k)).collect();
+    assert_eq!(first, again);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

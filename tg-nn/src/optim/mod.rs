@@ -31,7 +31,9 @@ pub trait Optimizer {
 
     /// The device side of a step: writes the update of every parameter of `model` (given
     /// `grads`, in [`Module::parameters`] order) and of the optimizer's state in place.
-    /// Lazy; returns the written tensors (parameters, then state) to realize.
+    /// Lazy; returns the written tensors (parameters, then state) to realize. (Buffers a
+    /// forward pass writes, as BatchNorm's running statistics, are the model's: realize
+    /// `model.tensors()` with these.)
     fn update(&mut self, model: &mut dyn Module, grads: &[DynTensor]) -> Result<Vec<DynTensor>>;
 
     /// The learning rate of the next step.
