@@ -5,7 +5,8 @@
 set -euo pipefail
 
 packages=(build-essential pkg-config libshaderc-dev glslang-dev spirv-tools
-          libvulkan1 libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers)
+          libvulkan1 libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
+          fonts-dejavu-core)
 
 missing=()
 for p in "${packages[@]}"; do

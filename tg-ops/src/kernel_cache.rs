@@ -46,6 +46,14 @@ struct Entry {
 /// space (random streams take the top quarter).
 static NEXT_VARS: AtomicU64 = AtomicU64::new(1 << 63);
 
+/// `count` fresh var ids (consecutive, from the range kernels take theirs from) for a
+/// caller outside `#[kernel]` that builds graphs with runtime scalars of its own (an
+/// optimizer's learning rate and bias corrections), so that they never collide with a
+/// kernel's.
+pub fn fresh_vars(count: u64) -> u64 {
+    NEXT_VARS.fetch_add(count.max(1), Ordering::Relaxed)
+}
+
 thread_local! {
     /// The var ids of the kernel whose body runs on this thread.
     static CURRENT: Cell<Option<u64>> = const { Cell::new(None) };

@@ -1,0 +1,10 @@
+//! tg::nn and tg::optim: composed ops' gradients against central differences, layers against
+//! numpy (fixtures/nn.json, made by scripts/gen_nn.py), optimizer steps against the
+//! published formulas, and state round trips. One binary, one module per part.
+
+mod gradients;
+mod kernel_step;
+mod layers;
+mod optim;
+mod readme;
+mod state;

@@ -1,0 +1,121 @@
+//! Fully connected layers: `Linear` on runtime shapes and `TypedLinear<IN, OUT>`, whose
+//! parameters and forward pass have their sizes in their types.
+
+use tg_ops::shape::{Const, Dim};
+use tg_ops::{DynTensor, Tensor};
+use tg_runtime::Result;
+
+use super::init;
+use super::module::{Module, Role, Visitor};
+
+/// `y = x @ weight.T + bias`, weight `(out, in)` as tinygrad and torch store it (so their
+/// checkpoints load), kaiming-uniform initialised, bias uniform in `±1/sqrt(in)`.
+pub struct Linear {
+    /// `(out_features, in_features)`.
+    pub weight: DynTensor,
+    /// `(out_features,)`, if the layer has one.
+    pub bias: Option<DynTensor>,
+}
+
+impl Linear {
+    /// A layer from `in_features` to `out_features`, with a bias when `bias`.
+    pub fn new(in_features: usize, out_features: usize, bias: bool) -> Result<Linear> {
+        Ok(Linear {
+            weight: init::weight(&[out_features, in_features])?,
+            bias: if bias {
+                Some(init::bias(out_features, in_features)?)
+            } else {
+                None
+            },
+        })
+    }
+
+    /// The layer applied to `x` (`(..., in)` to `(..., out)`).
+    pub fn forward(&self, x: &DynTensor) -> Result<DynTensor> {
+        x.linear(&self.weight.transpose(0, 1)?, self.bias.as_ref())
+    }
+}
+
+impl Module for Linear {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        f("weight", Role::Parameter, &mut self.weight)?;
+        if let Some(b) = &mut self.bias {
+            f("bias", Role::Parameter, b)?;
+        }
+        Ok(())
+    }
+}
+
+/// [`Linear`] with its sizes in its type: `weight: Tensor<(OUT, IN)>`, and `forward` takes
+/// `(B, IN)` to `(B, OUT)` for any batch dimension `B` (static or dynamic), so a model of
+/// typed layers that does not fit together does not compile.
+///
+/// ```
+/// use tg_ops::prelude::*;
+/// use tg_nn::nn::{Module, TypedLinear};
+/// let mut fc = TypedLinear::<3, 2>::new().unwrap();
+/// let x = Tensor::<Rank2<4, 3>>::ones();
+/// let y: Tensor<Rank2<4, 2>> = fc.forward(&x);
+/// assert_eq!(y.dims(), vec![4, 2]);
+/// assert_eq!(fc.parameters().unwrap().len(), 2);
+/// ```
+pub struct TypedLinear<const IN: usize, const OUT: usize> {
+    /// `(OUT, IN)`.
+    pub weight: Tensor<(Const<OUT>, Const<IN>)>,
+    /// `(OUT,)`.
+    pub bias: Tensor<(Const<OUT>,)>,
+}
+
+impl<const IN: usize, const OUT: usize> TypedLinear<IN, OUT> {
+    /// A layer with tinygrad's initialisation (as [`Linear::new`] with a bias).
+    pub fn new() -> Result<Self> {
+        let l = Linear::new(IN, OUT, true)?;
+        let bias = l.bias.expect("made with a bias");
+        Ok(TypedLinear {
+            weight: Tensor::try_from_dyn(l.weight)?,
+            bias: Tensor::try_from_dyn(bias)?,
+        })
+    }
+
+    /// The layer applied to a batch of rows.
+    #[track_caller]
+    pub fn forward<B: Dim>(&self, x: &Tensor<(B, Const<IN>)>) -> Tensor<(B, Const<OUT>)> {
+        match self.try_forward(x) {
+            Ok(y) => y,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`TypedLinear::forward`], returning a device failure instead of panicking.
+    pub fn try_forward<B: Dim>(
+        &self,
+        x: &Tensor<(B, Const<IN>)>,
+    ) -> Result<Tensor<(B, Const<OUT>)>> {
+        let w = self.weight.as_dyn().transpose(0, 1)?;
+        Tensor::try_from_dyn(x.as_dyn().linear(&w, Some(self.bias.as_dyn()))?)
+    }
+}
+
+/// Replaces a typed tensor through a visitor: the visitor sees it untyped, and what it puts
+/// back must have the type's shape and dtype (else the error names the tensor).
+pub fn visit_typed<S: tg_ops::Shape>(
+    name: &str,
+    role: Role,
+    t: &mut Tensor<S>,
+    f: &mut Visitor<'_>,
+) -> Result<()> {
+    let mut d = t.as_dyn().clone();
+    f(name, role, &mut d)?;
+    *t = Tensor::try_from_dyn(d).map_err(|e| tg_runtime::Error::Argument {
+        op: "Module::visit",
+        message: format!("`{name}`: {e}"),
+    })?;
+    Ok(())
+}
+
+impl<const IN: usize, const OUT: usize> Module for TypedLinear<IN, OUT> {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        visit_typed("weight", Role::Parameter, &mut self.weight, f)?;
+        visit_typed("bias", Role::Parameter, &mut self.bias, f)
+    }
+}

@@ -1,0 +1,25 @@
+//! Layers with tinygrad's defaults, the [`Module`] trait that names their tensors, attention
+//! and gradient clipping. Layers compose tg-ops' ops, so they fuse, differentiate and run on
+//! any device like the rest of the library; their parameters are buffers of their own
+//! (`DynTensor::parameter`) that optimizers update in place.
+
+mod attention;
+mod clip;
+mod conv;
+mod dropout;
+mod embedding;
+pub mod init;
+mod linear;
+pub mod models;
+mod module;
+mod norm;
+
+pub use attention::scaled_dot_product_attention;
+pub use clip::{clip_grad_norm, clip_grad_value};
+pub use conv::{Conv2d, ConvOptions, ConvTranspose2d};
+pub use dropout::{Dropout, dropout};
+pub use embedding::Embedding;
+pub use linear::{Linear, TypedLinear, visit_typed};
+pub use models::{DigitsCnn, Mlp};
+pub use module::{Module, Role, Visitor, child};
+pub use norm::{BatchNorm2d, GroupNorm, LayerNorm, RMSNorm};

@@ -1,0 +1,147 @@
+//! The `Module` trait: a model names its tensors once (`visit`), and everything that walks a
+//! model (optimizers, state dicts, gradient lists) is written against that one method.
+
+use tg_ops::DynTensor;
+use tg_runtime::{Error, Result};
+
+use crate::state::{self, Extra, StateDict};
+
+/// What a named tensor of a module is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Trained: an optimizer updates it from its gradient.
+    Parameter,
+    /// Kept but not trained (BatchNorm's running statistics): saved and loaded with the
+    /// parameters, never given a gradient.
+    Buffer,
+}
+
+/// A visitor of a module's tensors: the tensor's name (dotted, as torch's state dicts name
+/// them), its role, and the tensor, which the visitor may replace (an in-place update gives
+/// a tensor a new node; a typed layer checks the replacement's shape).
+pub type Visitor<'a> = dyn FnMut(&str, Role, &mut DynTensor) -> Result<()> + 'a;
+
+/// A layer or a model built of layers.
+///
+/// Implementors write `visit` (each tensor by name, and each child through [`child`]) and,
+/// when they hold layers that behave differently in training, `set_training`. The provided
+/// methods list parameters, make and load state dicts.
+pub trait Module {
+    /// Calls `f` with every tensor of the module, in a fixed order.
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()>;
+
+    /// Switches training behaviour (BatchNorm's batch statistics, Dropout) on or off. The
+    /// default does nothing: a module without such layers has no mode.
+    fn set_training(&mut self, training: bool) {
+        let _ = training;
+    }
+
+    /// The parameters (trained tensors) by name, in `visit` order.
+    fn parameters(&mut self) -> Result<Vec<(String, DynTensor)>> {
+        named(self, Some(Role::Parameter))
+    }
+
+    /// Every tensor (parameters and buffers) by name, in `visit` order.
+    fn tensors(&mut self) -> Result<Vec<(String, DynTensor)>> {
+        named(self, None)
+    }
+
+    /// The module's state: every tensor by name.
+    fn state_dict(&mut self) -> Result<StateDict> {
+        let mut dict = StateDict::new();
+        for (name, t) in self.tensors()? {
+            dict.insert(name, t);
+        }
+        Ok(dict)
+    }
+
+    /// Saves [`Module::state_dict`] as a safetensors file.
+    fn save(&mut self, path: &std::path::Path) -> Result<()> {
+        let tensors = self.tensors()?;
+        let refs: Vec<(&str, &DynTensor)> = tensors.iter().map(|(n, t)| (n.as_str(), t)).collect();
+        state::save(path, &refs)
+    }
+
+    /// Loads a safetensors file written by [`Module::save`] (or any file with exactly these
+    /// names, dtypes and shapes), writing each value into the module's tensor in place, so
+    /// an optimizer or a recorded step that holds the tensors sees the loaded values. A file
+    /// that does not fit loads nothing; the error names every tensor that differs.
+    fn load(&mut self, path: &std::path::Path) -> Result<()> {
+        let current = self.tensors()?;
+        let refs: Vec<(&str, &DynTensor)> = current.iter().map(|(n, t)| (n.as_str(), t)).collect();
+        let loaded = state::load_into(path, &refs, Extra::Refuse)?;
+        load_values(self, current.iter().map(|(n, _)| n.as_str()).zip(loaded))
+    }
+
+    /// Writes the tensors of `dict` into the module's tensors of the same names in place.
+    /// Every tensor of the module must be in `dict` with its shape and dtype; all of it is
+    /// checked first, so a dict that does not fit writes nothing, and the error names every
+    /// tensor at fault.
+    fn load_state_dict(&mut self, dict: &StateDict) -> Result<()> {
+        let mut problems = Vec::new();
+        let mut values = Vec::new();
+        for (name, t) in self.tensors()? {
+            match dict.get(&name) {
+                None => problems.push(format!("`{name}` is missing")),
+                Some(v) if v.shape() != t.shape() || v.dtype() != t.dtype() => {
+                    problems.push(format!(
+                        "`{name}`: the module has {} {:?}, the state dict {} {:?}",
+                        t.dtype(),
+                        t.shape(),
+                        v.dtype(),
+                        v.shape()
+                    ))
+                }
+                Some(v) => values.push((name, v.clone())),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(Error::Argument {
+                op: "load_state_dict",
+                message: problems.join("; "),
+            });
+        }
+        load_values(self, values.iter().map(|(n, v)| (n.as_str(), v.clone())))
+    }
+}
+
+/// Visits `module` as the child `name` of a module being visited: its tensors' names get
+/// the prefix `name.`.
+pub fn child(name: &str, module: &mut dyn Module, f: &mut Visitor<'_>) -> Result<()> {
+    module.visit(&mut |n, role, t| f(&format!("{name}.{n}"), role, t))
+}
+
+fn named<M: Module + ?Sized>(m: &mut M, role: Option<Role>) -> Result<Vec<(String, DynTensor)>> {
+    let mut out = Vec::new();
+    m.visit(&mut |name, r, t| {
+        if role.is_none_or(|want| want == r) {
+            out.push((name.to_string(), t.clone()));
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Assigns values, in `visit` order, to the module's tensors.
+fn load_values<'a, M: Module + ?Sized>(
+    m: &mut M,
+    values: impl Iterator<Item = (&'a str, DynTensor)>,
+) -> Result<()> {
+    let mut values = values;
+    let mut written = Vec::new();
+    m.visit(&mut |name, _, t| {
+        let (want, v) = values
+            .next()
+            .ok_or_else(|| Error::internal("load_state_dict", format!("no value for `{name}`")))?;
+        if want != name {
+            return Err(Error::internal(
+                "load_state_dict",
+                format!("visit order changed: `{name}` where `{want}` was"),
+            ));
+        }
+        t.assign(&v)?;
+        written.push(t.lazy().clone());
+        Ok(())
+    })?;
+    tg_runtime::realize(&written.iter().collect::<Vec<_>>())
+}

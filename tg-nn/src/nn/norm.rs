@@ -1,0 +1,236 @@
+//! Normalization layers: BatchNorm2d (batch statistics while training, running statistics
+//! in evaluation), LayerNorm, RMSNorm and GroupNorm, as tinygrad defines them.
+
+use tg_ops::DynTensor;
+use tg_runtime::{DType, Error, Result};
+
+use super::init;
+use super::module::{Module, Role, Visitor};
+
+fn rank_error(op: &'static str, want: &str, x: &DynTensor) -> Error {
+    Error::Shape {
+        op,
+        message: format!("the input {:?} must be {want}", x.shape()),
+    }
+}
+
+/// Batch normalization over the channel axis of `(batch, channels, h, w)`.
+///
+/// Training: normalizes with the batch's mean and biased variance and moves the running
+/// statistics towards them (`running = (1 - momentum) * running + momentum * batch`, the
+/// variance unbiased), written in place. Evaluation: normalizes with the running statistics.
+pub struct BatchNorm2d {
+    /// Scale, `(channels,)`, ones.
+    pub weight: DynTensor,
+    /// Shift, `(channels,)`, zeros.
+    pub bias: DynTensor,
+    /// Running mean, `(channels,)`, a buffer.
+    pub running_mean: DynTensor,
+    /// Running (unbiased) variance, `(channels,)`, a buffer.
+    pub running_var: DynTensor,
+    /// Training steps taken, `(1,)` f32, a buffer.
+    pub num_batches_tracked: DynTensor,
+    /// Added to the variance.
+    pub eps: f64,
+    /// Weight of a batch in the running statistics.
+    pub momentum: f64,
+    /// Batch statistics (true, the default) or running ones.
+    pub training: bool,
+}
+
+impl BatchNorm2d {
+    /// A layer over `channels`, eps 1e-5, momentum 0.1, in training mode.
+    pub fn new(channels: usize) -> Result<BatchNorm2d> {
+        Ok(BatchNorm2d {
+            weight: init::filled(channels, 1.0)?,
+            bias: init::filled(channels, 0.0)?,
+            running_mean: init::buffer(&[channels], 0.0, DType::F32)?,
+            running_var: init::buffer(&[channels], 1.0, DType::F32)?,
+            num_batches_tracked: init::buffer(&[1], 0.0, DType::F32)?,
+            eps: 1e-5,
+            momentum: 0.1,
+            training: true,
+        })
+    }
+
+    /// The layer applied to `x`; in training it also updates the running statistics (in
+    /// place, realized with whatever is realized next).
+    pub fn forward(&mut self, x: &DynTensor) -> Result<DynTensor> {
+        if x.ndim() != 4 || x.shape()[1] != self.weight.shape()[0] {
+            return Err(rank_error(
+                "BatchNorm2d",
+                &format!("(batch, {}, h, w)", self.weight.shape()[0]),
+                x,
+            ));
+        }
+        let axes = [0isize, 2, 3];
+        let (mean, invstd) = if self.training {
+            let mean = x.mean(Some(&axes), false)?;
+            // d var / d mean is zero: the mean is detached here as tinygrad does
+            let centered = x.sub(&mean.detach().reshape(&[1, -1, 1, 1])?)?;
+            let var = centered.square()?.mean(Some(&axes), false)?;
+            let n = (x.shape().iter().product::<usize>() / x.shape()[1]) as f64;
+            let m = self.momentum;
+            let rm = self
+                .running_mean
+                .mul(1.0 - m)?
+                .add(&mean.detach().mul(m)?)?;
+            let unbiased = var.detach().mul(m * n / (n - 1.0).max(1.0))?;
+            let rv = self.running_var.mul(1.0 - m)?.add(&unbiased)?;
+            let nb = self.num_batches_tracked.add(1.0)?;
+            self.running_mean.assign(&rm)?;
+            self.running_var.assign(&rv)?;
+            self.num_batches_tracked.assign(&nb)?;
+            (mean, var.add(self.eps)?.rsqrt()?)
+        } else {
+            (
+                self.running_mean.clone(),
+                self.running_var.add(self.eps)?.rsqrt()?,
+            )
+        };
+        x.batchnorm(Some(&self.weight), Some(&self.bias), &mean, &invstd, &[1])
+    }
+}
+
+impl Module for BatchNorm2d {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        f("weight", Role::Parameter, &mut self.weight)?;
+        f("bias", Role::Parameter, &mut self.bias)?;
+        f("running_mean", Role::Buffer, &mut self.running_mean)?;
+        f("running_var", Role::Buffer, &mut self.running_var)?;
+        f(
+            "num_batches_tracked",
+            Role::Buffer,
+            &mut self.num_batches_tracked,
+        )
+    }
+
+    fn set_training(&mut self, training: bool) {
+        self.training = training;
+    }
+}
+
+/// `weight * (x - mean) / sqrt(var + eps) + bias` over the last axis (tinygrad's
+/// `LayerNorm(normalized_shape)` with one trailing axis): weight ones, bias zeros.
+pub struct LayerNorm {
+    /// `(dim,)`, ones.
+    pub weight: DynTensor,
+    /// `(dim,)`, zeros.
+    pub bias: DynTensor,
+    /// Added to the variance (1e-5).
+    pub eps: f64,
+}
+
+impl LayerNorm {
+    /// A layer over a last axis of `dim`.
+    pub fn new(dim: usize) -> Result<LayerNorm> {
+        Ok(LayerNorm {
+            weight: init::filled(dim, 1.0)?,
+            bias: init::filled(dim, 0.0)?,
+            eps: 1e-5,
+        })
+    }
+
+    /// The layer applied to `x` `(..., dim)`.
+    pub fn forward(&self, x: &DynTensor) -> Result<DynTensor> {
+        x.layernorm(&[-1], self.eps)?
+            .mul(&self.weight)?
+            .add(&self.bias)
+    }
+}
+
+impl Module for LayerNorm {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        f("weight", Role::Parameter, &mut self.weight)?;
+        f("bias", Role::Parameter, &mut self.bias)
+    }
+}
+
+/// `weight * x / sqrt(mean(x^2) + eps)` over the last axis (tinygrad's `RMSNorm`, eps
+/// 1e-6).
+pub struct RMSNorm {
+    /// `(dim,)`, ones.
+    pub weight: DynTensor,
+    /// Added to the mean square (1e-6).
+    pub eps: f64,
+}
+
+impl RMSNorm {
+    /// A layer over a last axis of `dim`.
+    pub fn new(dim: usize) -> Result<RMSNorm> {
+        Ok(RMSNorm {
+            weight: init::filled(dim, 1.0)?,
+            eps: 1e-6,
+        })
+    }
+
+    /// The layer applied to `x` `(..., dim)`.
+    pub fn forward(&self, x: &DynTensor) -> Result<DynTensor> {
+        let ms = x.square()?.mean(Some(&[-1]), true)?;
+        x.mul(&ms.add(self.eps)?.rsqrt()?)?.mul(&self.weight)
+    }
+}
+
+impl Module for RMSNorm {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        f("weight", Role::Parameter, &mut self.weight)
+    }
+}
+
+/// Layer normalization of each group of channels of `(batch, channels, ...)` over the
+/// group's channels and all spatial positions, then a per-channel scale and shift
+/// (tinygrad's `GroupNorm`, eps 1e-5).
+pub struct GroupNorm {
+    /// Number of channel groups.
+    pub groups: usize,
+    /// `(channels,)`, ones.
+    pub weight: DynTensor,
+    /// `(channels,)`, zeros.
+    pub bias: DynTensor,
+    /// Added to the variance (1e-5).
+    pub eps: f64,
+}
+
+impl GroupNorm {
+    /// `channels` in `groups` groups (which must divide them).
+    pub fn new(groups: usize, channels: usize) -> Result<GroupNorm> {
+        if groups == 0 || !channels.is_multiple_of(groups) {
+            return Err(Error::Argument {
+                op: "GroupNorm",
+                message: format!("{channels} channels do not divide into {groups} groups"),
+            });
+        }
+        Ok(GroupNorm {
+            groups,
+            weight: init::filled(channels, 1.0)?,
+            bias: init::filled(channels, 0.0)?,
+            eps: 1e-5,
+        })
+    }
+
+    /// The layer applied to `x` `(batch, channels, ...)`.
+    pub fn forward(&self, x: &DynTensor) -> Result<DynTensor> {
+        let c = self.weight.shape()[0];
+        if x.ndim() < 2 || x.shape()[1] != c {
+            return Err(rank_error("GroupNorm", &format!("(batch, {c}, ...)"), x));
+        }
+        let b = x.shape()[0] as isize;
+        let shape: Vec<isize> = x.shape().iter().map(|&d| d as isize).collect();
+        let normed = x
+            .reshape(&[b, self.groups as isize, -1])?
+            .layernorm(&[-1], self.eps)?
+            .reshape(&shape)?;
+        let mut per_channel = vec![1isize, -1];
+        per_channel.resize(x.ndim(), 1);
+        normed
+            .mul(&self.weight.reshape(&per_channel)?)?
+            .add(&self.bias.reshape(&per_channel)?)
+    }
+}
+
+impl Module for GroupNorm {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        f("weight", Role::Parameter, &mut self.weight)?;
+        f("bias", Role::Parameter, &mut self.bias)
+    }
+}

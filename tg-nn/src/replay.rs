@@ -1,0 +1,89 @@
+//! `Replay`: a training (or evaluation) step written with the library API, recorded on its
+//! first call and replayed after, as tinygrad's `TinyJit` does. It is the machinery of
+//! `#[kernel]` (`tg_runtime::record`, vars rebound, random draws redrawn) for a Rust closure,
+//! so that a step may call layers, modules and optimizers, which a `#[kernel]` body cannot.
+//!
+//! The closure must compute the same graph on every call given inputs of the same shapes:
+//! a replay repeats the kernels, not the Rust code. Tensors the closure reads other than its
+//! inputs (parameters, optimizer state) are read from their buffers at replay, and the
+//! tensors it writes in place are written again. Scalars that change between calls must be
+//! runtime scalars ([`crate::optim::RuntimeScalar`]), whose values each call passes.
+//!
+//! A replay writes the captured tensors' buffers without giving them new graph nodes (an
+//! eager `assign` does). Graphs built afterwards read the new values, but a result computed
+//! from those tensors before a replay and still held is the same hash-consed node as the
+//! same expression built after it, and keeps its old value: drop such results (or compute
+//! them through a `Replay` too, as `examples/train_digits.rs` evaluates).
+
+use tg_ops::DynTensor;
+use tg_ops::untyped::random::{Draw, redraw, take_draws, watch_draws};
+use tg_runtime::{Lazy, Recording, Result, Scalar, record};
+
+/// One recorded call per distinct input shapes.
+struct Entry {
+    key: Vec<(tg_runtime::DType, Vec<usize>)>,
+    recording: Recording,
+    draws: Vec<Draw>,
+}
+
+/// A step recorded once per input shapes and replayed after. See the module docs.
+#[derive(Default)]
+pub struct Replay {
+    entries: Vec<Entry>,
+}
+
+impl Replay {
+    /// A replay with nothing recorded.
+    pub fn new() -> Replay {
+        Replay::default()
+    }
+
+    /// Runs `body` on its first call with inputs of these shapes, recording the kernels it
+    /// runs (what it returns is realized, so it must return every tensor it writes in place
+    /// that is not otherwise realized: updated parameters, optimizer state); later calls
+    /// replay them on `inputs` with `vars` bound (runtime scalars' `(id, value)`) and fresh
+    /// random numbers, without calling `body`. Returns what `body` returned, computed anew.
+    pub fn run(
+        &mut self,
+        inputs: &[&DynTensor],
+        vars: &[(u64, Scalar)],
+        body: impl FnOnce() -> Result<Vec<DynTensor>>,
+    ) -> Result<Vec<DynTensor>> {
+        let key: Vec<_> = inputs
+            .iter()
+            .map(|t| (t.dtype(), t.shape().to_vec()))
+            .collect();
+        let lazies: Vec<&Lazy> = inputs.iter().map(|t| t.lazy()).collect();
+        if let Some(e) = self.entries.iter().find(|e| e.key == key) {
+            let mut binds = vars.to_vec();
+            binds.extend(redraw(&e.draws));
+            let outs = e.recording.replay_with(&lazies, &binds)?;
+            return Ok(outs.into_iter().map(DynTensor::from_lazy).collect());
+        }
+        watch_draws();
+        let recorded = record(&lazies, || {
+            Ok(body()?.into_iter().map(DynTensor::into_lazy).collect())
+        });
+        let draws = take_draws();
+        let (outs, recording) = recorded?;
+        self.entries.push(Entry {
+            key,
+            recording,
+            draws,
+        });
+        Ok(outs.into_iter().map(DynTensor::from_lazy).collect())
+    }
+
+    /// Kernels a replay of the recording for these input shapes dispatches (`None` before
+    /// it is recorded).
+    pub fn kernels(&self, inputs: &[&DynTensor]) -> Option<usize> {
+        let key: Vec<_> = inputs
+            .iter()
+            .map(|t| (t.dtype(), t.shape().to_vec()))
+            .collect();
+        self.entries
+            .iter()
+            .find(|e| e.key == key)
+            .map(|e| e.recording.kernels())
+    }
+}
