@@ -167,6 +167,27 @@ fn strategies_and_fusion() {
     let p = plan(&[&c], &gpu()).unwrap();
     assert_eq!(p.len(), 1);
     assert_eq!(p[0].strategy, Strategy::Tile { rows: 4 });
+    // an MLP layer's matmul, 64 x 784 x 128, kept as (64, 128, 1) as a gradient needs it: a
+    // reduction long enough to be cooperative, but 512 tiles fill two workgroups, and the
+    // trailing axis of 1 changes no layout
+    let x = data(&[64, 784])
+        .reshape(&[64, 1, 784])
+        .unwrap()
+        .expand(&[64, 128, 784])
+        .unwrap();
+    let w = data(&[128, 784])
+        .reshape(&[1, 128, 784])
+        .unwrap()
+        .expand(&[64, 128, 784])
+        .unwrap();
+    let h = x
+        .binary(BinaryOp::Mul, &w)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap();
+    assert_eq!(h.shape(), &[64, 128, 1]);
+    let p = plan(&[&h], &gpu()).unwrap();
+    assert_eq!(p[0].strategy, Strategy::Tile { rows: 4 });
     // a reduction that shares nothing between outputs stays one row per invocation
     let s = data(&[32, 256, 256]).reduce(ReduceOp::Add, &[0]).unwrap();
     assert_eq!(plan(&[&s], &gpu()).unwrap()[0].strategy, Strategy::Serial);

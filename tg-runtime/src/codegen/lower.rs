@@ -228,12 +228,12 @@ const MAX_GENERIC_TRIP: i64 = 1 << 24;
 
 /// Lowers `root` (computed from `inputs`, which the kernel reads from buffers).
 ///
-/// A [`Strategy::Tile`] kernel may take its rows along any output axis but the last whose
-/// length the rows divide. Which one pays depends on which inputs vary along it (a matmul's
-/// A varies along its row axis and not its columns; a convolution's input does not vary
-/// along the output channels), so each candidate is lowered and the one with the fewest
-/// loads kept: a value the rows share is one load, found by common-subexpression
-/// elimination. Ties keep the second-to-last axis.
+/// A [`Strategy::Tile`] kernel may take its rows along any output axis before the last one
+/// longer than 1 whose length the rows divide. Which one pays depends on which inputs vary
+/// along it (a matmul's A varies along its row axis and not its columns; a convolution's
+/// input does not vary along the output channels), so each candidate is lowered and the one
+/// with the fewest loads kept: a value the rows share is one load, found by
+/// common-subexpression elimination. Ties keep the axis nearest the columns.
 pub fn lower(
     root: &Arc<Node>,
     inputs: &[Arc<Node>],
@@ -244,7 +244,9 @@ pub fn lower(
         return lower_at(root, inputs, strategy, options, 0);
     };
     let shape = root.shape();
-    (0..shape.len().saturating_sub(1))
+    // the last axis longer than 1 holds the columns (trailing 1s change no layout)
+    let last = shape.iter().rposition(|&d| d != 1).unwrap_or(0);
+    (0..last)
         .rev()
         .filter(|&axis| shape[axis].is_multiple_of(rows))
         .map(|axis| lower_at(root, inputs, strategy, options, axis))

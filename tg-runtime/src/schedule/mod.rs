@@ -369,9 +369,12 @@ fn plan_kernel(root: Arc<Node>, body: Arc<Node>, realize: &HashSet<u64>) -> Kern
         let src = &body.srcs()[0];
         max_trip = max_trip.max(axes.iter().map(|&a| src.shape()[a]).product());
     }
+    // register blocking wins over a cooperative reduction too (a 64 x 784 x 128 matmul: 512
+    // tiles of 16 outputs instead of 2,048 workgroups of 64 threads for 4 outputs each) as
+    // long as the tiles fill at least one workgroup
     let mut strategy = strategy(root.numel(), max_trip);
-    if strategy == Strategy::Serial
-        && let Some(rows) = tile_rows(&root, &inputs, max_trip)
+    if let Some(rows) = tile_rows(&root, &inputs, max_trip)
+        && (strategy == Strategy::Serial || root.numel() / (rows * LANES) >= TILE_MIN_INVOCATIONS)
     {
         strategy = Strategy::Tile { rows };
     }
@@ -398,6 +401,10 @@ fn strategy(numel: usize, trip: usize) -> Strategy {
     }
 }
 
+/// The fewest invocations (one workgroup) a tiled kernel must have to replace a cooperative
+/// one.
+const TILE_MIN_INVOCATIONS: usize = 256;
+
 /// Rows of outputs one invocation of a reduction kernel computes (register blocking): 4 when
 /// an input is read several times over (a matmul's operands are read once per row or column
 /// of the output), so rows that share its values load them once; `None` where nothing is
@@ -405,7 +412,9 @@ fn strategy(numel: usize, trip: usize) -> Strategy {
 /// (lowering picks the tile's axis among those that do).
 fn tile_rows(root: &Node, inputs: &[Arc<Node>], trip: usize) -> Option<usize> {
     const ROWS: usize = 4;
+    // trailing axes of length 1 (a reduction that keeps its axis) change no layout
     let shape = root.shape();
+    let shape = &shape[..shape.iter().rposition(|&d| d != 1).map_or(0, |i| i + 1)];
     let (before, n) = match shape {
         [before @ .., n] if !before.is_empty() => (before, *n),
         _ => return None,
