@@ -109,36 +109,42 @@ fn readers_of_the_old_contents_run_before_the_write() {
 
 #[test]
 fn a_replayed_step_updates_parameters_like_eager_steps() {
-    let x: Vec<f32> = (0..4096).map(|i| ((i * 7) % 5) as f32 * 0.1).collect();
-    let lx = Lazy::from_slice(&[4096], &x).unwrap();
-    // eager: 100 steps
-    let mut eager = Lazy::parameter(&full(1.0, &[4096])).unwrap();
-    for _ in 0..100 {
-        eager = step(&eager, &lx);
-        eager.realize().unwrap();
-    }
-    // recorded once, replayed 99 times: the parameter is captured, written in place each time
-    let w = Lazy::parameter(&full(1.0, &[4096])).unwrap();
-    w.realize().unwrap();
-    let (first, rec) = record(&[&lx], || Ok(vec![step(&w, &lx)])).unwrap();
-    let device = Device::get().unwrap();
-    let mut memory = Vec::new();
-    let mut last = first[0].clone();
-    for _ in 0..99 {
-        last = rec.replay(&[&lx]).unwrap().remove(0);
-        tg_runtime::synchronize().unwrap();
-        memory.push(device.memory_stats().live_bytes);
-    }
-    assert_eq!(
-        last.to_vec::<f32>().unwrap(),
-        eager.to_vec::<f32>().unwrap()
-    );
-    assert_eq!(w.to_vec::<f32>().unwrap(), eager.to_vec::<f32>().unwrap());
-    // device memory is flat from the second replay on
-    assert!(
-        memory.windows(2).skip(1).all(|m| m[0] == m[1]),
-        "{memory:?}"
-    );
+    // a device of its own: its memory statistics count this test's buffers only, not those of
+    // the tests running beside it on the default device
+    let index = Device::get().unwrap().info().index;
+    let device = Device::open(&index.to_string()).unwrap();
+    device.scope(|| {
+        let x: Vec<f32> = (0..4096).map(|i| ((i * 7) % 5) as f32 * 0.1).collect();
+        let lx = Lazy::from_slice(&[4096], &x).unwrap();
+        // eager: 100 steps
+        let mut eager = Lazy::parameter(&full(1.0, &[4096])).unwrap();
+        for _ in 0..100 {
+            eager = step(&eager, &lx);
+            eager.realize().unwrap();
+        }
+        // recorded once, replayed 99 times: the parameter is captured, written in place each
+        // time
+        let w = Lazy::parameter(&full(1.0, &[4096])).unwrap();
+        w.realize().unwrap();
+        let (first, rec) = record(&[&lx], || Ok(vec![step(&w, &lx)])).unwrap();
+        let mut memory = Vec::new();
+        let mut last = first[0].clone();
+        for _ in 0..99 {
+            last = rec.replay(&[&lx]).unwrap().remove(0);
+            tg_runtime::synchronize().unwrap();
+            memory.push(device.memory_stats().live_bytes);
+        }
+        assert_eq!(
+            last.to_vec::<f32>().unwrap(),
+            eager.to_vec::<f32>().unwrap()
+        );
+        assert_eq!(w.to_vec::<f32>().unwrap(), eager.to_vec::<f32>().unwrap());
+        // device memory is flat from the second replay on
+        assert!(
+            memory.windows(2).skip(1).all(|m| m[0] == m[1]),
+            "{memory:?}"
+        );
+    });
 }
 
 #[test]
