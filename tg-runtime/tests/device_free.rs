@@ -338,3 +338,40 @@ fn bundle_keys_follow_device_features() {
         );
     }
 }
+
+/// The gradient of an MLP's first weight, `x^T @ (g * (pre > 0))`, reads each element of the
+/// masked gradient once per input feature: computing the mask once into a buffer beats
+/// recomputing it in every tile. A product whose operand is one op away from a buffer stays
+/// fused.
+#[test]
+fn values_a_reduction_reads_many_times_over_get_a_buffer() {
+    let weight_gradient = |masked: Lazy| {
+        let x = data(&[64, 784])
+            .reshape(&[64, 1, 784])
+            .unwrap()
+            .expand(&[64, 128, 784])
+            .unwrap();
+        let m = masked
+            .reshape(&[64, 128, 1])
+            .unwrap()
+            .expand(&[64, 128, 784])
+            .unwrap();
+        let dw = x
+            .binary(BinaryOp::Mul, &m)
+            .unwrap()
+            .reduce(ReduceOp::Add, &[0])
+            .unwrap();
+        plan(&[&dw], &gpu()).unwrap()
+    };
+    let (g, pre) = (data(&[64, 128]), data(&[64, 128]));
+    let mask = ones(&[64, 128])
+        .binary(BinaryOp::CmpLt, &pre)
+        .unwrap()
+        .cast(DType::F32);
+    let masked = g.binary(BinaryOp::Mul, &mask).unwrap();
+    let p = weight_gradient(masked);
+    assert_eq!(names(&p).len(), 2, "{:?}", names(&p));
+    assert_eq!(p[1].strategy, Strategy::Tile { rows: 4 });
+    let scaled = g.binary(BinaryOp::Mul, &ones(&[64, 128])).unwrap();
+    assert_eq!(weight_gradient(scaled).len(), 1);
+}

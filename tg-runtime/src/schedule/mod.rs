@@ -15,6 +15,7 @@ mod assign;
 mod cap;
 mod fanout;
 mod fit;
+mod reuse;
 mod rows;
 mod split;
 
@@ -227,10 +228,15 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan) -> Result<Schedule> {
         rows.clear();
         for root in order.iter().filter(|n| realize.contains(&n.id())) {
             let mut broadcast: Vec<Arc<Node>> = Vec::new();
+            // the highest value recomputed too often (walking from the root, the first found)
+            let mut reused: Option<u64> = None;
             walk_region(
                 root,
                 &realize,
                 &mut |n, evals| {
+                    if reused.is_none() && reuse::worth_a_buffer(n, evals, &realize) {
+                        reused = Some(n.id());
+                    }
                     if matches!(n.op(), Op::Reduce(..)) {
                         let twice = *owner.entry(n.id()).or_insert(root.id()) != root.id();
                         if twice || split::chunks(n, plan).is_some() {
@@ -244,6 +250,11 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan) -> Result<Schedule> {
                 },
                 &mut |_| {},
             );
+            // under a reduction broadcast back over its row, counts of evaluations include the
+            // row's length, which a row plan (or the reduction's own buffer) takes away
+            if broadcast.is_empty() {
+                add.extend(reused);
+            }
             let row = if plan.is_flat(root.id()) {
                 None
             } else {
