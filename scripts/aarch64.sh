@@ -4,7 +4,7 @@
 # and replayed) here with the compiler, cross-builds those tests for aarch64-unknown-linux-gnu
 # with the `compiler` feature off and the bundle embedded (include_bytes!, TG_SMOKE_BUNDLE),
 # and runs them under qemu-aarch64-static on Debian's arm64 lavapipe.
-# Not run by CI: a cold cross build and the emulated run take minutes on 2 cores.
+# scripts/test.sh runs it last (a few minutes from cold: the arm64 packages, the cross build).
 # The validation layer is off on the ARM side (its arm64 package is not installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -25,3 +25,5 @@ cargo build -q -p tg --no-default-features
 if ! out=$(rustup target add aarch64-linux-android 2>&1); then echo "$out" >&2; exit 1; fi
 cargo check -q --target aarch64-linux-android -p tg --no-default-features
 bash scripts/dependent.sh
+# the smoke tests cross-built for 64-bit ARM without shaderc, run under qemu on arm64 lavapipe
+bash scripts/aarch64.sh
