@@ -15,10 +15,13 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::is_boundary;
-use crate::graph::node::Node;
+use crate::graph::node::{Node, Op};
 
 /// Evaluations per element from which recomputing is worth a buffer.
 pub const MIN_READS: u128 = 64;
+
+/// Reads of a padded view (in all) from which a padded copy pays for its own kernel.
+pub const MIN_PAD_READS: u128 = 1 << 26;
 
 /// Elementwise ops a value's computation must take to be worth a buffer (a lone cast or
 /// negation is cheaper to redo than to store and load).
@@ -27,7 +30,16 @@ pub const MIN_OPS: usize = 3;
 /// Whether `n`, evaluated `evals` times per kernel run in a region bounded by `realize`, is
 /// worth a buffer of its own.
 pub fn worth_a_buffer(n: &Arc<Node>, evals: u128, realize: &HashSet<u64>) -> bool {
-    if !n.op().is_elementwise() || evals < MIN_READS * n.numel().max(1) as u128 {
+    if evals < MIN_READS * n.numel().max(1) as u128 {
+        return false;
+    }
+    // a padded view checks its bounds at every read; a padded copy checks them once (a
+    // convolution's padded input is read once per output channel and window position), which
+    // pays for the copy's dispatch only over many reads
+    if matches!(n.op(), Op::Pad(_)) {
+        return evals >= MIN_PAD_READS;
+    }
+    if !n.op().is_elementwise() {
         return false;
     }
     // count the elementwise ops of its computation (enough to decide) and look for data
