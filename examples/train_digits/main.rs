@@ -20,7 +20,7 @@ mod step;
 use indicatif::{ProgressBar, ProgressStyle};
 use tg::data::{DataLoader, digits};
 use tg::nn::{DigitsCnn as Cnn, Module};
-use tg::optim::{Adam, Optimizer, gradients, schedule};
+use tg::optim::{Adam, Optimizer, schedule};
 use tg::prelude::*;
 use tg::replay::Replay;
 use tg::untyped::loss::Reduction;
@@ -57,9 +57,8 @@ impl Trainer {
                     let logits = model.forward(x)?;
                     let loss =
                         logits.sparse_categorical_crossentropy(y, None, 0.0, Reduction::Mean)?;
-                    let grads = gradients(model, &loss)?;
-                    let mut outs = vec![loss];
-                    outs.extend(opt.update(model, &grads)?);
+                    let mut outs = vec![loss.clone()];
+                    outs.extend(opt.descend(model, &loss)?);
                     outs.extend(model.tensors()?.into_iter().map(|(_, t)| t));
                     Ok(outs)
                 })?;

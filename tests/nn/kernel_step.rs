@@ -3,7 +3,7 @@
 //! times), with the learning rate and bias corrections passed as runtime scalars.
 
 use tg::nn::{Mlp, Module};
-use tg::optim::{Adam, Optimizer, gradients};
+use tg::optim::{Adam, Optimizer};
 use tg::prelude::*;
 use tg::untyped::loss::Reduction;
 
@@ -107,8 +107,7 @@ fn a_kernel_adam_step_matches_the_optimizer() {
             .unwrap()
             .sparse_categorical_crossentropy(&y, None, 0.0, Reduction::Mean)
             .unwrap();
-        let grads = gradients(&mut lib, &loss).unwrap();
-        let mut written = opt.update(&mut lib, &grads).unwrap();
+        let mut written = opt.descend(&mut lib, &loss).unwrap();
         written.push(loss.clone());
         tg::runtime::realize(&written.iter().map(|t| t.lazy()).collect::<Vec<_>>()).unwrap();
 

@@ -2,7 +2,7 @@
 //! rate changing every step, and neither form recompiles for a new rate.
 
 use tg_nn::nn::{Linear, Module};
-use tg_nn::optim::{Adam, AdamW, Optimizer, Sgd, gradients};
+use tg_nn::optim::{Adam, AdamW, Optimizer, Sgd};
 use tg_nn::replay::Replay;
 use tg_ops::DynTensor;
 use tg_ops::untyped::loss::Reduction;
@@ -57,9 +57,8 @@ fn train(replayed: bool, kind: usize) -> (Vec<f32>, Vec<f32>, (u64, u64), usize)
                 0.0,
                 Reduction::Mean,
             )?;
-            let grads = gradients(&mut model, &loss)?;
-            let mut outs = vec![loss];
-            outs.extend(opt.update(&mut model, &grads)?);
+            let mut outs = vec![loss.clone()];
+            outs.extend(opt.descend(&mut model, &loss)?);
             Ok(outs)
         };
         let out = if replayed {
@@ -221,9 +220,8 @@ fn a_recorded_step_resumes_from_a_checkpoint_loaded_in_place() {
                     0.0,
                     Reduction::Mean,
                 )?;
-                let grads = gradients(model, &loss)?;
-                let mut outs = vec![loss];
-                outs.extend(opt.update(model, &grads)?);
+                let mut outs = vec![loss.clone()];
+                outs.extend(opt.descend(model, &loss)?);
                 Ok(outs)
             })
             .unwrap();

@@ -14,7 +14,7 @@ mod step;
 use std::time::Instant;
 
 use tg::nn::{DigitsCnn, Mlp, Module};
-use tg::optim::{Adam, Optimizer, gradients};
+use tg::optim::{Adam, Optimizer};
 use tg::prelude::*;
 use tg::replay::Replay;
 use tg::runtime::device::Device;
@@ -71,9 +71,8 @@ fn train_step<M: Module>(
     y: &DynTensor,
 ) -> tg::Result<Vec<DynTensor>> {
     let loss = forward(model, x)?.sparse_categorical_crossentropy(y, None, 0.0, Reduction::Mean)?;
-    let grads = gradients(model, &loss)?;
-    let mut outs = vec![loss];
-    outs.extend(opt.update(model, &grads)?);
+    let mut outs = vec![loss.clone()];
+    outs.extend(opt.descend(model, &loss)?);
     outs.extend(model.tensors()?.into_iter().map(|(_, t)| t));
     Ok(outs)
 }

@@ -55,12 +55,19 @@ pub trait Optimizer {
     /// where it stopped (recorded steps included).
     fn load_state_dict(&mut self, dict: &StateDict) -> Result<()>;
 
-    /// A whole eager step: [`Optimizer::advance`], the gradients of `loss` with respect to
-    /// every parameter, [`Optimizer::update`]; returns the written tensors (unrealized).
-    fn step(&mut self, model: &mut dyn Module, loss: &DynTensor) -> Result<Vec<DynTensor>> {
-        self.advance();
+    /// The gradients of `loss` with respect to every parameter, then [`Optimizer::update`]:
+    /// a step's device side, without [`Optimizer::advance`] (which a recorded step runs
+    /// outside the recording, to bind its scalars). Returns the written tensors (unrealized).
+    fn descend(&mut self, model: &mut dyn Module, loss: &DynTensor) -> Result<Vec<DynTensor>> {
         let grads = gradients(model, loss)?;
         self.update(model, &grads)
+    }
+
+    /// A whole eager step: [`Optimizer::advance`], then [`Optimizer::descend`]; returns the
+    /// written tensors (unrealized).
+    fn step(&mut self, model: &mut dyn Module, loss: &DynTensor) -> Result<Vec<DynTensor>> {
+        self.advance();
+        self.descend(model, loss)
     }
 }
 
