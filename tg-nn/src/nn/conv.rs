@@ -5,7 +5,7 @@ use tg_ops::{Conv, DynTensor};
 use tg_runtime::{Error, Result};
 
 use super::init;
-use super::module::{Module, Role, Visitor};
+use super::module::{Module, Visitor, visit_weight_bias};
 
 /// The options both convolution layers take (tinygrad's keyword arguments).
 #[derive(Clone, Debug)]
@@ -78,11 +78,7 @@ impl Conv2d {
         let fan_in = shape[1..].iter().product();
         Ok(Conv2d {
             weight: init::weight(&shape)?,
-            bias: if options.bias {
-                Some(init::bias(cout, fan_in)?)
-            } else {
-                None
-            },
+            bias: init::bias_if(options.bias, cout, fan_in)?,
             options,
         })
     }
@@ -95,11 +91,7 @@ impl Conv2d {
 
 impl Module for Conv2d {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        f("weight", Role::Parameter, &mut self.weight)?;
-        if let Some(b) = &mut self.bias {
-            f("bias", Role::Parameter, b)?;
-        }
-        Ok(())
+        visit_weight_bias(f, &mut self.weight, self.bias.as_mut())
     }
 }
 
@@ -127,11 +119,7 @@ impl ConvTranspose2d {
         let fan_in = shape[1..].iter().product();
         Ok(ConvTranspose2d {
             weight: init::weight(&shape)?,
-            bias: if options.bias {
-                Some(init::bias(cout, fan_in)?)
-            } else {
-                None
-            },
+            bias: init::bias_if(options.bias, cout, fan_in)?,
             options,
         })
     }
@@ -148,10 +136,6 @@ impl ConvTranspose2d {
 
 impl Module for ConvTranspose2d {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        f("weight", Role::Parameter, &mut self.weight)?;
-        if let Some(b) = &mut self.bias {
-            f("bias", Role::Parameter, b)?;
-        }
-        Ok(())
+        visit_weight_bias(f, &mut self.weight, self.bias.as_mut())
     }
 }

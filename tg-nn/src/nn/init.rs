@@ -29,6 +29,11 @@ pub fn bias(len: usize, fan_in: usize) -> Result<DynTensor> {
     parameter(&DynTensor::uniform(&[len], -bound, bound, DType::F32)?)
 }
 
+/// [`bias`] when the layer has one (`with`), else `None`.
+pub fn bias_if(with: bool, len: usize, fan_in: usize) -> Result<Option<DynTensor>> {
+    with.then(|| bias(len, fan_in)).transpose()
+}
+
 /// A parameter of `len` copies of `value` (norm layers' scales and shifts).
 pub fn filled(len: usize, value: f32) -> Result<DynTensor> {
     parameter(&DynTensor::full(&[len], value, DType::F32)?)

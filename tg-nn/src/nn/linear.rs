@@ -6,7 +6,7 @@ use tg_ops::{DynTensor, Tensor};
 use tg_runtime::Result;
 
 use super::init;
-use super::module::{Module, Role, Visitor};
+use super::module::{Module, Role, Visitor, visit_weight_bias};
 
 /// `y = x @ weight.T + bias`, weight `(out, in)` as tinygrad and torch store it (so their
 /// checkpoints load), kaiming-uniform initialised, bias uniform in `±1/sqrt(in)`.
@@ -22,11 +22,7 @@ impl Linear {
     pub fn new(in_features: usize, out_features: usize, bias: bool) -> Result<Linear> {
         Ok(Linear {
             weight: init::weight(&[out_features, in_features])?,
-            bias: if bias {
-                Some(init::bias(out_features, in_features)?)
-            } else {
-                None
-            },
+            bias: init::bias_if(bias, out_features, in_features)?,
         })
     }
 
@@ -38,11 +34,7 @@ impl Linear {
 
 impl Module for Linear {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        f("weight", Role::Parameter, &mut self.weight)?;
-        if let Some(b) = &mut self.bias {
-            f("bias", Role::Parameter, b)?;
-        }
-        Ok(())
+        visit_weight_bias(f, &mut self.weight, self.bias.as_mut())
     }
 }
 

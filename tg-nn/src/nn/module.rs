@@ -21,6 +21,20 @@ pub enum Role {
 /// a tensor a new node; a typed layer checks the replacement's shape).
 pub type Visitor<'a> = dyn FnMut(&str, Role, &mut DynTensor) -> Result<()> + 'a;
 
+/// Visits an affine layer's `weight` and, if it has one, its `bias`, both trained: the
+/// tensors of Linear, the convolutions and the norm layers' scale and shift.
+pub(crate) fn visit_weight_bias(
+    f: &mut Visitor<'_>,
+    weight: &mut DynTensor,
+    bias: Option<&mut DynTensor>,
+) -> Result<()> {
+    f("weight", Role::Parameter, weight)?;
+    match bias {
+        Some(b) => f("bias", Role::Parameter, b),
+        None => Ok(()),
+    }
+}
+
 /// A layer or a model built of layers.
 ///
 /// Implementors write `visit` (each tensor by name, and each child through [`child`]) and,

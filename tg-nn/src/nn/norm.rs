@@ -5,7 +5,7 @@ use tg_ops::DynTensor;
 use tg_runtime::{DType, Error, Result};
 
 use super::init;
-use super::module::{Module, Role, Visitor};
+use super::module::{Module, Role, Visitor, visit_weight_bias};
 
 fn rank_error(op: &'static str, want: &str, x: &DynTensor) -> Error {
     Error::Shape {
@@ -94,8 +94,7 @@ impl BatchNorm2d {
 
 impl Module for BatchNorm2d {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        f("weight", Role::Parameter, &mut self.weight)?;
-        f("bias", Role::Parameter, &mut self.bias)?;
+        visit_weight_bias(f, &mut self.weight, Some(&mut self.bias))?;
         f("running_mean", Role::Buffer, &mut self.running_mean)?;
         f("running_var", Role::Buffer, &mut self.running_var)?;
         f(
@@ -141,8 +140,7 @@ impl LayerNorm {
 
 impl Module for LayerNorm {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        f("weight", Role::Parameter, &mut self.weight)?;
-        f("bias", Role::Parameter, &mut self.bias)
+        visit_weight_bias(f, &mut self.weight, Some(&mut self.bias))
     }
 }
 
@@ -230,7 +228,6 @@ impl GroupNorm {
 
 impl Module for GroupNorm {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        f("weight", Role::Parameter, &mut self.weight)?;
-        f("bias", Role::Parameter, &mut self.bias)
+        visit_weight_bias(f, &mut self.weight, Some(&mut self.bias))
     }
 }

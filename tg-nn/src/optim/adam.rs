@@ -27,6 +27,20 @@ pub struct AdamConfig {
     pub weight_decay: f64,
 }
 
+impl AdamConfig {
+    /// Learning rate `lr` and decoupled weight decay `weight_decay`, with tinygrad's
+    /// defaults for the rest (b1 0.9, b2 0.999, eps 1e-8).
+    pub fn new(lr: f64, weight_decay: f64) -> AdamConfig {
+        AdamConfig {
+            lr,
+            b1: 0.9,
+            b2: 0.999,
+            eps: 1e-8,
+            weight_decay,
+        }
+    }
+}
+
 /// Adam (no weight decay, tinygrad's `Adam`).
 pub struct Adam {
     cfg: AdamConfig,
@@ -42,16 +56,7 @@ pub struct AdamW(Adam);
 impl Adam {
     /// Adam over `model`'s parameters with learning rate `lr` and the other defaults.
     pub fn new(model: &mut dyn Module, lr: f64) -> Result<Adam> {
-        Adam::with_config(
-            model,
-            AdamConfig {
-                lr,
-                b1: 0.9,
-                b2: 0.999,
-                eps: 1e-8,
-                weight_decay: 0.0,
-            },
-        )
+        Adam::with_config(model, AdamConfig::new(lr, 0.0))
     }
 
     /// Adam with every hyperparameter given (`weight_decay` is decoupled, as AdamW's).
@@ -79,13 +84,7 @@ impl AdamW {
     pub fn new(model: &mut dyn Module, lr: f64, weight_decay: f64) -> Result<AdamW> {
         Ok(AdamW(Adam::with_config(
             model,
-            AdamConfig {
-                lr,
-                b1: 0.9,
-                b2: 0.999,
-                eps: 1e-8,
-                weight_decay,
-            },
+            AdamConfig::new(lr, weight_decay),
         )?))
     }
 }
