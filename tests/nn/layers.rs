@@ -142,17 +142,7 @@ fn layers_match_numpy() {
             r => r,
         };
         ran += 1;
-        let checked = result.and_then(|got| {
-            if got.len() != c.outs.len() {
-                return Err(format!("{} outputs, {} expected", got.len(), c.outs.len()));
-            }
-            got.iter()
-                .zip(&c.outs)
-                .enumerate()
-                .try_for_each(|(i, (g, w))| {
-                    fixture::compare(g, w, c.rtol, c.atol).map_err(|e| format!("output {i}: {e}"))
-                })
-        });
+        let checked = result.and_then(|got| fixture::compare_outs(&got, c));
         if let Err(e) = checked {
             failures.push(format!("{}: {e}", c.name));
         }

@@ -251,23 +251,26 @@ pub fn run_all(file: &str, run: impl Fn(&Case) -> Result<Lazy, String>) {
     );
 }
 
+/// Compares a case's several outputs, in the order of "outs", with `compare`.
+pub fn compare_outs(got: &[Lazy], c: &Case) -> Result<(), String> {
+    if got.len() != c.outs.len() {
+        return Err(format!("{} outputs, {} expected", got.len(), c.outs.len()));
+    }
+    got.iter()
+        .zip(&c.outs)
+        .enumerate()
+        .try_for_each(|(i, (g, w))| {
+            compare(g, w, c.rtol, c.atol).map_err(|e| format!("output {i}: {e}"))
+        })
+}
+
 /// Like `run_all` for ops with several outputs: `run` returns them in the order of "outs".
 pub fn run_all_multi(file: &str, run: impl Fn(&Case) -> Result<Vec<Lazy>, String>) {
     let cases = load(file);
     assert!(!cases.is_empty(), "{file} has no cases");
     let mut failures = Vec::new();
     for c in &cases {
-        let result = run(c).and_then(|got| {
-            if got.len() != c.outs.len() {
-                return Err(format!("{} outputs, {} expected", got.len(), c.outs.len()));
-            }
-            got.iter()
-                .zip(&c.outs)
-                .enumerate()
-                .try_for_each(|(i, (g, w))| {
-                    compare(g, w, c.rtol, c.atol).map_err(|e| format!("output {i}: {e}"))
-                })
-        });
+        let result = run(c).and_then(|got| compare_outs(&got, c));
         if let Err(e) = result {
             failures.push(format!("{}: {e}", c.name));
         }

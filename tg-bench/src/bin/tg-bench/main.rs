@@ -282,6 +282,13 @@ fn memory_bound(runs: usize) -> tg::Result<f64> {
     Ok(add)
 }
 
+/// One step of an unfused baseline: the op's result, realized on its own.
+fn step(t: tg::Result<DynTensor>) -> DynTensor {
+    let t = t.expect("unfused step");
+    t.realize().expect("realize");
+    t
+}
+
 /// softmax and layernorm over rows, fused, against the same ops realized one at a time;
 /// GB/s counts the input read once and the output written once.
 fn rows(runs: usize) -> tg::Result<()> {
@@ -291,11 +298,6 @@ fn rows(runs: usize) -> tg::Result<()> {
         let name = |op: &str| format!("{op} ({}, {})", shape[0], shape[1]);
         let fused = time(runs, || x.softmax(-1, None).expect("softmax"));
         let unfused = time(runs, || {
-            let step = |t: tg::Result<DynTensor>| {
-                let t = t.expect("softmax step");
-                t.realize().expect("realize");
-                t
-            };
             let m = step(x.max(Some(&[-1]), true));
             let e = step(x.sub(&m).and_then(|d| d.exp()));
             let s = step(e.sum(Some(&[-1]), true));
@@ -314,11 +316,6 @@ fn rows(runs: usize) -> tg::Result<()> {
         );
         let fused = time(runs, || x.layernorm(&[-1], 1e-5).expect("layernorm"));
         let unfused = time(runs, || {
-            let step = |t: tg::Result<DynTensor>| {
-                let t = t.expect("layernorm step");
-                t.realize().expect("realize");
-                t
-            };
             let m = step(x.mean(Some(&[-1]), true));
             let d = step(x.sub(&m));
             let v = step(d.mul(&d).and_then(|q| q.mean(Some(&[-1]), true)));
