@@ -10,6 +10,9 @@
 // the demo's #[kernel] step itself, so that this times exactly what the demo runs
 #[path = "../../../examples/train_digits/step.rs"]
 mod step;
+// the MLP's step, shared with the test that checks it against tg::optim::Adam
+#[path = "../shared/mlp_step.rs"]
+mod mlp_step;
 
 use std::time::Instant;
 
@@ -111,56 +114,6 @@ fn eager_and_replayed<M: Module>(
     [eager, replayed]
 }
 
-/// The MLP's whole step as one `#[kernel]`: forward, gradients of all four parameters,
-/// Adam's moments and update written in place. `lr`, `c1 = 1 / (1 - b1^t)` and
-/// `c2 = 1 / (1 - b2^t)` are operands, so each call binds them anew.
-#[allow(clippy::too_many_arguments)]
-#[kernel]
-fn mlp_adam_step(
-    x: &Tensor<shape![64, 784]>,
-    y: &Tensor<shape![64], i32>,
-    w1: &Tensor<shape![128, 784]>,
-    b1: &Tensor<shape![128]>,
-    w2: &Tensor<shape![10, 128]>,
-    b2: &Tensor<shape![10]>,
-    mw1: &Tensor<shape![128, 784]>,
-    vw1: &Tensor<shape![128, 784]>,
-    mb1: &Tensor<shape![128]>,
-    vb1: &Tensor<shape![128]>,
-    mw2: &Tensor<shape![10, 128]>,
-    vw2: &Tensor<shape![10, 128]>,
-    mb2: &Tensor<shape![10]>,
-    vb2: &Tensor<shape![10]>,
-    lr: f32,
-    c1: f32,
-    c2: f32,
-) -> (
-    Tensor<shape![]>,
-    Tensor<shape![128, 784]>,
-    Tensor<shape![128]>,
-    Tensor<shape![10, 128]>,
-    Tensor<shape![10]>,
-) {
-    let h = (x.matmul(w1.transpose(0, 1)) + b1).relu();
-    let loss = (h.matmul(w2.transpose(0, 1)) + b2).sparse_categorical_crossentropy(y);
-    let (gw1, gb1, gw2, gb2) = loss.gradient(w1, b1, w2, b2);
-    let nmw1 = mw1.assign(mw1 * 0.9 + gw1 * 0.1);
-    let nvw1 = vw1.assign(vw1 * 0.999 + gw1 * gw1 * 0.001);
-    let nmb1 = mb1.assign(mb1 * 0.9 + gb1 * 0.1);
-    let nvb1 = vb1.assign(vb1 * 0.999 + gb1 * gb1 * 0.001);
-    let nmw2 = mw2.assign(mw2 * 0.9 + gw2 * 0.1);
-    let nvw2 = vw2.assign(vw2 * 0.999 + gw2 * gw2 * 0.001);
-    let nmb2 = mb2.assign(mb2 * 0.9 + gb2 * 0.1);
-    let nvb2 = vb2.assign(vb2 * 0.999 + gb2 * gb2 * 0.001);
-    (
-        loss,
-        w1.assign(w1 - nmw1 * c1 / ((nvw1 * c2).sqrt() + 1e-8) * lr),
-        b1.assign(b1 - nmb1 * c1 / ((nvb1 * c2).sqrt() + 1e-8) * lr),
-        w2.assign(w2 - nmw2 * c1 / ((nvw2 * c2).sqrt() + 1e-8) * lr),
-        b2.assign(b2 - nmb2 * c1 / ((nvb2 * c2).sqrt() + 1e-8) * lr),
-    )
-}
-
 /// A realized buffer of its own holding `d`'s values, typed.
 fn own<S: tg::Shape>(d: &DynTensor) -> Tensor<S> {
     let t = DynTensor::state(d).expect("state");
@@ -191,7 +144,7 @@ fn kernel_mlp(steps: usize) -> (f64, u64, f32) {
         let (x, y) = (Tensor::from_dyn(x), Tensor::from_dyn(y));
         let t = k as i32 + 1;
         let (c1, c2) = (1.0 / (1.0 - 0.9f32.powi(t)), 1.0 / (1.0 - 0.999f32.powi(t)));
-        let (loss, ..) = mlp_adam_step(
+        let (loss, ..) = mlp_step::mlp_adam_step::<64, 784, 128, 10>(
             &x, &y, &w1, &b1, &w2, &b2, &mw1, &vw1, &mb1, &vb1, &mw2, &vw2, &mb2, &vb2, 1e-3, c1,
             c2,
         );
