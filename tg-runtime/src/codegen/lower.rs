@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::program::{Acc, Block, BlockId, ConstBits, Ins, LANES, Program, Strategy, Val, VarKind};
+use super::program::{
+    Acc, Block, BlockId, ConstBits, Ins, LANES, Program, Strategy, Val, VarKind, tile_axes,
+};
 use super::symbolic::{Cond, Expr};
 use crate::dtype::{DType, Scalar};
 use crate::graph::node::{ConstValue, Node, Op};
@@ -243,12 +245,8 @@ pub fn lower(
     let Strategy::Tile { rows } = strategy else {
         return lower_at(root, inputs, strategy, options, 0);
     };
-    let shape = root.shape();
-    // the last axis longer than 1 holds the columns (trailing 1s change no layout)
-    let last = shape.iter().rposition(|&d| d != 1).unwrap_or(0);
-    (0..last)
-        .rev()
-        .filter(|&axis| shape[axis].is_multiple_of(rows))
+    tile_axes(root.shape(), rows)
+        .into_iter()
         .map(|axis| lower_at(root, inputs, strategy, options, axis))
         .min_by_key(Program::loads)
         .unwrap_or_else(|| lower_at(root, inputs, Strategy::Serial, options, 0))

@@ -204,6 +204,21 @@ pub enum Strategy {
     },
 }
 
+/// The output axes a tile of `rows` rows may run along, nearest the columns first: every axis
+/// before the last one longer than 1 (the columns; trailing axes of 1, kept by a reduction,
+/// change no layout) whose length `rows` divides. None when the columns are not whole
+/// vectors of `LANES`.
+pub fn tile_axes(shape: &[usize], rows: usize) -> Vec<usize> {
+    let columns = shape.iter().rposition(|&d| d != 1).unwrap_or(0);
+    if !shape.get(columns).is_some_and(|n| n.is_multiple_of(LANES)) {
+        return Vec::new();
+    }
+    (0..columns)
+        .rev()
+        .filter(|&axis| shape[axis].is_multiple_of(rows))
+        .collect()
+}
+
 /// Where a variable's value comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VarKind {

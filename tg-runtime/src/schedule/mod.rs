@@ -22,7 +22,7 @@ mod split;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::codegen::program::{LANES, Strategy};
+use crate::codegen::program::{LANES, Strategy, tile_axes};
 use crate::error::{Error, Result};
 use crate::graph::node::{Node, Op};
 
@@ -419,23 +419,15 @@ const TILE_MIN_INVOCATIONS: usize = 256;
 /// Rows of outputs one invocation of a reduction kernel computes (register blocking): 4 when
 /// an input is read several times over (a matmul's operands are read once per row or column
 /// of the output), so rows that share its values load them once; `None` where nothing is
-/// shared, the last axis is not whole vectors, or no earlier axis divides into whole tiles
-/// (lowering picks the tile's axis among those that do).
+/// shared or no output axis can take a tile ([`tile_axes`]; lowering picks among them).
 fn tile_rows(root: &Node, inputs: &[Arc<Node>], trip: usize) -> Option<usize> {
     const ROWS: usize = 4;
-    // trailing axes of length 1 (a reduction that keeps its axis) change no layout
-    let shape = root.shape();
-    let shape = &shape[..shape.iter().rposition(|&d| d != 1).map_or(0, |i| i + 1)];
-    let (before, n) = match shape {
-        [before @ .., n] if !before.is_empty() => (before, *n),
-        _ => return None,
-    };
     let reads = (root.numel() as u128) * (trip as u128);
     let reused = inputs
         .iter()
         .any(|i| (i.numel() as u128) * (ROWS as u128) <= reads / (ROWS as u128));
-    let axis = before.iter().any(|m| m.is_multiple_of(ROWS));
-    (trip >= 16 && n.is_multiple_of(LANES) && axis && reused).then_some(ROWS)
+    let axis = !tile_axes(root.shape(), ROWS).is_empty();
+    (trip >= 16 && axis && reused).then_some(ROWS)
 }
 
 /// The reduced axes' total length of a reduce node (1 for other nodes).
