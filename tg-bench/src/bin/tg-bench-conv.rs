@@ -9,11 +9,7 @@
 use tg::prelude::*;
 use tg::runtime::device::Device;
 use tg::runtime::realize_report;
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.total_cmp(b));
-    v[v.len() / 2]
-}
+use tg_bench::{input, median, runs};
 
 /// (wall seconds, gpu seconds, kernels): medians over `runs` realizes of what `build` makes.
 fn time(runs: usize, build: impl Fn() -> DynTensor) -> (f64, f64, usize) {
@@ -34,19 +30,6 @@ fn time(runs: usize, build: impl Fn() -> DynTensor) -> (f64, f64, usize) {
     (median(wall), median(gpu), kernels)
 }
 
-/// A realized f32 input with values in [-1, 1).
-fn input(shape: &[usize], seed: u32) -> DynTensor {
-    let n: usize = shape.iter().product();
-    let data: Vec<f32> = (0..n as u32)
-        .map(|i| {
-            ((i.wrapping_mul(2654435761) ^ seed.wrapping_mul(40503)) >> 8) as f32 / 8388608.0 - 1.0
-        })
-        .collect();
-    let t = DynTensor::from_slice(shape, &data).expect("input");
-    t.realize().expect("upload");
-    t
-}
-
 fn row(name: &str, kernels: usize, value: String, wall: f64, gpu: f64) {
     println!(
         "| {name:<52} | {kernels:>7} | {value:>22} | {:>10.2} | {:>10.2} |",
@@ -56,11 +39,7 @@ fn row(name: &str, kernels: usize, value: String, wall: f64, gpu: f64) {
 }
 
 fn main() -> tg::Result<()> {
-    let runs: usize = std::env::var("TG_BENCH_RUNS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3)
-        .max(1);
+    let runs = runs();
     let dev = Device::get()?;
     println!("device: {}", dev.info());
     println!(

@@ -10,9 +10,6 @@
 // the demo's #[kernel] step itself, so that this times exactly what the demo runs
 #[path = "../../../examples/train_digits/step.rs"]
 mod step;
-// the MLP's step, shared with the test that checks it against tg::optim::Adam
-#[path = "../shared/mlp_step.rs"]
-mod mlp_step;
 
 use std::time::Instant;
 
@@ -144,7 +141,7 @@ fn kernel_mlp(steps: usize) -> (f64, u64, f32) {
         let (x, y) = (Tensor::from_dyn(x), Tensor::from_dyn(y));
         let t = k as i32 + 1;
         let (c1, c2) = (1.0 / (1.0 - 0.9f32.powi(t)), 1.0 / (1.0 - 0.999f32.powi(t)));
-        let (loss, ..) = mlp_step::mlp_adam_step::<64, 784, 128, 10>(
+        let (loss, ..) = tg_bench::mlp_step::mlp_adam_step::<64, 784, 128, 10>(
             &x, &y, &w1, &b1, &w2, &b2, &mw1, &vw1, &mb1, &vb1, &mw2, &vw2, &mb2, &vb2, 1e-3, c1,
             c2,
         );

@@ -59,7 +59,7 @@ fn gpu_time(dev: &Device, dispatches: &[Dispatch], runs: usize) -> tg::Result<f6
             t.push(ns as f64 * 1e-9);
         }
     }
-    Ok(super::median(t))
+    Ok(tg_bench::median(t))
 }
 
 /// GB/s of the hand-written add and sum over `n` f32 (a multiple of 64K); the sum is `None`
@@ -171,7 +171,7 @@ void main() {{ uint i = gl_GlobalInvocationID.x; o[i] = a[i] * 1.0001 + 0.5; }}"
             wall.push(r.wall_ns as f64 * 1e-9);
         }
     }
-    Ok(super::median(wall) / count as f64 * 1e6)
+    Ok(tg_bench::median(wall) / count as f64 * 1e6)
 }
 
 /// The register-blocked matmul the performance issue measures tg against: a 16x16 workgroup,

@@ -18,13 +18,9 @@ use std::time::Instant;
 use tg::prelude::*;
 use tg::runtime::device::Device;
 use tg::runtime::realize_report;
+use tg_bench::{input, median, runs};
 
 const BIG: usize = 16 << 20;
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.total_cmp(b));
-    v[v.len() / 2]
-}
 
 /// Timings of one row: medians over the timed runs.
 struct Timing {
@@ -70,19 +66,6 @@ fn time(runs: usize, build: impl Fn() -> DynTensor) -> Timing {
         gpu: median(gpu),
         kernels,
     }
-}
-
-/// A realized f32 tensor with values in [-1, 1).
-fn input(shape: &[usize], seed: u32) -> DynTensor {
-    let n: usize = shape.iter().product();
-    let data: Vec<f32> = (0..n as u32)
-        .map(|i| {
-            ((i.wrapping_mul(2654435761) ^ seed.wrapping_mul(40503)) >> 8) as f32 / 8388608.0 - 1.0
-        })
-        .collect();
-    let t = DynTensor::from_slice(shape, &data).expect("input");
-    t.realize().expect("upload");
-    t
 }
 
 /// One line of the table: what tg measured, the baseline and tg's ratio to it (higher is
@@ -174,11 +157,7 @@ fn kernel_figures() -> tg::Result<()> {
 }
 
 fn main() -> tg::Result<()> {
-    let runs: usize = std::env::var("TG_BENCH_RUNS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3)
-        .max(1);
+    let runs = runs();
     let quick = std::env::var("TG_BENCH_QUICK").is_ok_and(|v| v == "1");
     let dev = Device::get()?;
     println!("device: {}", dev.info());
