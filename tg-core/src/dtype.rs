@@ -296,6 +296,28 @@ impl DType {
         if self.is_float() { self } else { DType::F32 }
     }
 
+    /// The dtype a sum of products of two `self` values, accumulated in `acc`, forms its
+    /// products in: `acc` where it holds every such product exactly (f16 products in f32: 22
+    /// significant bits of 24; f32 products in f64: 48 of 53), so the sum's rounding is the
+    /// only one, as tensor cores and mixed-precision GEMMs form them; else `self`, where
+    /// products round (floats) or wrap (integers, as tinygrad's `dot`) before the sum.
+    /// Matmul, the direct convolution and two-operand einsum follow it. (On a device without
+    /// f16 arithmetic, rounding each product to f16 is also a software rounding per
+    /// multiply-add: it made f16 matmuls 4-5x slower than f32 on lavapipe.)
+    ///
+    /// ```
+    /// use tg_core::dtype::DType;
+    /// assert_eq!(DType::F16.product_dtype(DType::F32), DType::F32);
+    /// assert_eq!(DType::F32.product_dtype(DType::F32), DType::F32);
+    /// assert_eq!(DType::I8.product_dtype(DType::I32), DType::I8);
+    /// ```
+    pub const fn product_dtype(self, acc: DType) -> DType {
+        match (self, acc) {
+            (DType::F16, DType::F32 | DType::F64) | (DType::F32, DType::F64) => acc,
+            _ => self,
+        }
+    }
+
     /// The dtype a sum accumulates in (tinygrad's `sum_acc_dtype`): bool and signed integers
     /// in at least i32, unsigned in at least u32, f16 in f32.
     pub fn sum_acc_dtype(self) -> DType {

@@ -30,6 +30,9 @@ pub enum Var {
     MemoryLimit,
     /// A smaller loop budget than the driver's.
     LoopBudget,
+    /// `1`: search the shape of register-blocked tiles (at most 10 s per kernel class) and
+    /// keep the choice in the cache folder; `cached`: use earlier choices, never search.
+    Tune,
     /// Switch, tests: also run the long tests.
     LongTests,
     /// Seconds, tests: how long the soak test runs.
@@ -38,7 +41,7 @@ pub enum Var {
 
 impl Var {
     /// Every variable, in the README's order.
-    pub const ALL: [Var; 13] = [
+    pub const ALL: [Var; 14] = [
         Var::Device,
         Var::Validation,
         Var::Debug,
@@ -50,6 +53,7 @@ impl Var {
         Var::Staging,
         Var::MemoryLimit,
         Var::LoopBudget,
+        Var::Tune,
         Var::LongTests,
         Var::SoakSeconds,
     ];
@@ -68,6 +72,7 @@ impl Var {
             Var::Staging => "TG_STAGING",
             Var::MemoryLimit => "TG_MEMORY_LIMIT",
             Var::LoopBudget => "TG_LOOP_BUDGET",
+            Var::Tune => "TG_TUNE",
             Var::LongTests => "TG_LONG_TESTS",
             Var::SoakSeconds => "TG_SOAK_SECONDS",
         }

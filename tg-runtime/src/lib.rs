@@ -16,6 +16,7 @@ pub mod graph;
 pub mod ops;
 pub mod realize;
 pub mod schedule;
+pub mod tune;
 
 /// The `ash` tg is built with: an application that gives tg its Vulkan device
 /// (`Device::from_raw`) or buffers uses these types.

@@ -79,6 +79,12 @@ impl DynTensor {
         let dt = xs
             .iter()
             .fold(xs[0].dtype(), |d, x| d.least_upper(x.dtype()));
+        // two operands' products in the accumulator where it holds them exactly
+        // (DType::product_dtype, as matmul forms them); the result in the dtype the sum gives
+        let pdt = match xs.len() {
+            2 => dt.product_dtype(acc.unwrap_or(dt.sum_acc_dtype())),
+            _ => dt,
+        };
         let mut product: Option<DynTensor> = None;
         for (s, x) in letters.iter().zip(&xs) {
             let mut order: Vec<usize> = (0..s.len()).collect();
@@ -95,7 +101,7 @@ impl DynTensor {
                     }
                 })
                 .collect();
-            let x = x.cast(dt).reshape(&dims)?.broadcast_to(&size)?;
+            let x = x.cast(dt).cast(pdt).reshape(&dims)?.broadcast_to(&size)?;
             product = Some(match product {
                 None => x,
                 Some(p) => {
@@ -116,7 +122,7 @@ impl DynTensor {
             .collect();
         let total = match acc {
             Some(d) => product.sum_as(Some(&summed), false, d)?,
-            None => product.sum(Some(&summed), false)?,
+            None => product.sum(Some(&summed), false)?.cast(dt.sum_dtype()),
         };
         // the kept letters are in alphabetical order; put them in the output's
         let kept: Vec<char> = alpha.iter().copied().filter(|c| out.contains(c)).collect();

@@ -14,10 +14,12 @@ impl DynTensor {
     /// The matrix product with numpy's `matmul` shapes: a 1-D operand is a vector (the result
     /// drops its axis), leading axes of N-D operands are batch axes that broadcast.
     ///
-    /// The products are formed in the operands' least upper dtype; the sum accumulates in
-    /// `acc` if given (and the result has that dtype), else in [`DType::sum_acc_dtype`] of the
-    /// operands' dtype, cast back to it (tinygrad's `dot(dtype=...)`: an i8 product wraps in
-    /// i8 before it is summed, even with `acc = Some(I32)`).
+    /// The sum accumulates in `acc` if given (and the result has that dtype), else in
+    /// [`DType::sum_acc_dtype`] of the operands' least upper dtype, cast back to it
+    /// (tinygrad's `dot(dtype=...)`). The products are formed in that least upper dtype (an
+    /// i8 product wraps in i8 before it is summed, even with `acc = Some(I32)`), except where
+    /// the accumulator holds them exactly ([`DType::product_dtype`]: f16 products in f32 are
+    /// not rounded to f16 first).
     ///
     /// ```
     /// use tg_ops::prelude::*;
@@ -50,9 +52,11 @@ impl DynTensor {
         // the rule checked the batch axes broadcast: so do these views of them
         let shape = broadcast_shapes("matmul", &[x.shape(), wl.shape()])?;
         let dt = self.dtype().least_upper(w.dtype());
+        let acc_dt = acc.unwrap_or(dt.sum_acc_dtype());
+        let pdt = dt.product_dtype(acc_dt);
         let (x, wl) = (
-            DynTensor::wrap(x.cast(dt)).broadcast_to(&shape)?,
-            DynTensor::wrap(wl.cast(dt)).broadcast_to(&shape)?,
+            DynTensor::wrap(x.cast(dt).cast(pdt)).broadcast_to(&shape)?,
+            DynTensor::wrap(wl.cast(dt).cast(pdt)).broadcast_to(&shape)?,
         );
         let op = if dt.is_bool() {
             BinaryOp::And
@@ -61,7 +65,7 @@ impl DynTensor {
         };
         let prod = DynTensor::wrap(x.lazy.binary(op, &wl.lazy)?);
         let y = prod
-            .sum_as(Some(&[-1]), false, acc.unwrap_or(dt.sum_acc_dtype()))?
+            .sum_as(Some(&[-1]), false, acc_dt)?
             .cast(acc.unwrap_or(dt));
         if y.shape() != out.as_slice() {
             return Err(Error::internal(

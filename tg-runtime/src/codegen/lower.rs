@@ -242,7 +242,7 @@ pub fn lower(
     strategy: Strategy,
     options: Options,
 ) -> Program {
-    let Strategy::Tile { rows } = strategy else {
+    let Strategy::Tile { rows, .. } = strategy else {
         return lower_at(root, inputs, strategy, options, 0);
     };
     tile_axes(root.shape(), rows)
@@ -323,28 +323,31 @@ fn lower_at(
                 Cursor::end(j),
             )
         }
-        Strategy::Tile { rows } => {
+        Strategy::Tile { rows, threads } => {
             // the rows are `rows` consecutive indices along `tile_axis`; a tile's columns are
             // the vectors of one index of that axis (every later axis, `inner` elements)
             let shape = root.shape();
             let m = shape[tile_axis] as i64;
             let inner: i64 = shape[tile_axis + 1..].iter().product::<usize>() as i64;
             let (cols, tiles) = (inner / LANES as i64, m / rows as i64);
-            // a workgroup of 256 invocations takes a 16 x 16 block of tiles where they divide,
-            // so it reads 16 tiles' rows and columns of the inputs instead of a whole row
-            // (what it reads stays in cache)
-            let side = 16;
-            let (col, tile, outer) = if cols % side == 0 && tiles % side == 0 {
-                let local = group.modulo(side * side);
-                let wg = group.div(side * side);
-                let across = cols / side;
-                let col = wg.modulo(across).scale(side).add(&local.modulo(side));
+            // a workgroup takes a block of tiles as square as its size allows (16 x 16 for
+            // 256 invocations, 16 x 8 for 128) where they divide, so it reads a few tiles'
+            // rows and columns of the inputs instead of a whole row (what it reads stays in
+            // cache)
+            let threads = i64::from(threads);
+            let wide = 1i64 << (threads.max(1).ilog2().div_ceil(2));
+            let (wide, high) = (wide, (threads / wide).max(1));
+            let (col, tile, outer) = if cols % wide == 0 && tiles % high == 0 {
+                let local = group.modulo(wide * high);
+                let wg = group.div(wide * high);
+                let across = cols / wide;
+                let col = wg.modulo(across).scale(wide).add(&local.modulo(wide));
                 let tile = wg
                     .div(across)
-                    .modulo(tiles / side)
-                    .scale(side)
-                    .add(&local.div(side));
-                (col, tile, wg.div(across * (tiles / side)))
+                    .modulo(tiles / high)
+                    .scale(high)
+                    .add(&local.div(wide));
+                (col, tile, wg.div(across * (tiles / high)))
             } else {
                 (
                     group.modulo(cols),

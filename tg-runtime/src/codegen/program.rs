@@ -13,6 +13,9 @@ pub type BlockId = usize;
 /// Output elements each invocation (or workgroup) computes; they are stored as one vector.
 pub const LANES: usize = 4;
 
+/// Invocations per workgroup of serial kernels.
+pub const SERIAL_THREADS: u32 = 256;
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 /// One instruction of a program: produces one scalar value (or a vector, `VecLoad`).
 pub enum Ins {
@@ -197,10 +200,14 @@ pub enum Strategy {
     /// that leaves the fewest loads: a matmul's row axis, a convolution's output channels).
     /// Reductions of one trip count share one loop, so a value the rows have in common (a
     /// matmul's column of B, a convolution's input pixel) is loaded once for all of them:
-    /// register blocking.
+    /// register blocking. How many rows, and how many invocations a workgroup has, depend on
+    /// the device class (`tune::TileDefaults`) or a search (`tune`).
     Tile {
         /// Rows per invocation.
         rows: usize,
+        /// Invocations per workgroup (a power of two): a workgroup takes a block of tiles
+        /// that is as square as it can be, so what it reads of the inputs stays in cache.
+        threads: u32,
     },
 }
 
@@ -305,11 +312,31 @@ impl Program {
             .count()
     }
 
+    /// Invocations per workgroup.
+    pub fn threads(&self) -> u32 {
+        match self.strategy {
+            Strategy::Serial => SERIAL_THREADS,
+            Strategy::Tile { threads, .. }
+            | Strategy::Cooperative { threads }
+            | Strategy::Row { threads, .. } => threads,
+        }
+    }
+
+    /// Workgroups a dispatch runs: one per group for strategies that give a workgroup a
+    /// group, else enough to give every group an invocation.
+    pub fn workgroups(&self) -> u64 {
+        let groups = self.groups() as u64;
+        match self.strategy {
+            Strategy::Serial | Strategy::Tile { .. } => groups.div_ceil(u64::from(self.threads())),
+            Strategy::Cooperative { .. } | Strategy::Row { .. } => groups,
+        }
+    }
+
     /// Output groups: invocations (serial), workgroups (cooperative) or rows (row).
     pub fn groups(&self) -> usize {
         match self.strategy {
             Strategy::Row { row, .. } => self.numel / row,
-            Strategy::Tile { rows } => self.numel / (rows * LANES),
+            Strategy::Tile { rows, .. } => self.numel / (rows * LANES),
             _ => self.numel.div_ceil(LANES),
         }
     }

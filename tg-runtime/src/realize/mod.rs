@@ -20,7 +20,7 @@ pub use prepare::kernel_name;
 use stats::Stats;
 
 /// Bytes a buffer of `node` needs: kernels write whole vectors of four elements.
-fn buffer_bytes(node: &Node) -> u64 {
+pub(crate) fn buffer_bytes(node: &Node) -> u64 {
     (node.numel().div_ceil(4) * 4 * node.dtype().size()) as u64
 }
 
@@ -74,9 +74,7 @@ pub struct Planned {
 pub fn plan(targets: &[&Lazy], info: &crate::device::DeviceInfo) -> Result<Vec<Planned>> {
     let nodes: Vec<Arc<Node>> = targets.iter().map(|t| t.node().clone()).collect();
     let _pinned = crate::graph::node::pin_sources();
-    let limits = Limits {
-        loop_budget: info.loop_budget,
-    };
+    let limits = Limits::of(info);
     let target = prepare::target(info);
     let cost = |k: &Kernel| prepare::lowered(k, target).map(|l| l.shader.loops);
     let sched = schedule(&nodes, &limits, &cost)?;
@@ -132,9 +130,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     let dev = &device_of(targets)?;
     let _pinned = crate::graph::node::pin_sources();
     let info = dev.info();
-    let limits = Limits {
-        loop_budget: info.loop_budget,
-    };
+    let limits = Limits::of(info);
     let target = prepare::target(info);
     let cost = |k: &Kernel| prepare::lowered(k, target).map(|l| l.shader.loops);
     let sched = schedule(&nodes, &limits, &cost)?;
@@ -195,6 +191,8 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     let mut names = Vec::with_capacity(sched.kernels.len());
     for k in &sched.kernels {
         check_size(&k.root)?;
+        // the tile a search chose for this kernel's class, when searches are asked for
+        let k = &*crate::tune::choose(dev, k)?;
         let (p, compiled) = prepare::prepare(dev, k)?;
         // an assign writes into its target's buffer; every other kernel into a fresh one
         let out = match k.root.op() {

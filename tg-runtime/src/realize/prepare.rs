@@ -257,11 +257,7 @@ pub fn dispatch_with(
             by_address: true,
         });
     }
-    let groups = p.program.groups() as u64;
-    let workgroups = match p.program.strategy {
-        Strategy::Serial | Strategy::Tile { .. } => groups.div_ceil(glsl::SERIAL_THREADS as u64),
-        Strategy::Cooperative { .. } | Strategy::Row { .. } => groups,
-    };
+    let workgroups = p.program.workgroups();
     let max_x = dev.info().max_workgroup_count[0].max(1) as u64;
     let x = workgroups.min(max_x);
     let y = workgroups.div_ceil(x.max(1));

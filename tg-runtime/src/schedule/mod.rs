@@ -25,6 +25,7 @@ use std::sync::Arc;
 use crate::codegen::program::{LANES, Strategy, tile_axes};
 use crate::error::{Error, Result};
 use crate::graph::node::{Node, Op};
+use crate::tune::{BASE_ROWS, TileDefaults};
 
 pub use fit::Plan;
 
@@ -69,6 +70,18 @@ pub struct Limits {
     /// Loop back-edges one invocation may take before the driver ends its loops (llvmpipe:
     /// 65,535, counted over all loops of the invocation); `None` where there is no such limit.
     pub loop_budget: Option<u64>,
+    /// The shape of register-blocked tiles on the device's class.
+    pub tiles: TileDefaults,
+}
+
+impl Limits {
+    /// The limits of the device `info` describes.
+    pub fn of(info: &crate::device::DeviceInfo) -> Self {
+        Limits {
+            loop_budget: info.loop_budget,
+            tiles: TileDefaults::of(info.device_type),
+        }
+    }
 }
 
 /// The loop back-edges one invocation of a planned kernel takes (see
@@ -193,7 +206,7 @@ fn check_sizes(order: &[Arc<Node>]) -> Result<()> {
 
 /// One planning pass: which nodes get buffers, and the kernels that compute them, following
 /// the re-planning decisions of `plan`.
-fn plan_once(targets: &[Arc<Node>], plan: &Plan) -> Result<Schedule> {
+fn plan_once(targets: &[Arc<Node>], plan: &Plan, tiles: &TileDefaults) -> Result<Schedule> {
     let order = toposort(targets);
     check_sizes(&order)?;
     let mut sched = Schedule::default();
@@ -319,7 +332,7 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan) -> Result<Schedule> {
         };
         realize.extend(parts.iter().map(|p| p.root.id()));
         for part in parts {
-            let mut k = plan_kernel(part.root, part.body, &realize);
+            let mut k = plan_kernel(part.root, part.body, &realize, tiles);
             k.split_of = part.split_of;
             k.row_plan = rows.contains_key(&k.root.id());
             match rows.get(&k.root.id()) {
@@ -356,7 +369,12 @@ fn alias_of(n: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>> {
 }
 
 /// Gathers the inputs of one kernel and picks how it maps onto the device.
-fn plan_kernel(root: Arc<Node>, body: Arc<Node>, realize: &HashSet<u64>) -> Kernel {
+fn plan_kernel(
+    root: Arc<Node>,
+    body: Arc<Node>,
+    realize: &HashSet<u64>,
+    tiles: &TileDefaults,
+) -> Kernel {
     let mut realize = realize.clone();
     realize.remove(&root.id());
     let mut inputs: Vec<Arc<Node>> = Vec::new();
@@ -382,12 +400,13 @@ fn plan_kernel(root: Arc<Node>, body: Arc<Node>, realize: &HashSet<u64>) -> Kern
     }
     // register blocking wins over a cooperative reduction too (a 64 x 784 x 128 matmul: 512
     // tiles of 16 outputs instead of 2,048 workgroups of 64 threads for 4 outputs each) as
-    // long as the tiles fill at least one workgroup
+    // long as the tiles fill at least one workgroup; the device class may make them bigger
     let mut strategy = strategy(root.numel(), max_trip);
-    if let Some(rows) = tile_rows(&root, &inputs, max_trip)
-        && (strategy == Strategy::Serial || root.numel() / (rows * LANES) >= TILE_MIN_INVOCATIONS)
+    if worth_tiling(&root, &inputs, max_trip)
+        && (strategy == Strategy::Serial
+            || root.numel() / (BASE_ROWS * LANES) >= TILE_MIN_INVOCATIONS)
     {
-        strategy = Strategy::Tile { rows };
+        strategy = tiles.tile(root.shape());
     }
     Kernel {
         strategy,
@@ -416,18 +435,19 @@ fn strategy(numel: usize, trip: usize) -> Strategy {
 /// one.
 const TILE_MIN_INVOCATIONS: usize = 256;
 
-/// Rows of outputs one invocation of a reduction kernel computes (register blocking): 4 when
-/// an input is read several times over (a matmul's operands are read once per row or column
-/// of the output), so rows that share its values load them once; `None` where nothing is
-/// shared or no output axis can take a tile ([`tile_axes`]; lowering picks among them).
-fn tile_rows(root: &Node, inputs: &[Arc<Node>], trip: usize) -> Option<usize> {
-    const ROWS: usize = 4;
+/// Whether one invocation of a reduction kernel should compute several rows of outputs
+/// (register blocking): when an input is read several times over (a matmul's operands are
+/// read once per row or column of the output), so rows that share its values load them
+/// once, and an output axis takes a tile of [`BASE_ROWS`] ([`tile_axes`]; lowering picks
+/// among them).
+fn worth_tiling(root: &Node, inputs: &[Arc<Node>], trip: usize) -> bool {
+    let rows = BASE_ROWS as u128;
     let reads = (root.numel() as u128) * (trip as u128);
     let reused = inputs
         .iter()
-        .any(|i| (i.numel() as u128) * (ROWS as u128) <= reads / (ROWS as u128));
-    let axis = !tile_axes(root.shape(), ROWS).is_empty();
-    (trip >= 16 && axis && reused).then_some(ROWS)
+        .any(|i| (i.numel() as u128) * rows <= reads / rows);
+    let axis = !tile_axes(root.shape(), BASE_ROWS).is_empty();
+    trip >= 16 && axis && reused
 }
 
 /// The reduced axes' total length of a reduce node (1 for other nodes).

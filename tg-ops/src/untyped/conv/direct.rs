@@ -57,7 +57,15 @@ impl DynTensor {
         wshape.push(s.cin as isize);
         wshape.extend(isz(&s.kernel));
         let axes: Vec<isize> = (0..=dims).map(|a| -1 - a as isize).collect();
-        let y = x.mul(&weight.reshape(&wshape)?)?.sum_in(&axes, c.acc)?;
+        // products in the accumulator where it holds them exactly (DType::product_dtype),
+        // the result in the dtype the sum gives
+        let dt = x.dtype().least_upper(weight.dtype());
+        let pdt = dt.product_dtype(c.acc.unwrap_or(dt.sum_acc_dtype()));
+        let y = x
+            .cast(pdt)
+            .mul(&weight.cast(pdt).reshape(&wshape)?)?
+            .sum_in(&axes, c.acc)?
+            .cast(c.acc.unwrap_or(dt.sum_dtype()));
         let mut shape = isz(&[s.bs, s.cout]);
         shape.extend(isz(&out));
         y.reshape(&shape)?.add_channel_bias(bias)

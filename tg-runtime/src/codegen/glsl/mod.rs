@@ -18,9 +18,6 @@ use helpers::Helpers;
 pub use types::literal;
 use types::{needs_int64, reg, scalar_storage, vector_storage};
 
-/// Invocations per workgroup of serial kernels.
-pub const SERIAL_THREADS: u32 = 256;
-
 /// How a kernel reads one input buffer; each view is one binding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum View {
@@ -77,10 +74,7 @@ struct Renderer<'a> {
 
 /// Renders `p` as a GLSL 4.50 compute shader for a device with `target`'s features.
 pub fn render(p: &Program, target: Target) -> Shader {
-    let threads = match p.strategy {
-        Strategy::Serial | Strategy::Tile { .. } => SERIAL_THREADS,
-        Strategy::Cooperative { threads } | Strategy::Row { threads, .. } => threads,
-    };
+    let threads = p.threads();
     let mut r = Renderer {
         p,
         h: Helpers::default(),
@@ -210,7 +204,7 @@ pub fn render(p: &Program, target: Target) -> Shader {
     };
     match p.strategy {
         Strategy::Row { row, .. } => writeln!(src, "  if (gid >= pc.n / {row}u) return;").ok(),
-        Strategy::Tile { rows } => {
+        Strategy::Tile { rows, .. } => {
             writeln!(src, "  if (gid >= pc.n / {}u) return;", rows * LANES).ok()
         }
         _ => writeln!(src, "  if (gid >= (pc.n + 3u) / 4u) return;").ok(),

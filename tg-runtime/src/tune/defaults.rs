@@ -1,0 +1,109 @@
+//! A register-blocked tile's shape when nothing was searched: one rule per device class.
+//!
+//! On lavapipe a tile of 16 rows (64 accumulators per invocation, 16 + 1 loads for 64
+//! multiply-adds) runs a 1024^3 matmul at 17 GFLOPS where 4 rows run it at 9.6 (2 cores,
+//! LLVM 15; 8 rows: 14.7; 32 rows: 19 at 1024 but 5.7 at 512): a CPU has registers to spare
+//! and every load saved is a gather saved. Bigger tiles mean fewer invocations, and lavapipe
+//! runs a workgroup on one core, so a small matmul (an MLP's 64 x 128 output) left on one
+//! workgroup keeps the other cores idle: big tiles are taken only where every core still gets
+//! a workgroup. GPUs keep 4 rows until one is measured; the search (`TG_TUNE`, `tg-tune`)
+//! finds better shapes per device.
+
+use crate::codegen::program::{LANES, Strategy, tile_axes};
+use crate::device::DeviceType;
+
+/// Rows every tile may take: the scheduler decides whether a kernel is tiled at all with it.
+pub const BASE_ROWS: usize = 4;
+
+/// How a device class runs register-blocked tiles by default.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TileDefaults {
+    /// The most rows a tile takes (a power of two, at least [`BASE_ROWS`]).
+    pub rows: usize,
+    /// Invocations per workgroup.
+    pub threads: u32,
+    /// A tile of more than [`BASE_ROWS`] rows only where at least this many invocations
+    /// remain.
+    pub min_invocations: usize,
+}
+
+impl Default for TileDefaults {
+    /// A GPU's: 4 rows, 256 invocations per workgroup.
+    fn default() -> Self {
+        TileDefaults {
+            rows: BASE_ROWS,
+            threads: 256,
+            min_invocations: usize::MAX,
+        }
+    }
+}
+
+impl TileDefaults {
+    /// The defaults of a device class; a CPU device runs on this machine's cores.
+    pub fn of(class: DeviceType) -> Self {
+        match class {
+            DeviceType::Cpu => {
+                TileDefaults::cpu(std::thread::available_parallelism().map_or(1, |n| n.get()))
+            }
+            DeviceType::Discrete
+            | DeviceType::Integrated
+            | DeviceType::Virtual
+            | DeviceType::Other => TileDefaults::default(),
+        }
+    }
+
+    /// A CPU device's defaults on `cores` cores: tiles of up to 16 rows while every core
+    /// gets a workgroup of 256 invocations.
+    pub fn cpu(cores: usize) -> Self {
+        TileDefaults {
+            rows: 16,
+            threads: 256,
+            min_invocations: 256 * cores.max(1),
+        }
+    }
+
+    /// The tile for an output of `shape` that the scheduler decided to tile: the most rows,
+    /// halving from [`TileDefaults::rows`], that an output axis takes and that leave at least
+    /// [`TileDefaults::min_invocations`] invocations, else [`BASE_ROWS`].
+    pub fn tile(&self, shape: &[usize]) -> Strategy {
+        let numel: usize = shape.iter().product();
+        let mut rows = self.rows;
+        while rows > BASE_ROWS
+            && (tile_axes(shape, rows).is_empty() || numel / (rows * LANES) < self.min_invocations)
+        {
+            rows /= 2;
+        }
+        Strategy::Tile {
+            rows: rows.max(BASE_ROWS),
+            threads: self.threads,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cpu_takes_big_tiles_where_enough_invocations_remain() {
+        let cpu = TileDefaults::cpu(8);
+        let tile = |rows| Strategy::Tile { rows, threads: 256 };
+        assert_eq!(cpu.tile(&[1024, 1024]), tile(16));
+        // 512 x 512 / 64 = 4096 invocations
+        assert_eq!(cpu.tile(&[512, 512]), tile(16));
+        // 256 x 256: 1024 invocations of 16 rows, 2048 of 8
+        assert_eq!(cpu.tile(&[256, 256]), tile(8));
+        // on 2 cores 16 rows leave enough
+        assert_eq!(TileDefaults::cpu(2).tile(&[256, 256]), tile(16));
+        // an MLP layer's (64, 128, 1) output: 512 tiles of 4 rows at most
+        assert_eq!(cpu.tile(&[64, 128, 1]), tile(4));
+        assert_eq!(TileDefaults::cpu(2).tile(&[64, 128, 1]), tile(4));
+        // no axis of 16 or 8: 4 rows
+        assert_eq!(cpu.tile(&[4, 4, 4, 4096]), tile(4));
+        // a GPU keeps 4 rows
+        assert_eq!(
+            TileDefaults::of(DeviceType::Discrete).tile(&[1024, 1024]),
+            tile(4)
+        );
+    }
+}

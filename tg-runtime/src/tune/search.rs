@@ -1,0 +1,271 @@
+//! Timing a tiled kernel's candidate shapes on the device.
+//!
+//! Candidates run on scratch buffers of the kernel's sizes, filled with small integers: tg's
+//! kernels have no data-dependent control flow, so what they read does not change how long
+//! they take, and the realize that asked need not have computed its inputs yet. The default
+//! runs first; the others follow, nearest the default's shape first, until [`BUDGET`] is
+//! spent. Every candidate computes each output with the same loop in the same order, so its
+//! output must equal the default's bit for bit; one that differs is a codegen bug, reported
+//! as [`Error::Internal`] rather than chosen.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::codegen::program::{LANES, Strategy, tile_axes};
+use crate::device::{Buffer, Device};
+use crate::dtype::Scalar;
+use crate::error::{Error, Result};
+use crate::realize::prepare::{self, target};
+use crate::schedule::Kernel;
+
+/// Time one kernel class's search may take, compiles included.
+pub const BUDGET: Duration = Duration::from_secs(10);
+
+/// Timed runs of a candidate (after a warm-up run); the median counts.
+const RUNS: usize = 3;
+
+/// Scratch bytes a search may allocate; a bigger kernel keeps its default.
+const SCRATCH_LIMIT: u64 = 1 << 30;
+
+/// A candidate replaces the default only when faster by more than this fraction: timings of
+/// one kernel differ by a few percent from run to run.
+const MARGIN: f64 = 0.05;
+
+/// Rows per invocation a search tries.
+const ROWS: [usize; 5] = [2, 4, 8, 16, 32];
+
+/// Invocations per workgroup a search tries (at most the device's limit).
+const THREADS: [u32; 3] = [64, 128, 256];
+
+/// One candidate of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trial {
+    /// The candidate.
+    pub strategy: Strategy,
+    /// Its median time in nanoseconds; `None` when it was not timed (the budget ran out, or
+    /// it would take more loop back-edges than the default).
+    pub ns: Option<u64>,
+}
+
+/// What one search tried and chose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Search {
+    /// The kernel's name (with its default strategy).
+    pub kernel: String,
+    /// Every candidate, the default first.
+    pub trials: Vec<Trial>,
+    /// The one kept.
+    pub chosen: Strategy,
+    /// How long the search took.
+    pub elapsed: Duration,
+}
+
+/// The tiles a kernel with output `shape` and default tile `default` may take, the default
+/// first, then by distance from it (rows first, then workgroup size): every power-of-two row
+/// count in [`ROWS`] that an output axis takes and that leaves at least one invocation,
+/// with every workgroup size in [`THREADS`] the device allows.
+pub fn candidates(shape: &[usize], default: Strategy, max_threads: u32) -> Vec<Strategy> {
+    let Strategy::Tile { rows, threads } = default else {
+        return vec![default];
+    };
+    let numel: usize = shape.iter().product();
+    let distance = |r: usize, t: u32| {
+        let d = |a: u32, b: u32| a.abs_diff(b);
+        (
+            d(t.ilog2(), threads.max(1).ilog2()),
+            d(r.ilog2(), rows.max(1).ilog2()),
+            std::cmp::Reverse(r),
+        )
+    };
+    let mut all: Vec<(usize, u32)> = ROWS
+        .iter()
+        .filter(|&&r| !tile_axes(shape, r).is_empty() && numel / (r * LANES) >= 1)
+        .flat_map(|&r| {
+            THREADS
+                .iter()
+                .filter(|&&t| t <= max_threads)
+                .map(move |&t| (r, t))
+        })
+        .filter(|&(r, t)| (r, t) != (rows, threads))
+        .collect();
+    all.sort_by_key(|&(r, t)| distance(r, t));
+    std::iter::once(default)
+        .chain(
+            all.into_iter()
+                .map(|(rows, threads)| Strategy::Tile { rows, threads }),
+        )
+        .collect()
+}
+
+/// Times `k`'s candidates on `dev` and picks the fastest (the default unless another beats
+/// it by more than [`MARGIN`]).
+pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
+    let start = Instant::now();
+    let target = target(dev.info());
+    let default = prepare::lowered(k, target)?;
+    let mut trials: Vec<Trial> = Vec::new();
+    let candidates = candidates(
+        k.root.shape(),
+        k.strategy,
+        dev.info().max_workgroup_invocations,
+    );
+    let bytes = |n: &crate::graph::node::Node| crate::realize::buffer_bytes(n);
+    let scratch: u64 = bytes(&k.root) + k.inputs.iter().map(|i| bytes(i)).sum::<u64>();
+    if scratch > SCRATCH_LIMIT {
+        return Ok(Search {
+            kernel: default.name.clone(),
+            trials: candidates
+                .into_iter()
+                .map(|strategy| Trial { strategy, ns: None })
+                .collect(),
+            chosen: k.strategy,
+            elapsed: start.elapsed(),
+        });
+    }
+    let out = dev.alloc(bytes(&k.root))?;
+    let inputs = k
+        .inputs
+        .iter()
+        .map(|i| pattern(dev, i))
+        .collect::<Result<Vec<_>>>()?;
+    let out_bytes = k.root.numel() * k.root.dtype().size();
+    let mut expected: Option<Vec<u8>> = None;
+    let mut best: Option<(u64, Strategy)> = None;
+    let mut default_ns = None;
+    for strategy in candidates {
+        if !trials.is_empty() && start.elapsed() >= BUDGET {
+            trials.push(Trial { strategy, ns: None });
+            continue;
+        }
+        let candidate = Kernel {
+            strategy,
+            ..k.clone()
+        };
+        if prepare::lowered(&candidate, target)?.shader.loops > default.shader.loops {
+            trials.push(Trial { strategy, ns: None });
+            continue;
+        }
+        let (p, _) = prepare::prepare(dev, &candidate)?;
+        let dispatch = prepare::dispatch(dev, &p, &out, &inputs);
+        // the warm-up run writes over a sentinel, and its output is checked
+        dev.write(&out, 0, &vec![0xa5u8; out_bytes])?;
+        let run = || -> Result<u64> {
+            let t = Instant::now();
+            let report = dev.execute(std::slice::from_ref(&dispatch), true)?;
+            Ok(match report.kernel_ns {
+                Some(ns) => ns.iter().sum(),
+                None => t.elapsed().as_nanos() as u64,
+            })
+        };
+        run()?;
+        let mut got = vec![0u8; out_bytes];
+        dev.read(&out, 0, &mut got)?;
+        match &expected {
+            None => expected = Some(got),
+            Some(e) if *e != got => {
+                return Err(Error::internal(
+                    "tune",
+                    format!(
+                        "kernel {} with tile {strategy:?} computes other values than with {:?}",
+                        default.name, k.strategy
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+        let mut times = Vec::new();
+        for _ in 0..RUNS {
+            times.push(run()?);
+            // far behind the best: its other runs would not change the choice
+            if best.is_some_and(|(b, _)| times[0] > 2 * b) {
+                break;
+            }
+        }
+        times.sort_unstable();
+        let ns = times[times.len() / 2];
+        default_ns.get_or_insert(ns);
+        if best.is_none_or(|(b, _)| ns < b) {
+            best = Some((ns, strategy));
+        }
+        trials.push(Trial {
+            strategy,
+            ns: Some(ns),
+        });
+    }
+    let chosen = match (best, default_ns) {
+        (Some((ns, s)), Some(d)) if (ns as f64) < (1.0 - MARGIN) * d as f64 => s,
+        _ => k.strategy,
+    };
+    Ok(Search {
+        kernel: default.name.clone(),
+        trials,
+        chosen,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// A device buffer for input `n` holding small integers (-3 to 3) in its dtype: sums of
+/// them are exact, and no float is a NaN or subnormal that would time a slow path.
+fn pattern(dev: &Device, n: &crate::graph::node::Node) -> Result<Arc<Buffer>> {
+    let bytes = crate::realize::buffer_bytes(n);
+    let buf = dev.alloc(bytes)?;
+    let dtype = n.dtype();
+    let mut data: Vec<u8> = (0..n.numel() as i64)
+        .flat_map(|i| {
+            Scalar::from((i * 5 + 3) % 7 - 3)
+                .cast(dtype)
+                .to_le_bytes(dtype)
+        })
+        .collect();
+    data.resize(bytes as usize, 0);
+    if bytes > 0 {
+        dev.write(&buf, 0, &data)?;
+    }
+    Ok(buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_start_with_the_default_and_fit_the_shape() {
+        let default = Strategy::Tile {
+            rows: 4,
+            threads: 256,
+        };
+        let c = candidates(&[1024, 1024], default, 1024);
+        assert_eq!(c[0], default);
+        assert_eq!(c.len(), ROWS.len() * THREADS.len());
+        // nearest first: the same workgroup with 2 or 8 rows
+        assert_eq!(
+            c[1],
+            Strategy::Tile {
+                rows: 8,
+                threads: 256
+            }
+        );
+        assert_eq!(
+            c[2],
+            Strategy::Tile {
+                rows: 2,
+                threads: 256
+            }
+        );
+        // an output of 12 rows takes tiles of 2 and 4 only; a device of 128 invocations
+        let c = candidates(&[12, 64], default, 128);
+        assert!(c[1..].iter().all(|s| matches!(
+            s,
+            Strategy::Tile {
+                rows: 2 | 4,
+                threads: 64 | 128
+            }
+        )));
+        assert_eq!(c.len(), 5);
+        // not a tile: nothing to search
+        assert_eq!(
+            candidates(&[8], Strategy::Serial, 256),
+            vec![Strategy::Serial]
+        );
+    }
+}
