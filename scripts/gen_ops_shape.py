@@ -398,11 +398,20 @@ def reduce_cases():
 
 # ---------------------------------------------------------------- matmul
 
+def product_dtype(dt, acc):
+    """tg's DType::product_dtype: products form in the accumulator where it holds them exactly
+    (f16 in f32 or f64, f32 in f64), else in the operands' dtype."""
+    exact = {("float16", "float32"), ("float16", "float64"), ("float32", "float64")}
+    return acc if (dt, acc) in exact else dt
+
+
 def ref_dot(x, xdt, w, wdt, acc=None):
     """tinygrad's dot: products in the least upper dtype (wrapping or rounding there), summed
-    in `acc` or sum_acc_dtype, cast to `acc` or the least upper dtype."""
+    in `acc` or sum_acc_dtype, cast to `acc` or the least upper dtype; tg forms the products
+    in the accumulator where it holds them exactly (product_dtype)."""
     lu = least_upper(xdt, wdt)
-    xs, ws = x.astype(DTYPES[lu]), w.astype(DTYPES[lu])
+    pdt = product_dtype(lu, acc or sum_acc(lu))
+    xs, ws = x.astype(DTYPES[lu]).astype(DTYPES[pdt]), w.astype(DTYPES[lu]).astype(DTYPES[pdt])
     if w.ndim >= 2:
         we = np.swapaxes(ws, -1, -2)
         prod = xs[..., :, None, :] * we[..., None, :, :] if x.ndim > 1 else xs * we
@@ -445,6 +454,19 @@ def matmul_cases():
     a, b = ramp((2, 5), "float16", 1), ramp((5, 3), "float16", 2)
     want, wdt = ref_dot(a, "float16", b, "float16", "float32")
     out.append(case("dot/acc_float32/float16", "dot", [(a, "float16"), (b, "float16")], (want, wdt), {"acc": "float32"}, 1e-6, 1e-6))
+    # f16 products that need 22 bits: exact in the f32 accumulator (rounding each to f16 first
+    # would be off by up to 2^-11 of it); 4 products below 4 sum exactly in f32 in any order,
+    # so the result is compared exactly
+    a = (1 + ((np.arange(12) * 37) % 1024) / 1024).reshape(3, 4).astype(np.float16)
+    b = (1 + ((np.arange(20) * 101 + 5) % 1024) / 1024).reshape(4, 5).astype(np.float16)
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.array_equal(exact.astype(np.float32).astype(np.float64), exact)
+    rounded = (a[:, :, None] * b[None]).astype(np.float32).sum(1)
+    assert not np.array_equal(rounded, exact.astype(np.float32))
+    out.append(case("dot/acc_float32/float16_exact_products", "dot", [(a, "float16"), (b, "float16")],
+                    (exact.astype(np.float32), "float32"), {"acc": "float32"}, 0.0, 0.0))
+    out.append(case("matmul/float16/exact_products", "matmul", [(a, "float16"), (b, "float16")],
+                    (exact.astype(np.float16), "float16"), {}, 0.0, 0.0))
     # bigger products, through the real reduction path
     for (m, kk, n), seed in [((33, 65, 17), 1), ((8, 300, 4), 2)]:
         x, sx = pattern("float32", (m, kk), seed, -1.0, 1.0)

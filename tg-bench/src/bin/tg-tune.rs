@@ -58,7 +58,10 @@ fn run(w: &Workload) -> tg::Result<()> {
         Workload::Matmul { n, k, m, f16 } => {
             let (mut a, mut b) = (input(&[n, k], 1), input(&[k, m], 2));
             if f16 {
+                // stored as f16, as tg-bench's f16 rows read them
                 (a, b) = (a.cast(DType::F16), b.cast(DType::F16));
+                a.realize()?;
+                b.realize()?;
             }
             a.matmul(&b)?.realize().map(|_| ())
         }

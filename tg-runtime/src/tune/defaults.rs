@@ -1,8 +1,9 @@
 //! A register-blocked tile's shape when nothing was searched: one rule per device class.
 //!
-//! On lavapipe a tile of 16 rows (64 accumulators per invocation, 16 + 1 loads for 64
-//! multiply-adds) runs a 1024^3 matmul at 17 GFLOPS where 4 rows run it at 9.6 (2 cores,
-//! LLVM 15; 8 rows: 14.7; 32 rows: 19 at 1024 but 5.7 at 512): a CPU has registers to spare
+//! On lavapipe (2 cores, LLVM 15) a 1024^3 matmul takes 110-125 ms with tiles of 32 rows
+//! (128 accumulators per invocation, 32 + 4 loads for 128 multiply-adds), 127-155 ms with 16,
+//! 148-177 with 8 and 217-250 with 4 (the search's figures, `tg-tune matmul 1024`); 512^3
+//! takes 14.6-16.2 ms with 32 or 16 rows against 23-24 with 4: a CPU has registers to spare
 //! and every load saved is a gather saved. Bigger tiles mean fewer invocations, and lavapipe
 //! runs a workgroup on one core, so a small matmul (an MLP's 64 x 128 output) left on one
 //! workgroup keeps the other cores idle: big tiles are taken only where every core still gets
@@ -52,11 +53,11 @@ impl TileDefaults {
         }
     }
 
-    /// A CPU device's defaults on `cores` cores: tiles of up to 16 rows while every core
+    /// A CPU device's defaults on `cores` cores: tiles of up to 32 rows while every core
     /// gets a workgroup of 256 invocations.
     pub fn cpu(cores: usize) -> Self {
         TileDefaults {
-            rows: 16,
+            rows: 32,
             threads: 256,
             min_invocations: 256 * cores.max(1),
         }
@@ -88,17 +89,18 @@ mod tests {
     fn a_cpu_takes_big_tiles_where_enough_invocations_remain() {
         let cpu = TileDefaults::cpu(8);
         let tile = |rows| Strategy::Tile { rows, threads: 256 };
-        assert_eq!(cpu.tile(&[1024, 1024]), tile(16));
-        // 512 x 512 / 64 = 4096 invocations
-        assert_eq!(cpu.tile(&[512, 512]), tile(16));
+        assert_eq!(cpu.tile(&[1024, 1024]), tile(32));
+        // 512 x 512 / 128 = 2048 invocations of 32 rows: a workgroup for each of 8 cores
+        assert_eq!(cpu.tile(&[512, 512]), tile(32));
+        assert_eq!(TileDefaults::cpu(16).tile(&[512, 512]), tile(16));
         // 256 x 256: 1024 invocations of 16 rows, 2048 of 8
         assert_eq!(cpu.tile(&[256, 256]), tile(8));
-        // on 2 cores 16 rows leave enough
-        assert_eq!(TileDefaults::cpu(2).tile(&[256, 256]), tile(16));
+        // on 2 cores 32 rows leave enough
+        assert_eq!(TileDefaults::cpu(2).tile(&[256, 256]), tile(32));
         // an MLP layer's (64, 128, 1) output: 512 tiles of 4 rows at most
         assert_eq!(cpu.tile(&[64, 128, 1]), tile(4));
         assert_eq!(TileDefaults::cpu(2).tile(&[64, 128, 1]), tile(4));
-        // no axis of 16 or 8: 4 rows
+        // no axis of 32, 16 or 8: 4 rows
         assert_eq!(cpu.tile(&[4, 4, 4, 4096]), tile(4));
         // a GPU keeps 4 rows
         assert_eq!(

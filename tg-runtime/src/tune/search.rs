@@ -3,8 +3,8 @@
 //! Candidates run on scratch buffers of the kernel's sizes, filled with small integers: tg's
 //! kernels have no data-dependent control flow, so what they read does not change how long
 //! they take, and the realize that asked need not have computed its inputs yet. The default
-//! runs first; the others follow, nearest the default's shape first, until [`BUDGET`] is
-//! spent. Every candidate computes each output with the same loop in the same order, so its
+//! runs first; the others follow, nearest the default's shape first, while the slowest
+//! candidate so far would still finish within [`BUDGET`]. Every candidate computes each output with the same loop in the same order, so its
 //! output must equal the default's bit for bit; one that differs is a codegen bug, reported
 //! as [`Error::Internal`] rather than chosen.
 
@@ -23,6 +23,9 @@ pub const BUDGET: Duration = Duration::from_secs(10);
 
 /// Timed runs of a candidate (after a warm-up run); the median counts.
 const RUNS: usize = 3;
+
+/// A candidate whose warm-up run takes longer is timed once.
+const LONG_RUN: Duration = Duration::from_millis(250);
 
 /// Scratch bytes a search may allocate; a bigger kernel keeps its default.
 const SCRATCH_LIMIT: u64 = 1 << 30;
@@ -61,7 +64,8 @@ pub struct Search {
 }
 
 /// The tiles a kernel with output `shape` and default tile `default` may take, the default
-/// first, then by distance from it (rows first, then workgroup size): every power-of-two row
+/// first, then by distance from it (in rows, which matter most, then in workgroup size):
+/// every power-of-two row
 /// count in [`ROWS`] that an output axis takes and that leaves at least one invocation,
 /// with every workgroup size in [`THREADS`] the device allows.
 pub fn candidates(shape: &[usize], default: Strategy, max_threads: u32) -> Vec<Strategy> {
@@ -72,9 +76,10 @@ pub fn candidates(shape: &[usize], default: Strategy, max_threads: u32) -> Vec<S
     let distance = |r: usize, t: u32| {
         let d = |a: u32, b: u32| a.abs_diff(b);
         (
-            d(t.ilog2(), threads.max(1).ilog2()),
             d(r.ilog2(), rows.max(1).ilog2()),
+            d(t.ilog2(), threads.max(1).ilog2()),
             std::cmp::Reverse(r),
+            std::cmp::Reverse(t),
         )
     };
     let mut all: Vec<(usize, u32)> = ROWS
@@ -132,11 +137,14 @@ pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
     let mut expected: Option<Vec<u8>> = None;
     let mut best: Option<(u64, Strategy)> = None;
     let mut default_ns = None;
+    // the longest a candidate took (compile and runs): the next may take as long
+    let mut slowest = std::time::Duration::ZERO;
     for strategy in candidates {
-        if !trials.is_empty() && start.elapsed() >= BUDGET {
+        if !trials.is_empty() && start.elapsed() + slowest > BUDGET {
             trials.push(Trial { strategy, ns: None });
             continue;
         }
+        let began = Instant::now();
         let candidate = Kernel {
             strategy,
             ..k.clone()
@@ -157,7 +165,10 @@ pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
                 None => t.elapsed().as_nanos() as u64,
             })
         };
+        let warm = Instant::now();
         run()?;
+        // a long kernel's time varies little from run to run: one timed run will do
+        let runs = if warm.elapsed() > LONG_RUN { 1 } else { RUNS };
         let mut got = vec![0u8; out_bytes];
         dev.read(&out, 0, &mut got)?;
         match &expected {
@@ -174,10 +185,10 @@ pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
             Some(_) => {}
         }
         let mut times = Vec::new();
-        for _ in 0..RUNS {
+        for _ in 0..runs {
             times.push(run()?);
             // far behind the best: its other runs would not change the choice
-            if best.is_some_and(|(b, _)| times[0] > 2 * b) {
+            if best.is_some_and(|(b, _)| 2 * times[0] > 3 * b) {
                 break;
             }
         }
@@ -191,6 +202,7 @@ pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
             strategy,
             ns: Some(ns),
         });
+        slowest = slowest.max(began.elapsed());
     }
     let chosen = match (best, default_ns) {
         (Some((ns, s)), Some(d)) if (ns as f64) < (1.0 - MARGIN) * d as f64 => s,
@@ -237,21 +249,9 @@ mod tests {
         let c = candidates(&[1024, 1024], default, 1024);
         assert_eq!(c[0], default);
         assert_eq!(c.len(), ROWS.len() * THREADS.len());
-        // nearest first: the same workgroup with 2 or 8 rows
-        assert_eq!(
-            c[1],
-            Strategy::Tile {
-                rows: 8,
-                threads: 256
-            }
-        );
-        assert_eq!(
-            c[2],
-            Strategy::Tile {
-                rows: 2,
-                threads: 256
-            }
-        );
+        // nearest first: the same rows with a smaller workgroup, then 8 or 2 rows
+        let tile = |rows, threads| Strategy::Tile { rows, threads };
+        assert_eq!(c[1..4], [tile(4, 128), tile(4, 64), tile(8, 256)]);
         // an output of 12 rows takes tiles of 2 and 4 only; a device of 128 invocations
         let c = candidates(&[12, 64], default, 128);
         assert!(c[1..].iter().all(|s| matches!(
