@@ -49,6 +49,59 @@ fn normalization_matches_numpy() {
     fixture::run_all("ops_norm.json", run);
 }
 
+/// Many rows: on a CPU device each invocation computes a whole row (`Row { threads: 1 }`),
+/// elsewhere a workgroup shares one; both give what the host computes.
+#[test]
+fn softmax_and_layernorm_over_many_rows() {
+    use tg::runtime::codegen::program::Strategy;
+    use tg::runtime::device::{Device, DeviceType};
+    let (rows, cols) = (8192usize, 64usize);
+    let data: Vec<f32> = (0..rows * cols)
+        .map(|i| ((i * 7919 % 1000) as f32) / 100.0 - 5.0)
+        .collect();
+    let x = DynTensor::from_slice(&[rows, cols], &data).unwrap();
+    let info = Device::get().unwrap().info().clone();
+    let soft = x.softmax(-1, None).unwrap();
+    let norm = x.layernorm(&[-1], 1e-5).unwrap();
+    for y in [&soft, &norm] {
+        let planned = tg::runtime::realize::plan(&[y.lazy()], &info).unwrap();
+        assert_eq!(planned.len(), 1, "{planned:?}");
+        let threads = match planned[0].strategy {
+            Strategy::Row { threads, .. } => threads,
+            other => panic!("not a row kernel: {other:?}"),
+        };
+        // 8192 rows keep up to 32 cores busy
+        if info.device_type == DeviceType::Cpu {
+            assert_eq!(threads, 1);
+        }
+    }
+    let (soft, norm) = (soft.to_vec::<f32>().unwrap(), norm.to_vec::<f32>().unwrap());
+    for r in 0..rows {
+        let row: Vec<f64> = data[r * cols..(r + 1) * cols]
+            .iter()
+            .map(|&v| f64::from(v))
+            .collect();
+        let max = row.iter().cloned().fold(f64::MIN, f64::max);
+        let total: f64 = row.iter().map(|v| (v - max).exp()).sum();
+        let mean = row.iter().sum::<f64>() / cols as f64;
+        let var = row.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / cols as f64;
+        for c in 0..cols {
+            let want = (row[c] - max).exp() / total;
+            let got = f64::from(soft[r * cols + c]);
+            assert!(
+                (got - want).abs() <= 1e-6 + 1e-5 * want,
+                "softmax[{r},{c}] {got} {want}"
+            );
+            let want = (row[c] - mean) / (var + 1e-5).sqrt();
+            let got = f64::from(norm[r * cols + c]);
+            assert!(
+                (got - want).abs() <= 1e-4,
+                "layernorm[{r},{c}] {got} {want}"
+            );
+        }
+    }
+}
+
 #[test]
 fn layernorm_of_trailing_axes_is_one_kernel() {
     let x = DynTensor::from_slice(

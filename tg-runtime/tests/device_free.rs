@@ -176,7 +176,39 @@ fn strategies_and_fusion() {
         .unwrap();
     let p = plan(&[&soft], &gpu()).unwrap();
     assert_eq!(p.len(), 1, "{:?}", names(&p));
-    assert!(matches!(p[0].strategy, Strategy::Row { row: 1024, .. }));
+    assert!(matches!(
+        p[0].strategy,
+        Strategy::Row {
+            row: 1024,
+            threads: 64
+        }
+    ));
+    // 65,536 rows keep a CPU busy (up to 256 cores) with an invocation each; a GPU keeps a
+    // workgroup per row
+    let x = data(&[65536, 64]);
+    let m = x
+        .reduce(ReduceOp::Max, &[1])
+        .unwrap()
+        .expand(&[65536, 64])
+        .unwrap();
+    let centred = x
+        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
+        .unwrap();
+    let row = |info: &DeviceInfo| plan(&[&centred], info).unwrap()[0].strategy;
+    assert_eq!(
+        row(&lavapipe()),
+        Strategy::Row {
+            threads: 1,
+            row: 64
+        }
+    );
+    assert_eq!(
+        row(&gpu()),
+        Strategy::Row {
+            threads: 64,
+            row: 64
+        }
+    );
     // a matmul: the rows of an invocation's tile share the loads of B's columns
     let a = data(&[128, 64])
         .reshape(&[128, 64, 1])

@@ -190,7 +190,9 @@ pub enum Strategy {
     /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
     /// layernorm) into one kernel.
     Row {
-        /// Invocations per workgroup.
+        /// Invocations sharing one row. 1: an invocation computes a whole row, with its
+        /// reductions as plain loops, and a workgroup of [`SERIAL_THREADS`] takes as many rows
+        /// (where invocations already keep a CPU's cores busy, barriers and combines only cost).
         threads: u32,
         /// Outputs per row.
         row: usize,
@@ -201,7 +203,7 @@ pub enum Strategy {
     /// Reductions of one trip count share one loop, so a value the rows have in common (a
     /// matmul's column of B, a convolution's input pixel) is loaded once for all of them:
     /// register blocking. How many rows, and how many invocations a workgroup has, depend on
-    /// the device class (`tune::TileDefaults`) or a search (`tune`).
+    /// the device class (`tune::ClassDefaults`) or a search (`tune`).
     Tile {
         /// Rows per invocation.
         rows: usize,
@@ -315,10 +317,19 @@ impl Program {
     /// Invocations per workgroup.
     pub fn threads(&self) -> u32 {
         match self.strategy {
-            Strategy::Serial => SERIAL_THREADS,
+            Strategy::Serial | Strategy::Row { threads: 1, .. } => SERIAL_THREADS,
             Strategy::Tile { threads, .. }
             | Strategy::Cooperative { threads }
             | Strategy::Row { threads, .. } => threads,
+        }
+    }
+
+    /// Whether a workgroup's invocations share output groups (cooperative, and rows split
+    /// among threads): its top-level loops are split among them and combined.
+    pub fn shares_groups(&self) -> bool {
+        match self.strategy {
+            Strategy::Serial | Strategy::Tile { .. } | Strategy::Row { threads: 1, .. } => false,
+            Strategy::Cooperative { .. } | Strategy::Row { .. } => true,
         }
     }
 
@@ -326,9 +337,10 @@ impl Program {
     /// group, else enough to give every group an invocation.
     pub fn workgroups(&self) -> u64 {
         let groups = self.groups() as u64;
-        match self.strategy {
-            Strategy::Serial | Strategy::Tile { .. } => groups.div_ceil(u64::from(self.threads())),
-            Strategy::Cooperative { .. } | Strategy::Row { .. } => groups,
+        if self.shares_groups() {
+            groups
+        } else {
+            groups.div_ceil(u64::from(self.threads()))
         }
     }
 

@@ -87,10 +87,10 @@ impl Plan {
 pub fn fit(targets: &[Arc<Node>], limits: &Limits, cost: CostFn) -> Result<Schedule> {
     let mut plan = Plan::default();
     let Some(budget) = limits.loop_budget else {
-        return plan_once(targets, &plan, &limits.tiles);
+        return plan_once(targets, &plan, &limits.class);
     };
     for _ in 0..MAX_ROUNDS {
-        let sched = plan_once(targets, &plan, &limits.tiles)?;
+        let sched = plan_once(targets, &plan, &limits.class)?;
         let mut refined = false;
         for k in &sched.kernels {
             let loops = cost(k)?;

@@ -16,61 +16,64 @@ use crate::device::DeviceType;
 /// Rows every tile may take: the scheduler decides whether a kernel is tiled at all with it.
 pub const BASE_ROWS: usize = 4;
 
-/// How a device class runs register-blocked tiles by default.
+/// How a device class runs reductions by default: the shape of register-blocked tiles, and
+/// how many invocations keep it busy (which also decides when a reduction needs a
+/// cooperative workgroup; `schedule::strategy`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TileDefaults {
+pub struct ClassDefaults {
     /// The most rows a tile takes (a power of two, at least [`BASE_ROWS`]).
     pub rows: usize,
     /// Invocations per workgroup.
     pub threads: u32,
-    /// A tile of more than [`BASE_ROWS`] rows only where at least this many invocations
-    /// remain.
-    pub min_invocations: usize,
+    /// Invocations that keep every core busy, where the class knows (a CPU: a workgroup per
+    /// core); `usize::MAX` where it does not (a GPU, whose rules of thumb apply). Tiles of
+    /// more than [`BASE_ROWS`] rows only where at least this many remain.
+    pub busy: usize,
 }
 
-impl Default for TileDefaults {
+impl Default for ClassDefaults {
     /// A GPU's: 4 rows, 256 invocations per workgroup.
     fn default() -> Self {
-        TileDefaults {
+        ClassDefaults {
             rows: BASE_ROWS,
             threads: 256,
-            min_invocations: usize::MAX,
+            busy: usize::MAX,
         }
     }
 }
 
-impl TileDefaults {
+impl ClassDefaults {
     /// The defaults of a device class; a CPU device runs on this machine's cores.
     pub fn of(class: DeviceType) -> Self {
         match class {
             DeviceType::Cpu => {
-                TileDefaults::cpu(std::thread::available_parallelism().map_or(1, |n| n.get()))
+                ClassDefaults::cpu(std::thread::available_parallelism().map_or(1, |n| n.get()))
             }
             DeviceType::Discrete
             | DeviceType::Integrated
             | DeviceType::Virtual
-            | DeviceType::Other => TileDefaults::default(),
+            | DeviceType::Other => ClassDefaults::default(),
         }
     }
 
     /// A CPU device's defaults on `cores` cores: tiles of up to 32 rows while every core
     /// gets a workgroup of 256 invocations.
     pub fn cpu(cores: usize) -> Self {
-        TileDefaults {
+        ClassDefaults {
             rows: 32,
             threads: 256,
-            min_invocations: 256 * cores.max(1),
+            busy: 256 * cores.max(1),
         }
     }
 
     /// The tile for an output of `shape` that the scheduler decided to tile: the most rows,
-    /// halving from [`TileDefaults::rows`], that an output axis takes and that leave at least
-    /// [`TileDefaults::min_invocations`] invocations, else [`BASE_ROWS`].
+    /// halving from [`ClassDefaults::rows`], that an output axis takes and that leave at least
+    /// [`ClassDefaults::busy`] invocations, else [`BASE_ROWS`].
     pub fn tile(&self, shape: &[usize]) -> Strategy {
         let numel: usize = shape.iter().product();
         let mut rows = self.rows;
         while rows > BASE_ROWS
-            && (tile_axes(shape, rows).is_empty() || numel / (rows * LANES) < self.min_invocations)
+            && (tile_axes(shape, rows).is_empty() || numel / (rows * LANES) < self.busy)
         {
             rows /= 2;
         }
@@ -87,24 +90,24 @@ mod tests {
 
     #[test]
     fn a_cpu_takes_big_tiles_where_enough_invocations_remain() {
-        let cpu = TileDefaults::cpu(8);
+        let cpu = ClassDefaults::cpu(8);
         let tile = |rows| Strategy::Tile { rows, threads: 256 };
         assert_eq!(cpu.tile(&[1024, 1024]), tile(32));
         // 512 x 512 / 128 = 2048 invocations of 32 rows: a workgroup for each of 8 cores
         assert_eq!(cpu.tile(&[512, 512]), tile(32));
-        assert_eq!(TileDefaults::cpu(16).tile(&[512, 512]), tile(16));
+        assert_eq!(ClassDefaults::cpu(16).tile(&[512, 512]), tile(16));
         // 256 x 256: 1024 invocations of 16 rows, 2048 of 8
         assert_eq!(cpu.tile(&[256, 256]), tile(8));
         // on 2 cores 32 rows leave enough
-        assert_eq!(TileDefaults::cpu(2).tile(&[256, 256]), tile(32));
+        assert_eq!(ClassDefaults::cpu(2).tile(&[256, 256]), tile(32));
         // an MLP layer's (64, 128, 1) output: 512 tiles of 4 rows at most
         assert_eq!(cpu.tile(&[64, 128, 1]), tile(4));
-        assert_eq!(TileDefaults::cpu(2).tile(&[64, 128, 1]), tile(4));
+        assert_eq!(ClassDefaults::cpu(2).tile(&[64, 128, 1]), tile(4));
         // no axis of 32, 16 or 8: 4 rows
         assert_eq!(cpu.tile(&[4, 4, 4, 4096]), tile(4));
         // a GPU keeps 4 rows
         assert_eq!(
-            TileDefaults::of(DeviceType::Discrete).tile(&[1024, 1024]),
+            ClassDefaults::of(DeviceType::Discrete).tile(&[1024, 1024]),
             tile(4)
         );
     }

@@ -1,6 +1,6 @@
 //! The shape of register-blocked tiles: rows per invocation and invocations per workgroup.
 //!
-//! By default the device class decides ([`TileDefaults`]); ordinary runs and tests use that.
+//! By default the device class decides ([`ClassDefaults`]); ordinary runs and tests use that.
 //! When asked (`TG_TUNE`, or the `tg-tune` command), a bounded search times every candidate
 //! shape of a tiled kernel on the device and keeps the fastest, in memory and in
 //! [`cache::FILE`] of tg's cache folder, per device and kernel class (tinygrad's BEAM idea,
@@ -23,7 +23,7 @@ use crate::device::Device;
 use crate::error::Result;
 use crate::realize::prepare::{self, target};
 use crate::schedule::Kernel;
-pub use defaults::{BASE_ROWS, TileDefaults};
+pub use defaults::{BASE_ROWS, ClassDefaults};
 pub use search::{BUDGET, Search, Trial, candidates};
 
 /// When tiles are searched.

@@ -112,7 +112,7 @@ pub fn render(p: &Program, target: Target) -> Shader {
             .ok();
         }
     }
-    let coop = !matches!(p.strategy, Strategy::Serial | Strategy::Tile { .. });
+    let coop = p.shares_groups();
     if coop && target.subgroup_arithmetic {
         src.push_str("#extension GL_KHR_shader_subgroup_arithmetic : require\n");
         src.push_str("#extension GL_KHR_shader_subgroup_vote : require\n");
@@ -190,18 +190,16 @@ pub fn render(p: &Program, target: Target) -> Shader {
     src.push_str(&r.shared);
     src.push_str(&r.h.render());
     src.push_str("void main() {\n");
-    match p.strategy {
-        Strategy::Serial | Strategy::Tile { .. } => writeln!(
+    if p.shares_groups() {
+        src.push_str("  uint gid = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;\n");
+        src.push_str("  int lid = int(gl_LocalInvocationID.x);\n");
+    } else {
+        writeln!(
             src,
             "  uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * {threads}u;"
         )
-        .ok(),
-        Strategy::Cooperative { .. } | Strategy::Row { .. } => {
-            src.push_str("  uint gid = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;\n");
-            src.push_str("  int lid = int(gl_LocalInvocationID.x);\n");
-            Some(())
-        }
-    };
+        .ok();
+    }
     match p.strategy {
         Strategy::Row { row, .. } => writeln!(src, "  if (gid >= pc.n / {row}u) return;").ok(),
         Strategy::Tile { rows, .. } => {
@@ -393,7 +391,7 @@ impl Renderer<'_> {
         // reduction loops then combine their accumulators across the workgroup
         let threads = match self.p.strategy {
             Strategy::Cooperative { threads } | Strategy::Row { threads, .. }
-                if block.parent == Some(Program::ROOT) =>
+                if block.parent == Some(Program::ROOT) && self.p.shares_groups() =>
             {
                 Some(threads)
             }
