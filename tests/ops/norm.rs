@@ -49,8 +49,9 @@ fn normalization_matches_numpy() {
     fixture::run_all("ops_norm.json", run);
 }
 
-/// Many rows: on a CPU device each invocation computes a whole row (`Row { threads: 1 }`),
-/// elsewhere a workgroup shares one; both give what the host computes.
+/// Many rows: on a CPU device each invocation computes a whole row (`Row { threads: 1 }`,
+/// softmax keeping its exponentials for the output loop), elsewhere a workgroup shares one;
+/// both give what the host computes.
 #[test]
 fn softmax_and_layernorm_over_many_rows() {
     use tg::runtime::codegen::program::Strategy;
@@ -62,8 +63,9 @@ fn softmax_and_layernorm_over_many_rows() {
     let x = DynTensor::from_slice(&[rows, cols], &data).unwrap();
     let info = Device::get().unwrap().info().clone();
     let soft = x.softmax(-1, None).unwrap();
+    let logs = x.log_softmax(-1, None).unwrap();
     let norm = x.layernorm(&[-1], 1e-5).unwrap();
-    for y in [&soft, &norm] {
+    for y in [&soft, &logs, &norm] {
         let planned = tg::runtime::realize::plan(&[y.lazy()], &info).unwrap();
         assert_eq!(planned.len(), 1, "{planned:?}");
         let threads = match planned[0].strategy {
@@ -76,6 +78,7 @@ fn softmax_and_layernorm_over_many_rows() {
         }
     }
     let (soft, norm) = (soft.to_vec::<f32>().unwrap(), norm.to_vec::<f32>().unwrap());
+    let logs = logs.to_vec::<f32>().unwrap();
     for r in 0..rows {
         let row: Vec<f64> = data[r * cols..(r + 1) * cols]
             .iter()
@@ -91,6 +94,12 @@ fn softmax_and_layernorm_over_many_rows() {
             assert!(
                 (got - want).abs() <= 1e-6 + 1e-5 * want,
                 "softmax[{r},{c}] {got} {want}"
+            );
+            let want = row[c] - max - total.ln();
+            let got = f64::from(logs[r * cols + c]);
+            assert!(
+                (got - want).abs() <= 1e-5,
+                "log_softmax[{r},{c}] {got} {want}"
             );
             let want = (row[c] - mean) / (var + 1e-5).sqrt();
             let got = f64::from(norm[r * cols + c]);

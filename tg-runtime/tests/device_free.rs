@@ -209,6 +209,26 @@ fn strategies_and_fusion() {
             row: 64
         }
     );
+    // with an invocation per row, the exponentials the row's sum computed are kept for the
+    // output loop (softmax computes each once); a workgroup per row computes them again
+    let e = centred.unary(UnaryOp::Exp2).unwrap();
+    let t = e
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .expand(&[65536, 64])
+        .unwrap();
+    let soft = e
+        .binary(BinaryOp::Mul, &t.unary(UnaryOp::Recip).unwrap())
+        .unwrap();
+    let source = |info: &DeviceInfo| plan(&[&soft], info).unwrap()[0].source.clone();
+    let (kept, again) = (source(&lavapipe()), source(&gpu()));
+    assert_eq!(kept.matches("tg_exp2_f(x").count(), 1, "{kept}");
+    assert!(
+        kept.contains("float s0[64];") && kept.contains("s0[r"),
+        "{kept}"
+    );
+    assert!(again.matches("tg_exp2_f(x").count() > 1, "{again}");
+    assert!(!again.contains("s0["), "{again}");
     // a matmul: the rows of an invocation's tile share the loads of B's columns
     let a = data(&[128, 64])
         .reshape(&[128, 64, 1])

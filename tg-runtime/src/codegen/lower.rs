@@ -136,12 +136,14 @@ enum Step {
     Mask(Cond),
     /// One instruction of the node's elementwise op.
     Emit,
-    /// The sources are the unrolled steps of loop `body`: fold them into an accumulator.
+    /// The sources are the unrolled steps of loop `body`: fold them into an accumulator
+    /// (and keep them, with `stash`).
     Reduce {
         op: ReduceOp,
         body: BlockId,
         src_dt: DType,
         acc_dt: DType,
+        stash: Option<Box<Stashed>>,
     },
 }
 
@@ -152,6 +154,9 @@ struct Finish {
     step: Step,
     srcs: usize,
     memo: Option<MemoKey>,
+    /// The order the sources are evaluated in, when not their own (see
+    /// `Lowerer::stash_rows`).
+    order: Option<Vec<usize>>,
 }
 
 enum Task {
@@ -184,7 +189,35 @@ struct Lowerer<'a> {
     generic_trips: bool,
     /// The push-constant word of each var, by (id, dtype).
     var_words: HashMap<(u64, DType), usize>,
+    /// A row kernel with an invocation per row: a row reduction's source values are kept
+    /// for the row's output loop ([`Ins::Stash`]), and sources with the most nested
+    /// reductions are evaluated first (softmax's sum over the exponentials before the
+    /// exponentials themselves), so the output loop finds them kept.
+    stash_rows: bool,
+    /// Kept values, by node.
+    stashed: HashMap<u64, Vec<Stashed>>,
+    /// Slots some instruction reads back.
+    unstashed: std::collections::HashSet<usize>,
+    /// How deeply reductions nest in a node's fused region, by node.
+    reduce_depth: HashMap<u64, usize>,
 }
+
+/// A row reduction's source values kept in an invocation's array.
+#[derive(Clone, Debug)]
+struct Stashed {
+    /// The source's index on its other axes (0 on the reduced ones): a read at the same
+    /// row finds the value kept.
+    key: Vec<Expr>,
+    /// The reduced axes.
+    axes: Vec<usize>,
+    /// Their lengths.
+    rshape: Vec<usize>,
+    /// The array.
+    slot: usize,
+}
+
+/// The longest row whose values an invocation keeps (16 KiB of f32).
+const MAX_STASH: usize = 4096;
 
 /// What lowering may take from the device.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -289,6 +322,7 @@ fn lower_at(
             addressed,
             in_place: matches!(root.op(), Op::Assign),
             var_params: Vec::new(),
+            stashes: Vec::new(),
         },
         inputs: &input_ids,
         memo: HashMap::new(),
@@ -300,6 +334,10 @@ fn lower_at(
         capacity: options.param_words.saturating_sub(address_words),
         generic_trips: options.generic_trips,
         var_words: HashMap::new(),
+        stash_rows: matches!(strategy, Strategy::Row { threads: 1, .. }),
+        stashed: HashMap::new(),
+        unstashed: std::collections::HashSet::new(),
+        reduce_depth: HashMap::new(),
     };
     // vars first: a replay rebinds them, so they may never fall back to literals
     l.place_vars(root);
@@ -401,6 +439,7 @@ fn lower_at(
             l.prog.outputs.push(v);
         }
     }
+    l.drop_unread_stashes();
     if exact_lanes {
         l.vectorize_loads();
     }
@@ -538,15 +577,31 @@ impl Lowerer<'_> {
             match task {
                 Task::Eval(r) => match self.begin(r) {
                     Begun::Done(v) => values.push(v),
-                    Begun::Need(finish, srcs) => {
+                    Begun::Need(mut finish, srcs) => {
+                        finish.order = self.evaluation_order(&srcs);
+                        let mut srcs: Vec<Option<Request>> = srcs.into_iter().map(Some).collect();
+                        let order: Vec<usize> = match &finish.order {
+                            Some(o) => o.clone(),
+                            None => (0..srcs.len()).collect(),
+                        };
                         tasks.push(Task::Finish(finish));
                         // sources in order: the first one's instructions come first
-                        tasks.extend(srcs.into_iter().rev().map(Task::Eval));
+                        for &k in order.iter().rev() {
+                            if let Some(r) = srcs[k].take() {
+                                tasks.push(Task::Eval(r));
+                            }
+                        }
                     }
                 },
                 Task::Finish(f) => {
                     let at = values.len() - f.srcs;
-                    let srcs = values.split_off(at);
+                    let mut srcs = values.split_off(at);
+                    if let Some(order) = &f.order {
+                        let evaluated = srcs.clone();
+                        for (k, &i) in order.iter().enumerate() {
+                            srcs[i] = evaluated[k];
+                        }
+                    }
                     let v = self.finish(&f, &srcs);
                     if let Some(key) = f.memo {
                         self.memo.insert(key, v);
@@ -590,6 +645,9 @@ impl Lowerer<'_> {
             if let Some(&v) = self.memo.get(&key)
                 && self.usable(c, v)
             {
+                return Begun::Done(v);
+            }
+            if let Some(v) = self.unstash(&node, &idx, &valid, c) {
                 return Begun::Done(v);
             }
             return self.begin_op(node, idx, valid, c, Some(key));
@@ -694,6 +752,7 @@ impl Lowerer<'_> {
                 step,
                 srcs: requests.len(),
                 memo,
+                order: None,
             },
             requests,
         )
@@ -735,8 +794,32 @@ impl Lowerer<'_> {
                 body,
                 src_dt,
                 acc_dt,
+                stash,
             } => {
                 let at = Cursor::end(*body);
+                if let Some(s) = stash {
+                    // element r * unroll + u of the reduced axes is the u-th source value
+                    let (var, _) = self.prog.blocks[*body].loop_var.expect("loop block");
+                    let bound = self.prog.blocks[*body].bound;
+                    for (u, &x) in v.iter().enumerate() {
+                        let index = Expr::var(var, bound - 1)
+                            .scale(v.len() as i64)
+                            .add_const(u as i64);
+                        self.emit(
+                            at,
+                            Ins::Stash {
+                                slot: s.slot,
+                                index,
+                                value: x,
+                            },
+                        );
+                    }
+                    let src = &f.node.srcs()[0];
+                    self.stashed
+                        .entry(src.id())
+                        .or_default()
+                        .push(Stashed::clone(s));
+                }
                 let parts: Vec<Val> = v
                     .iter()
                     .map(|&x| {
@@ -839,6 +922,28 @@ impl Lowerer<'_> {
             .collect::<Vec<_>>();
         // f16 accumulates in f32 and rounds once, as numpy does
         let acc_dt = if dt == DType::F16 { DType::F32 } else { dt };
+        // a row reduction at the top of a row kernel keeps what it computes (not plain
+        // loads or constants) for the row's output loop
+        let keep = self.stash_rows
+            && self.prog.blocks[c.block].loop_var.is_none()
+            && valid.is_always()
+            && trip <= MAX_STASH
+            && !self.inputs.contains_key(&src.id())
+            && !matches!(src.op(), Op::Const(_));
+        let stash = keep.then(|| {
+            let slot = self.prog.stashes.len();
+            self.prog.stashes.push((dt, trip));
+            let mut key = idx.to_vec();
+            for &a in axes {
+                key[a] = Expr::constant(0);
+            }
+            Box::new(Stashed {
+                key,
+                axes: axes.to_vec(),
+                rshape: rshape.clone(),
+                slot,
+            })
+        });
         Begun::Need(
             Finish {
                 node: node.clone(),
@@ -848,12 +953,97 @@ impl Lowerer<'_> {
                     body,
                     src_dt: dt,
                     acc_dt,
+                    stash,
                 },
                 srcs: requests.len(),
                 memo,
+                order: None,
             },
             requests,
         )
+    }
+
+    /// Where a row kernel keeps sources of reductions ([`Lowerer::stash_rows`]): the order
+    /// to evaluate `srcs` in, the most deeply nested reductions first (`None`: their own
+    /// order).
+    fn evaluation_order(&mut self, srcs: &[Request]) -> Option<Vec<usize>> {
+        if !self.stash_rows || srcs.len() < 2 {
+            return None;
+        }
+        let depth: Vec<usize> = srcs.iter().map(|r| self.reduce_depth(&r.node)).collect();
+        let mut order: Vec<usize> = (0..srcs.len()).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(depth[k]));
+        order
+            .iter()
+            .enumerate()
+            .any(|(k, &i)| k != i)
+            .then_some(order)
+    }
+
+    /// How deeply reductions nest in `n`'s fused region (iterative: regions may be deep).
+    fn reduce_depth(&mut self, n: &Arc<Node>) -> usize {
+        let mut stack: Vec<(Arc<Node>, bool)> = vec![(n.clone(), false)];
+        while let Some((x, done)) = stack.pop() {
+            if self.reduce_depth.contains_key(&x.id()) {
+                continue;
+            }
+            if self.inputs.contains_key(&x.id()) {
+                self.reduce_depth.insert(x.id(), 0);
+                continue;
+            }
+            let srcs = x.srcs();
+            if done {
+                let below = srcs.iter().map(|s| self.reduce_depth[&s.id()]).max();
+                let own = usize::from(matches!(x.op(), Op::Reduce(..)));
+                self.reduce_depth.insert(x.id(), below.unwrap_or(0) + own);
+            } else {
+                stack.push((x.clone(), true));
+                stack.extend(srcs.into_iter().map(|s| (s, false)));
+            }
+        }
+        self.reduce_depth[&n.id()]
+    }
+
+    /// `node` at `idx`, read back from what a row reduction kept, when the request is in the
+    /// row's output loop and a reduction kept `node` for the same row.
+    fn unstash(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, c: Cursor) -> Option<Val> {
+        if !self.stash_rows || !valid.is_always() || !self.prog.blocks[c.block].parallel {
+            return None;
+        }
+        let kept = self.stashed.get(&node.id())?.iter().find(|s| {
+            let mut key = idx.to_vec();
+            for &a in &s.axes {
+                key[a] = Expr::constant(0);
+            }
+            key == s.key
+        })?;
+        let within: Vec<Expr> = kept.axes.iter().map(|&a| idx[a].clone()).collect();
+        let (slot, index) = (kept.slot, flatten(&within, &kept.rshape));
+        self.unstashed.insert(slot);
+        Some(self.emit(
+            c,
+            Ins::Unstash {
+                slot,
+                index,
+                dtype: node.dtype(),
+            },
+        ))
+    }
+
+    /// Takes out the stashes no instruction reads back (a layernorm keeps its squared
+    /// deviations, but its output reads the deviations), so they cost no stores.
+    fn drop_unread_stashes(&mut self) {
+        let unread =
+            |ins: &Ins| matches!(ins, Ins::Stash { slot, .. } if !self.unstashed.contains(slot));
+        let dropped: Vec<bool> = self.prog.ins.iter().map(unread).collect();
+        for b in &mut self.prog.blocks {
+            b.ins.retain(|&v| !dropped[v]);
+        }
+        for (slot, s) in self.prog.stashes.iter_mut().enumerate() {
+            if !self.unstashed.contains(&slot) {
+                s.1 = 0;
+            }
+        }
     }
 
     /// `parts` combined pairwise with the reduction's operator.

@@ -97,6 +97,28 @@ pub enum Ins {
     },
     /// Marks where loop `block` runs inside its parent.
     Loop(BlockId),
+    /// Keeps `value` as element `index` of the invocation's array `slot`
+    /// ([`Program::stashes`]): a row reduction's source values, which the row's output loop
+    /// reads back ([`Ins::Unstash`]) instead of computing them again (softmax's
+    /// exponentials). Produces no value.
+    Stash {
+        /// The array.
+        slot: usize,
+        /// The element, `0..` the array's length.
+        index: Expr,
+        /// What to keep.
+        value: Val,
+    },
+    /// Element `index` of the invocation's array `slot`, kept by an [`Ins::Stash`] that ran
+    /// before.
+    Unstash {
+        /// The array.
+        slot: usize,
+        /// The element.
+        index: Expr,
+        /// Its dtype.
+        dtype: DType,
+    },
 }
 
 /// A scalar with bitwise equality, so instructions can be hashed for CSE.
@@ -126,7 +148,8 @@ impl Ins {
             | Ins::VecLoad { dtype: d, .. }
             | Ins::Extract { dtype: d, .. }
             | Ins::Unary(_, _, d)
-            | Ins::AccResult { dtype: d, .. } => *d,
+            | Ins::AccResult { dtype: d, .. }
+            | Ins::Unstash { dtype: d, .. } => *d,
             Ins::Binary(op, _, _, d) => {
                 if op.is_comparison() {
                     DType::Bool
@@ -136,7 +159,7 @@ impl Ins {
             }
             Ins::Ternary(_, _, _, _, d) => *d,
             Ins::Cast { to, .. } | Ins::Bitcast { to, .. } => *to,
-            Ins::Cond(_) | Ins::Loop(_) => DType::Bool,
+            Ins::Cond(_) | Ins::Loop(_) | Ins::Stash { .. } => DType::Bool,
         }
     }
 }
@@ -275,6 +298,8 @@ pub struct Program {
     /// The graph's vars (`Op::Var`) the kernel reads: (var id, first word in `params`,
     /// dtype). A replay rebinding a var rewrites those words.
     pub var_params: Vec<(u64, usize, DType)>,
+    /// The invocation's arrays for [`Ins::Stash`], by slot: (dtype, length).
+    pub stashes: Vec<(DType, usize)>,
 }
 
 impl Program {
@@ -298,6 +323,7 @@ impl Program {
             let here = match ins {
                 Ins::Load { index, valid, .. } => index.magnitude().max(valid.magnitude()),
                 Ins::VecLoad { vindex, .. } => (vindex.magnitude() + 1) * lanes,
+                Ins::Stash { index, .. } | Ins::Unstash { index, .. } => index.magnitude(),
                 Ins::Cond(c) => c.magnitude(),
                 _ => 0,
             };

@@ -1,4 +1,5 @@
-//! The shape of register-blocked tiles: rows per invocation and invocations per workgroup.
+//! How reductions map onto a device: the device class's defaults, and the shape of
+//! register-blocked tiles (rows per invocation, invocations per workgroup) searched per device.
 //!
 //! By default the device class decides ([`ClassDefaults`]); ordinary runs and tests use that.
 //! When asked (`TG_TUNE`, or the `tg-tune` command), a bounded search times every candidate

@@ -208,6 +208,9 @@ pub fn render(p: &Program, target: Target) -> Shader {
         _ => writeln!(src, "  if (gid >= (pc.n + 3u) / 4u) return;").ok(),
     };
     src.push_str("  int q = int(gid);\n");
+    for (slot, &(d, len)) in p.stashes.iter().enumerate().filter(|(_, s)| s.1 > 0) {
+        writeln!(src, "  {} s{slot}[{len}];", reg(d)).ok();
+    }
     for (id, kind) in p.vars.iter().enumerate() {
         if let VarKind::ClampedLane(lane) = kind {
             writeln!(src, "  int c{id} = min(4 * q + {lane}, int(pc.n) - 1);").ok();
@@ -367,6 +370,12 @@ impl Renderer<'_> {
                 self.lp(*b, out, pad, depth);
                 return;
             }
+            Ins::Stash { slot, index, value } => {
+                let i = self.idx(index);
+                writeln!(out, "{pad}s{slot}[{i}] = x{value};").ok();
+                return;
+            }
+            Ins::Unstash { slot, index, .. } => format!("s{slot}[{}]", self.idx(index)),
         };
         self.loops += self.h.take_loops() * self.runs;
         writeln!(out, "{pad}{ty} x{v} = {expr};").ok();
