@@ -200,6 +200,9 @@ struct Lowerer<'a> {
     unstashed: std::collections::HashSet<usize>,
     /// How deeply reductions nest in a node's fused region, by node.
     reduce_depth: HashMap<u64, usize>,
+    /// The `VarKind::Unrolled` variables of each loop counter, with what each stands for: a
+    /// value using one stays in the loop.
+    steps: HashMap<u32, Vec<(u32, Expr)>>,
 }
 
 /// A row reduction's source values kept in an invocation's array.
@@ -338,6 +341,7 @@ fn lower_at(
         stashed: HashMap::new(),
         unstashed: std::collections::HashSet::new(),
         reduce_depth: HashMap::new(),
+        steps: HashMap::new(),
     };
     // vars first: a replay rebinds them, so they may never fall back to literals
     l.place_vars(root);
@@ -544,7 +548,9 @@ impl Lowerer<'_> {
             let (Some((var, _)), Some(parent)) = (b.loop_var, b.parent) else {
                 return c;
             };
-            if idx.iter().any(|e| e.uses_var(var)) || valid.uses_var(var) {
+            let steps = self.steps.get(&var).map_or(&[][..], |s| &s[..]);
+            let uses = |id: u32| idx.iter().any(|e| e.uses_var(id)) || valid.uses_var(id);
+            if uses(var) || steps.iter().any(|(s, _)| uses(*s)) {
                 return c;
             }
             c = Cursor {
@@ -892,9 +898,15 @@ impl Lowerer<'_> {
         // Four consecutive reduction elements per iteration when the innermost reduced axis
         // allows: contiguous ones then load as one vector, and the loop runs a quarter as
         // often. Not over nested reductions, whose bodies would grow fourfold per level.
+        // A tile's reduction over axes whose last is not a multiple of 4 (a convolution's
+        // (channels, 3, 3)) unrolls too when the whole trip is: each step then gets a
+        // variable of its own (`VarKind::Unrolled`), so an operand contiguous along the
+        // reduction (the weights) still reads vectors.
+        let tiled = matches!(self.prog.strategy, Strategy::Tile { .. });
+        let whole = rshape.last().is_some_and(|&n| n % LANES == 0);
         let unroll = if deps.is_empty()
             && trip >= 2 * LANES
-            && rshape.last().is_some_and(|&n| n % LANES == 0)
+            && (whole || tiled && trip.is_multiple_of(LANES))
         {
             LANES
         } else {
@@ -906,7 +918,14 @@ impl Lowerer<'_> {
         let bound = self.prog.blocks[body].bound;
         let requests = (0..unroll as i64)
             .map(|u| {
-                let r = Expr::var(var, bound - 1).scale(unroll as i64).add_const(u);
+                let r = if whole {
+                    Expr::var(var, bound - 1).scale(unroll as i64).add_const(u)
+                } else {
+                    Expr::var(
+                        self.step_var(var, bound, unroll as i64, u),
+                        bound * unroll as i64 - 1,
+                    )
+                };
                 let mut sidx = idx.to_vec();
                 for (&a, e) in axes.iter().zip(unflatten(&r, &rshape)) {
                     sidx[a] = e;
@@ -961,6 +980,24 @@ impl Lowerer<'_> {
             },
             requests,
         )
+    }
+
+    /// The `VarKind::Unrolled` variable of step `step` of `by` of loop counter `var` (of
+    /// range `0..bound`), one per step and loop: every reduction in the loop shares it, so
+    /// equal loads of different outputs stay one.
+    fn step_var(&mut self, var: u32, bound: i64, by: i64, step: i64) -> u32 {
+        let def = Expr::var(var, bound - 1).scale(by).add_const(step);
+        if let Some((id, _)) = self
+            .steps
+            .get(&var)
+            .and_then(|s| s.iter().find(|(_, d)| *d == def))
+        {
+            return *id;
+        }
+        let id = self.prog.vars.len() as u32;
+        self.prog.vars.push(VarKind::Unrolled { var, by, step });
+        self.steps.entry(var).or_default().push((id, def));
+        id
     }
 
     /// Where a row kernel keeps sources of reductions ([`Lowerer::stash_rows`]): the order
@@ -1131,6 +1168,14 @@ impl Lowerer<'_> {
 
     /// Replaces each run of `LANES` loads at consecutive, aligned indices by one vector load.
     fn vectorize_loads(&mut self) {
+        // unrolled steps' variables stand for their loop counter's multiples again, so the
+        // loads of consecutive steps show as consecutive indices
+        let stepped = |e: &Expr| {
+            self.steps
+                .values()
+                .flatten()
+                .fold(e.clone(), |e, (id, step)| e.substitute(*id, step))
+        };
         for b in 0..self.prog.blocks.len() {
             let list = self.prog.blocks[b].ins.clone();
             let mut by_index: HashMap<(usize, Expr, DType), usize> = HashMap::new();
@@ -1143,7 +1188,7 @@ impl Lowerer<'_> {
                 } = &self.prog.ins[v]
                     && valid.is_always()
                 {
-                    by_index.insert((*buf, index.clone(), *dtype), pos);
+                    by_index.insert((*buf, stepped(index), *dtype), pos);
                 }
             }
             let mut inserts: Vec<(usize, Val)> = Vec::new();
@@ -1157,6 +1202,7 @@ impl Lowerer<'_> {
                 else {
                     continue;
                 };
+                let index = stepped(&index);
                 if !valid.is_always() || !aligned(&index) {
                     continue;
                 }

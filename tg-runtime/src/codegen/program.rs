@@ -260,6 +260,18 @@ pub enum VarKind {
     ClampedLane(usize),
     /// A loop counter.
     Loop,
+    /// `by * var + step`: one unrolled step of a reduction loop (`var` its counter), as a
+    /// variable of its own, so index simplification sees the reduction's flat index whole
+    /// (a convolution's weight index recombines into it where `4 * r + 1` split over
+    /// (channels, 3, 3) would not).
+    Unrolled {
+        /// The loop counter.
+        var: u32,
+        /// The unroll factor.
+        by: i64,
+        /// This step.
+        step: i64,
+    },
 }
 
 /// A lowered kernel.
