@@ -1,7 +1,9 @@
-//! What tg's benchmark binaries share: inputs, medians, the run count, and the MLP training
-//! step that `tg-bench-train` times (and `tests/nn/kernel_step.rs` checks).
+//! What tg's benchmark binaries share: inputs, medians, the run count, the MLP training
+//! step that `tg-bench-train` times (and `tests/nn/kernel_step.rs` checks), and the training
+//! steps `tg-bench` and `tg-bench-train` time (`train`).
 
 pub mod mlp_step;
+pub mod train;
 
 use tg::prelude::*;
 

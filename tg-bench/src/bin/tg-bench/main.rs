@@ -3,7 +3,7 @@
 //! with its ratio to a baseline measured in the same process: hand-written GLSL run through the
 //! same device layer (`handwritten.rs`: a vec4 add, a two-pass subgroup sum, a register-blocked
 //! matmul, a pre-recorded dispatch chain), the same computation with every step realized on
-//! its own (the unfused schedule), or the host.
+//! its own (the unfused schedule), the training step built eagerly, or the host.
 //!
 //! Figures are medians after a warm-up (pipelines compiled and cached). "gpu" figures come
 //! from timestamp queries summed over the realize's kernels; "wall" figures time building the
@@ -182,6 +182,7 @@ fn main() -> tg::Result<()> {
     }
     overhead()?;
     kernel_figures()?;
+    training();
     println!(
         "gpu: timestamp queries around each dispatch (tens of us each on lavapipe); wall: build + realize + synchronize"
     );
@@ -224,6 +225,31 @@ fn matmuls(runs: usize, quick: bool) -> tg::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The MLP and CNN training steps (forward, backward, Adam) as one `#[kernel]` each, against
+/// the same step built eagerly every time (`tg_bench::train`; 10 timed steps, medians).
+fn training() {
+    use tg_bench::train::{cnn_eager_and_replayed, kernel_cnn, kernel_mlp, mlp_eager_and_replayed};
+    const STEPS: usize = 10;
+    let [eager, _] = mlp_eager_and_replayed(STEPS);
+    let (ms, kernels, _) = kernel_mlp(STEPS);
+    row(
+        "MLP 784-128-10 b64 train step, #[kernel]",
+        kernels as usize,
+        format!("{ms:.2} ms"),
+        format!("{:.2} ms eager step", eager.0),
+        eager.0 / ms,
+    );
+    let [eager, _] = cnn_eager_and_replayed(STEPS);
+    let (ms, kernels, _) = kernel_cnn(STEPS);
+    row(
+        "digits CNN b32 train step, #[kernel]",
+        kernels as usize,
+        format!("{ms:.2} ms"),
+        format!("{:.2} ms eager step", eager.0),
+        eager.0 / ms,
+    );
 }
 
 /// add and whole-tensor sum of 16M f32, as a user writes them, against hand-written kernels.
