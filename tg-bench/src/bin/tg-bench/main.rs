@@ -230,26 +230,32 @@ fn matmuls(runs: usize, quick: bool) -> tg::Result<()> {
 /// The MLP and CNN training steps (forward, backward, Adam) as one `#[kernel]` each, against
 /// the same step built eagerly every time (`tg_bench::train`; 10 timed steps, medians).
 fn training() {
-    use tg_bench::train::{cnn_eager_and_replayed, kernel_cnn, kernel_mlp, mlp_eager_and_replayed};
+    use tg_bench::train::{
+        Figures, cnn_eager_and_replayed, kernel_cnn, kernel_mlp, mlp_eager_and_replayed,
+    };
     const STEPS: usize = 10;
-    let [eager, _] = mlp_eager_and_replayed(STEPS);
-    let (ms, kernels, _) = kernel_mlp(STEPS);
-    row(
-        "MLP 784-128-10 b64 train step, #[kernel]",
-        kernels as usize,
-        format!("{ms:.2} ms"),
-        format!("{:.2} ms eager step", eager.0),
-        eager.0 / ms,
-    );
-    let [eager, _] = cnn_eager_and_replayed(STEPS);
-    let (ms, kernels, _) = kernel_cnn(STEPS);
-    row(
-        "digits CNN b32 train step, #[kernel]",
-        kernels as usize,
-        format!("{ms:.2} ms"),
-        format!("{:.2} ms eager step", eager.0),
-        eager.0 / ms,
-    );
+    type Modes = (fn(usize) -> [Figures; 2], fn(usize) -> Figures);
+    let models: [(&str, Modes); 2] = [
+        (
+            "MLP 784-128-10 b64 train step, #[kernel]",
+            (mlp_eager_and_replayed, kernel_mlp),
+        ),
+        (
+            "digits CNN b32 train step, #[kernel]",
+            (cnn_eager_and_replayed, kernel_cnn),
+        ),
+    ];
+    for (name, (eager, kernel)) in models {
+        let [eager, _] = eager(STEPS);
+        let (ms, kernels, _) = kernel(STEPS);
+        row(
+            name,
+            kernels as usize,
+            format!("{ms:.2} ms"),
+            format!("{:.2} ms eager step", eager.0),
+            eager.0 / ms,
+        );
+    }
 }
 
 /// add and whole-tensor sum of 16M f32, as a user writes them, against hand-written kernels.
