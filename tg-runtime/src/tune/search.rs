@@ -45,8 +45,9 @@ const THREADS: [u32; 3] = [64, 128, 256];
 pub struct Trial {
     /// The candidate.
     pub strategy: Strategy,
-    /// Its median time in nanoseconds; `None` when it was not timed (the budget ran out, or
-    /// it would take more loop back-edges than the default).
+    /// Its median time in nanoseconds; `None` when it was not timed (the budget ran out, it
+    /// would take more loop back-edges than the default, or no installed bundle holds it
+    /// where nothing may compile).
     pub ns: Option<u64>,
 }
 
@@ -153,7 +154,16 @@ pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
             trials.push(Trial { strategy, ns: None });
             continue;
         }
-        let (p, _) = prepare::prepare(dev, &candidate)?;
+        let p = match prepare::prepare(dev, &candidate) {
+            Ok((p, _)) => p,
+            // without the compiler (or with TG_BUNDLE_ONLY) only the kernels the bundles
+            // hold can run: the others are not candidates
+            Err(e) if !trials.is_empty() && matches!(e.root(), Error::KernelNotInBundle { .. }) => {
+                trials.push(Trial { strategy, ns: None });
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         let dispatch = prepare::dispatch(dev, &p, &out, &inputs);
         // the warm-up run writes over a sentinel, and its output is checked
         dev.write(&out, 0, &vec![0xa5u8; out_bytes])?;
