@@ -222,7 +222,8 @@ fn strategies_and_fusion() {
         .unwrap();
     let source = |info: &DeviceInfo| plan(&[&soft], info).unwrap()[0].source.clone();
     let (kept, again) = (source(&lavapipe()), source(&gpu()));
-    assert_eq!(kept.matches("tg_exp2_f(x").count(), 1, "{kept}");
+    // in the sum's loop alone, 4 steps an iteration
+    assert_eq!(kept.matches("tg_exp2_f(x").count(), 4, "{kept}");
     assert!(
         kept.contains("float s0[64];") && kept.contains("s0[r"),
         "{kept}"

@@ -904,7 +904,9 @@ impl Lowerer<'_> {
         // reduction (the weights) still reads vectors.
         let tiled = matches!(self.prog.strategy, Strategy::Tile { .. });
         let whole = rshape.last().is_some_and(|&n| n % LANES == 0);
-        let unroll = if deps.is_empty()
+        // (a row kernel's reductions all reduce the same row, so those nested in another are
+        // computed before its loop, not in it)
+        let unroll = if (deps.is_empty() || self.stash_rows)
             && trip >= 2 * LANES
             && (whole || tiled && trip.is_multiple_of(LANES))
         {
