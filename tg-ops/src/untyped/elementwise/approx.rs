@@ -11,7 +11,6 @@
 use std::f64::consts::{FRAC_2_SQRT_PI, FRAC_PI_2, FRAC_PI_4, LN_2, LOG2_E};
 
 use super::expr::V;
-use tg_runtime::DType;
 
 /// Series terms: enough for 2^-26 relative in f32 and 2^-56 in f64 on each function's range.
 fn terms(x: &V, f32_terms: usize, f64_terms: usize) -> usize {
@@ -49,9 +48,9 @@ fn inverse_factorials(n: usize) -> Vec<f64> {
     c
 }
 
-/// `e^x`, within 2 ulp on f32 where the result is a normal number (below f32's smallest
-/// normal the device's multiply may flush to 0). No primitive's accuracy enters: `2^s` for
-/// integral `s` is built from its bits ([`pow2i`]).
+/// `e^x`, within 2 ulp on f32 where the result is a normal number (results below f32's
+/// smallest normal flush to 0 as the device's exp2 does). Only `2^s` for integral `s` comes
+/// from the exp2 primitive, whose accuracy elsewhere varies by device.
 pub(crate) fn exp(x: &V) -> V {
     exp_scaled(x, 0.0)
 }
@@ -60,29 +59,7 @@ pub(crate) fn exp(x: &V) -> V {
 /// product is finite).
 pub(crate) fn exp_scaled(x: &V, k: f64) -> V {
     let (s, m) = exp_parts(x);
-    pow2i(&(s + k)) * m
-}
-
-/// `2^s` for integral `s`, from its bits (the exponent field `s + bias`) rather than the exp2
-/// primitive, whose polynomial serves fractions: exact for normal results; below them
-/// `2^(s + shift) 2^-shift`, so a subnormal result is what the device's multiply makes of it
-/// (flushed or kept, as its exp2 would); infinite above.
-fn pow2i(s: &V) -> V {
-    let (int, bits, bias, min, max, shift) = if s.is_f64() {
-        (DType::I64, 52i64, 1023.0, -1022.0, 1023.0, 128.0)
-    } else {
-        (DType::I32, 23, 127.0, -126.0, 127.0, 64.0)
-    };
-    let low = s.lt_k(min);
-    let e = low.select(&(s + shift), s);
-    let e = e.lt_k(min).select(&e.k(min), &e);
-    let e = e.gt_k(max).select(&e.k(max), &e);
-    let field = (&e + bias).cast(int);
-    let p = field
-        .bin(tg_runtime::BinaryOp::Shl, &field.k(bits))
-        .bitcast(s.dtype());
-    let p = low.select(&(&p * 2f64.powf(-shift)), &p);
-    s.gt_k(max).select(&s.k(f64::INFINITY), &p)
+    (s + k).exp2() * m
 }
 
 /// `e^x - 1`, accurate near 0: Taylor series for `|x| < 1/2`, `exp(x) - 1` elsewhere (where
