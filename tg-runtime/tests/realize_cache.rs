@@ -1,8 +1,10 @@
 //! Realizing a graph again compiles nothing: the second time in a process (memory cache) and
-//! in a new process (disk cache in TG_CACHE_DIR). The children are this test binary, re-run.
+//! in a new process (disk cache in TG_CACHE_DIR). The children are this test binary, re-run
+//! (`device_common::run_child`).
 
-use std::process::Command;
+mod device_common;
 
+use device_common::{child_value, run_child, temp_dir};
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, thread_stats};
 
 /// A graph with a constant no other test uses, so its kernels are new to a fresh cache.
@@ -33,36 +35,15 @@ fn child_realize() {
 }
 
 fn child(cache: &std::path::Path) -> (u64, u64) {
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "child_realize",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("TG_CACHE_DIR", cache)
-        .output()
-        .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "child failed:\n{text}");
-    let field = |k: &str| -> u64 {
-        let at = text.find(k).unwrap_or_else(|| panic!("no {k} in:\n{text}"));
-        text[at + k.len()..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
-    (field("FIRST="), field("SECOND="))
+    let cache = cache.to_str().expect("temp dir path");
+    let out = run_child("child_realize", &[("TG_CACHE_DIR", cache)]);
+    let field = |k: &str| child_value(&out, k).parse().expect("a count");
+    (field("FIRST"), field("SECOND"))
 }
 
 #[test]
 fn realizing_again_compiles_nothing() {
-    let dir = std::env::temp_dir().join(format!("tg-cache-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = temp_dir("realize-cache");
     let (first, second) = child(&dir);
     assert!(first >= 1, "a fresh cache compiles the kernel");
     assert_eq!(

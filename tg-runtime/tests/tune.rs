@@ -1,9 +1,11 @@
 //! The tile search (`TG_TUNE`): it runs only when asked, checks every candidate against the
 //! default bit for bit, keeps its choice in the cache folder, and a later process uses the
-//! choice without searching. The children are this test binary, re-run with the variables.
+//! choice without searching. The children are this test binary, re-run with the variables
+//! (`device_common::run_child`).
 
-use std::process::Command;
+mod device_common;
 
+use device_common::{child_value, run_child, temp_dir};
 use tg_runtime::codegen::program::Strategy;
 use tg_runtime::tune;
 use tg_runtime::{BinaryOp, Lazy, ReduceOp};
@@ -59,37 +61,16 @@ fn child_matmul() {
     );
 }
 
-/// Runs the child with `TG_TUNE` set to `mode` (unset with `None`), the cache in `dir` and
-/// the variables `env`; returns how many searches it ran and how many candidates it timed.
+/// Runs the child with `TG_TUNE` set to `mode` (empty, which is unset, with `None`), the
+/// cache in `dir` and the variables `env`; returns how many searches it ran and how many
+/// candidates it timed.
 fn child_with(dir: &std::path::Path, mode: Option<&str>, env: &[(&str, &str)]) -> (usize, usize) {
-    let mut cmd = Command::new(std::env::current_exe().unwrap());
-    cmd.args([
-        "--exact",
-        "child_matmul",
-        "--ignored",
-        "--nocapture",
-        "--test-threads=1",
-    ])
-    .env("TG_CACHE_DIR", dir)
-    .env_remove("TG_TUNE");
-    if let Some(mode) = mode {
-        cmd.env("TG_TUNE", mode);
-    }
-    cmd.envs(env.iter().copied());
-    let out = cmd.output().unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "child failed:\n{text}");
-    let field = |k: &str| -> usize {
-        let at = text.find(k).unwrap_or_else(|| panic!("no {k} in {text}"));
-        text[at + k.len()..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
-    (field("SEARCHES="), field("TIMED="))
+    let dir = dir.to_str().expect("temp dir path");
+    let mut vars = vec![("TG_CACHE_DIR", dir), ("TG_TUNE", mode.unwrap_or(""))];
+    vars.extend_from_slice(env);
+    let out = run_child("child_matmul", &vars);
+    let field = |k: &str| child_value(&out, k).parse().expect("a count");
+    (field("SEARCHES"), field("TIMED"))
 }
 
 /// [`child_with`], returning how many searches ran.
@@ -99,8 +80,7 @@ fn child(dir: &std::path::Path, mode: Option<&str>) -> usize {
 
 #[test]
 fn a_search_runs_once_and_its_choice_is_kept() {
-    let dir = std::env::temp_dir().join(format!("tg-tune-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = temp_dir("tune");
     assert_eq!(child(&dir, None), 0, "no search unless asked");
     assert_eq!(child(&dir, Some("cached")), 0, "cached never searches");
     let (searches, timed) = child_with(&dir, Some("1"), &[]);
@@ -122,9 +102,7 @@ fn a_search_runs_once_and_its_choice_is_kept() {
 /// times the candidates the bundle holds (here the default alone) and keeps a choice.
 #[test]
 fn a_search_without_the_compiler_times_what_the_bundles_hold() {
-    let dir = std::env::temp_dir().join(format!("tg-tune-bundle-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("tune-bundle");
     let bundle = dir.join("kernels.tgb");
     let bundle = bundle.to_str().unwrap();
     let cache = dir.join("cache");
