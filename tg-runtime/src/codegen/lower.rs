@@ -222,6 +222,21 @@ struct Stashed {
 /// The longest row whose values an invocation keeps (16 KiB of f32).
 const MAX_STASH: usize = 4096;
 
+/// `by * r + step` for loop counter `var` over `0..bound`: the flat index of step `step` of a
+/// reduction loop unrolled by `by`.
+fn unrolled_step(var: u32, bound: i64, by: i64, step: i64) -> Expr {
+    Expr::var(var, bound - 1).scale(by).add_const(step)
+}
+
+/// `idx` with 0 on the reduced `axes`: which row of a stashed reduction an index reads.
+fn row_key(idx: &[Expr], axes: &[usize]) -> Vec<Expr> {
+    let mut key = idx.to_vec();
+    for &a in axes {
+        key[a] = Expr::constant(0);
+    }
+    key
+}
+
 /// What lowering may take from the device.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -808,9 +823,7 @@ impl Lowerer<'_> {
                     let (var, _) = self.prog.blocks[*body].loop_var.expect("loop block");
                     let bound = self.prog.blocks[*body].bound;
                     for (u, &x) in v.iter().enumerate() {
-                        let index = Expr::var(var, bound - 1)
-                            .scale(v.len() as i64)
-                            .add_const(u as i64);
+                        let index = unrolled_step(var, bound, v.len() as i64, u as i64);
                         self.emit(
                             at,
                             Ins::Stash {
@@ -921,7 +934,7 @@ impl Lowerer<'_> {
         let requests = (0..unroll as i64)
             .map(|u| {
                 let r = if whole {
-                    Expr::var(var, bound - 1).scale(unroll as i64).add_const(u)
+                    unrolled_step(var, bound, unroll as i64, u)
                 } else {
                     Expr::var(
                         self.step_var(var, bound, unroll as i64, u),
@@ -954,12 +967,8 @@ impl Lowerer<'_> {
         let stash = keep.then(|| {
             let slot = self.prog.stashes.len();
             self.prog.stashes.push((dt, trip));
-            let mut key = idx.to_vec();
-            for &a in axes {
-                key[a] = Expr::constant(0);
-            }
             Box::new(Stashed {
-                key,
+                key: row_key(idx, axes),
                 axes: axes.to_vec(),
                 rshape: rshape.clone(),
                 slot,
@@ -988,7 +997,7 @@ impl Lowerer<'_> {
     /// range `0..bound`), one per step and loop: every reduction in the loop shares it, so
     /// equal loads of different outputs stay one.
     fn step_var(&mut self, var: u32, bound: i64, by: i64, step: i64) -> u32 {
-        let def = Expr::var(var, bound - 1).scale(by).add_const(step);
+        let def = unrolled_step(var, bound, by, step);
         if let Some((id, _)) = self
             .steps
             .get(&var)
@@ -1049,13 +1058,11 @@ impl Lowerer<'_> {
         if !self.stash_rows || !valid.is_always() || !self.prog.blocks[c.block].parallel {
             return None;
         }
-        let kept = self.stashed.get(&node.id())?.iter().find(|s| {
-            let mut key = idx.to_vec();
-            for &a in &s.axes {
-                key[a] = Expr::constant(0);
-            }
-            key == s.key
-        })?;
+        let kept = self
+            .stashed
+            .get(&node.id())?
+            .iter()
+            .find(|s| row_key(idx, &s.axes) == s.key)?;
         let within: Vec<Expr> = kept.axes.iter().map(|&a| idx[a].clone()).collect();
         let (slot, index) = (kept.slot, flatten(&within, &kept.rshape));
         self.unstashed.insert(slot);
