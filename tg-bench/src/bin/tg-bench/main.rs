@@ -307,43 +307,40 @@ fn rows(runs: usize) -> tg::Result<()> {
         let x = input(&shape, 3);
         let bytes = 8.0 * x.numel() as f64;
         let name = |op: &str| format!("{op} ({}, {})", shape[0], shape[1]);
-        let fused = time(runs, || x.softmax(-1, None).expect("softmax"));
-        let unfused = time(runs, || {
-            let m = step(x.max(Some(&[-1]), true));
-            let e = step(x.sub(&m).and_then(|d| d.exp()));
-            let s = step(e.sum(Some(&[-1]), true));
-            e.div(&s).expect("div")
-        });
-        row(
-            &name("softmax"),
-            fused.kernels,
-            format!(
-                "{:.2} ms ({:.2} GB/s)",
-                fused.wall * 1e3,
-                bytes / fused.gpu * 1e-9
-            ),
-            format!("{:.2} ms unfused steps", unfused.wall * 1e3),
-            unfused.wall / fused.wall,
+        let softmax = (
+            "softmax",
+            time(runs, || x.softmax(-1, None).expect("softmax")),
+            time(runs, || {
+                let m = step(x.max(Some(&[-1]), true));
+                let e = step(x.sub(&m).and_then(|d| d.exp()));
+                let s = step(e.sum(Some(&[-1]), true));
+                e.div(&s).expect("div")
+            }),
         );
-        let fused = time(runs, || x.layernorm(&[-1], 1e-5).expect("layernorm"));
-        let unfused = time(runs, || {
-            let m = step(x.mean(Some(&[-1]), true));
-            let d = step(x.sub(&m));
-            let v = step(d.mul(&d).and_then(|q| q.mean(Some(&[-1]), true)));
-            d.mul(v.add(1e-5f32).and_then(|q| q.rsqrt()).expect("rsqrt"))
-                .expect("scale")
-        });
-        row(
-            &name("layernorm"),
-            fused.kernels,
-            format!(
-                "{:.2} ms ({:.2} GB/s)",
-                fused.wall * 1e3,
-                bytes / fused.gpu * 1e-9
-            ),
-            format!("{:.2} ms unfused steps", unfused.wall * 1e3),
-            unfused.wall / fused.wall,
+        let layernorm = (
+            "layernorm",
+            time(runs, || x.layernorm(&[-1], 1e-5).expect("layernorm")),
+            time(runs, || {
+                let m = step(x.mean(Some(&[-1]), true));
+                let d = step(x.sub(&m));
+                let v = step(d.mul(&d).and_then(|q| q.mean(Some(&[-1]), true)));
+                d.mul(v.add(1e-5f32).and_then(|q| q.rsqrt()).expect("rsqrt"))
+                    .expect("scale")
+            }),
         );
+        for (op, fused, unfused) in [softmax, layernorm] {
+            row(
+                &name(op),
+                fused.kernels,
+                format!(
+                    "{:.2} ms ({:.2} GB/s)",
+                    fused.wall * 1e3,
+                    bytes / fused.gpu * 1e-9
+                ),
+                format!("{:.2} ms unfused steps", unfused.wall * 1e3),
+                unfused.wall / fused.wall,
+            );
+        }
     }
     Ok(())
 }
