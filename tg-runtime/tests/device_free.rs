@@ -68,6 +68,29 @@ fn tile_shapes_follow_the_device_class() {
     assert_eq!(p[0].loads, 36, "{}", p[0].source);
 }
 
+/// `2^(x - max) / sum(2^(x - max))` over the rows of a `[rows, cols]` input: softmax's
+/// shape of graph.
+fn softmax_like(rows: usize, cols: usize) -> Lazy {
+    let x = data(&[rows, cols]);
+    let m = x
+        .reduce(ReduceOp::Max, &[1])
+        .unwrap()
+        .expand(&[rows, cols])
+        .unwrap();
+    let e = x
+        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    let t = e
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .expand(&[rows, cols])
+        .unwrap();
+    e.binary(BinaryOp::Mul, &t.unary(UnaryOp::Recip).unwrap())
+        .unwrap()
+}
+
 /// An input buffer (no host data: planning never touches it).
 fn data(shape: &[usize]) -> Lazy {
     Lazy::empty_buffer(DType::F32, shape).unwrap()
@@ -109,26 +132,12 @@ fn every_kernel_fits_the_loop_budget() {
             "column sums of [2^22, 4]",
             data(&[1 << 22, 4]).reduce(ReduceOp::Add, &[0]).unwrap(),
         ),
-        ("softmax-like row of 2^22", {
-            let x = data(&[1, 1 << 22]);
-            let m = x
-                .reduce(ReduceOp::Max, &[1])
-                .unwrap()
-                .expand(&[1, 1 << 22])
-                .unwrap();
-            let e = x
-                .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
-                .unwrap()
-                .unary(UnaryOp::Exp2)
-                .unwrap();
-            let t = e
-                .reduce(ReduceOp::Add, &[1])
-                .unwrap()
-                .expand(&[1, 1 << 22])
-                .unwrap();
-            e.binary(BinaryOp::Mul, &t.unary(UnaryOp::Recip).unwrap())
-                .unwrap()
-        }),
+        ("softmax-like row of 2^22", softmax_like(1, 1 << 22)),
+        // enough rows for an invocation each on a CPU, too long for one invocation's budget
+        (
+            "softmax-like 8192 rows of 2^17",
+            softmax_like(8192, 1 << 17),
+        ),
     ];
     for (name, out) in cases {
         let p = plan(&[&out], &lavapipe()).unwrap();
@@ -155,25 +164,7 @@ fn strategies_and_fusion() {
     assert_eq!(p.len(), 1);
     assert_eq!(p[0].strategy, Strategy::Serial);
     // softmax over rows of 1024: one row kernel
-    let x = data(&[64, 1024]);
-    let m = x
-        .reduce(ReduceOp::Max, &[1])
-        .unwrap()
-        .expand(&[64, 1024])
-        .unwrap();
-    let e = x
-        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
-        .unwrap()
-        .unary(UnaryOp::Exp2)
-        .unwrap();
-    let t = e
-        .reduce(ReduceOp::Add, &[1])
-        .unwrap()
-        .expand(&[64, 1024])
-        .unwrap();
-    let soft = e
-        .binary(BinaryOp::Mul, &t.unary(UnaryOp::Recip).unwrap())
-        .unwrap();
+    let soft = softmax_like(64, 1024);
     let p = plan(&[&soft], &gpu()).unwrap();
     assert_eq!(p.len(), 1, "{:?}", names(&p));
     assert!(matches!(
@@ -185,16 +176,8 @@ fn strategies_and_fusion() {
     ));
     // 65,536 rows keep a CPU busy (up to 256 cores) with an invocation each; a GPU keeps a
     // workgroup per row
-    let x = data(&[65536, 64]);
-    let m = x
-        .reduce(ReduceOp::Max, &[1])
-        .unwrap()
-        .expand(&[65536, 64])
-        .unwrap();
-    let centred = x
-        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
-        .unwrap();
-    let row = |info: &DeviceInfo| plan(&[&centred], info).unwrap()[0].strategy;
+    let soft = softmax_like(65536, 64);
+    let row = |info: &DeviceInfo| plan(&[&soft], info).unwrap()[0].strategy;
     assert_eq!(
         row(&lavapipe()),
         Strategy::Row {
@@ -211,15 +194,6 @@ fn strategies_and_fusion() {
     );
     // with an invocation per row, the exponentials the row's sum computed are kept for the
     // output loop (softmax computes each once); a workgroup per row computes them again
-    let e = centred.unary(UnaryOp::Exp2).unwrap();
-    let t = e
-        .reduce(ReduceOp::Add, &[1])
-        .unwrap()
-        .expand(&[65536, 64])
-        .unwrap();
-    let soft = e
-        .binary(BinaryOp::Mul, &t.unary(UnaryOp::Recip).unwrap())
-        .unwrap();
     let source = |info: &DeviceInfo| plan(&[&soft], info).unwrap()[0].source.clone();
     let (kept, again) = (source(&lavapipe()), source(&gpu()));
     // in the sum's loop alone, 4 steps an iteration
