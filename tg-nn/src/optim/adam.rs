@@ -4,13 +4,12 @@
 //! (1 - b2^t)` runtime scalars (computed on the host each step).
 
 use tg_ops::DynTensor;
-use tg_runtime::{Result, Scalar};
+use tg_ops::prelude::Operand;
+use tg_runtime::{Error, Result, Scalar};
 
+use super::core::{Core, HasCore, Rule};
 use super::scalar::RuntimeScalar;
-use super::slots::Slots;
-use super::{Optimizer, each_parameter};
 use crate::nn::Module;
-use crate::state::StateDict;
 
 /// Adam's hyperparameters.
 #[derive(Clone, Copy, Debug)]
@@ -42,16 +41,29 @@ impl AdamConfig {
 }
 
 /// Adam (no weight decay, tinygrad's `Adam`).
-pub struct Adam {
-    cfg: AdamConfig,
-    lr: RuntimeScalar,
-    c1: RuntimeScalar,
-    c2: RuntimeScalar,
-    slots: Slots,
-}
+pub struct Adam(Core<AdamRule>);
 
 /// AdamW: Adam with decoupled weight decay (`p -= lr * wd * p` besides Adam's update).
-pub struct AdamW(Adam);
+pub struct AdamW(Core<AdamRule>);
+
+/// Adam's hyperparameters and its bias corrections (runtime scalars).
+#[derive(Clone, Copy, Debug)]
+pub struct AdamRule {
+    cfg: AdamConfig,
+    c1: RuntimeScalar,
+    c2: RuntimeScalar,
+}
+
+impl AdamRule {
+    fn core(model: &mut dyn Module, cfg: AdamConfig) -> Result<Core<AdamRule>> {
+        let rule = AdamRule {
+            cfg,
+            c1: RuntimeScalar::new(1.0),
+            c2: RuntimeScalar::new(1.0),
+        };
+        Core::new(model, cfg.lr, rule)
+    }
+}
 
 impl Adam {
     /// Adam over `model`'s parameters with learning rate `lr` and the other defaults.
@@ -61,20 +73,7 @@ impl Adam {
 
     /// Adam with every hyperparameter given (`weight_decay` is decoupled, as AdamW's).
     pub fn with_config(model: &mut dyn Module, cfg: AdamConfig) -> Result<Adam> {
-        Ok(Adam {
-            cfg,
-            lr: RuntimeScalar::new(cfg.lr),
-            c1: RuntimeScalar::new(1.0),
-            c2: RuntimeScalar::new(1.0),
-            slots: Slots::new(model, &["m", "v"])?,
-        })
-    }
-
-    /// Sets the bias corrections for step `t` (1-based).
-    fn corrections(&mut self, t: u64) {
-        let t = i32::try_from(t).unwrap_or(i32::MAX);
-        self.c1.set(1.0 / (1.0 - self.cfg.b1.powi(t)));
-        self.c2.set(1.0 / (1.0 - self.cfg.b2.powi(t)));
+        Ok(Adam(AdamRule::core(model, cfg)?))
     }
 }
 
@@ -82,93 +81,67 @@ impl AdamW {
     /// AdamW over `model`'s parameters: learning rate `lr`, weight decay `weight_decay`
     /// (tinygrad's default 0.01), the other defaults as Adam's.
     pub fn new(model: &mut dyn Module, lr: f64, weight_decay: f64) -> Result<AdamW> {
-        Ok(AdamW(Adam::with_config(
+        Ok(AdamW(AdamRule::core(
             model,
             AdamConfig::new(lr, weight_decay),
         )?))
     }
 }
 
-impl Optimizer for Adam {
-    fn advance(&mut self) -> Vec<(u64, Scalar)> {
-        self.slots.step += 1;
-        self.corrections(self.slots.step);
-        vec![self.lr.bind(), self.c1.bind(), self.c2.bind()]
+impl HasCore for Adam {
+    type Rule = AdamRule;
+    fn core(&self) -> &Core<AdamRule> {
+        &self.0
     }
-
-    fn update(&mut self, model: &mut dyn Module, grads: &[DynTensor]) -> Result<Vec<DynTensor>> {
-        let cfg = self.cfg;
-        let (lr, c1, c2) = (self.lr, self.c1, self.c2);
-        let slots = &mut self.slots;
-        let mut written = each_parameter(model, grads, |name, p, g| {
-            let st = slots.of(name)?;
-            let m = &mut st[0];
-            m.assign(&m.mul(cfg.b1)?.add(&g.mul(1.0 - cfg.b1)?)?)?;
-            let m = m.clone();
-            let v = &mut st[1];
-            v.assign(&v.mul(cfg.b2)?.add(&g.square()?.mul(1.0 - cfg.b2)?)?)?;
-            let denom = v.mul(c2.operand())?.sqrt()?.add(cfg.eps)?;
-            let mut up = m.mul(c1.operand())?.div(&denom)?;
-            if cfg.weight_decay != 0.0 {
-                up = up.add(&p.mul(cfg.weight_decay)?)?;
-            }
-            p.sub(&up.mul(lr.operand())?)
-        })?;
-        written.extend(self.slots.tensors());
-        Ok(written)
-    }
-
-    fn lr(&self) -> f64 {
-        self.lr.value()
-    }
-
-    fn set_lr(&mut self, lr: f64) {
-        self.lr.set(lr);
-    }
-
-    fn steps(&self) -> u64 {
-        self.slots.step
-    }
-
-    fn state_tensors(&self) -> Vec<DynTensor> {
-        self.slots.tensors()
-    }
-
-    fn state_dict(&self) -> Result<StateDict> {
-        self.slots.state_dict()
-    }
-
-    fn load_state_dict(&mut self, dict: &StateDict) -> Result<()> {
-        self.slots.load_state_dict(dict)?;
-        let t = self.slots.step;
-        self.corrections(t.max(1));
-        Ok(())
+    fn core_mut(&mut self) -> &mut Core<AdamRule> {
+        &mut self.0
     }
 }
 
-impl Optimizer for AdamW {
-    fn advance(&mut self) -> Vec<(u64, Scalar)> {
-        self.0.advance()
+impl HasCore for AdamW {
+    type Rule = AdamRule;
+    fn core(&self) -> &Core<AdamRule> {
+        &self.0
     }
-    fn update(&mut self, model: &mut dyn Module, grads: &[DynTensor]) -> Result<Vec<DynTensor>> {
-        self.0.update(model, grads)
+    fn core_mut(&mut self) -> &mut Core<AdamRule> {
+        &mut self.0
     }
-    fn lr(&self) -> f64 {
-        self.0.lr()
+}
+
+impl Rule for AdamRule {
+    fn kinds(&self) -> &'static [&'static str] {
+        &["m", "v"]
     }
-    fn set_lr(&mut self, lr: f64) {
-        self.0.set_lr(lr)
+
+    /// The bias corrections of step `t`.
+    fn at_step(&mut self, t: u64) -> Vec<(u64, Scalar)> {
+        let t = i32::try_from(t).unwrap_or(i32::MAX);
+        self.c1.set(1.0 / (1.0 - self.cfg.b1.powi(t)));
+        self.c2.set(1.0 / (1.0 - self.cfg.b2.powi(t)));
+        vec![self.c1.bind(), self.c2.bind()]
     }
-    fn steps(&self) -> u64 {
-        self.0.steps()
-    }
-    fn state_tensors(&self) -> Vec<DynTensor> {
-        self.0.state_tensors()
-    }
-    fn state_dict(&self) -> Result<StateDict> {
-        self.0.state_dict()
-    }
-    fn load_state_dict(&mut self, dict: &StateDict) -> Result<()> {
-        self.0.load_state_dict(dict)
+
+    fn apply(
+        &self,
+        lr: Operand<'static>,
+        p: &DynTensor,
+        g: &DynTensor,
+        state: &mut [DynTensor],
+    ) -> Result<DynTensor> {
+        let cfg = self.cfg;
+        let [m, v] = state else {
+            return Err(Error::internal(
+                "Adam",
+                format!("{} state tensors for a parameter, not m and v", state.len()),
+            ));
+        };
+        m.assign(&m.mul(cfg.b1)?.add(&g.mul(1.0 - cfg.b1)?)?)?;
+        v.assign(&v.mul(cfg.b2)?.add(&g.square()?.mul(1.0 - cfg.b2)?)?)?;
+        let denom = v.mul(self.c2.operand())?.sqrt()?.add(cfg.eps)?;
+        let mut up = m.mul(self.c1.operand())?.div(&denom)?;
+        if cfg.weight_decay != 0.0 {
+            up = up.add(&p.mul(cfg.weight_decay)?)?;
+        }
+        p.sub(&up.mul(lr)?)
     }
 }

@@ -8,6 +8,7 @@
 //! place with `assign`, all of it realized in one schedule. [`Optimizer::step`] does both.
 
 mod adam;
+mod core;
 mod scalar;
 pub mod schedule;
 mod sgd;

@@ -2,22 +2,22 @@
 //! (tinygrad's and torch's `SGD`, dampening 0).
 
 use tg_ops::DynTensor;
+use tg_ops::prelude::Operand;
 use tg_runtime::{Error, Result, Scalar};
 
-use super::scalar::RuntimeScalar;
-use super::slots::Slots;
-use super::{Optimizer, each_parameter};
+use super::core::{Core, HasCore, Rule};
 use crate::nn::Module;
-use crate::state::StateDict;
 
 /// `g += weight_decay * p; b = momentum * b + g; g = nesterov ? g + momentum * b : b;
 /// p -= lr * g` (without momentum, `p -= lr * g`).
-pub struct Sgd {
-    lr: RuntimeScalar,
+pub struct Sgd(Core<SgdRule>);
+
+/// SGD's hyperparameters.
+#[derive(Clone, Copy, Debug)]
+pub struct SgdRule {
     momentum: f64,
     weight_decay: f64,
     nesterov: bool,
-    slots: Slots,
 }
 
 impl Sgd {
@@ -35,67 +35,57 @@ impl Sgd {
                 message: format!("Nesterov momentum needs a momentum > 0 (got {momentum})"),
             });
         }
-        let kinds: &'static [&'static str] = if momentum != 0.0 { &["momentum"] } else { &[] };
-        Ok(Sgd {
-            lr: RuntimeScalar::new(lr),
+        let rule = SgdRule {
             momentum,
             weight_decay,
             nesterov,
-            slots: Slots::new(model, kinds)?,
-        })
+        };
+        Ok(Sgd(Core::new(model, lr, rule)?))
     }
 }
 
-impl Optimizer for Sgd {
-    fn advance(&mut self) -> Vec<(u64, Scalar)> {
-        self.slots.step += 1;
-        vec![self.lr.bind()]
+impl HasCore for Sgd {
+    type Rule = SgdRule;
+    fn core(&self) -> &Core<SgdRule> {
+        &self.0
+    }
+    fn core_mut(&mut self) -> &mut Core<SgdRule> {
+        &mut self.0
+    }
+}
+
+impl Rule for SgdRule {
+    fn kinds(&self) -> &'static [&'static str] {
+        if self.momentum != 0.0 {
+            &["momentum"]
+        } else {
+            &[]
+        }
     }
 
-    fn update(&mut self, model: &mut dyn Module, grads: &[DynTensor]) -> Result<Vec<DynTensor>> {
-        let (lr, mu, wd, nesterov) = (self.lr, self.momentum, self.weight_decay, self.nesterov);
-        let slots = &mut self.slots;
-        let mut written = each_parameter(model, grads, |name, p, g| {
-            let mut g = g.clone();
-            if wd != 0.0 {
-                g = g.add(&p.mul(wd)?)?;
-            }
-            if mu != 0.0 {
-                let b = &mut slots.of(name)?[0];
-                b.assign(&b.mul(mu)?.add(&g)?)?;
-                g = if nesterov {
-                    g.add(&b.mul(mu)?)?
-                } else {
-                    b.clone()
-                };
-            }
-            p.sub(&g.mul(lr.operand())?)
-        })?;
-        written.extend(self.slots.tensors());
-        Ok(written)
+    fn at_step(&mut self, _t: u64) -> Vec<(u64, Scalar)> {
+        Vec::new()
     }
 
-    fn lr(&self) -> f64 {
-        self.lr.value()
-    }
-
-    fn set_lr(&mut self, lr: f64) {
-        self.lr.set(lr);
-    }
-
-    fn steps(&self) -> u64 {
-        self.slots.step
-    }
-
-    fn state_tensors(&self) -> Vec<DynTensor> {
-        self.slots.tensors()
-    }
-
-    fn state_dict(&self) -> Result<StateDict> {
-        self.slots.state_dict()
-    }
-
-    fn load_state_dict(&mut self, dict: &StateDict) -> Result<()> {
-        self.slots.load_state_dict(dict)
+    fn apply(
+        &self,
+        lr: Operand<'static>,
+        p: &DynTensor,
+        g: &DynTensor,
+        state: &mut [DynTensor],
+    ) -> Result<DynTensor> {
+        let mut g = g.clone();
+        if self.weight_decay != 0.0 {
+            g = g.add(&p.mul(self.weight_decay)?)?;
+        }
+        if let [b] = state {
+            b.assign(&b.mul(self.momentum)?.add(&g)?)?;
+            g = if self.nesterov {
+                g.add(&b.mul(self.momentum)?)?
+            } else {
+                b.clone()
+            };
+        }
+        p.sub(&g.mul(lr)?)
     }
 }
