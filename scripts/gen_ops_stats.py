@@ -406,7 +406,8 @@ def sort_cases():
             x = ramp((n,), "float32", n)
             st("sort", x, "float32", 0, descending, f"len{n}")
         # every dtype, along the last axis ascending and along a leading axis descending
-        for dt in ["float16", "int32", "int8", "uint8", "bool", "int64"]:
+        for dt in ["float16", "float64", "int32", "uint32", "int16", "uint16", "int8", "uint8",
+                   "bool", "int64", "uint64"]:
             if descending:
                 st("sort", ramp((5, 2), dt), dt, 0, descending, "axis0")
             else:
