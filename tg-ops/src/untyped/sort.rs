@@ -214,10 +214,9 @@ fn bitonic(x: &Lazy, stages: usize, descending: bool) -> Result<(Lazy, Lazy)> {
             // block, the later one in a backward block
             let low = half_mask(&bits, axis_of(bit), true)?;
             let keep_first = low.binary(BinaryOp::CmpEq, &forward)?;
-            let take = keep_first.where_(
-                &partner.first(&x, descending)?,
-                &x.first(&partner, descending)?,
-            )?;
+            // the order is strict (no two pairs share an index), so the partner comes first
+            // exactly where `x` does not: one comparison serves both cases
+            let take = keep_first.binary(BinaryOp::CmpNe, &x.first(&partner, descending)?)?;
             x = Pairs::select(&take, &partner, &x)?;
         }
     }
