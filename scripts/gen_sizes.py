@@ -22,11 +22,14 @@ REDUCTIONS = ["sum", "prod", "max", "min", "mean", "var", "argmax", "argmin", "l
 FULL = ["softmax", "log_softmax", "cumsum"]
 TOPK = 16
 # sorting: the bitonic network carries (value, index) pairs, O(n log^2 n) work per row for
-# sort, argsort and topk alike; the long sizes are what a test run affords on lavapipe
+# sort, argsort and topk alike; the long sizes are what a test run affords on lavapipe. The
+# argsort of 2^24 + 3 pads to 2^25 pairs (256 MiB of pairs, past one 128 MiB binding, whose
+# steps read partners 128 MiB apart) and has indices whose bits, in the f32 lane, are normal
+# floats
 SORTS = [("sort", 1 << 14, True), ("sort", 1 << 20, False), ("argsort", 1 << 12, True),
-         ("argsort", 1 << 20, False), ("topk_values", 1 << 14, True),
-         ("topk_indices", 1 << 14, True), ("topk_values", 1 << 20, False),
-         ("topk_indices", 1 << 20, False)]
+         ("argsort", 1 << 20, False), ("argsort", (1 << 24) + 3, False),
+         ("topk_values", 1 << 14, True), ("topk_indices", 1 << 14, True),
+         ("topk_values", 1 << 20, False), ("topk_indices", 1 << 20, False)]
 SHORT_WHOLE = (1 << 24) + 3
 SHORT_ROWS = (4, 1 << 21)
 

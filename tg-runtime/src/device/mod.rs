@@ -282,6 +282,13 @@ impl Device {
         self.checked(self.core().save_pipeline_cache_impl())
     }
 
+    /// Bytes tg's buffers may still take before the budget (the heap, or `TG_MEMORY_LIMIT`)
+    /// is full, as of now (without waiting for submissions).
+    pub(crate) fn unused_budget(&self) -> u64 {
+        let memory = &self.core().memory;
+        memory.budget.saturating_sub(memory.stats().live_bytes)
+    }
+
     /// Bytes and buffers live and pooled, and real allocations so far (after releasing what
     /// completed submissions held).
     pub fn memory_stats(&self) -> MemoryStats {

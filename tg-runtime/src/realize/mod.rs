@@ -3,6 +3,7 @@
 mod debug;
 pub mod prepare;
 pub mod record;
+mod recycle;
 mod signature;
 pub mod stats;
 
@@ -187,18 +188,23 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         }
     };
 
+    let recycling = recycle_plan(dev, &sched, &nodes);
+    let mut written: Vec<Arc<Buffer>> = Vec::with_capacity(sched.kernels.len());
     let mut dispatches = Vec::with_capacity(sched.kernels.len());
     let mut names = Vec::with_capacity(sched.kernels.len());
-    for k in &sched.kernels {
+    for (j, k) in sched.kernels.iter().enumerate() {
         check_size(&k.root)?;
         // the tile a search chose for this kernel's class, when searches are asked for
         let k = &*crate::tune::choose(dev, k)?;
         let (p, compiled) = prepare::prepare(dev, k)?;
-        // an assign writes into its target's buffer; every other kernel into a fresh one
-        let out = match k.root.op() {
-            Op::Assign => buffer_of(&k.root.srcs()[0], &results)?,
-            _ => dev.alloc(buffer_bytes(&k.root))?,
+        // an assign writes into its target's buffer; every other kernel into a fresh one, or
+        // one its readers are done with (`recycle`)
+        let out = match (k.root.op(), recycling.outs[j]) {
+            (Op::Assign, _) => buffer_of(&k.root.srcs()[0], &results)?,
+            (_, recycle::Out::Reuse(i)) => written[i].clone(),
+            (_, recycle::Out::Fresh) => dev.alloc(buffer_bytes(&k.root))?,
         };
+        written.push(out.clone());
         let inputs = k
             .inputs
             .iter()
@@ -250,7 +256,9 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     for n in sched
         .kernels
         .iter()
-        .map(|k| &k.root)
+        .zip(&recycling.handed_on)
+        .filter(|(_, handed_on)| !**handed_on)
+        .map(|(k, _)| &k.root)
         .chain(sched.aliases.iter().map(|(n, _)| n))
     {
         if let Some(b) = results.get(&n.id()) {
@@ -350,4 +358,41 @@ impl Lazy {
             .map(T::read_le)
             .collect())
     }
+}
+
+/// The recycling plan of `sched` (see `recycle`): room for fresh buffers is half of what the
+/// device's budget leaves free now; targets, in-place writes, the buffers aliases take and
+/// everything a recording sees keep their own buffers.
+fn recycle_plan(
+    dev: &Device,
+    sched: &crate::schedule::Schedule,
+    targets: &[Arc<Node>],
+) -> recycle::Plan {
+    let room = dev.unused_budget() / 2;
+    let index: HashMap<u64, usize> = sched
+        .kernels
+        .iter()
+        .enumerate()
+        .map(|(j, k)| (k.root.id(), j))
+        .collect();
+    let mut kept: std::collections::HashSet<u64> = targets.iter().map(|n| n.id()).collect();
+    // every owner of a chain of aliases is the owner of one pair
+    kept.extend(sched.aliases.iter().map(|(_, owner)| owner.id()));
+    let recording = record::active();
+    let steps: Vec<recycle::Step> = sched
+        .kernels
+        .iter()
+        .map(|k| recycle::Step {
+            bytes: buffer_bytes(&k.root),
+            reads: k
+                .inputs
+                .iter()
+                .filter_map(|i| index.get(&i.id()).copied())
+                .collect(),
+            recyclable: !recording
+                && !kept.contains(&k.root.id())
+                && !matches!(k.root.op(), Op::Assign),
+        })
+        .collect();
+    recycle::plan(&steps, room)
 }

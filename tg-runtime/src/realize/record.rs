@@ -69,6 +69,11 @@ impl Recorder {
     }
 }
 
+/// Whether a recording is active on this thread.
+pub(crate) fn active() -> bool {
+    ACTIVE.with(|a| a.borrow().is_some())
+}
+
 /// Called by realize for every kernel it dispatches while a recording is active; `fresh`
 /// says whether `out` was allocated for this kernel (else it is written in place).
 pub(crate) fn note_kernel(

@@ -1,0 +1,176 @@
+//! Which kernels of a realize write into an intermediate buffer that an earlier kernel wrote
+//! and every reader is done with, so that a long schedule fits the device's memory.
+//!
+//! Each kernel writes a buffer of its own, and all of them live until the one submit
+//! completes, so a schedule of many large intermediates needs their sum at once: a sort's
+//! network of 2^21 pairs is over 100 kernels of 16 MiB, more than lavapipe's 2 GiB heap. Past
+//! the room the device has, a kernel instead takes a buffer of its size whose last reader
+//! comes before it (the barrier plan orders the write after those reads). The kernel that
+//! wrote such a buffer first is then not published: its node stays lazy, sources kept, so a
+//! later use recomputes it rather than reading what the later kernel wrote. Below the room
+//! nothing changes, and every intermediate is published as before.
+//!
+//! Pure planning over sizes and indices, testable without a device.
+
+/// One kernel of the schedule, in order.
+#[derive(Clone, Debug)]
+pub(crate) struct Step {
+    /// Bytes of its output buffer.
+    pub(crate) bytes: u64,
+    /// The earlier kernels it reads (by index).
+    pub(crate) reads: Vec<usize>,
+    /// Whether its buffer may go on to a later kernel once read: an intermediate nothing
+    /// outside the schedule reads (not a target, an in-place write, an alias's owner or a
+    /// recorded kernel).
+    pub(crate) recyclable: bool,
+}
+
+/// Where a kernel writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Out {
+    /// A buffer allocated for it.
+    Fresh,
+    /// The buffer kernel `k` wrote (every reader of it comes earlier).
+    Reuse(usize),
+}
+
+/// The plan of a schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Plan {
+    /// Where each kernel writes.
+    pub(crate) outs: Vec<Out>,
+    /// Kernels whose buffer a later kernel takes over: not published.
+    pub(crate) handed_on: Vec<bool>,
+}
+
+/// Plans `steps` with `room` bytes for fresh buffers: fresh ones while they fit, then a free
+/// buffer of the same size where there is one (else fresh: the allocation then reports what
+/// does not fit).
+pub(crate) fn plan(steps: &[Step], room: u64) -> Plan {
+    let n = steps.len();
+    let mut last_read: Vec<Option<usize>> = vec![None; n];
+    for (j, s) in steps.iter().enumerate() {
+        for &i in &s.reads {
+            last_read[i] = Some(j);
+        }
+    }
+    // buffers that become free once kernel j is recorded
+    let mut frees_after: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, s) in steps.iter().enumerate() {
+        if let (true, Some(r)) = (s.recyclable, last_read[i]) {
+            frees_after[r].push(i);
+        }
+    }
+    let mut free: Vec<usize> = Vec::new();
+    let mut fresh = 0u64;
+    let mut outs = Vec::with_capacity(n);
+    let mut handed_on = vec![false; n];
+    for (j, s) in steps.iter().enumerate() {
+        let reuse = if fresh.saturating_add(s.bytes) > room {
+            free.iter().position(|&k| steps[k].bytes == s.bytes)
+        } else {
+            None
+        };
+        match reuse {
+            Some(p) => {
+                let k = free.swap_remove(p);
+                handed_on[k] = true;
+                outs.push(Out::Reuse(k));
+            }
+            None => {
+                fresh = fresh.saturating_add(s.bytes);
+                outs.push(Out::Fresh);
+            }
+        }
+        free.extend(&frees_after[j]);
+    }
+    Plan { outs, handed_on }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chain: kernel i reads kernel i - 1.
+    fn chain(n: usize, bytes: u64) -> Vec<Step> {
+        (0..n)
+            .map(|i| Step {
+                bytes,
+                reads: if i == 0 { vec![] } else { vec![i - 1] },
+                recyclable: i + 1 < n,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn within_the_room_every_kernel_writes_a_fresh_buffer() {
+        let p = plan(&chain(5, 100), 500);
+        assert!(p.outs.iter().all(|o| *o == Out::Fresh));
+        assert!(p.handed_on.iter().all(|h| !h));
+    }
+
+    #[test]
+    fn past_the_room_a_chain_alternates_between_buffers_its_readers_are_done_with() {
+        let p = plan(&chain(6, 100), 250);
+        // 0 and 1 fresh; 2 may not reuse 1 (it reads it) but takes 0, whose reader (1) is
+        // recorded; then 3 takes 1's, 4 takes 2's (the buffer that was 0's) ...
+        assert_eq!(
+            p.outs,
+            vec![
+                Out::Fresh,
+                Out::Fresh,
+                Out::Reuse(0),
+                Out::Reuse(1),
+                Out::Reuse(2),
+                Out::Reuse(3)
+            ]
+        );
+        assert_eq!(p.handed_on, vec![true, true, true, true, false, false]);
+    }
+
+    #[test]
+    fn buffers_go_on_only_at_their_own_size_and_once_every_reader_is_recorded() {
+        let steps = vec![
+            Step {
+                bytes: 100,
+                reads: vec![],
+                recyclable: true,
+            },
+            Step {
+                bytes: 60,
+                reads: vec![0],
+                recyclable: true,
+            },
+            // reads 0 again: 0 is not free before this kernel is recorded
+            Step {
+                bytes: 100,
+                reads: vec![0, 1],
+                recyclable: false,
+            },
+            // 1 is free but smaller; 0 is free and fits
+            Step {
+                bytes: 100,
+                reads: vec![2],
+                recyclable: false,
+            },
+        ];
+        let p = plan(&steps, 0);
+        assert_eq!(
+            p.outs,
+            vec![Out::Fresh, Out::Fresh, Out::Fresh, Out::Reuse(0)]
+        );
+        assert_eq!(p.handed_on, vec![true, false, false, false]);
+    }
+
+    #[test]
+    fn targets_and_buffers_nothing_reads_are_kept() {
+        let mut steps = chain(4, 100);
+        steps[1].recyclable = false; // a target the chain passes through
+        let p = plan(&steps, 0);
+        assert_eq!(
+            p.outs,
+            vec![Out::Fresh, Out::Fresh, Out::Reuse(0), Out::Fresh]
+        );
+        assert_eq!(p.handed_on, vec![true, false, false, false]);
+    }
+}
