@@ -21,16 +21,24 @@ fn terms(x: &V, f32_terms: usize, f64_terms: usize) -> usize {
 /// first has 9 bits, so `n * LN2_HI` is exact), `|r| <= ln2 / 2`, and `e^r` by its Taylor
 /// series. Returns `(s, m)` with `s` integral; one factor of 2 moves into `m` for positive `n`
 /// so that `2^s` stays finite wherever `e^x` is.
+///
+/// Every op counts (softmax is bound by this one): `n` is `trunc(x log2 e + 0.5 + 2048) -
+/// 2048`, a floor in three ops since the sum is positive after the clamp (its rounding moves
+/// `n` only where `x log2 e` is within 2^-12 of a half-integer, widening `|r|` by 2^-13 ln2,
+/// which the series' margin covers); the products of `n` are added negated (exact); and 8
+/// terms reach 2^-26 in f32 (the 9th is below 2^-27 on `|r| <= ln2 / 2`).
 fn exp_parts(x: &V) -> (V, V) {
     const LN2_HI: f64 = 0.693359375;
     const LN2_LO: f64 = LN_2 - LN2_HI;
+    const SHIFT: f64 = 2048.0;
     // past these, e^x is 0 or inf in either precision; clamping keeps the reduction finite
+    // (and `x log2 e + 0.5 + SHIFT` positive)
     let lim = if x.is_f64() { 1100.0 } else { 200.0 };
     let x = x.gt_k(lim).select(&x.k(lim), x);
     let x = x.lt_k(-lim).select(&x.k(-lim), &x);
-    let n = (&x * LOG2_E + 0.5).floor();
-    let r = &x - &n * LN2_HI - &n * LN2_LO;
-    let m = r.poly(&inverse_factorials(terms(&r, 9, 15)));
+    let n = (&x * LOG2_E + (0.5 + SHIFT)).trunc() - SHIFT;
+    let r = &x + &n * -LN2_HI + &n * -LN2_LO;
+    let m = r.poly(&inverse_factorials(terms(&r, 8, 15)));
     let up = n.gt_k(0.0);
     (up.select(&(&n - 1.0), &n), up.select(&(&m * 2.0), &m))
 }
@@ -59,7 +67,8 @@ pub(crate) fn exp(x: &V) -> V {
 /// product is finite).
 pub(crate) fn exp_scaled(x: &V, k: f64) -> V {
     let (s, m) = exp_parts(x);
-    (s + k).exp2() * m
+    let s = if k == 0.0 { s } else { s + k };
+    s.exp2() * m
 }
 
 /// `e^x - 1`, accurate near 0: Taylor series for `|x| < 1/2`, `exp(x) - 1` elsewhere (where

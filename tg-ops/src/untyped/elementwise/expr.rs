@@ -185,6 +185,9 @@ impl Neg for V {
 
 macro_rules! arith {
     ($tr:ident, $f:ident, $body:expr) => {
+        arith!($tr, $f, $body, |a: &V, c: f64| a.$f(&a.k(c)));
+    };
+    ($tr:ident, $f:ident, $body:expr, $with_constant:expr) => {
         impl $tr<&V> for &V {
             type Output = V;
             fn $f(self, o: &V) -> V {
@@ -213,7 +216,8 @@ macro_rules! arith {
         impl $tr<f64> for &V {
             type Output = V;
             fn $f(self, c: f64) -> V {
-                self.$f(&self.k(c))
+                #[allow(clippy::redundant_closure_call)]
+                ($with_constant)(self, c)
             }
         }
         impl $tr<f64> for V {
@@ -239,4 +243,10 @@ macro_rules! arith {
 
 arith!(Add, add, |a: &V, b: &V| a.bin(BinaryOp::Add, b));
 arith!(Mul, mul, |a: &V, b: &V| a.bin(BinaryOp::Mul, b));
-arith!(Sub, sub, |a: &V, b: &V| a.bin(BinaryOp::Add, &-b));
+// `x - c` adds `-c`: constants are kernel data, so negating one on the device is an op more
+arith!(
+    Sub,
+    sub,
+    |a: &V, b: &V| a.bin(BinaryOp::Add, &-b),
+    |a: &V, c: f64| a + a.k(-c)
+);
