@@ -432,6 +432,16 @@ def sort_cases():
         st("topk", ramp((6, 2), "float16"), "float16", 0, descending, "axis0_k4", k=4)
         x, sp = pattern("float32", (300,), 32, -1.0, 1.0)
         st("topk", x, "float32", 0, descending, "len300_k5", sp, k=5)
+        # the partial network (blocks of the next power of two above k, halved in rounds):
+        # every k from a tournament (1) to the whole row, on rows of many ties, and on floats
+        # with NaN, infinities and signed zeros
+        x, sp = pattern("int32", (3, 1000), 33, 0, 9)
+        for k in [1, 2, 5, 16, 17, 100, 999, 1000]:
+            st("topk", x, "int32", -1, descending, f"ties_k{k}", sp, k=k)
+        f = arr([0.5, np.nan, -np.inf, 0.5, np.inf, np.nan, -0.0, 0.0, -1.0, 0.5, 2.0, -np.inf,
+                 np.nan, 3.0, 0.0, -0.0, np.inf, 1.0, -2.0, 0.5, 7.0, -7.0, np.nan], "float32")
+        for k in [1, 4, 9, 23]:
+            st("topk", f, "float32", 0, descending, f"nan_inf_k{k}", k=k)
     return out
 
 

@@ -166,6 +166,10 @@ fn gather_cumsum_sort() {
     check("sort descending", &[(&[8, 2], (-4.0, 4.0))], |x| {
         x[0].sort(0, true).unwrap().0
     });
+    // topk's partial network: blocks of 4, then a round that halves them
+    check("topk", &[(&[2, 13], (-4.0, 4.0))], |x| {
+        x[0].topk(3, -1, true).unwrap().0
+    });
 }
 
 #[test]

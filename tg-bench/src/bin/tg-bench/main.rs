@@ -372,7 +372,8 @@ fn convolution(runs: usize) -> tg::Result<()> {
     Ok(())
 }
 
-/// sort of 2^20 f32 (values and indices) against the host's stable sort of the same data.
+/// sort of 2^20 f32 (values and indices) against the host's stable sort of the same data, and
+/// topk 16 of the same row against that sort.
 fn sort(runs: usize) -> tg::Result<()> {
     let n = 1usize << 20;
     let x = input(&[n], 6);
@@ -392,6 +393,15 @@ fn sort(runs: usize) -> tg::Result<()> {
         format!("{:.1} ms", t.wall * 1e3),
         format!("{:.1} ms host sort_by, 1 core", cpu * 1e3),
         cpu / t.wall,
+    );
+    // topk's partial network against the whole sort it replaces (the first 16 of the sort)
+    let top = time(runs, || x.topk(16, 0, true).expect("topk").0);
+    row(
+        "topk 2^20 f32, k = 16 (values)",
+        top.kernels,
+        format!("{:.1} ms", top.wall * 1e3),
+        format!("{:.1} ms tg sort, whole row", t.wall * 1e3),
+        t.wall / top.wall,
     );
     Ok(())
 }
