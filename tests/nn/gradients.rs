@@ -172,6 +172,59 @@ fn gather_cumsum_sort() {
     });
 }
 
+/// conv2d's own derivative rule (the input's gradient a transposed convolution, the weight's
+/// written out over the windows) in every arrangement it takes, and a padding that cuts,
+/// which keeps the gradient through the ops.
+#[test]
+fn conv_gradients_in_every_arrangement() {
+    let cases: [(&str, Conv, &[usize], &[usize]); 6] = [
+        (
+            "1-D, stride 2, padding (1, 2)",
+            Conv::new().stride(2).padding(vec![(1isize, 2isize)]),
+            &[2, 3, 9],
+            &[4, 3, 3],
+        ),
+        (
+            "stride (1, 2), dilation (2, 1), padding ((0, 1), (2, 0))",
+            Conv::new()
+                .stride([1, 2])
+                .dilation([2, 1])
+                .padding(vec![(0isize, 1isize), (2, 0)]),
+            &[1, 2, 7, 6],
+            &[3, 2, 3, 2],
+        ),
+        (
+            "depthwise, padding 1",
+            Conv::new().groups(4).padding(1),
+            &[1, 4, 6, 6],
+            &[4, 1, 3, 3],
+        ),
+        (
+            "stride past the kernel",
+            Conv::new().stride(3),
+            &[1, 2, 7, 7],
+            &[3, 2, 2, 2],
+        ),
+        (
+            "padding that cuts",
+            Conv::new().padding(-1),
+            &[1, 2, 7, 7],
+            &[2, 2, 3, 3],
+        ),
+        (
+            "3-D, stride 2, padding 1",
+            Conv::new().stride(2).padding(1),
+            &[1, 2, 4, 4, 4],
+            &[2, 2, 2, 2, 2],
+        ),
+    ];
+    for (name, c, x, w) in cases {
+        check(name, &[(x, (-1.0, 1.0)), (w, (-1.0, 1.0))], |t| {
+            t[0].conv2d(&t[1], None, &c).unwrap()
+        });
+    }
+}
+
 #[test]
 fn matmul_with_broadcasting() {
     check(

@@ -219,6 +219,52 @@ fn ties_share_the_gradient_and_detach_stops_it() {
     assert_eq!(g[0].to_vec::<f64>().unwrap(), vec![1.0, 2.0, 3.0]);
 }
 
+/// A value with its own derivative rule: the gradient goes to the rule's inputs as it says,
+/// not through the ops (here a rule that scales, so it is told apart from the ops' own),
+/// also past the value and from several consumers, and a rule is dropped with the sources.
+#[test]
+fn a_value_with_its_own_derivative_rule() {
+    let x = input(&[3], &[1.0, 2.0, 3.0]);
+    let y = input(&[3], &[4.0, 5.0, 6.0]);
+    // x * y, whose rule says d/dx = 10 g and gives y nothing
+    let p = x.binary(BinaryOp::Mul, &y).unwrap();
+    let ten = x.constant_like(10.0, DType::F64);
+    let p = p.with_gradient(&[&x, &y], move |g| {
+        Ok(vec![Some(g.binary(BinaryOp::Mul, &ten)?), None])
+    });
+    // read twice: through an exp2 (its gradient ln2 2^p g) and plainly
+    let e = p.unary(UnaryOp::Exp2).unwrap();
+    let loss = e
+        .binary(BinaryOp::Add, &p)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[0])
+        .unwrap()
+        .reshape(&[])
+        .unwrap();
+    let g = loss.gradient(&[&x, &y], None).unwrap();
+    let want: Vec<f64> = [4.0f64, 10.0, 18.0]
+        .iter()
+        .map(|&v| 10.0 * (1.0 + std::f64::consts::LN_2 * v.exp2()))
+        .collect();
+    let got = g[0].to_vec::<f64>().unwrap();
+    assert!(
+        got.iter()
+            .zip(&want)
+            .all(|(a, b)| (a - b).abs() <= 1e-9 * b.abs()),
+        "{got:?} vs {want:?}"
+    );
+    assert_eq!(g[1].to_vec::<f64>().unwrap(), vec![0.0; 3]);
+    // realized without tracking, the node drops its sources and its rule: no path is left
+    p.realize().unwrap();
+    let again = p
+        .reduce(ReduceOp::Add, &[0])
+        .unwrap()
+        .reshape(&[])
+        .unwrap()
+        .gradient(&[&x], None);
+    assert!(matches!(again, Err(Error::Argument { .. })), "{again:?}");
+}
+
 #[test]
 fn rules_of_the_seed() {
     let x = input(&[3], &[1.0, 2.0, 3.0]);

@@ -16,6 +16,23 @@ use super::node::{Node, Op};
 use crate::error::{Error, Result};
 use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 
+/// A derivative rule a node carries instead of its ops' (`Lazy::with_gradient`): the values
+/// it differentiates with respect to, and the gradients of those given the node's.
+pub struct Backward {
+    pub(crate) inputs: Vec<Lazy>,
+    #[allow(clippy::type_complexity)]
+    pub(crate) rule: Box<dyn Fn(&Lazy) -> Result<Vec<Option<Lazy>>> + Send + Sync>,
+}
+
+/// What the gradient walk goes through from `n`: its rule's inputs where it has its own
+/// rule, else its sources.
+fn through(n: &Arc<Node>) -> Vec<Arc<Node>> {
+    match n.backward() {
+        Some(b) => b.inputs.iter().map(|i| i.node().clone()).collect(),
+        None => n.srcs(),
+    }
+}
+
 /// The gradients of `root` with respect to each of `targets` (identified by node), given
 /// `seed`, the gradient of some result with respect to `root` (by default 1, which needs a
 /// scalar `root`). A target `root` does not depend on gets zeros.
@@ -62,8 +79,28 @@ pub fn gradient(root: &Lazy, targets: &[&Lazy], seed: Option<&Lazy>) -> Result<V
         let Some(g) = grads.get(&n.id()).cloned() else {
             continue;
         };
-        let srcs: Vec<Lazy> = n.srcs().into_iter().map(Lazy).collect();
-        for (src, sg) in srcs.iter().zip(rule(&Lazy(n.clone()), &srcs, &g)?) {
+        let (srcs, sgs) = match n.backward() {
+            Some(b) => {
+                let sgs = (b.rule)(&g)?;
+                if sgs.len() != b.inputs.len() {
+                    return Err(Error::internal(
+                        "gradient",
+                        format!(
+                            "a derivative rule gave {} gradients for {} inputs",
+                            sgs.len(),
+                            b.inputs.len()
+                        ),
+                    ));
+                }
+                (b.inputs.clone(), sgs)
+            }
+            None => {
+                let srcs: Vec<Lazy> = n.srcs().into_iter().map(Lazy).collect();
+                let sgs = rule(&Lazy(n.clone()), &srcs, &g)?;
+                (srcs, sgs)
+            }
+        };
+        for (src, sg) in srcs.iter().zip(sgs) {
             let Some(sg) = sg else { continue };
             if !src.dtype().is_float() {
                 continue;
@@ -137,7 +174,7 @@ fn path_to(root: &Arc<Node>, wanted: &HashSet<u64>) -> (Vec<Arc<Node>>, bool) {
         if matches!(n.op(), Op::Detach) {
             continue;
         }
-        let srcs = n.srcs();
+        let srcs = through(&n);
         let leaf = matches!(n.op(), Op::Buffer | Op::Const(_) | Op::Var(..));
         if srcs.is_empty() && !leaf && !wanted.contains(&n.id()) {
             freed = true;
@@ -151,9 +188,9 @@ fn path_to(root: &Arc<Node>, wanted: &HashSet<u64>) -> (Vec<Arc<Node>>, bool) {
     // keep the nodes from which a wanted node is reachable
     let mut leads: HashSet<u64> = HashSet::new();
     for n in &post {
-        let through =
-            !matches!(n.op(), Op::Detach) && n.srcs().iter().any(|s| leads.contains(&s.id()));
-        if wanted.contains(&n.id()) || through {
+        let leads_on =
+            !matches!(n.op(), Op::Detach) && through(n).iter().any(|s| leads.contains(&s.id()));
+        if wanted.contains(&n.id()) || leads_on {
             leads.insert(n.id());
         }
     }

@@ -720,6 +720,25 @@ impl Lazy {
         self.0.tracks()
     }
 
+    /// Gives this value a derivative rule of its own: a gradient reaching it goes to
+    /// `inputs` as `rule` computes them from the value's gradient (one entry per input, `None`
+    /// for none), instead of back through the ops that compute it. For compositions whose
+    /// derivative through their ops schedules badly (conv2d's input gradient is a transposed
+    /// convolution). The rule must be the derivative of the same function of `inputs`; it
+    /// applies wherever this node is reached (identical nodes are one node), until the node
+    /// drops its sources (realized without `track_gradient`).
+    pub fn with_gradient(
+        &self,
+        inputs: &[&Lazy],
+        rule: impl Fn(&Lazy) -> Result<Vec<Option<Lazy>>> + Send + Sync + 'static,
+    ) -> Lazy {
+        self.0.set_backward(super::gradient::Backward {
+            inputs: inputs.iter().map(|&l| l.clone()).collect(),
+            rule: Box::new(rule),
+        });
+        self.clone()
+    }
+
     /// The gradients of this value with respect to `targets` (see [`super::gradient`]):
     /// `seed` is the gradient of some result with respect to this value (1 by default,
     /// which needs a scalar).

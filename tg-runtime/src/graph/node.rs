@@ -170,6 +170,8 @@ struct Key {
 
 struct State {
     srcs: Vec<Arc<Node>>,
+    /// A derivative rule of its own (`Lazy::with_gradient`), dropped with the sources.
+    backward: Option<Arc<crate::graph::gradient::Backward>>,
     buffer: Option<Arc<Buffer>>,
     /// Host bytes of a buffer node not yet uploaded.
     host: Option<Arc<[u8]>>,
@@ -247,6 +249,7 @@ impl Node {
             key: Some(key.clone()),
             state: Mutex::new(State {
                 srcs,
+                backward: None,
                 buffer: None,
                 host: None,
             }),
@@ -281,6 +284,7 @@ impl Node {
             key: None,
             state: Mutex::new(State {
                 srcs,
+                backward: None,
                 buffer: None,
                 host: None,
             }),
@@ -306,6 +310,7 @@ impl Node {
             key: None,
             state: Mutex::new(State {
                 srcs: Vec::new(),
+                backward: None,
                 buffer,
                 host,
             }),
@@ -344,6 +349,20 @@ impl Node {
     pub fn srcs(&self) -> Vec<Arc<Node>> {
         let pinned = PINNED.with(|p| p.borrow().as_ref().and_then(|m| m.get(&self.id).cloned()));
         pinned.unwrap_or_else(|| lock(&self.state).srcs.clone())
+    }
+
+    /// Its own derivative rule, if one was given (`Lazy::with_gradient`) and the sources
+    /// are still kept.
+    pub(crate) fn backward(&self) -> Option<Arc<crate::graph::gradient::Backward>> {
+        lock(&self.state).backward.clone()
+    }
+
+    /// Gives the node its own derivative rule (kept until the sources are dropped).
+    pub(crate) fn set_backward(&self, backward: crate::graph::gradient::Backward) {
+        let mut st = lock(&self.state);
+        if st.buffer.is_none() || self.keeps_sources() {
+            st.backward = Some(Arc::new(backward));
+        }
     }
 
     /// The sources, pinned for the rest of this thread's realize if pinning is on.
@@ -401,6 +420,7 @@ impl Node {
             st.buffer = Some(buffer);
             if !self.keeps_sources() {
                 st.srcs.clear();
+                st.backward = None;
             }
             st.host = None;
         }
