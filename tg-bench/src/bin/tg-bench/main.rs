@@ -36,22 +36,30 @@ struct Timing {
 /// The wall clock includes `build` (graph building is part of a user's call, and the unfused
 /// baselines realize their steps inside it); the gpu clock counts the final realize only.
 fn time(runs: usize, build: impl Fn() -> DynTensor) -> Timing {
+    time_all(runs, || vec![build()])
+}
+
+/// [`time`] for a build with several results, realized together.
+fn time_all(runs: usize, build: impl Fn() -> Vec<DynTensor>) -> Timing {
     let dev = Device::get().expect("device");
     let (mut wall, mut gpu, mut kernels) = (Vec::new(), Vec::new(), 0);
+    let lazies = |ys: &[DynTensor]| -> Vec<tg::runtime::Lazy> {
+        ys.iter().map(|y| y.lazy().clone()).collect()
+    };
     // Each result is dropped before the next is built: equal graphs are one hash-consed node,
     // so a live realized result would make the next build a no-op.
     for i in 0..=runs {
         {
             let t = Instant::now();
-            let y = build();
-            y.realize().expect("realize");
+            let ys = lazies(&build());
+            tg::runtime::realize(&ys.iter().collect::<Vec<_>>()).expect("realize");
             dev.synchronize().expect("synchronize");
             if i > 0 {
                 wall.push(t.elapsed().as_secs_f64());
             }
         }
-        let y = build();
-        let r = realize_report(&[y.lazy()], true).expect("realize");
+        let ys = lazies(&build());
+        let r = realize_report(&ys.iter().collect::<Vec<_>>(), true).expect("realize");
         kernels = r.kernels.len();
         if i > 0 {
             gpu.push(
@@ -354,6 +362,7 @@ fn convolution(runs: usize) -> tg::Result<()> {
     let x = input(&[8, 64, 56, 56], 4);
     let w = input(&[64, 64, 3, 3], 5);
     let flops = 2.0 * (8 * 64 * 64 * 9 * 56 * 56) as f64;
+    let mut direct = 0.0;
     for (name, alg) in [
         ("direct", ConvAlgorithm::Direct),
         ("Winograd", ConvAlgorithm::Winograd),
@@ -361,6 +370,9 @@ fn convolution(runs: usize) -> tg::Result<()> {
         let conv = Conv::new().padding(1).algorithm(alg);
         let t = time(runs, || x.conv2d(&w, None, &conv).expect("conv2d"));
         let ours = flops / t.gpu * 1e-9;
+        if alg == ConvAlgorithm::Direct {
+            direct = ours;
+        }
         row(
             &format!("conv2d (8,64,56,56)x64 3x3, {name}"),
             t.kernels,
@@ -369,6 +381,22 @@ fn convolution(runs: usize) -> tg::Result<()> {
             ours / mm,
         );
     }
+    // the backward pass a training step runs: the input's and the weight's gradients (twice
+    // the forward's multiply-adds), given the output's gradient
+    let g = input(&[8, 64, 56, 56], 6);
+    let conv = Conv::new().padding(1);
+    let t = time_all(runs, || {
+        let y = x.conv2d(&w, None, &conv).expect("conv2d");
+        y.gradient(&[&x, &w], Some(&g)).expect("gradient")
+    });
+    let back = 2.0 * flops / t.gpu * 1e-9;
+    row(
+        "conv2d 3x3 backward (input + weight)",
+        t.kernels,
+        format!("{back:.2} GFLOPS"),
+        format!("{direct:.2} GFLOPS tg direct forward"),
+        back / direct,
+    );
     Ok(())
 }
 
