@@ -146,6 +146,50 @@ fn pooling() {
         x[0].avg_pool2d(&Pool::new([3, 3]).stride(2).padding(1))
             .unwrap()
     });
+    // overlapping windows differentiate by their own rule (one shifted view per tap): the
+    // forms it takes, and a kernel past its tap limit, which keeps the ops' gradient
+    let forms: [(&str, &[usize], Pool); 5] = [
+        (
+            "max 1-D, dilation 2, ceil mode",
+            &[2, 3, 11],
+            Pool::new([3]).stride(2).dilation(2).ceil_mode(true),
+        ),
+        (
+            "max stride (1, 2), padding ((1, 0), (0, 1))",
+            &[1, 2, 6, 7],
+            Pool::new([2, 3])
+                .stride([1, 2])
+                .padding(vec![(1isize, 0isize), (0, 1)]),
+        ),
+        ("max 3-D", &[1, 1, 4, 5, 4], Pool::new([2, 2, 2]).stride(1)),
+        (
+            "avg without the padding counted",
+            &[1, 2, 7, 7],
+            Pool::new([3, 3])
+                .stride(2)
+                .padding(1)
+                .count_include_pad(false),
+        ),
+        (
+            "avg 9x9 over 10x10 (81 taps)",
+            &[1, 1, 10, 10],
+            Pool::new([9, 9]).stride(1),
+        ),
+    ];
+    for (name, shape, p) in forms {
+        let max = name.starts_with("max");
+        check(name, &[(shape, (-3.0, 3.0))], |x| {
+            if max {
+                x[0].max_pool2d(&p).unwrap()
+            } else {
+                x[0].avg_pool2d(&p).unwrap()
+            }
+        });
+    }
+    // the windows themselves
+    check("pool", &[(&[2, 7, 6], (-3.0, 3.0))], |x| {
+        x[0].pool(&[3, 2], [2, 1], [1, 2]).unwrap()
+    });
 }
 
 #[test]

@@ -101,23 +101,4 @@ impl DynTensor {
         };
         x.conv2d(&w, bias, &inner)
     }
-
-    /// `s - 1` zeros between neighbours along each spatial axis (from axis 2 on): an axis of
-    /// `k` becomes `k * s - (s - 1)`.
-    fn interleave_zeros(&self, stride: &[usize]) -> Result<DynTensor> {
-        let dims = stride.len();
-        let spatial = &self.shape()[2..];
-        let mut split: Vec<isize> = self.shape()[..2].iter().map(|&s| s as isize).collect();
-        let mut pads = vec![(0isize, 0isize); 2];
-        for a in 0..dims {
-            split.extend([spatial[a] as isize, 1]);
-            pads.extend([(0, 0), (0, stride[a] as isize - 1)]);
-        }
-        let mut merged: Vec<isize> = split[..2].to_vec();
-        merged.extend((0..dims).map(|a| (spatial[a] * stride[a]) as isize));
-        let spaced = self.reshape(&split)?.pad(&pads, 0)?.reshape(&merged)?;
-        let mut keep = vec![Some(self.shape()[0]), Some(self.shape()[1])];
-        keep.extend((0..dims).map(|a| Some(spatial[a] * stride[a] - (stride[a] - 1))));
-        spaced.shrink_to(&keep)
-    }
 }
