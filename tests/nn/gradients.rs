@@ -267,6 +267,29 @@ fn conv_gradients_in_every_arrangement() {
             t[0].conv2d(&t[1], None, &c).unwrap()
         });
     }
+    // the same rule whatever algorithm computed the forward (with the bias through the ops)
+    let winograd = Conv::new().padding(1).algorithm(ConvAlgorithm::Winograd);
+    check(
+        "Winograd, padding 1, bias",
+        &[
+            (&[2, 4, 6, 5], (-1.0, 1.0)),
+            (&[4, 4, 3, 3], (-1.0, 1.0)),
+            (&[4], (-1.0, 1.0)),
+        ],
+        |t| t[0].conv2d(&t[1], Some(&t[2]), &winograd).unwrap(),
+    );
+    // the IMAGE layout sums in f32, too rough for f64 differences: its gradients are the
+    // direct form's (one rule), to the bit
+    let x = f64_tensor(&[2, 4, 6, 5], &values(240, 7, -1.0, 1.0));
+    let w = f64_tensor(&[4, 4, 3, 3], &values(144, 8, -1.0, 1.0));
+    let g = f64_tensor(&[2, 4, 6, 5], &values(240, 9, -1.0, 1.0));
+    let grads = |alg| {
+        let c = Conv::new().padding(1).algorithm(alg);
+        let y = x.conv2d(&w, None, &c).unwrap();
+        let d = y.gradient(&[&x, &w], Some(&g)).unwrap();
+        (d[0].to_vec::<f64>().unwrap(), d[1].to_vec::<f64>().unwrap())
+    };
+    assert_eq!(grads(ConvAlgorithm::Image), grads(ConvAlgorithm::Direct));
 }
 
 #[test]

@@ -162,10 +162,11 @@ impl DynTensor {
         } else {
             y
         };
-        y.reshape(&isz(&[bs, oy, ox, groups * (rcout - added)]))?
+        let y = y
+            .reshape(&isz(&[bs, oy, ox, groups * (rcout - added)]))?
             .permute(&[0, 3, 1, 2])?
-            .cast(out_dtype)
-            .add_channel_bias(bias)
+            .cast(out_dtype);
+        crate::untyped::conv::with_conv_gradient(self, weight, &y, c)?.add_channel_bias(bias)
     }
 
     /// The matrix product `self @ w` computed as a 1x1 `image_conv2d` (tinygrad's

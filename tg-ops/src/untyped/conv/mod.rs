@@ -7,8 +7,11 @@
 //! summed over channels and kernel: one fused reduction that never stores the windows.
 
 mod direct;
+mod gradient;
 mod transpose;
 mod winograd;
+
+pub(crate) use gradient::with_conv_gradient;
 
 use super::pool::{Padding, Sizes};
 use crate::untyped::DynTensor;

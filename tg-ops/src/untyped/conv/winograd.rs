@@ -163,6 +163,7 @@ impl DynTensor {
         let plain = self.dtype().least_upper(weight.dtype());
         let out_dtype = c.acc.unwrap_or(plain);
         let compute = plain.least_upper(DType::F32);
+        let weight_in = weight;
         let (x, weight) = (self.cast(compute), weight.cast(compute));
         let pads = c.padding.resolve(OP, dims)?;
         let sizes = &self.shape()[2..];
@@ -224,6 +225,7 @@ impl DynTensor {
             .reshape(&merged)?
             .shrink_to(&keep)?
             .cast(out_dtype);
+        let y = super::gradient::with_conv_gradient(self, weight_in, &y, c)?;
         Ok(y.add_channel_bias(bias)?.contiguous())
     }
 }
