@@ -7,7 +7,7 @@ use tg_ops::DynTensor;
 use tg_ops::prelude::Operand;
 use tg_runtime::{Error, Result, Scalar};
 
-use super::core::{Core, HasCore, Rule};
+use super::core::{Core, Rule, has_core};
 use super::scalar::RuntimeScalar;
 use crate::nn::Module;
 
@@ -88,25 +88,8 @@ impl AdamW {
     }
 }
 
-impl HasCore for Adam {
-    type Rule = AdamRule;
-    fn core(&self) -> &Core<AdamRule> {
-        &self.0
-    }
-    fn core_mut(&mut self) -> &mut Core<AdamRule> {
-        &mut self.0
-    }
-}
-
-impl HasCore for AdamW {
-    type Rule = AdamRule;
-    fn core(&self) -> &Core<AdamRule> {
-        &self.0
-    }
-    fn core_mut(&mut self) -> &mut Core<AdamRule> {
-        &mut self.0
-    }
-}
+has_core!(Adam, AdamRule);
+has_core!(AdamW, AdamRule);
 
 impl Rule for AdamRule {
     fn kinds(&self) -> &'static [&'static str] {

@@ -65,6 +65,22 @@ pub trait HasCore {
     fn core_mut(&mut self) -> &mut Core<Self::Rule>;
 }
 
+/// `HasCore` for a newtype over a `Core` of `$rule`.
+macro_rules! has_core {
+    ($optimizer:ty, $rule:ty) => {
+        impl $crate::optim::core::HasCore for $optimizer {
+            type Rule = $rule;
+            fn core(&self) -> &$crate::optim::core::Core<$rule> {
+                &self.0
+            }
+            fn core_mut(&mut self) -> &mut $crate::optim::core::Core<$rule> {
+                &mut self.0
+            }
+        }
+    };
+}
+pub(crate) use has_core;
+
 impl<O: HasCore> Optimizer for O {
     fn advance(&mut self) -> Vec<(u64, Scalar)> {
         let core = self.core_mut();

@@ -5,7 +5,7 @@ use tg_ops::DynTensor;
 use tg_ops::prelude::Operand;
 use tg_runtime::{Error, Result, Scalar};
 
-use super::core::{Core, HasCore, Rule};
+use super::core::{Core, Rule, has_core};
 use crate::nn::Module;
 
 /// `g += weight_decay * p; b = momentum * b + g; g = nesterov ? g + momentum * b : b;
@@ -44,15 +44,7 @@ impl Sgd {
     }
 }
 
-impl HasCore for Sgd {
-    type Rule = SgdRule;
-    fn core(&self) -> &Core<SgdRule> {
-        &self.0
-    }
-    fn core_mut(&mut self) -> &mut Core<SgdRule> {
-        &mut self.0
-    }
-}
+has_core!(Sgd, SgdRule);
 
 impl Rule for SgdRule {
     fn kinds(&self) -> &'static [&'static str] {
