@@ -65,6 +65,37 @@ impl DynTensor {
             .collect())
     }
 
+    /// This tensor with a derivative rule of its own (jax's `custom_vjp`): a gradient
+    /// reaching it goes to `inputs` as `rule` computes them from its gradient (one entry per
+    /// input, `None` for none), instead of back through the ops that compute it. The rule
+    /// must be the derivative of the same function of `inputs`; it holds for every use of
+    /// this value until it is realized without `requires_grad`. conv2d and overlapping
+    /// windows have one: the gradients through their ops schedule badly.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let x = DynTensor::from_slice(&[2], &[1.0f32, 2.0]).unwrap();
+    /// // x^3, differentiated by the rule written out (3 x^2 g)
+    /// let xs = x.clone();
+    /// let y = x.mul(&x).unwrap().mul(&x).unwrap().with_gradient(&[&x], move |g| {
+    ///     Ok(vec![Some(g.mul(&xs.square()?.mul(3.0f32)?)?)])
+    /// });
+    /// let g = y.sum(None, false).unwrap().gradient(&[&x], None).unwrap();
+    /// assert_eq!(g[0].to_vec::<f32>().unwrap(), vec![3.0, 12.0]);
+    /// ```
+    pub fn with_gradient(
+        &self,
+        inputs: &[&DynTensor],
+        rule: impl Fn(&DynTensor) -> Result<Vec<Option<DynTensor>>> + Send + Sync + 'static,
+    ) -> DynTensor {
+        let lazies: Vec<&Lazy> = inputs.iter().map(|t| &t.lazy).collect();
+        self.lazy.with_gradient(&lazies, move |g| {
+            let grads = rule(&DynTensor::wrap(g.clone()))?;
+            Ok(grads.into_iter().map(|t| t.map(|t| t.lazy)).collect())
+        });
+        self.clone()
+    }
+
     /// This tensor, requiring gradients (tinygrad's `requires_grad = True`): `backward`
     /// accumulates its gradient, and the graph built from it keeps what a gradient taken
     /// after realizing needs.

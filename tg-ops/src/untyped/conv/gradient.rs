@@ -1,4 +1,4 @@
-//! conv2d's own derivative rule (`Lazy::with_gradient`), whatever algorithm computed the
+//! conv2d's own derivative rule (`DynTensor::with_gradient`), whatever algorithm computed the
 //! forward: the input's gradient is the transposed convolution of the output's gradient, a
 //! direct convolution that runs as the forward does; the weight's is the padded input's
 //! windows times the output's gradient, summed over the batch and the output positions, with
@@ -13,7 +13,7 @@
 use super::Conv;
 use crate::untyped::DynTensor;
 use crate::untyped::pool::Window;
-use tg_runtime::{Lazy, Result};
+use tg_runtime::Result;
 
 fn isz(v: &[usize]) -> Vec<isize> {
     v.iter().map(|&s| s as isize).collect()
@@ -89,8 +89,7 @@ pub(crate) fn with_conv_gradient(
     back.extend((0..dims).map(|a| a as isize));
     let wshape = isz(weight.shape());
     let (x_in, w_in) = (x.clone(), weight.clone());
-    let rule = move |grad: &Lazy| -> Result<Vec<Option<Lazy>>> {
-        let grad = DynTensor::wrap(grad.clone());
+    let rule = move |grad: &DynTensor| -> Result<Vec<Option<DynTensor>>> {
         let dx = grad.conv_transpose2d(&w_in, None, &transposed)?;
         let windows = x_in
             .pad_spatial(&pads, 0)?
@@ -107,9 +106,7 @@ pub(crate) fn with_conv_gradient(
             .contiguous()
             .permute(&back)?
             .reshape(&wshape)?;
-        Ok(vec![Some(dx.into_lazy()), Some(dw.into_lazy())])
+        Ok(vec![Some(dx), Some(dw)])
     };
-    Ok(DynTensor::wrap(
-        out.lazy().with_gradient(&[x.lazy(), weight.lazy()], rule),
-    ))
+    Ok(out.with_gradient(&[x, weight], rule))
 }
