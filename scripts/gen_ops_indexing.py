@@ -598,7 +598,10 @@ def gather_cases():
                               ((5, 2), "linear", False), ((5, 2), "linear", True), ((3, 6), "linear", False),
                               ((4, 5, 7), "linear", False), ((2, 2, 2), "linear", True),
                               ((7,), "nearest", False), ((3,), "nearest", False), ((5, 9), "nearest", False),
-                              ((7,), "nearest-exact", False), ((2, 3), "nearest-exact", False), ((3, 4), "linear", False)]:
+                              ((7,), "nearest-exact", False), ((2, 3), "nearest-exact", False), ((3, 4), "linear", False),
+                              # whole ratios, which tg takes as views (an expand, a strided shrink)
+                              ((6, 8), "nearest", False), ((9, 12), "nearest-exact", False), ((3, 2), "nearest", False),
+                              ((1, 1), "nearest-exact", False), ((3, 12), "nearest", False)]:
         want = interp_ref(xi, size, mode, align)
         c = Case(f"interpolate/{'x'.join(map(str, size))}_{mode}_{align}/float32", "interpolate", {"size": list(size), "mode": mode, "align_corners": align})
         c.input(xi)

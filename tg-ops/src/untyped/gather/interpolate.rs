@@ -91,6 +91,10 @@ impl DynTensor {
                     } else {
                         0.0
                     };
+                    if let Some(view) = nearest_by_view(&x, a, n, out, scale, offset)? {
+                        x = view;
+                        continue;
+                    }
                     let pos = counter(out, DType::F32)?
                         .add(offset)?
                         .mul(scale)?
@@ -102,6 +106,54 @@ impl DynTensor {
         }
         Ok(x.cast(self.dtype()))
     }
+}
+
+/// Nearest resizing of axis `a` (of `n`) to `out` as a view, where the positions the device
+/// computes (`int((i + offset) * scale)` in f32, clamped) repeat each element `out / n` times
+/// or take every `n / out`-th: an expand or a strided shrink instead of a gather, which reads
+/// the axis once per output (a 2x upsample of (8,64,28,28): 33 ms on lavapipe). The
+/// positions are computed here with the device's f32 arithmetic, so the view is taken only
+/// where it reads exactly what the gather would.
+fn nearest_by_view(
+    x: &DynTensor,
+    a: usize,
+    n: usize,
+    out: usize,
+    scale: f64,
+    offset: f64,
+) -> Result<Option<DynTensor>> {
+    if n == 0 || out == 0 {
+        return Ok(None);
+    }
+    let (scale, offset) = (scale as f32, offset as f32);
+    let pos = |i: usize| ((((i as f32) + offset) * scale) as i64).min(n as i64 - 1);
+    let mut shape: Vec<isize> = x.shape().iter().map(|&s| s as isize).collect();
+    if out % n == 0 {
+        let r = out / n;
+        if (0..out).all(|i| pos(i) == (i / r) as i64) {
+            let mut split = shape.clone();
+            split.insert(a + 1, 1);
+            let mut wide = split.clone();
+            wide[a + 1] = r as isize;
+            shape[a] = out as isize;
+            return Ok(Some(x.reshape(&split)?.expand(&wide)?.reshape(&shape)?));
+        }
+    } else if n % out == 0 {
+        let r = n / out;
+        let first = pos(0);
+        if first < r as i64 && (0..out).all(|i| pos(i) == (i * r) as i64 + first) {
+            let mut split = shape.clone();
+            split[a] = out as isize;
+            split.insert(a + 1, r as isize);
+            let picked = x.reshape(&split)?;
+            let mut ranges: Vec<(usize, usize)> = picked.shape().iter().map(|&s| (0, s)).collect();
+            ranges[a + 1] = (first as usize, first as usize + 1);
+            shape[a] = out as isize;
+            let taken = DynTensor::wrap(picked.lazy().shrink(&ranges)?);
+            return Ok(Some(taken.reshape(&shape)?));
+        }
+    }
+    Ok(None)
 }
 
 /// For linear resizing of an axis of `n` to `out`: the source positions below and above each
