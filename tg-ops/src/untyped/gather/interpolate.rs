@@ -128,7 +128,7 @@ fn nearest_by_view(
     let (scale, offset) = (scale as f32, offset as f32);
     let pos = |i: usize| ((((i as f32) + offset) * scale) as i64).min(n as i64 - 1);
     let mut shape: Vec<isize> = x.shape().iter().map(|&s| s as isize).collect();
-    if out % n == 0 {
+    if out.is_multiple_of(n) {
         let r = out / n;
         if (0..out).all(|i| pos(i) == (i / r) as i64) {
             let mut split = shape.clone();
@@ -138,7 +138,7 @@ fn nearest_by_view(
             shape[a] = out as isize;
             return Ok(Some(x.reshape(&split)?.expand(&wide)?.reshape(&shape)?));
         }
-    } else if n % out == 0 {
+    } else if n.is_multiple_of(out) {
         let r = n / out;
         let first = pos(0);
         if first < r as i64 && (0..out).all(|i| pos(i) == (i * r) as i64 + first) {
