@@ -599,16 +599,19 @@ def gather_cases():
                               ((4, 5, 7), "linear", False), ((2, 2, 2), "linear", True),
                               ((7,), "nearest", False), ((3,), "nearest", False), ((5, 9), "nearest", False),
                               ((7,), "nearest-exact", False), ((2, 3), "nearest-exact", False), ((3, 4), "linear", False),
-                              # whole ratios, which tg takes as views (an expand, a strided shrink)
+                              # whole ratios, which tg takes as views (an expand, a strided shrink, shifted
+                              # views interleaved)
                               ((6, 8), "nearest", False), ((9, 12), "nearest-exact", False), ((3, 2), "nearest", False),
-                              ((1, 1), "nearest-exact", False), ((3, 12), "nearest", False)]:
+                              ((1, 1), "nearest-exact", False), ((3, 12), "nearest", False),
+                              ((6, 8), "linear", False), ((9, 12), "linear", False), ((3, 12), "linear", False),
+                              ((6, 8), "linear", True), ((15, 4), "linear", False)]:
         want = interp_ref(xi, size, mode, align)
         c = Case(f"interpolate/{'x'.join(map(str, size))}_{mode}_{align}/float32", "interpolate", {"size": list(size), "mode": mode, "align_corners": align})
         c.input(xi)
         out.append(c.out(want, "float32", rtol=1e-5, atol=1e-5))
     for dt in ["uint8", "float16", "int32"]:
         x = (ramp((2, 3, 3), "uint8") if dt == "uint8" else ramp((2, 3, 3), dt))
-        for size, mode in [((5, 4), "linear"), ((2, 5), "nearest")]:
+        for size, mode in [((5, 4), "linear"), ((2, 5), "nearest"), ((6, 9), "linear")]:
             want = interp_ref(x, size, mode, False)
             c = Case(f"interpolate/{'x'.join(map(str, size))}_{mode}/{dt}", "interpolate", {"size": list(size), "mode": mode, "align_corners": False})
             c.input(x, dt)

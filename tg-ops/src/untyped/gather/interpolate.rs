@@ -80,8 +80,13 @@ impl DynTensor {
             x = match mode {
                 Interpolation::Linear => {
                     let (low, high, frac) = linear_positions(n, out, align_corners)?;
-                    let lo = x.gather(a as isize, &place(low)?)?;
-                    let hi = x.gather(a as isize, &place(high)?)?;
+                    let (lo, hi) = match linear_by_views(&x, a, n, out, align_corners)? {
+                        Some(views) => views,
+                        None => (
+                            x.gather(a as isize, &place(low)?)?,
+                            x.gather(a as isize, &place(high)?)?,
+                        ),
+                    };
                     lo.lerp(&hi, &place(frac)?)?
                 }
                 _ => {
@@ -154,6 +159,99 @@ fn nearest_by_view(
         }
     }
     Ok(None)
+}
+
+/// The source positions below and above each output position of linear resizing, as
+/// `linear_positions` computes them on the device (integer arithmetic, so exactly).
+fn linear_positions_host(n: usize, out: usize, align_corners: bool) -> Vec<(i64, i64)> {
+    let (n, o) = (n as i64, out as i64);
+    (0..o)
+        .map(|i| {
+            if align_corners && out <= 1 {
+                return (0, 0);
+            }
+            let (num, den) = if align_corners {
+                (i * (n - 1), o - 1)
+            } else {
+                ((2 * i + 1) * n - o, 2 * o)
+            };
+            let num = num.max(0).min((n - 1).max(0) * den);
+            (num / den, (num + den - 1) / den)
+        })
+        .collect()
+}
+
+/// Axis `a` of `x` (of `n`) read at `clamp(q + shift, 0, n - 1)` for every `q`: shifted, the
+/// edge element repeated into the gap.
+fn shifted(x: &DynTensor, a: usize, n: usize, shift: i64) -> Result<DynTensor> {
+    let part = |from: usize, len: usize| -> Result<DynTensor> {
+        let mut to: Vec<(usize, usize)> = x.shape().iter().map(|&s| (0, s)).collect();
+        to[a] = (from, from + len);
+        Ok(DynTensor::wrap(x.lazy().shrink(&to)?))
+    };
+    let edge = |at: usize, len: usize| -> Result<DynTensor> {
+        let mut wide: Vec<isize> = x.shape().iter().map(|&s| s as isize).collect();
+        wide[a] = len as isize;
+        part(at, 1)?.expand(&wide)
+    };
+    let s = shift.unsigned_abs() as usize;
+    match shift {
+        0 => Ok(x.clone()),
+        _ if shift > 0 => DynTensor::cat(&[part(s, n - s)?, edge(n - 1, s)?], a as isize),
+        _ => DynTensor::cat(&[edge(0, s)?, part(0, n - s)?], a as isize),
+    }
+}
+
+/// Linear resizing of axis `a` (of `n`) by a whole ratio `out / n` reads, for output `q r +
+/// j`, the source elements `q + s_j` and `q + t_j` (clamped) for shifts fixed per phase `j`:
+/// the values below and above each output as `r` shifted views of the axis, interleaved,
+/// instead of two gathers that read the axis once per output (a bilinear 2x upsample of
+/// (8,64,28,28): 50 ms on lavapipe). The positions are checked here against the device's
+/// integer formula, so the views read exactly what the gathers would.
+fn linear_by_views(
+    x: &DynTensor,
+    a: usize,
+    n: usize,
+    out: usize,
+    align_corners: bool,
+) -> Result<Option<(DynTensor, DynTensor)>> {
+    if n < 2 || out <= n || !out.is_multiple_of(n) {
+        return Ok(None);
+    }
+    let r = out / n;
+    let pos = linear_positions_host(n, out, align_corners);
+    let clamp = |v: i64| v.clamp(0, n as i64 - 1);
+    // the shifts of each phase, read off q = 1 (n >= 2), then checked at every q
+    let mut shifts = Vec::with_capacity(r);
+    for j in 0..r {
+        let (lo, hi) = pos[r + j];
+        let (s, t) = (lo - 1, hi - 1);
+        if s.unsigned_abs() as usize >= n || t.unsigned_abs() as usize >= n {
+            return Ok(None);
+        }
+        let fits = (0..n).all(|q| {
+            let (l, h) = pos[q * r + j];
+            l == clamp(q as i64 + s) && h == clamp(q as i64 + t)
+        });
+        if !fits {
+            return Ok(None);
+        }
+        shifts.push((s, t));
+    }
+    let mut merged: Vec<isize> = x.shape().iter().map(|&s| s as isize).collect();
+    merged[a] = out as isize;
+    let interleave = |views: Vec<DynTensor>| -> Result<DynTensor> {
+        DynTensor::stack(&views, a as isize + 1)?.reshape(&merged)
+    };
+    let lows = shifts
+        .iter()
+        .map(|&(s, _)| shifted(x, a, n, s))
+        .collect::<Result<Vec<_>>>()?;
+    let highs = shifts
+        .iter()
+        .map(|&(_, t)| shifted(x, a, n, t))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Some((interleave(lows)?, interleave(highs)?)))
 }
 
 /// For linear resizing of an axis of `n` to `out`: the source positions below and above each
