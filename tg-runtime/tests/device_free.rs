@@ -6,6 +6,8 @@
 //! Snapshots live in `tests/snapshots/*.glsl`; `TG_BLESS=1` rewrites them after a reviewed
 //! codegen change.
 
+mod graphs;
+
 use std::path::PathBuf;
 
 use tg_runtime::codegen::program::Strategy;
@@ -68,27 +70,9 @@ fn tile_shapes_follow_the_device_class() {
     assert_eq!(p[0].loads, 36, "{}", p[0].source);
 }
 
-/// `2^(x - max) / sum(2^(x - max))` over the rows of a `[rows, cols]` input: softmax's
-/// shape of graph.
+/// Base-2 softmax over the rows of a `[rows, cols]` input buffer.
 fn softmax_like(rows: usize, cols: usize) -> Lazy {
-    let x = data(&[rows, cols]);
-    let m = x
-        .reduce(ReduceOp::Max, &[1])
-        .unwrap()
-        .expand(&[rows, cols])
-        .unwrap();
-    let e = x
-        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
-        .unwrap()
-        .unary(UnaryOp::Exp2)
-        .unwrap();
-    let t = e
-        .reduce(ReduceOp::Add, &[1])
-        .unwrap()
-        .expand(&[rows, cols])
-        .unwrap();
-    e.binary(BinaryOp::Mul, &t.unary(UnaryOp::Recip).unwrap())
-        .unwrap()
+    graphs::base2_softmax(&data(&[rows, cols]))
 }
 
 /// An input buffer (no host data: planning never touches it).
