@@ -4,6 +4,7 @@ use tg_runtime::{DType, Error, Result};
 
 use crate::untyped::DynTensor;
 use crate::untyped::indexing::select::counter;
+use crate::untyped::pad_modes::PadMode;
 
 /// How `interpolate` computes a value between source elements (torch's modes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,8 +155,7 @@ fn nearest_by_view(
             let mut ranges: Vec<(usize, usize)> = picked.shape().iter().map(|&s| (0, s)).collect();
             ranges[a + 1] = (first as usize, first as usize + 1);
             shape[a] = out as isize;
-            let taken = DynTensor::wrap(picked.lazy().shrink(&ranges)?);
-            return Ok(Some(taken.reshape(&shape)?));
+            return Ok(Some(picked.shrink(&ranges)?.reshape(&shape)?));
         }
     }
     Ok(None)
@@ -181,25 +181,12 @@ fn linear_positions_host(n: usize, out: usize, align_corners: bool) -> Vec<(i64,
         .collect()
 }
 
-/// Axis `a` of `x` (of `n`) read at `clamp(q + shift, 0, n - 1)` for every `q`: shifted, the
-/// edge element repeated into the gap.
-fn shifted(x: &DynTensor, a: usize, n: usize, shift: i64) -> Result<DynTensor> {
-    let part = |from: usize, len: usize| -> Result<DynTensor> {
-        let mut to: Vec<(usize, usize)> = x.shape().iter().map(|&s| (0, s)).collect();
-        to[a] = (from, from + len);
-        Ok(DynTensor::wrap(x.lazy().shrink(&to)?))
-    };
-    let edge = |at: usize, len: usize| -> Result<DynTensor> {
-        let mut wide: Vec<isize> = x.shape().iter().map(|&s| s as isize).collect();
-        wide[a] = len as isize;
-        part(at, 1)?.expand(&wide)
-    };
-    let s = shift.unsigned_abs() as usize;
-    match shift {
-        0 => Ok(x.clone()),
-        _ if shift > 0 => DynTensor::cat(&[part(s, n - s)?, edge(n - 1, s)?], a as isize),
-        _ => DynTensor::cat(&[edge(0, s)?, part(0, n - s)?], a as isize),
-    }
+/// Axis `a` of `x` read at `clamp(q + shift, 0, n - 1)` for every `q`: the edge replicated
+/// on one side by `shift`, as much cut from the other.
+fn shifted(x: &DynTensor, a: usize, shift: i64) -> Result<DynTensor> {
+    let mut pads = vec![(0isize, 0isize); x.ndim()];
+    pads[a] = (-shift as isize, shift as isize);
+    x.pad_with(&pads, PadMode::Replicate)
 }
 
 /// Linear resizing of axis `a` (of `n`) by a whole ratio `out / n` reads, for output `q r +
@@ -245,11 +232,11 @@ fn linear_by_views(
     };
     let lows = shifts
         .iter()
-        .map(|&(s, _)| shifted(x, a, n, s))
+        .map(|&(s, _)| shifted(x, a, s))
         .collect::<Result<Vec<_>>>()?;
     let highs = shifts
         .iter()
-        .map(|&(_, t)| shifted(x, a, n, t))
+        .map(|&(_, t)| shifted(x, a, t))
         .collect::<Result<Vec<_>>>()?;
     Ok(Some((interleave(lows)?, interleave(highs)?)))
 }

@@ -143,7 +143,8 @@ fn scatter_windows(g: &DynTensor, input: &[usize], w: &Window) -> Result<DynTens
             .iter()
             .map(|&s| s as isize)
             .collect();
-        let spread = DynTensor::wrap(g.lazy().shrink(&keep)?)
+        let spread = g
+            .shrink(&keep)?
             .reshape(&head)?
             .interleave_zeros(&w.stride)?;
         // window o's tap reads element o * s + tap * d of the axis
