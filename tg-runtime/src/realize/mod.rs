@@ -369,6 +369,15 @@ fn recycle_plan(
     targets: &[Arc<Node>],
 ) -> recycle::Plan {
     let room = dev.unused_budget() / 2;
+    // the usual case, kept off the per-realize path: every buffer fits
+    let total = sched
+        .kernels
+        .iter()
+        .map(|k| buffer_bytes(&k.root))
+        .sum::<u64>();
+    if total <= room {
+        return recycle::Plan::all_fresh(sched.kernels.len());
+    }
     let index: HashMap<u64, usize> = sched
         .kernels
         .iter()

@@ -43,6 +43,16 @@ pub(crate) struct Plan {
     pub(crate) handed_on: Vec<bool>,
 }
 
+impl Plan {
+    /// Every kernel writes a fresh buffer, and every one is published.
+    pub(crate) fn all_fresh(kernels: usize) -> Plan {
+        Plan {
+            outs: vec![Out::Fresh; kernels],
+            handed_on: vec![false; kernels],
+        }
+    }
+}
+
 /// Plans `steps` with `room` bytes for fresh buffers: fresh ones while they fit, then a free
 /// buffer of the same size where there is one (else fresh: the allocation then reports what
 /// does not fit).
@@ -63,8 +73,7 @@ pub(crate) fn plan(steps: &[Step], room: u64) -> Plan {
     }
     let mut free: Vec<usize> = Vec::new();
     let mut fresh = 0u64;
-    let mut outs = Vec::with_capacity(n);
-    let mut handed_on = vec![false; n];
+    let mut plan = Plan::all_fresh(n);
     for (j, s) in steps.iter().enumerate() {
         let reuse = if fresh.saturating_add(s.bytes) > room {
             free.iter().position(|&k| steps[k].bytes == s.bytes)
@@ -74,17 +83,14 @@ pub(crate) fn plan(steps: &[Step], room: u64) -> Plan {
         match reuse {
             Some(p) => {
                 let k = free.swap_remove(p);
-                handed_on[k] = true;
-                outs.push(Out::Reuse(k));
+                plan.handed_on[k] = true;
+                plan.outs[j] = Out::Reuse(k);
             }
-            None => {
-                fresh = fresh.saturating_add(s.bytes);
-                outs.push(Out::Fresh);
-            }
+            None => fresh = fresh.saturating_add(s.bytes),
         }
         free.extend(&frees_after[j]);
     }
-    Plan { outs, handed_on }
+    plan
 }
 
 #[cfg(test)]
