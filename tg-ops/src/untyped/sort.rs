@@ -70,21 +70,11 @@ impl Pairs {
         } else {
             index.bitcast(lane)?
         };
-        let n = shape.len();
-        let mut one = shape.clone();
+        let mut one: Vec<isize> = shape.iter().map(|&d| d as isize).collect();
         one.push(1);
-        let mut first = vec![(0, 0); n + 1];
-        first[n] = (0, 1);
-        let mut second = vec![(0, 0); n + 1];
-        second[n] = (1, 0);
-        let is_value = Lazy::constant(true, DType::Bool, &one)?
-            .pad(&first)?
-            .expand(&Self::with_lanes(&shape))?;
-        // a select, not a sum of the padded lanes: the index's bits are not added to anything
-        let lanes = is_value.where_(
-            &value.reshape(&one)?.pad(&first)?,
-            &index.reshape(&one)?.pad(&second)?,
-        )?;
+        // `cat` joins by selecting, so the index's bits are not added to anything
+        let lane = |l: &Lazy| DynTensor::wrap(l.clone()).reshape(&one);
+        let lanes = DynTensor::cat(&[lane(value)?, lane(&index)?], -1)?.into_lazy();
         Ok(Pairs { lanes, shape })
     }
 
