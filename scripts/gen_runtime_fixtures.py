@@ -308,6 +308,62 @@ def fusion_cases():
     return out
 
 
+def gather_cases():
+    """Reads at positions held in tensors: every dtype of values and of positions, positions
+    out of range on both sides, and gathers fused with what computes their values and
+    positions (a reduction under the values gets a buffer of its own)."""
+    out = []
+    for dt in ALL:
+        x = random_values(dt, 35)
+        pos = [0, 6, 3, -1, 7, 2, 100, 5, 1]
+        ix = np.array([pos[(i * 4 + j) % 9] for i in range(5) for j in range(9)]).reshape(5, 9)
+        nodes = [["input", 0], ["input", 1], ["gather", 0, 1, 1]]
+        out.append(case(f"gather/axis1/{dt}", nodes, [(arr(x, dt).reshape(5, 7), dt), (ix.astype(np.int32), "int32")]))
+    for pdt in [p for p in INTS if p != "bool"]:
+        lo, hi = int_range(pdt)
+        pos = [0, 1, 4, 3, hi, lo, 2, 5]
+        ix = np.array([pos[(i * 3 + j) % 8] for i in range(4) for j in range(6)], dtype=DTYPES[pdt]).reshape(4, 6)
+        x = rng.standard_normal((5, 6)).astype(np.float32)
+        nodes = [["input", 0], ["input", 1], ["gather", 0, 1, 0]]
+        out.append(case(f"gather/positions/{pdt}", nodes, [(x, "float32"), (ix, pdt)]))
+    a = rng.standard_normal((6, 8)).astype(np.float32)
+    ix = rng.integers(-2, 10, (6, 5)).astype(np.int32)
+    iy = rng.integers(0, 6, (4, 8)).astype(np.int64)
+    fused = [
+        # the values computed in the gathering kernel, the positions computed too
+        ("exp2_values_shifted_positions", [["input", 0], ["input", 1], ["unary", 0, "exp2"],
+                                           ["const", 1, "int32", [6, 5]], ["binary", 1, 3, "add"],
+                                           ["gather", 2, 4, 1]], 2e-6),
+        # values through a view: a transpose, a flip and padding
+        ("view_values", [["input", 0], ["input", 1], ["permute", 0, [1, 0]], ["flip", 2, [0]],
+                         ["pad", 3, [[1, 1], [0, 0]]], ["shrink", 4, [[1, 10], [0, 6]]],
+                         ["permute", 5, [1, 0]], ["gather", 6, 1, 1]], 0.0),
+        # a reduction under the values: row sums broadcast, then read at positions
+        ("reduced_values", [["input", 0], ["input", 1], ["reduce", 0, "add", [1]], ["expand", 2, [6, 8]],
+                            ["binary", 0, 3, "mul"], ["shrink", 4, [[0, 6], [0, 5]]],
+                            ["gather", 5, 1, 1]], 1e-5),
+        # a sum over gathered values: the read sits in the reduction's loop
+        ("sum_of_gather", [["input", 0], ["input", 1], ["gather", 0, 1, 1], ["reduce", 2, "add", [1]]], 1e-6),
+        # a gather of a gather, along the other axis
+        ("gather_of_gather", [["input", 0], ["input", 1], ["input", 2], ["gather", 0, 1, 1],
+                              ["shrink", 2, [[0, 4], [0, 5]]], ["gather", 3, 4, 0]], 0.0),
+        # positions from a reduction (each row's largest position index)
+        ("reduced_positions", [["input", 0], ["input", 1], ["reduce", 1, "max", [1]], ["expand", 2, [6, 5]],
+                               ["gather", 0, 3, 1]], 0.0),
+        # padding around a gather
+        ("padded_gather", [["input", 0], ["input", 1], ["gather", 0, 1, 1], ["pad", 2, [[1, 0], [2, 1]]]], 0.0),
+    ]
+    for name, nodes, tol in fused:
+        ins = [(a, "float32"), (ix, "int32"), (iy, "int64")]
+        out.append(case(f"gather/fused/{name}", nodes, ins, tol, tol))
+    # long rows: every position of a 3000-long axis read in a scrambled order
+    big = rng.standard_normal((3, 3000)).astype(np.float32)
+    perm = np.stack([rng.permutation(3000) for _ in range(3)]).astype(np.int32)
+    out.append(case("gather/long_rows", [["input", 0], ["input", 1], ["gather", 0, 1, 1]],
+                    [(big, "float32"), (perm, "int32")]))
+    return out
+
+
 if __name__ == "__main__":
     write("runtime_unary", unary_cases())
     write("runtime_binary", binary_cases())
@@ -315,3 +371,4 @@ if __name__ == "__main__":
     write("runtime_cast", cast_cases() + bitcast_cases())
     write("runtime_reduce", reduce_cases())
     write("runtime_movement", movement_cases() + fusion_cases())
+    write("runtime_gather", gather_cases())

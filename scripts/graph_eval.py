@@ -151,6 +151,14 @@ def evaluate(nodes, inputs):
             v, dt = np.flip(vals[args[0]], axis=tuple(args[1])) if args[1] else vals[args[0]], dts[args[0]]
         elif op == "contiguous":
             v, dt = vals[args[0]], dts[args[0]]
+        elif op == "gather":
+            # values read along an axis at the positions an integer tensor holds; out of range: 0
+            values, axis = vals[args[0]], args[2]
+            pos = vals[args[1]].astype(object)
+            inside = (pos >= 0) & (pos < values.shape[axis])
+            safe = np.where(inside, pos, 0).astype(np.int64)
+            got = np.take_along_axis(values, safe, axis=axis)
+            v, dt = np.where(inside, got, np.zeros_like(got)), dts[args[0]]
         else:
             raise ValueError(op)
         vals.append(np.ascontiguousarray(v).astype(DTYPES[dt]))

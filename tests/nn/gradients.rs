@@ -193,10 +193,22 @@ fn pooling() {
 }
 
 #[test]
-fn gather_cumsum_sort() {
+fn gather_index_cumsum_sort() {
     let idx = DynTensor::from_slice(&[3, 4], &[0i32, 4, 2, 2, 1, 1, 3, 0, 4, 3, 2, 1]).unwrap();
     check("gather", &[(&[3, 5], (-1.0, 1.0))], |x| {
         x[0].gather(1, &idx).unwrap()
+    });
+    // tensor indices: non-adjacent axes, repeated, negative and out-of-range positions
+    let rows = DynTensor::from_slice(&[2, 3], &[0i32, 2, 0, -1, 7, 1]).unwrap();
+    let cols = DynTensor::from_slice(&[3], &[3i32, 0, 3]).unwrap();
+    check("index by tensors", &[(&[3, 2, 4], (-1.0, 1.0))], |x| {
+        x[0].index(&idx![&rows, .., &cols]).unwrap()
+    });
+    check("embedding", &[(&[5, 3], (-1.0, 1.0))], |x| {
+        let mut e = tg::nn::Embedding::new(5, 3).unwrap();
+        e.weight = x[0].clone();
+        let ids = DynTensor::from_slice(&[2, 3], &[4i64, 0, 4, 9, 1, 4]).unwrap();
+        e.forward(&ids).unwrap()
     });
     check("cumsum", &[(&[3, 6], (-1.0, 1.0))], |x| {
         x[0].cumsum(1).unwrap()

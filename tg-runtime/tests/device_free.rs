@@ -434,3 +434,39 @@ fn values_a_reduction_reads_many_times_over_get_a_buffer() {
     let scaled = g.binary(BinaryOp::Mul, &ones(&[64, 128])).unwrap();
     assert_eq!(weight_gradient(scaled).len(), 1);
 }
+
+/// A gather is one kernel with its positions: an embedding lookup reads each row of the table
+/// at the position its id holds, four columns to a vector load. A reduction under the values
+/// gets a kernel of its own (a loop cannot open at a position read from data); one over the
+/// gathered values keeps the read in its loop.
+#[test]
+fn gathers_read_at_positions_from_data() {
+    let table = data(&[1000, 64]);
+    let ids = Lazy::empty_buffer(DType::I32, &[32])
+        .unwrap()
+        .reshape(&[32, 1])
+        .unwrap()
+        .expand(&[32, 64])
+        .unwrap();
+    let rows = table.gather(0, &ids).unwrap();
+    let p = plan(&[&rows], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 1, "{:?}", names(&p));
+    snapshot("gather_rows", &p[0].source);
+
+    let scaled = table
+        .binary(
+            BinaryOp::Mul,
+            &table
+                .reduce(ReduceOp::Add, &[0])
+                .unwrap()
+                .expand(&[1000, 64])
+                .unwrap(),
+        )
+        .unwrap();
+    let p = plan(&[&scaled.gather(0, &ids).unwrap()], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 2, "{:?}", names(&p));
+
+    let summed = rows.reduce(ReduceOp::Add, &[1]).unwrap();
+    let p = plan(&[&summed], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 1, "{:?}", names(&p));
+}

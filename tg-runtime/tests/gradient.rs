@@ -181,6 +181,21 @@ fn reductions_and_movement() {
     check("contiguous_backward", &[(s, (-2.0, 2.0))], |x| {
         x[0].contiguous_backward().unary(UnaryOp::Sin).unwrap()
     });
+    // positions repeated (their gradients add up), missed, and out of range on both sides;
+    // u8 positions past 255 values would wrap if compared in their own dtype
+    let along_1 = [[2i32, 0, 2, -1, 3, 2], [1, 1, 9, 0, 2, 2]];
+    let pos: Vec<i32> = (0..2).flat_map(|i| along_1[i].repeat(4)).collect();
+    let pos = Lazy::from_slice(&[2, 6, 4], &pos).unwrap();
+    check("gather", &[(s, (-2.0, 2.0))], |x| {
+        x[0].gather(1, &pos).unwrap().unary(UnaryOp::Sin).unwrap()
+    });
+    let wide: Vec<u8> = (0..6 * 3 * 4)
+        .map(|i| [299u32, 3, 0, 1][i % 4] as u8)
+        .collect();
+    let wide = Lazy::from_slice(&[6, 3, 4], &wide).unwrap();
+    check("gather_u8_positions", &[(&[300, 3, 4], (-2.0, 2.0))], |x| {
+        x[0].gather(0, &wide).unwrap()
+    });
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! Every primitive op over every dtype against numpy (fixtures/runtime_*.json), built as
-//! graphs of `Lazy` nodes and realized on the device.
+//! Every primitive op over every dtype against numpy (fixtures/runtime_*.json, gathers
+//! included), built as graphs of `Lazy` nodes and realized on the device.
 
 #[path = "../../tests/support/fixture.rs"]
 mod fixture;
@@ -72,6 +72,7 @@ fn build(c: &Case) -> Result<Lazy, String> {
             "shrink" => src(1).shrink(&pairs(&a[2])),
             "flip" => src(1).flip(&usizes(&a[2])),
             "contiguous" => Ok(src(1).contiguous()),
+            "gather" => src(1).gather(a[3].as_u64().unwrap() as usize, &src(2)),
             _ => panic!("unknown node op {op}"),
         };
         nodes.push(r.map_err(|e| format!("building {op}: {e}"))?);
@@ -107,4 +108,9 @@ fn reductions_match_numpy() {
 #[test]
 fn views_and_fusion_match_numpy() {
     fixture::run_all("runtime_movement.json", build);
+}
+
+#[test]
+fn gathers_match_numpy() {
+    fixture::run_all("runtime_gather.json", build);
 }

@@ -5,9 +5,8 @@ use tg_ops::DynTensor;
 use tg_runtime::{DType, Element, Error, Lazy, Result};
 
 /// An array in host memory whose first axis counts samples: what a [`DataLoader`](crate::data::DataLoader)
-/// (super::DataLoader) batches. Gathering rows on the host and uploading each batch costs one
-/// copy per sample and epoch; gathering on the device would read every sample once per row of
-/// the batch (tg's tensor indexing is a one-hot reduction).
+/// (super::DataLoader) batches. The samples stay on the host: each batch's rows are copied out
+/// and uploaded, one copy per sample and epoch, and device memory holds only the batch.
 #[derive(Clone, Debug)]
 pub struct HostArray {
     dtype: DType,

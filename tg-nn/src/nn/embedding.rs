@@ -7,8 +7,9 @@ use super::init;
 use super::module::{Module, Role, Visitor};
 
 /// A `(vocab, dim)` table, glorot-uniform initialised (tinygrad); `forward` maps ids of any
-/// shape to `(..., dim)`. The lookup is a one-hot matmul, so its gradient is an ordinary
-/// matmul's (no scatter).
+/// shape to `(..., dim)`. The lookup gathers the rows (work in the output's size, where a
+/// one-hot matmul took `vocab` times that); the table's gradient is the gather's, a one-hot
+/// sum over the ids.
 pub struct Embedding {
     /// `(vocab_size, dim)`.
     pub weight: DynTensor,
@@ -31,10 +32,15 @@ impl Embedding {
                 message: "ids must be integers".into(),
             });
         }
-        let vocab = self.weight.shape()[0];
-        ids.one_hot(vocab)?
-            .cast(self.weight.dtype())
-            .matmul(&self.weight)
+        let dim = self.weight.shape()[1];
+        let n = ids.numel();
+        let rows = ids
+            .reshape(&[n as isize, 1])?
+            .expand(&[n as isize, dim as isize])?;
+        let mut shape = ids.shape().to_vec();
+        shape.push(dim);
+        let shape: Vec<isize> = shape.iter().map(|&s| s as isize).collect();
+        self.weight.gather(0, &rows)?.reshape(&shape)
     }
 }
 

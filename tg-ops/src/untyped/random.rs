@@ -102,7 +102,7 @@ impl Generator {
     /// The next `num` random u32 words of the stream, as a rank-1 tensor.
     pub fn random_bits(&mut self, num: usize) -> Result<DynTensor> {
         let words = Words::take(self, "random_bits", num)?;
-        Ok(DynTensor::wrap(words.at(&index_u32(num)?)?))
+        Ok(DynTensor::wrap(words.at(&Lazy::arange_u32(num)?)?))
     }
 
     /// Uniform values on `[0, 1)` of a float `dtype`, from the bits of as many words as the
@@ -129,7 +129,7 @@ impl Generator {
         }
         let num = (numel * dtype.size()).div_ceil(4);
         let words = Words::take(self, "rand", num)?;
-        let e = index_u32(numel)?;
+        let e = Lazy::arange_u32(numel)?;
         let k = |v: u64| e.constant_like(v, DType::U32);
         let flat = match dtype {
             DType::F32 => {
@@ -513,26 +513,6 @@ impl Words {
     }
 }
 
-/// `0, 1, ..., n - 1` as u32, computed on the device without a buffer: the sum of one binary
-/// digit per axis of a `[2, 2, ..., 2]` view, flattened and cut to `n`.
-pub(crate) fn index_u32(n: usize) -> Result<Lazy> {
-    let bits = (usize::BITS - n.saturating_sub(1).leading_zeros()) as usize;
-    let full = vec![2usize; bits];
-    let mut acc = Lazy::constant(0u32, DType::U32, &full)?;
-    for p in 0..bits {
-        let mut axis = vec![1usize; bits];
-        axis[p] = 2;
-        let weight = 1u64 << (bits - 1 - p);
-        // [0, weight] along axis p
-        let digit = Lazy::constant(weight, DType::U32, &[1])?
-            .pad(&[(1, 0)])?
-            .reshape(&axis)?
-            .expand(&full)?;
-        acc = acc.binary(BinaryOp::Add, &digit)?;
-    }
-    acc.reshape(&[1usize << bits])?.shrink(&[(0, n)])
-}
-
 /// The process-wide generator; seeded from the clock until `manual_seed` is called.
 static GLOBAL: Mutex<Option<Generator>> = Mutex::new(None);
 
@@ -733,7 +713,7 @@ mod tests {
     #[test]
     fn index_shapes() {
         for n in [1usize, 2, 3, 8, 1000] {
-            assert_eq!(index_u32(n).unwrap().shape(), &[n]);
+            assert_eq!(Lazy::arange_u32(n).unwrap().shape(), &[n]);
         }
     }
 }

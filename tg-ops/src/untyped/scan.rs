@@ -7,7 +7,6 @@
 //! chunks of 256, a scan of the chunk totals, and one combining pass, so the work is
 //! `n * 256 + (n / 256)^2` rather than `n^2`. Index outputs are i32, as tinygrad's.
 
-use super::random::index_u32;
 use super::stats::to_isize;
 use super::{DynTensor, norm_axis, norm_axis_scalar_ok};
 use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result, Scalar, UnaryOp};
@@ -41,8 +40,8 @@ fn combine(op: ReduceOp, dt: DType) -> BinaryOp {
 /// `[n, n]` bool, true where the column is after the row (`k > i`): the part of the square a
 /// prefix ending at row `i` leaves out.
 pub(crate) fn after_diagonal(n: usize) -> Result<Lazy> {
-    let i = index_u32(n)?.reshape(&[n, 1])?.expand(&[n, n])?;
-    let k = index_u32(n)?.reshape(&[1, n])?.expand(&[n, n])?;
+    let i = Lazy::arange_u32(n)?.reshape(&[n, 1])?.expand(&[n, n])?;
+    let k = Lazy::arange_u32(n)?.reshape(&[1, n])?.expand(&[n, n])?;
     i.binary(BinaryOp::CmpLt, &k)
 }
 
@@ -384,7 +383,7 @@ fn first_index(hit: &Lazy, skip: Option<&Lazy>, n: usize) -> Result<Lazy> {
     let mut row = vec![1; shape.len() - 1];
     row.push(n);
     // n - k, so the largest weight is the first index
-    let k = index_u32(n)?
+    let k = Lazy::arange_u32(n)?
         .cast(DType::I32)
         .reshape(&row)?
         .expand(&shape)?;

@@ -210,7 +210,7 @@ fn bitonic_top(x: &Lazy, stages: usize, keep: usize, descending: bool) -> Result
     let batch = x.ndim() - 1;
     let mut row = vec![1; x.ndim()];
     row[batch] = 1 << stages;
-    let index = super::random::index_u32(1 << stages)?
+    let index = Lazy::arange_u32(1 << stages)?
         .reshape(&row)?
         .expand(x.shape())?;
     let mut bits = x.shape()[..batch].to_vec();

@@ -136,6 +136,9 @@ enum Step {
     Mask(Cond),
     /// One instruction of the node's elementwise op.
     Emit,
+    /// The source is a gather's positions: read its values there (see
+    /// [`Lowerer::gathered`]).
+    Gather { idx: Vec<Expr>, valid: Cond },
     /// The sources are the unrolled steps of loop `body`: fold them into an accumulator
     /// (and keep them, with `stash`).
     Reduce {
@@ -558,6 +561,12 @@ impl Lowerer<'_> {
     /// The outermost cursor enclosing `c` where a value over these indices can be computed:
     /// out of every loop whose variable it does not use, just before that loop.
     fn hoist(&self, mut c: Cursor, idx: &[Expr], valid: &Cond) -> Cursor {
+        // a position read from data is computed at the cursor (or above it): the read
+        // through it stays where it is
+        let read = |id: u32| matches!(self.prog.vars[id as usize], VarKind::Value(_));
+        if idx.iter().any(|e| e.uses_any(&read)) || valid.uses_any(&read) {
+            return c;
+        }
         loop {
             let b = &self.prog.blocks[c.block];
             let (Some((var, _)), Some(parent)) = (b.loop_var, b.parent) else {
@@ -748,6 +757,14 @@ impl Lowerer<'_> {
                     .collect();
                 (Step::Pass, vec![at(&srcs[0], sidx, &valid, c)])
             }
+            // the positions first; the values' read needs them (`finish`)
+            Op::Gather(_) => (
+                Step::Gather {
+                    idx: idx.clone(),
+                    valid: valid.clone(),
+                },
+                vec![same(1)],
+            ),
             Op::Pad(pads) => {
                 let mut inner = Cond::always();
                 let mut sidx = Vec::with_capacity(idx.len());
@@ -810,6 +827,7 @@ impl Lowerer<'_> {
                 };
                 self.emit(c, ins)
             }
+            Step::Gather { idx, valid } => self.gathered(&f.node, idx, valid, v[0], c),
             Step::Reduce {
                 op,
                 body,
@@ -886,6 +904,74 @@ impl Lowerer<'_> {
                 }
             }
         }
+    }
+
+    /// Gather `node` at `idx`, its position along its axis being `pos` (the index source's
+    /// value): the position is checked against the axis, clamped into it as an index
+    /// variable of its own ([`VarKind::Value`]), and the values are read there, 0 where the
+    /// position was outside.
+    fn gathered(
+        &mut self,
+        node: &Arc<Node>,
+        idx: &[Expr],
+        valid: &Cond,
+        pos: Val,
+        c: Cursor,
+    ) -> Val {
+        let Op::Gather(axis) = node.op() else {
+            unreachable!("{node:?} is not a gather");
+        };
+        let srcs = node.srcs();
+        let (values, index) = (&srcs[0], &srcs[1]);
+        let (pdt, dt) = (index.dtype(), node.dtype());
+        let n = values.shape()[*axis];
+        let zero = self.constant(c, Scalar::Int(0), pdt);
+        let end = self.constant(c, Scalar::Int(n as i64), pdt);
+        let below_end = self.emit(c, Ins::Binary(BinaryOp::CmpLt, pos, end, pdt));
+        let inside = if pdt.is_unsigned() {
+            below_end
+        } else {
+            let negative = self.emit(c, Ins::Binary(BinaryOp::CmpLt, pos, zero, pdt));
+            let no = self.constant(c, Scalar::Bool(false), DType::Bool);
+            self.emit(
+                c,
+                Ins::Ternary(TernaryOp::Where, negative, no, below_end, DType::Bool),
+            )
+        };
+        let clamped = self.emit(c, Ins::Ternary(TernaryOp::Where, inside, pos, zero, pdt));
+        let clamped = if pdt == DType::I32 {
+            clamped
+        } else {
+            self.emit(
+                c,
+                Ins::Cast {
+                    src: clamped,
+                    from: pdt,
+                    to: DType::I32,
+                },
+            )
+        };
+        // one variable per value, so the lanes' reads of one row show as consecutive
+        // indices (a vector load)
+        let vars = &mut self.prog.vars;
+        let id = match vars.iter().position(|k| *k == VarKind::Value(clamped)) {
+            Some(id) => id as u32,
+            None => {
+                vars.push(VarKind::Value(clamped));
+                vars.len() as u32 - 1
+            }
+        };
+        let mut sidx = idx.to_vec();
+        sidx[*axis] = Expr::var(id, n as i64 - 1);
+        let read = self.run(Task::Eval(Request {
+            node: values.clone(),
+            idx: sidx,
+            valid: valid.clone(),
+            c,
+            top: false,
+        }));
+        let none = self.constant(c, Scalar::Int(0), dt);
+        self.emit(c, Ins::Ternary(TernaryOp::Where, inside, read, none, dt))
     }
 
     /// Opens the loop of a reduction and requests its source at each unrolled step.

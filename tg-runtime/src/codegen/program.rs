@@ -272,6 +272,9 @@ pub enum VarKind {
         /// This step.
         step: i64,
     },
+    /// A position read from data (a gather's): the i32 instruction `Val`, already in the
+    /// variable's range. A load indexed with it stays in the block that computes it.
+    Value(Val),
 }
 
 /// A lowered kernel.

@@ -310,9 +310,14 @@ impl Expr {
 
     /// Does the expression mention variable `id`?
     pub fn uses_var(&self, id: u32) -> bool {
+        self.uses_any(&|v| v == id)
+    }
+
+    /// Whether a variable for which `pred` holds appears.
+    pub fn uses_any(&self, pred: &dyn Fn(u32) -> bool) -> bool {
         self.terms.iter().any(|(a, _)| match a {
-            Atom::Var(v) => v.id == id,
-            Atom::Div(e, _) | Atom::Mod(e, _) => e.uses_var(id),
+            Atom::Var(v) => pred(v.id),
+            Atom::Div(e, _) | Atom::Mod(e, _) => e.uses_any(pred),
         })
     }
 
@@ -468,9 +473,14 @@ impl Cond {
 
     /// Does any fact mention variable `id`?
     pub fn uses_var(&self, id: u32) -> bool {
+        self.uses_any(&|v| v == id)
+    }
+
+    /// Whether a variable for which `pred` holds appears.
+    pub fn uses_any(&self, pred: &dyn Fn(u32) -> bool) -> bool {
         self.facts
             .as_ref()
-            .is_some_and(|f| f.iter().any(|e| e.uses_var(id)))
+            .is_some_and(|f| f.iter().any(|e| e.uses_any(pred)))
     }
 
     /// The largest [`Expr::magnitude`] of its facts.

@@ -219,6 +219,41 @@ fn unexpand(g: &Lazy, shape: &[usize]) -> Result<Lazy> {
     g.reduce(ReduceOp::Add, &axes)
 }
 
+/// The gradient of a gather's values: `g` summed into the positions `index` read along
+/// `axis` of a value of `shape`. With no scatter primitive it is a one-hot mask of the
+/// positions against `0..n`, reduced over the gather's outputs along `axis`. Positions are
+/// compared as i32 (i64 for 64-bit ones), so narrow index types do not wrap the count.
+fn scatter_add(g: &Lazy, index: &Lazy, axis: usize, shape: &[usize]) -> Result<Lazy> {
+    let (n, r) = (shape[axis], g.ndim());
+    let dt = if index.dtype().is_64bit() {
+        crate::dtype::DType::I64
+    } else {
+        crate::dtype::DType::I32
+    };
+    let mut col = g.shape().to_vec();
+    col.push(1);
+    let mut wide = g.shape().to_vec();
+    wide.push(n);
+    let mut along = vec![1; r];
+    along.push(n);
+    let pos = Lazy::arange_u32(n)?
+        .cast(dt)
+        .reshape(&along)?
+        .expand(&wide)?;
+    let hit = index.cast(dt).reshape(&col)?.expand(&wide)?;
+    let hit = hit.binary(BinaryOp::CmpEq, &pos)?;
+    let spread = g.reshape(&col)?.expand(&wide)?;
+    let summed = hit
+        .where_(&spread, &k(&spread, 0.0))?
+        .reduce(ReduceOp::Add, &[axis])?;
+    // the positions' axis (last) back into `axis`
+    let mut kept = summed.shape().to_vec();
+    kept.remove(axis);
+    let mut perm: Vec<usize> = (0..r - 1).collect();
+    perm.insert(axis, r - 1);
+    summed.reshape(&kept)?.permute(&perm)
+}
+
 /// The gradients of `n`'s sources given `g`, the gradient of `n` (`None`: no gradient).
 fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
     let one = |x: Lazy| Ok(vec![Some(x)]);
@@ -342,5 +377,9 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
             return one(g.pad(&pads)?);
         }
         Op::Flip(axes) => return one(g.flip(axes)?),
+        Op::Gather(axis) => vec![
+            Some(scatter_add(g, &srcs[1], *axis, srcs[0].shape())?),
+            None,
+        ],
     })
 }

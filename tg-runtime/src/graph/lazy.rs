@@ -223,6 +223,27 @@ impl Lazy {
         ))
     }
 
+    /// `0, 1, ..., n - 1` as u32, computed on the device without a buffer: the sum of one
+    /// binary digit per axis of a `[2, 2, ..., 2]` view, flattened and cut to `n`. The
+    /// positions every one-hot selection compares against.
+    pub fn arange_u32(n: usize) -> Result<Lazy> {
+        let bits = (usize::BITS - n.saturating_sub(1).leading_zeros()) as usize;
+        let full = vec![2usize; bits];
+        let mut acc = Lazy::constant(0u32, DType::U32, &full)?;
+        for p in 0..bits {
+            let mut axis = vec![1usize; bits];
+            axis[p] = 2;
+            let weight = 1u64 << (bits - 1 - p);
+            // [0, weight] along axis p
+            let digit = Lazy::constant(weight, DType::U32, &[1])?
+                .pad(&[(1, 0)])?
+                .reshape(&axis)?
+                .expand(&full)?;
+            acc = acc.binary(BinaryOp::Add, &digit)?;
+        }
+        acc.reshape(&[1usize << bits])?.shrink(&[(0, n)])
+    }
+
     /// A scalar named `id` with `value` (as `dtype`) everywhere in `shape`: a constant whose
     /// value a [`crate::Recording`] replay can rebind (`replay_with`), as kernels read it
     /// from their push constants. Equal ids with equal values are one node.
@@ -424,6 +445,49 @@ impl Lazy {
             self.dtype(),
             shape,
             vec![self.0.clone()],
+        )))
+    }
+
+    /// `out[.., i, ..] = self[.., index[.., i, ..], ..]` along `axis`: the values at the
+    /// positions `index` (an integer tensor) holds; positions outside `0..self.shape()[axis]`
+    /// read 0. `index` has `self`'s shape except along `axis`, and gives the result's shape.
+    ///
+    /// The kernel computing it reads `self` at positions known only when it runs, so a
+    /// reduction feeding `self` gets a buffer of its own; the positions fuse like any
+    /// operand. Its gradient is a one-hot sum (there is no scatter primitive): `n` times the
+    /// output's size in work, where the read is the output's size.
+    pub fn gather(&self, axis: usize, index: &Lazy) -> Result<Lazy> {
+        check_axis("gather", axis, self.shape())?;
+        if !index.dtype().is_int() {
+            return Err(index.dtype_err("gather", "the positions must be an integer tensor"));
+        }
+        let other_axes_match = index.ndim() == self.ndim()
+            && (0..self.ndim()).all(|a| a == axis || index.shape()[a] == self.shape()[a]);
+        if !other_axes_match {
+            return Err(shape_err(
+                "gather",
+                format!(
+                    "the positions {:?} must have the shape of the values {:?} except along axis {axis}",
+                    index.shape(),
+                    self.shape()
+                ),
+            ));
+        }
+        let placement = Placement::of(&[&self.0, &index.0], "gather")?;
+        if self.shape()[axis] == 0 || index.numel() == 0 {
+            // nothing to read: every position is out of range
+            return Ok(Lazy::constant_unchecked(
+                Scalar::Int(0).cast(self.dtype()),
+                self.dtype(),
+                index.shape(),
+            ));
+        }
+        Ok(Lazy(Node::intern_at(
+            Op::Gather(axis),
+            self.dtype(),
+            index.shape().to_vec(),
+            vec![self.0.clone(), index.0.clone()],
+            placement,
         )))
     }
 

@@ -62,6 +62,11 @@ pub enum Op {
     Shrink(Vec<(usize, usize)>),
     /// Reverses the listed axes.
     Flip(Vec<usize>),
+    /// Reads source 0 along `axis` at the positions source 1 (an integer tensor of the
+    /// node's shape) holds; the other axes are the output's own. Positions outside the axis
+    /// read 0. The one data-dependent read: a movement op's positions are known when the
+    /// kernel is written, these only when it runs.
+    Gather(usize),
     /// Forces its source into a buffer of its own.
     Contiguous,
     /// Writes source 1 into the buffer of source 0 (a buffer node, or an earlier assign), in

@@ -15,6 +15,7 @@ mod assign;
 mod cap;
 mod fanout;
 mod fit;
+mod gather;
 mod reuse;
 mod rows;
 mod split;
@@ -230,6 +231,8 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             realize.insert(t.id());
         }
     }
+    let under_gathers = gather::reductions_under(&order, &realize);
+    realize.extend(under_gathers);
 
     // Grow the set until no reduction would be computed more than once per element (except
     // reductions that a row kernel computes once per row), every reduction the split rule

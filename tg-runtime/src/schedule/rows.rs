@@ -116,7 +116,14 @@ pub fn row_split(
             op if op.is_movement() => Path::Other,
             _ => path,
         };
-        for src in srcs {
+        // a gather reads its values at other positions than its own
+        let gathered = matches!(n.op(), Op::Gather(_));
+        for (k, src) in srcs.into_iter().enumerate() {
+            let next = if gathered && k == 0 {
+                Path::Other
+            } else {
+                next
+            };
             stack.push((src, next, false));
         }
     }

@@ -188,6 +188,7 @@ fn main() -> tg::Result<()> {
     if !quick {
         sort(runs)?;
     }
+    gathers(runs)?;
     overhead()?;
     kernel_figures()?;
     training();
@@ -430,6 +431,75 @@ fn sort(runs: usize) -> tg::Result<()> {
         format!("{:.1} ms", top.wall * 1e3),
         format!("{:.1} ms tg sort, whole row", t.wall * 1e3),
         t.wall / top.wall,
+    );
+    Ok(())
+}
+
+/// Reads at positions held in tensors, against the one-hot compositions they replaced, in the
+/// same run: an embedding lookup (tg::nn::Embedding, a gather) and its table's gradient
+/// against a one-hot matmul; masked_select (a binary search per output over the running
+/// count, then a gather) against a pick of the element whose running count matches.
+fn gathers(runs: usize) -> tg::Result<()> {
+    let (vocab, dim, n) = (8192usize, 128usize, 1024usize);
+    let mut table = tg::nn::Embedding::new(vocab, dim)?;
+    table.weight = input(&[vocab, dim], 7);
+    let ids: Vec<i32> = (0..n as u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 7) as i32 % vocab as i32)
+        .collect();
+    let ids = DynTensor::from_slice(&[n], &ids)?;
+    ids.realize()?;
+    let one_hot = |w: &DynTensor| {
+        ids.one_hot(vocab)
+            .and_then(|h| h.cast(DType::F32).matmul(w))
+            .expect("one-hot matmul")
+    };
+    let fwd = time(runs, || table.forward(&ids).expect("embedding"));
+    let base = time(runs, || one_hot(&table.weight));
+    row(
+        &format!("embedding {vocab}x{dim}, {n} ids"),
+        fwd.kernels,
+        format!("{:.2} ms", fwd.wall * 1e3),
+        format!("{:.2} ms one-hot matmul", base.wall * 1e3),
+        base.wall / fwd.wall,
+    );
+    let seed = input(&[n, dim], 8);
+    let w = table.weight.clone();
+    let grad = |y: DynTensor| y.gradient(&[&w], Some(&seed)).expect("gradient").remove(0);
+    let bwd = time(runs, || grad(table.forward(&ids).expect("embedding")));
+    let base = time(runs, || grad(one_hot(&w)));
+    row(
+        "embedding table gradient",
+        bwd.kernels,
+        format!("{:.2} ms", bwd.wall * 1e3),
+        format!("{:.2} ms one-hot matmul's", base.wall * 1e3),
+        base.wall / bwd.wall,
+    );
+    let (n, size) = (1usize << 16, 1usize << 15);
+    let x = input(&[n], 5);
+    let mask = x.gt(0.0)?;
+    mask.realize()?;
+    let packed = time(runs, || {
+        x.masked_select_sized(&mask, size, 0.0)
+            .expect("masked_select")
+    });
+    let picked = time(runs, || {
+        let running = mask.cast(DType::I32).cumsum(0).expect("cumsum");
+        let k = DynTensor::arange(1, size as i64 + 1, 1, Some(DType::I32)).expect("arange");
+        let hit = running
+            .reshape(&[1, n as isize])
+            .and_then(|r| r.eq(&k.reshape(&[size as isize, 1])?))
+            .and_then(|h| h.logical_and(&mask.reshape(&[1, n as isize])?))
+            .expect("one-hot");
+        hit.where_(x.reshape(&[1, n as isize]).expect("row"), 0.0)
+            .and_then(|v| v.sum(Some(&[1]), false))
+            .expect("pick")
+    });
+    row(
+        "masked_select 2^16 -> 2^15 f32",
+        packed.kernels,
+        format!("{:.2} ms", packed.wall * 1e3),
+        format!("{:.2} ms one-hot pick", picked.wall * 1e3),
+        picked.wall / packed.wall,
     );
     Ok(())
 }

@@ -1,31 +1,41 @@
 //! masked_select and nonzero: the selected elements, or their positions, packed to the front.
 //!
 //! Output `k` takes the selected element whose running count of selected elements is
-//! `k + 1`: one prefix sum of the mask, then one masked pick per output. Without a `size`
-//! the length depends on the data, so the count is realized first.
+//! `k + 1`, the first position where the running count (a prefix sum of the mask) reaches
+//! `k + 1`: a binary search per output, whose halving steps read the count at their
+//! midpoints (gathers) and fuse into one kernel, then a gather of the element. Without a
+//! `size` the length depends on the data, so the count is realized first.
 
 use tg_runtime::{DType, Error, Result, Scalar};
 
 use crate::untyped::DynTensor;
-use crate::untyped::indexing::select::{counter_along, pick};
+use crate::untyped::indexing::select::counter;
 
-/// For the flat bool `mask` (length `n`): the `[len, n]` selection of the element each of
-/// `len` outputs takes, and whether each output has one (`[len, 1]`).
-fn packing(mask: &DynTensor, len: usize) -> Result<(DynTensor, DynTensor)> {
-    let n = mask.numel();
+/// For each of `targets` (i32): the first position `i` of the rank-1, ascending, i32
+/// `sorted` (length `n`) where `sorted[i] >= target`, or `n` where there is none. A binary
+/// search of `ceil(log2(n + 1))` halving steps over `[lo, hi)`, each reading `sorted` at the
+/// midpoints: `log n` reads per target, where a comparison with every position takes `n`.
+pub(crate) fn lower_bound(sorted: &DynTensor, targets: &DynTensor) -> Result<DynTensor> {
+    let n = sorted.numel();
+    let shape: Vec<isize> = targets.shape().iter().map(|&s| s as isize).collect();
+    let t = targets.reshape(&[-1])?;
+    let mut lo = t.zeros_like();
+    let mut hi = t.full_like(n as i64);
+    for _ in 0..usize::BITS - n.leading_zeros() {
+        let open = lo.lt(&hi)?;
+        let mid = lo.add(&hi)?.shr(1)?;
+        let below = sorted.gather(0, &mid)?.lt(&t)?;
+        lo = open.logical_and(&below)?.where_(&mid.add(1)?, &lo)?;
+        hi = open.logical_and(&below.logical_not()?)?.where_(&mid, &hi)?;
+    }
+    lo.reshape(&shape)
+}
+
+/// For the flat bool `mask` (length `n`): the position each of `len` outputs takes (`n` where
+/// fewer than `len` are selected), as i32 of shape `[len]`.
+fn packing(mask: &DynTensor, len: usize) -> Result<DynTensor> {
     let running = mask.cast(DType::I32).cumsum(0)?; // [n]
-    let total = running.shrink(&[(n.saturating_sub(1), n)])?; // [1] (empty if n == 0)
-    let total = if n == 0 {
-        DynTensor::zeros(&[1], DType::I32)?
-    } else {
-        total
-    };
-    let k = counter_along(len, 0, 2, DType::I32)?; // [len, 1]
-    let sel = mask
-        .reshape(&[1, n as isize])?
-        .logical_and(&running.reshape(&[1, n as isize])?.eq(&k.add(1)?)?)?;
-    let has = k.lt(&total.reshape(&[1, 1])?)?;
-    Ok((sel, has))
+    lower_bound(&running, &counter(len, DType::I32)?.add(1)?)
 }
 
 /// The number of true elements of a bool tensor, read back.
@@ -68,12 +78,12 @@ impl DynTensor {
         size: usize,
         fill_value: impl Into<Scalar>,
     ) -> Result<DynTensor> {
-        let m = self.select_mask("masked_select", mask)?;
+        let m = self.select_mask("masked_select", mask)?.reshape(&[-1])?;
         let x = self.reshape(&[-1])?;
-        let (sel, has) = packing(&m.reshape(&[-1])?, size)?;
-        let picked = pick(&sel, &x.reshape(&[1, -1])?, &[1])?; // [size, 1]
+        let pos = packing(&m, size)?;
+        let has = pos.lt(m.numel() as i64)?;
         let fill = DynTensor::full(&[], fill_value.into().cast(self.dtype()), self.dtype())?;
-        has.where_(&picked, &fill)?.reshape(&[size as isize])
+        has.where_(&x.gather(0, &pos)?, &fill)
     }
 
     /// The bool mask of `masked_select`, broadcast to this tensor's shape.
@@ -124,20 +134,19 @@ impl DynTensor {
         if r == 0 {
             return DynTensor::zeros(&[size, 0], DType::I32);
         }
-        // the coordinates of every element, [n, r]
+        let n = mask.numel();
+        let pos = packing(&mask, size)?; // [size]
+        let has = pos.lt(n as i64)?.reshape(&[size as isize, 1])?;
+        // each position's coordinates, row-major: [size, r]
+        let mut stride = n;
         let coords = (0..r)
             .map(|a| {
-                counter_along(self.shape()[a], a, r, DType::I32)?
-                    .broadcast_to(self.shape())?
-                    .reshape(&[-1])
+                let outer = stride;
+                stride /= self.shape()[a].max(1);
+                pos.fmod(outer.max(1) as i64)?.idiv(stride.max(1) as i64)
             })
             .collect::<Result<Vec<_>>>()?;
-        let coords = DynTensor::stack(&coords, -1)?;
-        let (sel, has) = packing(&mask, size)?; // [size, n], [size, 1]
-        let n = mask.numel() as isize;
-        let sel = sel.reshape(&[size as isize, n, 1])?;
-        let picked = pick(&sel, &coords.reshape(&[1, n, r as isize])?, &[1])?
-            .reshape(&[size as isize, r as isize])?;
+        let picked = DynTensor::stack(&coords, -1)?;
         has.where_(&picked, fill_value)
     }
 }

@@ -1,9 +1,10 @@
 //! Reading and writing at positions held in tensors: gather, scatter, scatter_reduce,
 //! masked_select, nonzero, and interpolate (which gathers at computed positions).
 //!
-//! There is no gather primitive: each reads through a one-hot mask (index == position)
-//! reduced away, as tinygrad composes them, so positions out of range read 0 or write
-//! nothing, and everything fuses with its inputs and outputs.
+//! Reads go through the runtime's gather primitive (`Lazy::gather`): the work is the output's
+//! size. Writes have no scatter primitive: they go through a one-hot mask (index == position)
+//! reduced away, as tinygrad composes them. Either way positions out of range read 0 or
+//! write nothing, and everything fuses with its inputs and outputs.
 
 mod interpolate;
 mod masked;
@@ -14,7 +15,6 @@ pub use scatter::{ScatterOp, ScatterReduce};
 
 use tg_runtime::{Error, Result};
 
-use super::indexing::select::{one_hot_along, pick};
 use super::{DynTensor, norm_axis_scalar_ok};
 
 /// Checks that `index` is an integer tensor.
@@ -71,21 +71,14 @@ impl DynTensor {
                 ),
             });
         }
-        let n = self.shape()[d];
-        let rank = self.ndim() + 1;
+        // the other axes cut to the index's sizes; along `dim` the primitive reads
         let keep: Vec<Option<usize>> = index
             .shape()
             .iter()
             .enumerate()
             .map(|(a, &s)| if a == d { None } else { Some(s) })
             .collect();
-        // the values along dim moved to a new last axis, against a one-hot of the index
-        let x = self
-            .shrink_to(&keep)?
-            .unsqueeze(-1)?
-            .transpose(-1, d as isize)?;
-        let mask = one_hot_along(&index.unsqueeze(-1)?, n, rank - 1, rank)?;
-        let picked = pick(&mask, &x, &[rank - 1])?;
-        Ok(DynTensor::wrap(picked.lazy().reshape(index.shape())?))
+        let x = self.shrink_to(&keep)?;
+        Ok(DynTensor::wrap(x.lazy().gather(d, index.lazy())?))
     }
 }

@@ -5,7 +5,6 @@
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, Result};
 
 use crate::untyped::DynTensor;
-use crate::untyped::random::index_u32;
 
 /// The unsigned type of `bytes` bytes.
 fn unsigned_of(bytes: usize) -> DType {
@@ -22,7 +21,7 @@ fn byte_shifts(n: usize, dtype: DType, rank: usize) -> Result<Lazy> {
     let eight = Lazy::constant(8u32, DType::U32, &[n])?;
     let mut shape = vec![1; rank - 1];
     shape.push(n);
-    index_u32(n)?
+    Lazy::arange_u32(n)?
         .binary(BinaryOp::Mul, &eight)?
         .cast(dtype)
         .reshape(&shape)

@@ -1,15 +1,16 @@
-//! Tensor indices (advanced indexing): reads and writes through one-hot masks.
+//! Tensor indices (advanced indexing).
 //!
 //! With the view `x` of shape `P` (after basic indices) and tensor indices at axes `D` of `P`
-//! broadcasting to shape `B`, the mask has shape `P[..d0] + B + P[d0..]` (d0 the first of
-//! `D`): position (b, p) holds where every index tensor at b names p along its axis. A read
-//! sums `x` under the mask over the `D` axes; a write finds, for each p, the last b that
-//! names it.
+//! broadcasting to shape `B`: a read flattens the `D` axes of `x` into one and gathers along
+//! it at each index tuple's flat position (the gather primitive: work in the output's size).
+//! A write has no scatter primitive: a mask of shape `P[..d0] + B + P[d0..]` (d0 the first of
+//! `D`) holds at (b, p) where every index tensor at b names p along its axis, and for each p
+//! the last b that names it wins.
 
-use tg_runtime::Result;
+use tg_runtime::{DType, Result};
 
 use super::parse::{Kind, Parsed, value_err};
-use super::select::{index_dtype, last_wins, one_hot_along, pick};
+use super::select::{index_dtype, last_wins, one_hot_along};
 use crate::untyped::{DynTensor, broadcast_shapes};
 
 pub(crate) struct Advanced {
@@ -17,8 +18,11 @@ pub(crate) struct Advanced {
     dims: Vec<usize>,
     /// The broadcast shape of the index tensors.
     big: Vec<usize>,
-    /// Shape `P[..d0] + big + P[d0..]` (size-1 axes broadcast).
-    mask: DynTensor,
+    /// Each index tensor, negative positions wrapped (`i32`, or `i64` for 64-bit ones), in
+    /// its own shape.
+    positions: Vec<DynTensor>,
+    /// The view's shape `P`.
+    view: Vec<usize>,
     /// Whether the index axes are not next to each other (then `big` goes first).
     permuted: bool,
 }
@@ -42,32 +46,21 @@ impl Advanced {
         let shapes: Vec<&[usize]> = tensors.iter().map(|(_, t)| t.shape()).collect();
         // tensor indices that do not broadcast together: Error::Broadcast naming "index"
         let big = broadcast_shapes("index", &shapes)?;
-        let (n, d0, b) = (x.ndim(), dims[0], big.len());
-        let rank = n + b;
-        let mut mask: Option<DynTensor> = None;
+        let mut positions = Vec::with_capacity(tensors.len());
         for (d, t) in &tensors {
             let size = x.shape()[*d];
             let dt = index_dtype(t.dtype());
             // an index list made from host positions goes where `x` is
             let t = DynTensor::wrap(t.lazy().beside(x.lazy())).cast(dt);
-            let t = t.lt(0)?.where_(&t.add(size as i64)?, &t)?;
-            let mut shape = vec![1usize; d0 + b - t.ndim()];
-            shape.extend_from_slice(t.shape());
-            shape.extend(std::iter::repeat_n(1, n - d0));
-            let t = DynTensor::wrap(t.lazy().reshape(&shape)?);
-            let m = one_hot_along(&t, size, b + d, rank)?;
-            mask = Some(match mask {
-                Some(acc) => acc.logical_and(&m)?,
-                None => m,
-            });
+            positions.push(t.lt(0)?.where_(&t.add(size as i64)?, &t)?);
         }
-        let mask = mask.expect("at least one tensor index");
         let consecutive = dims.windows(2).all(|w| w[1] == w[0] + 1);
         Ok(Some(Advanced {
-            permuted: !consecutive && d0 != 0,
+            permuted: !consecutive && dims[0] != 0,
             dims,
             big,
-            mask,
+            positions,
+            view: x.shape().to_vec(),
         }))
     }
 
@@ -81,28 +74,91 @@ impl Advanced {
         (d0..d0 + b).chain(0..d0).chain(d0 + b..rank).collect()
     }
 
+    /// Shape `P[..d0] + B + P[d0..]` (size-1 axes broadcast): where every index tensor at b
+    /// names p along its axis.
+    fn mask(&self) -> Result<DynTensor> {
+        let (n, d0, b) = (self.view.len(), self.dims[0], self.big.len());
+        let rank = n + b;
+        let mut mask: Option<DynTensor> = None;
+        for (t, d) in self.positions.iter().zip(&self.dims) {
+            let mut shape = vec![1usize; d0 + b - t.ndim()];
+            shape.extend_from_slice(t.shape());
+            shape.extend(std::iter::repeat_n(1, n - d0));
+            let t = DynTensor::wrap(t.lazy().reshape(&shape)?);
+            let m = one_hot_along(&t, self.view[*d], b + d, rank)?;
+            mask = Some(match mask {
+                Some(acc) => acc.logical_and(&m)?,
+                None => m,
+            });
+        }
+        Ok(mask.expect("at least one tensor index"))
+    }
+
+    /// Each index tuple's flat position in the `D` axes of `x` (row-major), `-1` where any
+    /// index is outside its axis; shape `B`.
+    fn flat_positions(&self) -> Result<DynTensor> {
+        let sizes: Vec<usize> = self.dims.iter().map(|&d| self.view[d]).collect();
+        let total: usize = sizes.iter().product();
+        let wide = total > i32::MAX as usize || self.positions.iter().any(|t| t.dtype().is_64bit());
+        let dt = if wide { DType::I64 } else { DType::I32 };
+        let mut flat: Option<DynTensor> = None;
+        let mut inside: Option<DynTensor> = None;
+        for (t, &size) in self.positions.iter().zip(&sizes) {
+            let t = t.cast(dt).broadcast_to(&self.big)?;
+            let ok = t.ge(0)?.logical_and(&t.lt(size as i64)?)?;
+            flat = Some(match flat {
+                Some(f) => f.mul(size as i64)?.add(&t)?,
+                None => t,
+            });
+            inside = Some(match inside {
+                Some(i) => i.logical_and(&ok)?,
+                None => ok,
+            });
+        }
+        let (flat, inside) = (flat.expect("an index"), inside.expect("an index"));
+        inside.where_(&flat, -1)
+    }
+
     /// `x[indices]`: shape `P[..d0] + B + P[d0..]` without the `D` axes (`B` first if
     /// permuted).
     pub(crate) fn gather(&self, x: &DynTensor) -> Result<DynTensor> {
-        let (d0, b) = (self.dims[0], self.big.len());
-        let mut shape = x.shape()[..d0].to_vec();
-        shape.extend(std::iter::repeat_n(1, b));
-        shape.extend_from_slice(&x.shape()[d0..]);
-        let xr = DynTensor::wrap(x.lazy().reshape(&shape)?);
-        let axes = self.reduce_axes();
-        let picked = pick(&self.mask, &xr, &axes)?;
-        let out: Vec<usize> = picked
-            .shape()
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !axes.contains(i))
-            .map(|(_, &s)| s)
-            .collect();
-        let mut y = picked.lazy().reshape(&out)?;
-        if self.permuted {
-            y = y.permute(&self.front_order(out.len()))?;
+        let (n, b) = (self.view.len(), self.big.len());
+        let rest: Vec<usize> = (0..n).filter(|a| !self.dims.contains(a)).collect();
+        let rest_shape: Vec<usize> = rest.iter().map(|&a| self.view[a]).collect();
+        let total: usize = self.dims.iter().map(|&d| self.view[d]).product();
+        // x as [1 (B times), flat D, rest...], read along the flat axis
+        let order: Vec<usize> = self.dims.iter().chain(&rest).copied().collect();
+        let mut src_shape = vec![1usize; b];
+        src_shape.push(total);
+        src_shape.extend_from_slice(&rest_shape);
+        let mut full = self.big.clone();
+        full.push(total);
+        full.extend_from_slice(&rest_shape);
+        let src = x
+            .lazy()
+            .permute(&order)?
+            .reshape(&src_shape)?
+            .expand(&full)?;
+        let mut at_shape = self.big.clone();
+        at_shape.extend(std::iter::repeat_n(1, 1 + rest.len()));
+        full[b] = 1;
+        let at = self
+            .flat_positions()?
+            .lazy()
+            .reshape(&at_shape)?
+            .expand(&full)?;
+        let mut out_shape = self.big.clone();
+        out_shape.extend_from_slice(&rest_shape);
+        let y = src.gather(b, &at)?.reshape(&out_shape)?;
+        // B goes where the index axes were when they are next to each other
+        let d0 = self.dims[0];
+        let consecutive = self.dims.windows(2).all(|w| w[1] == w[0] + 1);
+        if !consecutive || d0 == 0 {
+            return Ok(DynTensor::wrap(y));
         }
-        Ok(DynTensor::wrap(y))
+        let r = rest.len();
+        let perm: Vec<usize> = (b..b + d0).chain(0..b).chain(b + d0..b + r).collect();
+        Ok(DynTensor::wrap(y.permute(&perm)?))
     }
 
     /// `x` (the view, shape `P`) with the elements the tensor indices name replaced by
@@ -135,7 +191,8 @@ impl Advanced {
             Ok(DynTensor::wrap(t.lazy().reshape(&s)?))
         };
         let v = flat(&v, &full)?;
-        let mask = flat(&self.mask, self.mask.shape())?;
+        let mask = self.mask()?;
+        let mask = flat(&mask, mask.shape())?;
         let (any, val) = last_wins(&mask, &v, d0)?;
         let drop = |t: &DynTensor| -> Result<DynTensor> {
             let mut s = t.shape().to_vec();

@@ -4,8 +4,8 @@
 //! An index is a list of [`Index`]es, most easily written with the [`idx!`](crate::idx)
 //! macro. Basic indices (integers, slices, new axes, the ellipsis) are views: shrink, flip, and
 //! a pad-and-reshape for steps, so they cost nothing until realized. Tensor indices (advanced
-//! indexing) read through one-hot masks reduced away, as tinygrad does (there is no gather
-//! primitive); an index out of range reads 0 instead of failing. Assignment is functional
+//! indexing) read through the gather primitive at each index tuple's flat position; an index
+//! out of range reads 0 instead of failing (tinygrad's one-hot masks give the same). Assignment is functional
 //! over the lazy graph: the result is the old tensor with the selected elements replaced,
 //! selected by masks, so it fuses with what reads it; where tensor indices repeat, the last
 //! write wins.

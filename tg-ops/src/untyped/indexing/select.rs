@@ -1,11 +1,11 @@
-//! The pieces every data-dependent selection is made of, each composed of primitives: position
-//! counters, one-hot masks, masked picks (a one-hot reduce, the only way to read at a computed
-//! position without a gather primitive) and last-write-wins merges.
+//! The pieces data-dependent selections are made of, each composed of primitives: position
+//! counters, one-hot masks, masked picks (a one-hot reduce: where a mask, not a position, says
+//! what to read, as in a write's merge or a loss's target class) and last-write-wins merges.
+//! Reads at positions go through the gather primitive instead.
 
-use tg_runtime::{DType, ReduceOp, Result};
+use tg_runtime::{DType, Lazy, ReduceOp, Result};
 
 use crate::untyped::DynTensor;
-use crate::untyped::random::index_u32;
 
 /// The dtype index values are compared in: i32 for types of up to 32 bits (u32 values past
 /// `i32::MAX` wrap negative and so match nothing, as they would be out of range anyway), i64
@@ -20,14 +20,16 @@ pub(crate) fn index_dtype(dt: DType) -> DType {
 
 /// `0..n` as a rank-1 tensor of `dtype`, built on the device without a buffer.
 pub(crate) fn counter(n: usize, dtype: DType) -> Result<DynTensor> {
-    Ok(DynTensor::wrap(index_u32(n)?.cast(dtype)))
+    Ok(DynTensor::wrap(Lazy::arange_u32(n)?.cast(dtype)))
 }
 
 /// `0..n` laid along `axis` of a rank-`rank` tensor whose other axes have size 1.
 pub(crate) fn counter_along(n: usize, axis: usize, rank: usize, dtype: DType) -> Result<DynTensor> {
     let mut shape = vec![1usize; rank];
     shape[axis] = n;
-    Ok(DynTensor::wrap(index_u32(n)?.cast(dtype).reshape(&shape)?))
+    Ok(DynTensor::wrap(
+        Lazy::arange_u32(n)?.cast(dtype).reshape(&shape)?,
+    ))
 }
 
 /// `index == position along axis`: `index` (an integer tensor with size 1 at `axis`, or of

@@ -2,10 +2,10 @@
 
 use super::{Pool, Sizes, Window, ceil_mode_pads, last_axes};
 use crate::untyped::DynTensor;
-use crate::untyped::random::index_u32;
+
 use tg_core::decide;
 use tg_core::shape::window;
-use tg_runtime::{DType, Error, Result, Scalar};
+use tg_runtime::{DType, Error, Lazy, Result, Scalar};
 
 /// The windows of a max pool, the window, and the pads used.
 type MaxWindows = (DynTensor, Window, Vec<(isize, isize)>);
@@ -84,7 +84,7 @@ impl DynTensor {
             });
         }
         // n - flat index, so that the largest marks the first maximum
-        let countdown = DynTensor::wrap(index_u32(n)?)
+        let countdown = DynTensor::wrap(Lazy::arange_u32(n)?)
             .cast(DType::I32)
             .flip(&[0])?
             .add(1)?
@@ -202,7 +202,7 @@ impl DynTensor {
         };
         let positions: usize = out.iter().product();
         let flat = [bs as isize, ch as isize, 1, -1];
-        let classes = DynTensor::wrap(index_u32(positions)?)
+        let classes = DynTensor::wrap(Lazy::arange_u32(positions)?)
             .cast(indices.dtype())
             .reshape(&[positions as isize, 1])?;
         let hot = indices.reshape(&flat)?.eq(&classes)?;

@@ -233,6 +233,7 @@ fn var_name(p: &Program, id: u32) -> String {
         VarKind::ClampedLane(_) => format!("c{id}"),
         VarKind::Loop => format!("r{id}"),
         VarKind::Unrolled { var, by, step } => format!("(r{var} * {by} + {step})"),
+        VarKind::Value(v) => format!("x{v}"),
     }
 }
 
