@@ -30,6 +30,10 @@ SORTS = [("sort", 1 << 14, True), ("sort", 1 << 20, False), ("argsort", 1 << 12,
          ("argsort", 1 << 20, False), ("argsort", (1 << 24) + 3, False),
          ("topk_values", 1 << 14, True), ("topk_indices", 1 << 14, True),
          ("topk_values", 1 << 20, False), ("topk_indices", 1 << 20, False)]
+# gathers: every position read once, in reverse and scattered (i * 40503 mod n, 64-bit
+# positions), from values past 2^24 elements, filling one 128 MiB binding (2^25 f32) and past
+# it (read by device address)
+GATHERS = ["gather_reverse", "gather_scattered"]
 SHORT_WHOLE = (1 << 24) + 3
 SHORT_ROWS = (4, 1 << 21)
 
@@ -68,6 +72,11 @@ def reference(op, x, axis):
         return np.sort(x, axis=-1, kind="stable")
     if op == "argsort":
         return np.argsort(x, axis=-1, kind="stable")
+    if op == "gather_reverse":
+        return x[::-1]
+    if op == "gather_scattered":
+        n = x.shape[0]
+        return x[(np.arange(n, dtype=np.int64) * 40503) % n]
     if op == "topk_values":
         return -np.sort(-x, axis=-1, kind="stable")[..., :TOPK]
     if op == "topk_indices":
@@ -94,6 +103,8 @@ def tolerance(op, n):
         "argsort": (0.0, 0.0),
         "topk_values": (0.0, 0.0),
         "topk_indices": (0.0, 0.0),
+        "gather_reverse": (0.0, 0.0),
+        "gather_scattered": (0.0, 0.0),
     }[op]
 
 
@@ -117,7 +128,7 @@ def case(op, shape, axis, seed, lo, hi, short):
         "atol": atol,
         "short": short,
     }
-    if op in FULL or op in ("sort", "argsort"):
+    if op in FULL or op in ("sort", "argsort") or op in GATHERS:
         flat = ref.reshape(-1)
         at = positions(flat.size)
         c["shape"] = list(ref.shape)
@@ -157,6 +168,9 @@ def main():
     for op in ["sum", "max", "argmin", "cumsum"]:
         lo, hi = range_of(op)
         cases.append(case(op, (1 << 22, 4), 0, 17, lo, hi, op == "sum"))
+    for n in WHOLE + [(1 << 25) + 5]:
+        for op in GATHERS:
+            cases.append(case(op, (n,), None, 23, -1.0, 1.0, n == SHORT_WHOLE))
     for op, n, short in SORTS:
         cases.append(case(op, (n,), None, 19, -1.0, 1.0, short))
     write("sizes", cases)

@@ -1,6 +1,7 @@
 //! Results at and past the sizes where device limits bite, against numpy's (fixtures/sizes.json,
 //! made by scripts/gen_sizes.py): whole-tensor and long-axis reductions, the softmax family and
-//! cumsum over 2^24, 2^24 + 3 and 2^25 elements and over rows of 2^21 and 2^22.
+//! cumsum over 2^24, 2^24 + 3 and 2^25 elements and over rows of 2^21 and 2^22, sorting, and
+//! gathers reading every position of such tensors.
 //!
 //! On lavapipe every one of these passes the driver's loop budget (65,535 back-edges per
 //! invocation) unless the scheduler splits the work, and a kernel over the budget returns a
@@ -68,6 +69,16 @@ fn run(op: &str, x: &DynTensor, axis: Option<isize>) -> Result<DynTensor> {
         "argsort" => x.argsort(last, false),
         "topk_values" => Ok(x.topk(16, last, true)?.0),
         "topk_indices" => Ok(x.topk(16, last, true)?.1),
+        "gather_reverse" | "gather_scattered" => {
+            let n = x.numel() as i64;
+            let i = DynTensor::arange(0, n, 1, Some(DType::I64))?;
+            let at = if op == "gather_reverse" {
+                i.neg()?.add(n - 1)?
+            } else {
+                i.mul(40503)?.fmod(n)?
+            };
+            x.gather(0, &at)
+        }
         other => panic!("no op {other} in the size tests"),
     }
 }
@@ -166,8 +177,12 @@ fn is_sorting(c: &Value) -> bool {
     op.contains("sort") || op.starts_with("topk")
 }
 
+fn is_gather(c: &Value) -> bool {
+    c["op"].as_str().unwrap_or_default().starts_with("gather")
+}
+
 fn is_whole(c: &Value) -> bool {
-    c["axis"].is_null() && !is_sorting(c)
+    c["axis"].is_null() && !is_sorting(c) && !is_gather(c)
 }
 
 #[test]
@@ -190,6 +205,14 @@ fn whole_tensor_softmax_and_scans_past_the_loop_budget() {
 #[test]
 fn sorting_at_large_sizes() {
     run_cases(is_sorting);
+}
+
+/// Every position of 2^24, 2^24 + 3 and 2^25 values read once through the gather primitive,
+/// in reverse and scattered by 64-bit positions: values past one 128 MiB binding are read by
+/// device address at positions the kernel computes.
+#[test]
+fn gathers_past_the_buffer_limits() {
+    run_cases(is_gather);
 }
 
 #[test]
