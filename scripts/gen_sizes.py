@@ -21,12 +21,11 @@ ROWS = [(4, 1 << 21), (2, 1 << 22)]
 REDUCTIONS = ["sum", "prod", "max", "min", "mean", "var", "argmax", "argmin", "logsumexp"]
 FULL = ["softmax", "log_softmax", "cumsum"]
 TOPK = 16
-# sorting: the bitonic network carries (value, index) pairs, O(n log^2 n) work per row for
-# sort, argsort and topk alike; the long sizes are what a test run affords on lavapipe. The
-# argsort of 2^24 + 3 pads to 2^25 pairs (256 MiB of pairs, past one 128 MiB binding, whose
-# steps read partners 128 MiB apart) and has indices whose bits, in the f32 lane, are normal
-# floats
-SORTS = [("sort", 1 << 14, True), ("sort", 1 << 20, False), ("argsort", 1 << 12, True),
+# sorting: a merge sort of (key, index) records, O(n log n) work per row, for sort and argsort
+# (and topk of many); topk of a few runs part of a bitonic network, O(n log^2 k). The argsort
+# of 2^24 + 3 merges 2^25 words of records per level (128 MiB and more: past one binding,
+# read by device address)
+SORTS = [("sort", 1 << 14, True), ("sort", 1 << 20, True), ("argsort", 1 << 12, True),
          ("argsort", 1 << 20, False), ("argsort", (1 << 24) + 3, False),
          ("topk_values", 1 << 14, True), ("topk_indices", 1 << 14, True),
          ("topk_values", 1 << 20, False), ("topk_indices", 1 << 20, False)]

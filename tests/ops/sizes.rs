@@ -200,8 +200,8 @@ fn whole_tensor_softmax_and_scans_past_the_loop_budget() {
     run_cases(|c| is_whole(c) && !c["samples"].is_null());
 }
 
-/// Sorting at the largest sizes its algorithm allows in reasonable time: values by a bitonic
-/// network (2^20 in the long run), indices by occurrence counting, `n^2` per row (2^16).
+/// Sorting at large sizes: a merge sort of 2^14 and 2^20 values (and 2^24 + 3 indices in the
+/// long run), topk's partial network over 2^14 (2^20 in the long run).
 #[test]
 fn sorting_at_large_sizes() {
     run_cases(is_sorting);

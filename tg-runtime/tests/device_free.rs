@@ -470,3 +470,29 @@ fn gathers_read_at_positions_from_data() {
     let p = plan(&[&summed], &lavapipe()).unwrap();
     assert_eq!(p.len(), 1, "{:?}", names(&p));
 }
+
+/// A merge sort of rows of records is one kernel per level, each from the merge template
+/// (one shader for every level: the run length is a push constant); records computed from
+/// other values get a kernel of their own first. A CPU gives an invocation 256 records where
+/// that keeps its cores busy, a GPU 8.
+#[test]
+fn merges_of_sorted_runs_are_a_kernel_per_level() {
+    let keys = Lazy::empty_buffer(DType::U32, &[4, 1000, 2]).unwrap();
+    let mut x = keys.binary(BinaryOp::Xor, &keys).unwrap();
+    let mut run = 1;
+    while run < 1000 {
+        x = x.merge_runs(run).unwrap();
+        run *= 2;
+    }
+    let p = plan(&[&x], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 11, "{:?}", names(&p));
+    assert!(
+        p[1..]
+            .iter()
+            .all(|k| k.source == p[1].source && k.loops <= 65_535)
+    );
+    assert!(matches!(p[1].strategy, Strategy::Merge { words: 2, .. }));
+    snapshot("merge", &p[1].source);
+    let on_gpu = plan(&[&x], &gpu()).unwrap();
+    assert_eq!(on_gpu[1].strategy, Strategy::Merge { words: 2, per: 8 });
+}

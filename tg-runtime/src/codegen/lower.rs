@@ -296,6 +296,9 @@ pub fn lower(
     strategy: Strategy,
     options: Options,
 ) -> Program {
+    if let Strategy::Merge { .. } = strategy {
+        return merge_program(root, inputs, strategy, options);
+    }
     let Strategy::Tile { rows, .. } = strategy else {
         return lower_at(root, inputs, strategy, options, 0);
     };
@@ -304,6 +307,43 @@ pub fn lower(
         .map(|axis| lower_at(root, inputs, strategy, options, axis))
         .min_by_key(Program::loads)
         .unwrap_or_else(|| lower_at(root, inputs, Strategy::Serial, options, 0))
+}
+
+/// The program of a merge of sorted runs: no instructions (its template is the whole body,
+/// `glsl::merge`), the records per row and the run length as push constants, so every
+/// level of a sort and every row length is one shader.
+fn merge_program(
+    root: &Arc<Node>,
+    inputs: &[Arc<Node>],
+    strategy: Strategy,
+    options: Options,
+) -> Program {
+    let Op::MergeRuns(run) = root.op() else {
+        unreachable!("{root:?} is not a merge");
+    };
+    let shape = root.shape();
+    let records = shape[shape.len() - 2];
+    let bytes = |n: &Node| (n.numel().div_ceil(LANES) * LANES * n.dtype().size()) as u64;
+    Program {
+        ins: Vec::new(),
+        blocks: vec![Block::default()],
+        outputs: Vec::new(),
+        out_dtype: root.dtype(),
+        numel: root.numel(),
+        inputs: inputs.iter().map(|n| n.dtype()).collect(),
+        vars: vec![VarKind::Group],
+        strategy,
+        out_block: Program::ROOT,
+        out_index: Vec::new(),
+        params: vec![records as u32, *run as u32],
+        addressed: std::iter::once(root)
+            .chain(inputs)
+            .map(|n| options.addresses && bytes(n) > options.bind_limit)
+            .collect(),
+        in_place: false,
+        var_params: Vec::new(),
+        stashes: Vec::new(),
+    }
 }
 
 /// [`lower`] with a tile's rows along output axis `tile_axis`.
@@ -705,6 +745,7 @@ impl Lowerer<'_> {
         let same = |k: usize| at(&srcs[k], idx.clone(), &valid, c);
         let (step, requests) = match node.op() {
             Op::Buffer => unreachable!("buffer {node:?} is not a kernel input"),
+            Op::MergeRuns(_) => unreachable!("a merge {node:?} is a kernel of its own"),
             Op::Const(ConstValue(v)) => return Begun::Done(self.constant(c, *v, dt)),
             Op::Var(id, _) => return Begun::Done(self.var(c, *id, dt)),
             Op::Unary(_) | Op::Cast | Op::Bitcast => (Step::Emit, vec![same(0)]),

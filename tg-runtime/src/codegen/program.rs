@@ -234,6 +234,18 @@ pub enum Strategy {
         /// that is as square as it can be, so what it reads of the inputs stays in cache.
         threads: u32,
     },
+    /// A merge of sorted runs ([`crate::graph::node::Op::MergeRuns`]), from its template:
+    /// each invocation writes `per` consecutive records of `words` words. It finds where the
+    /// first one comes from by a binary search (up to 31 halvings, two records read each,
+    /// most of them cache misses), then takes the rest one comparison each: more records per
+    /// invocation spread the search thinner, fewer give more invocations (the device class
+    /// decides, `tune::ClassDefaults::merge`).
+    Merge {
+        /// Words per record.
+        words: usize,
+        /// Records per invocation.
+        per: usize,
+    },
 }
 
 /// The output axes a tile of `rows` rows may run along, nearest the columns first: every axis
@@ -358,7 +370,9 @@ impl Program {
     /// Invocations per workgroup.
     pub fn threads(&self) -> u32 {
         match self.strategy {
-            Strategy::Serial | Strategy::Row { threads: 1, .. } => SERIAL_THREADS,
+            Strategy::Serial | Strategy::Row { threads: 1, .. } | Strategy::Merge { .. } => {
+                SERIAL_THREADS
+            }
             Strategy::Tile { threads, .. }
             | Strategy::Cooperative { threads }
             | Strategy::Row { threads, .. } => threads,
@@ -369,7 +383,10 @@ impl Program {
     /// among threads): its top-level loops are split among them and combined.
     pub fn shares_groups(&self) -> bool {
         match self.strategy {
-            Strategy::Serial | Strategy::Tile { .. } | Strategy::Row { threads: 1, .. } => false,
+            Strategy::Serial
+            | Strategy::Tile { .. }
+            | Strategy::Row { threads: 1, .. }
+            | Strategy::Merge { .. } => false,
             Strategy::Cooperative { .. } | Strategy::Row { .. } => true,
         }
     }
@@ -390,6 +407,7 @@ impl Program {
         match self.strategy {
             Strategy::Row { row, .. } => self.numel / row,
             Strategy::Tile { rows, .. } => self.numel / (rows * LANES),
+            Strategy::Merge { words, per } => (self.numel / words).div_ceil(per),
             _ => self.numel.div_ceil(LANES),
         }
     }

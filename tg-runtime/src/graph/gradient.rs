@@ -381,5 +381,7 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
             Some(scatter_add(g, &srcs[1], *axis, srcs[0].shape())?),
             None,
         ],
+        // integer words: no gradient
+        Op::MergeRuns(_) => vec![None],
     })
 }

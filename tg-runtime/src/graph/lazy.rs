@@ -13,6 +13,9 @@ use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 #[derive(Clone)]
 pub struct Lazy(pub(crate) Arc<Node>);
 
+/// The most words a record of [`Lazy::merge_runs`] has (a 64-bit key and its index take 3).
+pub const MERGE_WORDS: usize = 4;
+
 fn shape_err(op: &'static str, message: String) -> Error {
     Error::Shape { op, message }
 }
@@ -488,6 +491,41 @@ impl Lazy {
             index.shape().to_vec(),
             vec![self.0.clone(), index.0.clone()],
             placement,
+        )))
+    }
+
+    /// Merges each row's sorted runs of `run` records in pairs (see [`Op::MergeRuns`]): `self`
+    /// is u32 of shape `[.., n, W]`, records of `W` (1 to 4) words compared word by word.
+    /// Runs of one record are always sorted, so `ceil(log2 n)` merges with `run = 1, 2, 4 ..`
+    /// sort each row, stably, in `O(n log n)` work.
+    pub fn merge_runs(&self, run: usize) -> Result<Lazy> {
+        if self.dtype() != DType::U32 {
+            return Err(self.dtype_err("merge_runs", "records are u32 words"));
+        }
+        let (rank, shape) = (self.ndim(), self.shape());
+        if rank < 2 || !(1..=MERGE_WORDS).contains(&shape[rank - 1]) {
+            return Err(shape_err(
+                "merge_runs",
+                format!(
+                    "the records must be a last axis of 1 to {MERGE_WORDS} words after an axis of records: {shape:?}"
+                ),
+            ));
+        }
+        if run == 0 {
+            return Err(Error::Argument {
+                op: "merge_runs",
+                message: "runs hold at least one record".into(),
+            });
+        }
+        if run >= shape[rank - 2] || self.numel() == 0 {
+            // one run per row: already sorted
+            return Ok(self.clone());
+        }
+        Ok(Lazy(Node::intern(
+            Op::MergeRuns(run),
+            DType::U32,
+            shape.to_vec(),
+            vec![self.0.clone()],
         )))
     }
 

@@ -67,6 +67,13 @@ pub enum Op {
     /// read 0. The one data-dependent read: a movement op's positions are known when the
     /// kernel is written, these only when it runs.
     Gather(usize),
+    /// Merges sorted runs: the source is u32 records of `W` words (its last axis), in rows
+    /// along the axis before; each row's consecutive runs of `run` records are sorted
+    /// (ascending, word by word), and the node holds them merged in pairs into runs of
+    /// `2 * run` (equal records keep their order). Where every other op is a function of each
+    /// output's position, this one reads its sources sequentially: a kernel of its own, from
+    /// a template (`codegen/glsl/merge.rs`), `O(n)` work per row. `log2(n)` of them sort.
+    MergeRuns(usize),
     /// Forces its source into a buffer of its own.
     Contiguous,
     /// Writes source 1 into the buffer of source 0 (a buffer node, or an earlier assign), in

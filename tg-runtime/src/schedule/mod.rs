@@ -3,9 +3,10 @@
 //!
 //! Everything fuses by default: elementwise ops into their consumers, producers into the
 //! reductions that consume them, and reductions into the elementwise ops after them. A node
-//! gets its own buffer only when it is a target, marked `contiguous`, or a reduction whose
-//! fusion would compute it more than once per element (consumed through a broadcast, inside
-//! another reduction, or by two kernels).
+//! gets its own buffer only when it is a target, marked `contiguous`, a merge of sorted runs
+//! or what one reads (their kernels come from a template), or a reduction whose fusion would
+//! compute it more than once per element (consumed through a broadcast, inside another
+//! reduction, or by two kernels).
 //!
 //! The scheduler knows nothing of Vulkan: what it needs of the device comes as [`Limits`],
 //! and the loop count of a planned kernel from a cost function (codegen's, through
@@ -223,6 +224,14 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             Op::Contiguous | Op::Assign => {
                 realize.insert(n.id());
             }
+            // a merge reads its records from a buffer, in a kernel of its own
+            Op::MergeRuns(_) => {
+                realize.insert(n.id());
+                let src = &n.srcs()[0];
+                if !src.is_realized() && !matches!(src.op(), Op::Buffer) {
+                    realize.insert(src.id());
+                }
+            }
             _ => {}
         }
     }
@@ -408,7 +417,9 @@ fn plan_kernel(
     // tiles of 16 outputs instead of 2,048 workgroups of 64 threads for 4 outputs each) as
     // long as the tiles fill at least one workgroup; the device class may make them bigger
     let mut strategy = strategy(root.numel(), max_trip, class);
-    if worth_tiling(&root, &inputs, max_trip)
+    if let Op::MergeRuns(_) = root.op() {
+        strategy = class.merge(root.shape());
+    } else if worth_tiling(&root, &inputs, max_trip)
         && (strategy == Strategy::Serial
             || root.numel() / (BASE_ROWS * LANES) >= TILE_MIN_INVOCATIONS)
     {

@@ -66,6 +66,21 @@ impl ClassDefaults {
         }
     }
 
+    /// The strategy of a merge of sorted runs of records of shape `shape` (`[.., n, words]`):
+    /// 256 records per invocation, halving to 8 while the invocations would not keep the
+    /// device busy. A sort of 2^20 f32 on lavapipe: 168-180 ms with 256, 200-245 with 16 to
+    /// 64, 250-300 with 8 (the search's cache misses); a GPU wants invocations more (8, not
+    /// measured).
+    pub fn merge(&self, shape: &[usize]) -> Strategy {
+        let words = *shape.last().expect("records of words");
+        let records = shape.iter().product::<usize>() / words.max(1);
+        let mut per = 256;
+        while per > 8 && records / per < self.busy {
+            per /= 2;
+        }
+        Strategy::Merge { words, per }
+    }
+
     /// The tile for an output of `shape` that the scheduler decided to tile: the most rows,
     /// halving from [`ClassDefaults::rows`], that an output axis takes and that leave at least
     /// [`ClassDefaults::busy`] invocations, else [`BASE_ROWS`].

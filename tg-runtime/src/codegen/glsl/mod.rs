@@ -7,6 +7,7 @@
 
 mod alu;
 mod helpers;
+mod merge;
 mod types;
 
 use std::fmt::Write;
@@ -74,6 +75,9 @@ struct Renderer<'a> {
 
 /// Renders `p` as a GLSL 4.50 compute shader for a device with `target`'s features.
 pub fn render(p: &Program, target: Target) -> Shader {
+    if let Strategy::Merge { words, per } = p.strategy {
+        return merge::render(p, words, per);
+    }
     let threads = p.threads();
     let mut r = Renderer {
         p,
@@ -117,76 +121,8 @@ pub fn render(p: &Program, target: Target) -> Shader {
         src.push_str("#extension GL_KHR_shader_subgroup_arithmetic : require\n");
         src.push_str("#extension GL_KHR_shader_subgroup_vote : require\n");
     }
-    // buffers past one binding's range are reached by device address (0: the output)
-    let addresses: Vec<usize> = (0..=p.inputs.len())
-        .filter(|&b| p.addressed.get(b).copied().unwrap_or(false))
-        .collect();
-    if !addresses.is_empty() {
-        src.push_str("#extension GL_EXT_buffer_reference : require\n");
-        src.push_str("#extension GL_EXT_buffer_reference_uvec2 : require\n");
-    }
-    writeln!(src, "layout(local_size_x = {threads}) in;").ok();
-    // the element count, the buffer addresses, then the scalars and trip counts
-    // (`Program::params`): values are data, so only their number is in the source
-    let mut pc = String::from("uint n;");
-    if !addresses.is_empty() {
-        write!(pc, " uint a[{}];", 2 * addresses.len()).ok();
-    }
-    if !p.params.is_empty() {
-        write!(pc, " uint p[{}];", p.params.len()).ok();
-    }
-    writeln!(src, "layout(push_constant) uniform PC {{ {pc} }} pc;").ok();
-    let slot = |buffer: usize| addresses.iter().position(|&b| b == buffer);
-    // an in-place write reads and writes one buffer through two bindings
-    let restrict = if p.in_place { "" } else { "restrict " };
-    // an addressed buffer's array is a macro over its reference, so access sites read alike
-    let by_address = |src: &mut String,
-                      block: &str,
-                      access: &str,
-                      ty: &str,
-                      name: &str,
-                      at: usize| {
-        writeln!(
-            src,
-            "layout(buffer_reference, std430, buffer_reference_align = 16) {restrict}{access} buffer {block} {{ {ty} {name}[]; }};\n#define {name} ({block}(uvec2(pc.a[{}], pc.a[{}])).{name})",
-            2 * at,
-            2 * at + 1
-        )
-        .ok();
-    };
     let out_ty = vector_storage(p.out_dtype);
-    let mut binding = 0;
-    match slot(0) {
-        Some(at) => by_address(&mut src, "Out", "writeonly", out_ty, "o", at),
-        None => {
-            writeln!(
-                src,
-                "layout(std430, set = 0, binding = 0) {restrict}writeonly buffer Out {{ {out_ty} o[]; }};"
-            )
-            .ok();
-            binding += 1;
-        }
-    }
-    let mut described = Vec::new();
-    for (k, &(input, view)) in r.views.iter().enumerate() {
-        let d = p.inputs[input];
-        let (ty, name) = match view {
-            View::Scalar => (scalar_storage(d), format!("b{input}")),
-            View::Vector => (vector_storage(d), format!("v{input}")),
-        };
-        match slot(input + 1) {
-            Some(at) => by_address(&mut src, &format!("In{k}"), "readonly", ty, &name, at),
-            None => {
-                writeln!(
-                    src,
-                    "layout(std430, set = 0, binding = {binding}) {restrict}readonly buffer In{k} {{ {ty} {name}[]; }};"
-                )
-                .ok();
-                binding += 1;
-                described.push((input, view));
-            }
-        }
-    }
+    let (described, addresses) = interface(p, &r.views, out_ty, &mut src);
     src.push_str(&r.shared);
     src.push_str(&r.h.render());
     src.push_str("void main() {\n");
@@ -225,6 +161,90 @@ pub fn render(p: &Program, target: Target) -> Shader {
         threads,
         loops: r.loops,
     }
+}
+
+/// What every kernel declares after its extensions: the buffer-reference extensions where a
+/// buffer is reached by device address, the workgroup size, the push constants (the element
+/// count, the addresses, then [`Program::params`]), the output (binding 0, of GLSL type
+/// `out_ty`) and the inputs' `views`. Gives the inputs bound by descriptor and the buffers
+/// reached by address.
+fn interface(
+    p: &Program,
+    views: &[(usize, View)],
+    out_ty: &str,
+    src: &mut String,
+) -> (Vec<(usize, View)>, Vec<usize>) {
+    let threads = p.threads();
+    // buffers past one binding's range are reached by device address (0: the output)
+    let addresses: Vec<usize> = (0..=p.inputs.len())
+        .filter(|&b| p.addressed.get(b).copied().unwrap_or(false))
+        .collect();
+    if !addresses.is_empty() {
+        src.push_str("#extension GL_EXT_buffer_reference : require\n");
+        src.push_str("#extension GL_EXT_buffer_reference_uvec2 : require\n");
+    }
+    writeln!(src, "layout(local_size_x = {threads}) in;").ok();
+    // the element count, the buffer addresses, then the scalars and trip counts
+    // (`Program::params`): values are data, so only their number is in the source
+    let mut pc = String::from("uint n;");
+    if !addresses.is_empty() {
+        write!(pc, " uint a[{}];", 2 * addresses.len()).ok();
+    }
+    if !p.params.is_empty() {
+        write!(pc, " uint p[{}];", p.params.len()).ok();
+    }
+    writeln!(src, "layout(push_constant) uniform PC {{ {pc} }} pc;").ok();
+    let slot = |buffer: usize| addresses.iter().position(|&b| b == buffer);
+    // an in-place write reads and writes one buffer through two bindings
+    let restrict = if p.in_place { "" } else { "restrict " };
+    // an addressed buffer's array is a macro over its reference, so access sites read alike
+    let by_address = |src: &mut String,
+                      block: &str,
+                      access: &str,
+                      ty: &str,
+                      name: &str,
+                      at: usize| {
+        writeln!(
+            src,
+            "layout(buffer_reference, std430, buffer_reference_align = 16) {restrict}{access} buffer {block} {{ {ty} {name}[]; }};\n#define {name} ({block}(uvec2(pc.a[{}], pc.a[{}])).{name})",
+            2 * at,
+            2 * at + 1
+        )
+        .ok();
+    };
+    let mut binding = 0;
+    match slot(0) {
+        Some(at) => by_address(src, "Out", "writeonly", out_ty, "o", at),
+        None => {
+            writeln!(
+                src,
+                "layout(std430, set = 0, binding = 0) {restrict}writeonly buffer Out {{ {out_ty} o[]; }};"
+            )
+            .ok();
+            binding += 1;
+        }
+    }
+    let mut described = Vec::new();
+    for (k, &(input, view)) in views.iter().enumerate() {
+        let d = p.inputs[input];
+        let (ty, name) = match view {
+            View::Scalar => (scalar_storage(d), format!("b{input}")),
+            View::Vector => (vector_storage(d), format!("v{input}")),
+        };
+        match slot(input + 1) {
+            Some(at) => by_address(src, &format!("In{k}"), "readonly", ty, &name, at),
+            None => {
+                writeln!(
+                    src,
+                    "layout(std430, set = 0, binding = {binding}) {restrict}readonly buffer In{k} {{ {ty} {name}[]; }};"
+                )
+                .ok();
+                binding += 1;
+                described.push((input, view));
+            }
+        }
+    }
+    (described, addresses)
 }
 
 fn var_name(p: &Program, id: u32) -> String {
