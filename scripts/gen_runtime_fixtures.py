@@ -326,6 +326,14 @@ def gather_cases():
         x = rng.standard_normal((5, 6)).astype(np.float32)
         nodes = [["input", 0], ["input", 1], ["gather", 0, 1, 0]]
         out.append(case(f"gather/positions/{pdt}", nodes, [(x, "float32"), (ix, pdt)]))
+    # axes longer than a narrow position dtype reaches: u8 and i8 positions are all below the
+    # end, i16 ones pass it
+    for pdt, pos in [("uint8", [0, 255, 43, 100, 7]), ("int8", [-1, 127, 5, -128, 0]),
+                     ("int16", [299, 300, -1, 150, 0])]:
+        x = rng.standard_normal((2, 300)).astype(np.float32)
+        ix = np.array([pos, pos[::-1]], dtype=DTYPES[pdt])
+        out.append(case(f"gather/long_axis/{pdt}", [["input", 0], ["input", 1], ["gather", 0, 1, 1]],
+                        [(x, "float32"), (ix, pdt)]))
     a = rng.standard_normal((6, 8)).astype(np.float32)
     ix = rng.integers(-2, 10, (6, 5)).astype(np.int32)
     iy = rng.integers(0, 6, (4, 8)).astype(np.int64)

@@ -967,17 +967,31 @@ impl Lowerer<'_> {
         let (pdt, dt) = (index.dtype(), node.dtype());
         let n = values.shape()[*axis];
         let zero = self.constant(c, Scalar::Int(0), pdt);
-        let end = self.constant(c, Scalar::Int(n as i64), pdt);
-        let below_end = self.emit(c, Ins::Binary(BinaryOp::CmpLt, pos, end, pdt));
-        let inside = if pdt.is_unsigned() {
-            below_end
-        } else {
-            let negative = self.emit(c, Ins::Binary(BinaryOp::CmpLt, pos, zero, pdt));
-            let no = self.constant(c, Scalar::Bool(false), DType::Bool);
-            self.emit(
-                c,
-                Ins::Ternary(TernaryOp::Where, negative, no, below_end, DType::Bool),
-            )
+        // each bound is checked where the positions' dtype can pass it (`n` itself may not
+        // fit a narrow one: u8 positions on an axis of 300 are all inside)
+        let past_end = (pdt.int_max() as u128) >= n as u128;
+        let below_end = past_end.then(|| {
+            let end = self.constant(c, Scalar::Int(n as i64), pdt);
+            self.emit(c, Ins::Binary(BinaryOp::CmpLt, pos, end, pdt))
+        });
+        let negative = (!pdt.is_unsigned())
+            .then(|| self.emit(c, Ins::Binary(BinaryOp::CmpLt, pos, zero, pdt)));
+        let yes = |l: &mut Self| l.constant(c, Scalar::Bool(true), DType::Bool);
+        let inside = match (negative, below_end) {
+            (Some(neg), Some(below)) => {
+                let no = self.constant(c, Scalar::Bool(false), DType::Bool);
+                self.emit(
+                    c,
+                    Ins::Ternary(TernaryOp::Where, neg, no, below, DType::Bool),
+                )
+            }
+            (Some(neg), None) => {
+                let no = self.constant(c, Scalar::Bool(false), DType::Bool);
+                let ok = yes(self);
+                self.emit(c, Ins::Ternary(TernaryOp::Where, neg, no, ok, DType::Bool))
+            }
+            (None, Some(below)) => below,
+            (None, None) => yes(self),
         };
         let clamped = self.emit(c, Ins::Ternary(TernaryOp::Where, inside, pos, zero, pdt));
         let clamped = if pdt == DType::I32 {

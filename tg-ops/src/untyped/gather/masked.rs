@@ -23,7 +23,8 @@ pub(crate) fn lower_bound(sorted: &DynTensor, targets: &DynTensor) -> Result<Dyn
     let mut hi = t.full_like(n as i64);
     for _ in 0..usize::BITS - n.leading_zeros() {
         let open = lo.lt(&hi)?;
-        let mid = lo.add(&hi)?.shr(1)?;
+        // lo + (hi - lo) / 2: lo + hi would pass i32 past 2^30 elements
+        let mid = lo.add(&hi.sub(&lo)?.shr(1)?)?;
         let below = sorted.gather(0, &mid)?.lt(&t)?;
         lo = open.logical_and(&below)?.where_(&mid.add(1)?, &lo)?;
         hi = open.logical_and(&below.logical_not()?)?.where_(&mid, &hi)?;
