@@ -496,3 +496,16 @@ fn merges_of_sorted_runs_are_a_kernel_per_level() {
     let on_gpu = plan(&[&x], &gpu()).unwrap();
     assert_eq!(on_gpu[1].strategy, Strategy::Merge { words: 2, per: 8 });
 }
+
+/// A scan of runs is a kernel of its own from the scan template, an invocation per run, its
+/// loop as long as the run; a float sum is compensated.
+#[test]
+fn scans_of_runs_are_a_kernel_from_their_template() {
+    let x = data(&[64, 1000]);
+    let s = x.scan_runs(ReduceOp::Add, 256).unwrap();
+    let p = plan(&[&s], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 1, "{:?}", names(&p));
+    assert_eq!(p[0].strategy, Strategy::Scan { op: ReduceOp::Add });
+    assert_eq!(p[0].loops, 257);
+    snapshot("scan", &p[0].source);
+}

@@ -189,6 +189,13 @@ fn reductions_and_movement() {
     check("gather", &[(s, (-2.0, 2.0))], |x| {
         x[0].gather(1, &pos).unwrap().unary(UnaryOp::Sin).unwrap()
     });
+    // runs that do not divide the row: the reverse scan pads to whole runs
+    check("scan_runs add", &[(&[2, 7], (-2.0, 2.0))], |x| {
+        x[0].scan_runs(ReduceOp::Add, 3).unwrap()
+    });
+    check("scan_runs mul", &[(&[2, 7], (0.5, 1.5))], |x| {
+        x[0].scan_runs(ReduceOp::Mul, 3).unwrap()
+    });
     let wide: Vec<u8> = (0..6 * 3 * 4)
         .map(|i| [299u32, 3, 0, 1][i % 4] as u8)
         .collect();

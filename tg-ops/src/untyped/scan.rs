@@ -86,8 +86,59 @@ fn scan_direct(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
     drop_last(skip.where_(&fill, &view)?.reduce(op, &[x.ndim()])?)
 }
 
-/// The inclusive scan of `x`'s last axis, in two stages where the axis is long.
+/// Elements each invocation of the runtime's scan template takes in turn (`Lazy::scan_runs`).
+const RUN: usize = 256;
+
+/// The inclusive scan of `x`'s last axis: by the runtime's scan of runs where it takes the op
+/// and dtype (sums and products of 32- and 64-bit numbers), else composed of reductions.
 fn scan_last(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
+    let dt = x.dtype();
+    if op == ReduceOp::Max || dt.size() < 4 || dt.is_bool() {
+        return scan_reduced(x, op);
+    }
+    scan_by_runs(x, op)
+}
+
+/// The inclusive scan of `x`'s last axis by runs of [`RUN`]: each run scanned in order by one
+/// invocation (float sums compensated), then the runs' totals scanned the same way (in
+/// stages again past `RUN` runs) and each run's predecessors combined in. `O(n)` work.
+fn scan_by_runs(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
+    let rank = x.ndim();
+    let n = x.shape()[rank - 1];
+    if n <= RUN {
+        return x.scan_runs(op, n);
+    }
+    let (dt, id) = (x.dtype(), identity(op, x.dtype()));
+    let chunks = n.div_ceil(RUN);
+    // identity elements at the end, so the row splits into whole runs
+    let mut pads = vec![(0isize, 0isize); rank];
+    pads[rank - 1] = (0, (chunks * RUN - n) as isize);
+    let padded = DynTensor::wrap(x.clone()).pad(&pads, id)?;
+    let mut split = x.shape().to_vec();
+    split[rank - 1] = chunks;
+    split.push(RUN);
+    let inner = padded.lazy.scan_runs(op, RUN)?.reshape(&split)?;
+    // each run's total, scanned across runs, shifted by one: what precedes each run
+    let mut last: Vec<(usize, usize)> = inner.shape().iter().map(|&d| (0, d)).collect();
+    last[rank] = (RUN - 1, RUN);
+    let totals = drop_last(inner.shrink(&last)?)?;
+    let mut shift = vec![(0isize, 0isize); rank];
+    shift[rank - 1] = (1, -1);
+    let before = DynTensor::wrap(scan_by_runs(&totals, op)?).pad(&shift, id)?;
+    let mut col = before.shape().to_vec();
+    col.push(1);
+    let before = before.lazy.reshape(&col)?.expand(inner.shape())?;
+    let joined = inner.binary(combine(op, dt), &before)?;
+    let mut flat = x.shape().to_vec();
+    flat[rank - 1] = chunks * RUN;
+    let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&d| (0, d)).collect();
+    keep[rank - 1] = (0, n);
+    joined.reshape(&flat)?.shrink(&keep)
+}
+
+/// The inclusive scan of `x`'s last axis composed of reductions, in two stages where the
+/// axis is long.
+fn scan_reduced(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
     let rank = x.ndim();
     let s = x.shape()[rank - 1];
     if s <= 2 * SPLIT {
@@ -114,7 +165,7 @@ fn scan_last(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
     let mut shift = vec![(0isize, 0isize); rank];
     shift[rank - 1] = (1, -1);
     // (in stages again past 512 chunks)
-    let before = DynTensor::wrap(scan_last(&totals, op)?).pad(&shift, id)?;
+    let before = DynTensor::wrap(scan_reduced(&totals, op)?).pad(&shift, id)?;
     let mut col = before.shape().to_vec();
     col.push(1);
     let before = before.lazy.reshape(&col)?.expand(inner.shape())?;

@@ -296,8 +296,8 @@ pub fn lower(
     strategy: Strategy,
     options: Options,
 ) -> Program {
-    if let Strategy::Merge { .. } = strategy {
-        return merge_program(root, inputs, strategy, options);
+    if let Strategy::Merge { .. } | Strategy::Scan { .. } = strategy {
+        return template_program(root, inputs, strategy, options);
     }
     let Strategy::Tile { rows, .. } = strategy else {
         return lower_at(root, inputs, strategy, options, 0);
@@ -309,20 +309,22 @@ pub fn lower(
         .unwrap_or_else(|| lower_at(root, inputs, Strategy::Serial, options, 0))
 }
 
-/// The program of a merge of sorted runs: no instructions (its template is the whole body,
-/// `glsl::merge`), the records per row and the run length as push constants, so every
-/// level of a sort and every row length is one shader.
-fn merge_program(
+/// The program of a kernel from a template (a merge or a scan of runs): no instructions (the
+/// template is the whole body, `glsl::merge`, `glsl::scan`), the row length (records or
+/// elements) and the run length as push constants, so every level of a sort, every scan
+/// stage and every row length is one shader.
+fn template_program(
     root: &Arc<Node>,
     inputs: &[Arc<Node>],
     strategy: Strategy,
     options: Options,
 ) -> Program {
-    let Op::MergeRuns(run) = root.op() else {
-        unreachable!("{root:?} is not a merge");
-    };
     let shape = root.shape();
-    let records = shape[shape.len() - 2];
+    let (len, run) = match root.op() {
+        Op::MergeRuns(run) => (shape[shape.len() - 2], *run),
+        Op::ScanRuns(_, run) => (shape[shape.len() - 1], *run),
+        _ => unreachable!("{root:?} has no template"),
+    };
     let bytes = |n: &Node| (n.numel().div_ceil(LANES) * LANES * n.dtype().size()) as u64;
     Program {
         ins: Vec::new(),
@@ -335,7 +337,7 @@ fn merge_program(
         strategy,
         out_block: Program::ROOT,
         out_index: Vec::new(),
-        params: vec![records as u32, *run as u32],
+        params: vec![len as u32, run as u32],
         addressed: std::iter::once(root)
             .chain(inputs)
             .map(|n| options.addresses && bytes(n) > options.bind_limit)
@@ -745,7 +747,9 @@ impl Lowerer<'_> {
         let same = |k: usize| at(&srcs[k], idx.clone(), &valid, c);
         let (step, requests) = match node.op() {
             Op::Buffer => unreachable!("buffer {node:?} is not a kernel input"),
-            Op::MergeRuns(_) => unreachable!("a merge {node:?} is a kernel of its own"),
+            Op::MergeRuns(_) | Op::ScanRuns(..) => {
+                unreachable!("{node:?} is a kernel of its own")
+            }
             Op::Const(ConstValue(v)) => return Begun::Done(self.constant(c, *v, dt)),
             Op::Var(id, _) => return Begun::Done(self.var(c, *id, dt)),
             Op::Unary(_) | Op::Cast | Op::Bitcast => (Step::Emit, vec![same(0)]),

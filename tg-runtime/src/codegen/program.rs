@@ -246,6 +246,13 @@ pub enum Strategy {
         /// Records per invocation.
         per: usize,
     },
+    /// A scan of runs ([`crate::graph::node::Op::ScanRuns`]), from its template: each
+    /// invocation scans one run. The row length and the run length are the first two
+    /// [`Program::params`].
+    Scan {
+        /// Add or mul.
+        op: ReduceOp,
+    },
 }
 
 /// The output axes a tile of `rows` rows may run along, nearest the columns first: every axis
@@ -370,9 +377,10 @@ impl Program {
     /// Invocations per workgroup.
     pub fn threads(&self) -> u32 {
         match self.strategy {
-            Strategy::Serial | Strategy::Row { threads: 1, .. } | Strategy::Merge { .. } => {
-                SERIAL_THREADS
-            }
+            Strategy::Serial
+            | Strategy::Row { threads: 1, .. }
+            | Strategy::Merge { .. }
+            | Strategy::Scan { .. } => SERIAL_THREADS,
             Strategy::Tile { threads, .. }
             | Strategy::Cooperative { threads }
             | Strategy::Row { threads, .. } => threads,
@@ -386,7 +394,8 @@ impl Program {
             Strategy::Serial
             | Strategy::Tile { .. }
             | Strategy::Row { threads: 1, .. }
-            | Strategy::Merge { .. } => false,
+            | Strategy::Merge { .. }
+            | Strategy::Scan { .. } => false,
             Strategy::Cooperative { .. } | Strategy::Row { .. } => true,
         }
     }
@@ -408,6 +417,10 @@ impl Program {
             Strategy::Row { row, .. } => self.numel / row,
             Strategy::Tile { rows, .. } => self.numel / (rows * LANES),
             Strategy::Merge { words, per } => (self.numel / words).div_ceil(per),
+            Strategy::Scan { .. } => {
+                let (len, run) = (self.params[0] as usize, self.params[1] as usize);
+                self.numel / len * len.div_ceil(run)
+            }
             _ => self.numel.div_ceil(LANES),
         }
     }

@@ -254,6 +254,24 @@ fn scatter_add(g: &Lazy, index: &Lazy, axis: usize, shape: &[usize]) -> Result<L
     summed.reshape(&kept)?.permute(&perm)
 }
 
+/// The sum of each element and those after it in its run of `run` along the last axis: the
+/// last axis padded with zeros to whole runs, reversed, scanned and reversed back, so the
+/// runs line up with the forward scan's.
+fn reverse_scan(g: &Lazy, run: usize) -> Result<Lazy> {
+    let last = g.ndim() - 1;
+    let n = g.shape()[last];
+    let mut pads = vec![(0, 0); g.ndim()];
+    pads[last] = (0, n.div_ceil(run) * run - n);
+    let padded = g.pad(&pads)?;
+    let mut keep: Vec<(usize, usize)> = g.shape().iter().map(|&d| (0, d)).collect();
+    keep[last] = (0, n);
+    padded
+        .flip(&[last])?
+        .scan_runs(ReduceOp::Add, run)?
+        .flip(&[last])?
+        .shrink(&keep)
+}
+
 /// The gradients of `n`'s sources given `g`, the gradient of `n` (`None`: no gradient).
 fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
     let one = |x: Lazy| Ok(vec![Some(x)]);
@@ -383,5 +401,19 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
         ],
         // integer words: no gradient
         Op::MergeRuns(_) => vec![None],
+        // each element's gradient sums those of the elements after it in its run (times the
+        // product's quotient for mul)
+        Op::ScanRuns(op, run) => {
+            let x = &srcs[0];
+            let summed = match op {
+                ReduceOp::Mul => mul(g, n)?,
+                _ => g.clone(),
+            };
+            let back = reverse_scan(&summed, *run)?;
+            vec![Some(match op {
+                ReduceOp::Mul => div(&back, x)?,
+                _ => back,
+            })]
+        }
     })
 }

@@ -16,6 +16,10 @@ pub struct Lazy(pub(crate) Arc<Node>);
 /// The most words a record of [`Lazy::merge_runs`] has (a 64-bit key and its index take 3).
 pub const MERGE_WORDS: usize = 4;
 
+/// The longest run [`Lazy::scan_runs`] takes: one invocation loops over it, within
+/// llvmpipe's 65,535 back-edges.
+pub const MAX_SCAN_RUN: usize = 1 << 14;
+
 fn shape_err(op: &'static str, message: String) -> Error {
     Error::Shape { op, message }
 }
@@ -525,6 +529,46 @@ impl Lazy {
             Op::MergeRuns(run),
             DType::U32,
             shape.to_vec(),
+            vec![self.0.clone()],
+        )))
+    }
+
+    /// The inclusive scan with `op` (`Add` or `Mul`, in this dtype's arithmetic) of each run
+    /// of `run` elements along the last axis (see [`Op::ScanRuns`]): a running sum or product
+    /// that restarts at positions `0, run, 2 run, ..` of each row. Takes 32- and 64-bit
+    /// numbers; `run` is at most [`MAX_SCAN_RUN`] (one invocation scans a run, and a driver's
+    /// loop budget bounds its loop).
+    pub fn scan_runs(&self, op: ReduceOp, run: usize) -> Result<Lazy> {
+        let dt = self.dtype();
+        if dt.size() < 4 || dt.is_bool() {
+            return Err(self.dtype_err("scan_runs", "scans take 32- and 64-bit numbers"));
+        }
+        if op == ReduceOp::Max {
+            return Err(Error::Argument {
+                op: "scan_runs",
+                message: "runs scan with add or mul".into(),
+            });
+        }
+        if self.ndim() == 0 {
+            return Err(Error::RankTooLow {
+                op: "scan_runs",
+                min: 1,
+                shape: vec![],
+            });
+        }
+        if run == 0 || run > MAX_SCAN_RUN {
+            return Err(Error::Argument {
+                op: "scan_runs",
+                message: format!("runs hold 1 to {MAX_SCAN_RUN} elements, not {run}"),
+            });
+        }
+        if run == 1 || self.numel() == 0 {
+            return Ok(self.clone());
+        }
+        Ok(Lazy(Node::intern(
+            Op::ScanRuns(op, run),
+            dt,
+            self.shape().to_vec(),
             vec![self.0.clone()],
         )))
     }

@@ -45,6 +45,7 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
         Strategy::Cooperative { .. } => "c",
         Strategy::Row { .. } => "r",
         Strategy::Merge { .. } => "m",
+        Strategy::Scan { .. } => "s",
     };
     let shape: Vec<String> = k.root.shape().iter().map(|d| d.to_string()).collect();
     format!("{kind}{coop}_{}_{}", shape.join("x"), k.root.dtype())

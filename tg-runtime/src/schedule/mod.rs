@@ -3,7 +3,7 @@
 //!
 //! Everything fuses by default: elementwise ops into their consumers, producers into the
 //! reductions that consume them, and reductions into the elementwise ops after them. A node
-//! gets its own buffer only when it is a target, marked `contiguous`, a merge of sorted runs
+//! gets its own buffer only when it is a target, marked `contiguous`, a merge or scan of runs
 //! or what one reads (their kernels come from a template), or a reduction whose fusion would
 //! compute it more than once per element (consumed through a broadcast, inside another
 //! reduction, or by two kernels).
@@ -224,8 +224,8 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             Op::Contiguous | Op::Assign => {
                 realize.insert(n.id());
             }
-            // a merge reads its records from a buffer, in a kernel of its own
-            Op::MergeRuns(_) => {
+            // a merge or a scan reads its source from a buffer, in a kernel of its own
+            Op::MergeRuns(_) | Op::ScanRuns(..) => {
                 realize.insert(n.id());
                 let src = &n.srcs()[0];
                 if !src.is_realized() && !matches!(src.op(), Op::Buffer) {
@@ -419,6 +419,8 @@ fn plan_kernel(
     let mut strategy = strategy(root.numel(), max_trip, class);
     if let Op::MergeRuns(_) = root.op() {
         strategy = class.merge(root.shape());
+    } else if let Op::ScanRuns(op, _) = root.op() {
+        strategy = Strategy::Scan { op: *op };
     } else if worth_tiling(&root, &inputs, max_trip)
         && (strategy == Strategy::Serial
             || root.numel() / (BASE_ROWS * LANES) >= TILE_MIN_INVOCATIONS)

@@ -8,6 +8,7 @@
 mod alu;
 mod helpers;
 mod merge;
+mod scan;
 mod types;
 
 use std::fmt::Write;
@@ -75,8 +76,10 @@ struct Renderer<'a> {
 
 /// Renders `p` as a GLSL 4.50 compute shader for a device with `target`'s features.
 pub fn render(p: &Program, target: Target) -> Shader {
-    if let Strategy::Merge { words, per } = p.strategy {
-        return merge::render(p, words, per);
+    match p.strategy {
+        Strategy::Merge { words, per } => return merge::render(p, words, per),
+        Strategy::Scan { op } => return scan::render(p, op, target),
+        _ => {}
     }
     let threads = p.threads();
     let mut r = Renderer {
@@ -92,30 +95,9 @@ pub fn render(p: &Program, target: Target) -> Shader {
     let mut body = String::new();
     r.block(Program::ROOT, &mut body, 1);
 
-    let mut src = String::from("#version 450\n");
-    if r.int64 || p.ins.iter().any(|i| needs_int64(i.dtype())) {
-        src.push_str("#extension GL_ARB_gpu_shader_int64 : require\n");
-    }
-    // IEEE zeros, infinities and NaN, where the device lets a shader ask for them
+    let int64 = r.int64 || p.ins.iter().any(|i| needs_int64(i.dtype()));
     let uses_f64 = p.ins.iter().any(|i| i.dtype() == DType::F64) || p.inputs.contains(&DType::F64);
-    let modes: Vec<u32> = [
-        (target.preserve_inf_nan_f32, 32),
-        (target.preserve_inf_nan_f64 && uses_f64, 64),
-    ]
-    .into_iter()
-    .filter_map(|(on, bits)| on.then_some(bits))
-    .collect();
-    if !modes.is_empty() {
-        src.push_str("#extension GL_EXT_spirv_intrinsics : require\n");
-        for bits in modes {
-            // execution mode SignedZeroInfNanPreserve (4461), capability 4466
-            writeln!(
-                src,
-                "spirv_execution_mode(extensions = [\"SPV_KHR_float_controls\"], capabilities = [4466], 4461, {bits});"
-            )
-            .ok();
-        }
-    }
+    let mut src = preamble(int64, uses_f64, target);
     let coop = p.shares_groups();
     if coop && target.subgroup_arithmetic {
         src.push_str("#extension GL_KHR_shader_subgroup_arithmetic : require\n");
@@ -161,6 +143,35 @@ pub fn render(p: &Program, target: Target) -> Shader {
         threads,
         loops: r.loops,
     }
+}
+
+/// The version line and the extensions a kernel's dtypes need: 64-bit integers, and IEEE
+/// zeros, infinities and NaN where the device lets a shader ask for them.
+fn preamble(int64: bool, uses_f64: bool, target: Target) -> String {
+    let mut src = String::from("#version 450\n");
+    if int64 {
+        src.push_str("#extension GL_ARB_gpu_shader_int64 : require\n");
+    }
+    // IEEE zeros, infinities and NaN, where the device lets a shader ask for them
+    let modes: Vec<u32> = [
+        (target.preserve_inf_nan_f32, 32),
+        (target.preserve_inf_nan_f64 && uses_f64, 64),
+    ]
+    .into_iter()
+    .filter_map(|(on, bits)| on.then_some(bits))
+    .collect();
+    if !modes.is_empty() {
+        src.push_str("#extension GL_EXT_spirv_intrinsics : require\n");
+        for bits in modes {
+            // execution mode SignedZeroInfNanPreserve (4461), capability 4466
+            writeln!(
+                src,
+                "spirv_execution_mode(extensions = [\"SPV_KHR_float_controls\"], capabilities = [4466], 4461, {bits});"
+            )
+            .ok();
+        }
+    }
+    src
 }
 
 /// What every kernel declares after its extensions: the buffer-reference extensions where a

@@ -1,0 +1,246 @@
+//! The two kernels from templates, against the host. Merges of sorted runs
+//! (`Lazy::merge_runs`): every level of a merge sort over rows of every length class (one
+//! record, odd lengths, a power of two, a row not a multiple of an invocation's records, rows
+//! shorter than that), records of 1 to 4 words with repeated leading words, and one level
+//! alone on runs it did not sort. Scans of runs (`Lazy::scan_runs`): sums and products of
+//! every dtype they take, runs that divide the row, do not, and are longer than it, against
+//! the host's (floats of eighths, whose sums are exact in any order; integers wrap alike).
+
+use tg_runtime::{DType, Element, Error, Lazy, ReduceOp};
+
+/// Deterministic words with many repeats in the leading word (`spread` values).
+fn words(n: usize, seed: u64, spread: u64) -> Vec<u32> {
+    (0..n as u64)
+        .map(|i| {
+            let h = (i.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ seed.wrapping_mul(0xBF58_476D_1CE4_E5B9))
+            .wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((h >> 29) % spread) as u32
+        })
+        .collect()
+}
+
+/// Sorts each row of `data` (rows of `len` records of `w` words) by merging, level by level.
+fn merge_sort(data: &[u32], rows: usize, len: usize, w: usize) -> Vec<u32> {
+    let mut x = Lazy::from_slice(&[rows, len, w], data).unwrap();
+    let mut run = 1;
+    while run < len {
+        x = x.merge_runs(run).unwrap();
+        run *= 2;
+    }
+    x.to_vec::<u32>().unwrap()
+}
+
+fn host_sorted(data: &[u32], rows: usize, len: usize, w: usize) -> Vec<u32> {
+    let mut out = Vec::with_capacity(data.len());
+    for r in 0..rows {
+        let mut recs: Vec<&[u32]> = data[r * len * w..(r + 1) * len * w].chunks(w).collect();
+        recs.sort();
+        out.extend(recs.into_iter().flatten());
+    }
+    out
+}
+
+#[test]
+fn merging_level_by_level_sorts_every_row() {
+    for (rows, len) in [
+        (1, 1),
+        (1, 2),
+        (2, 3),
+        (3, 7),
+        (1, 8),
+        (2, 9),
+        (5, 100),
+        (1, 1000),
+        (2, 4097),
+        (7, 5),
+    ] {
+        for w in 1..=4 {
+            let data = words(rows * len * w, (rows * 31 + len * 7 + w) as u64, 5);
+            let got = merge_sort(&data, rows, len, w);
+            let want = host_sorted(&data, rows, len, w);
+            assert_eq!(got, want, "rows {rows} of {len} records of {w} words");
+        }
+    }
+}
+
+/// One level alone: runs of 3 sorted on the host, merged in pairs (the last run short, the
+/// last pair without a partner), against the host's merge.
+#[test]
+fn one_level_merges_runs_in_pairs() {
+    let (len, w, run) = (17, 2, 3);
+    let mut data = words(len * w, 5, 4);
+    for chunk in data.chunks_mut(run * w) {
+        let mut recs: Vec<Vec<u32>> = chunk.chunks(w).map(|r| r.to_vec()).collect();
+        recs.sort();
+        chunk.copy_from_slice(&recs.concat());
+    }
+    let got = Lazy::from_slice(&[len, w], &data)
+        .unwrap()
+        .merge_runs(run)
+        .unwrap()
+        .to_vec::<u32>()
+        .unwrap();
+    let mut want = Vec::new();
+    for pair in data.chunks(2 * run * w) {
+        let mut recs: Vec<&[u32]> = pair.chunks(w).collect();
+        recs.sort();
+        want.extend(recs.into_iter().flatten());
+    }
+    assert_eq!(got, want);
+}
+
+#[test]
+fn merge_errors_name_the_mistake() {
+    let f = Lazy::from_slice(&[4, 1], &[1.0f32, 2.0, 3.0, 4.0]).unwrap();
+    assert!(matches!(
+        f.merge_runs(1),
+        Err(Error::DType {
+            op: "merge_runs",
+            ..
+        })
+    ));
+    let flat = Lazy::from_slice(&[4], &[1u32, 2, 3, 4]).unwrap();
+    assert!(matches!(
+        flat.merge_runs(1),
+        Err(Error::Shape {
+            op: "merge_runs",
+            ..
+        })
+    ));
+    let wide = Lazy::constant(0u32, DType::U32, &[4, 5]).unwrap();
+    assert!(matches!(
+        wide.merge_runs(1),
+        Err(Error::Shape {
+            op: "merge_runs",
+            ..
+        })
+    ));
+    let x = Lazy::from_slice(&[2, 2], &[1u32, 2, 3, 4]).unwrap();
+    assert!(matches!(
+        x.merge_runs(0),
+        Err(Error::Argument {
+            op: "merge_runs",
+            ..
+        })
+    ));
+    // one run per row is already sorted: no node
+    assert_eq!(x.merge_runs(2).unwrap().id(), x.id());
+}
+
+/// The host's scan of runs, in the kernel's order.
+fn host_scan<T: Copy>(x: &[T], len: usize, run: usize, id: T, f: impl Fn(T, T) -> T) -> Vec<T> {
+    let mut out = Vec::with_capacity(x.len());
+    for row in x.chunks(len) {
+        for part in row.chunks(run) {
+            let mut acc = id;
+            for &v in part {
+                acc = f(acc, v);
+                out.push(acc);
+            }
+        }
+    }
+    out
+}
+
+fn check_scans<T: Element + Copy + PartialEq + std::fmt::Debug>(
+    make: impl Fn(usize) -> T,
+    add: impl Fn(T, T) -> T + Copy,
+    mul: impl Fn(T, T) -> T + Copy,
+    zero: T,
+    one: T,
+) {
+    for (rows, len) in [(1, 1), (3, 5), (2, 300), (1, 1000)] {
+        let data: Vec<T> = (0..rows * len).map(&make).collect();
+        let x = Lazy::from_slice(&[rows, len], &data).unwrap();
+        for run in [1, 2, 3, 7, 256, 300, 2000] {
+            let cases: [(ReduceOp, T, &dyn Fn(T, T) -> T); 2] =
+                [(ReduceOp::Add, zero, &add), (ReduceOp::Mul, one, &mul)];
+            for (op, id, f) in cases {
+                let got = x.scan_runs(op, run).unwrap().to_vec::<T>().unwrap();
+                let want = host_scan(&data, len, run, id, f);
+                assert_eq!(
+                    got,
+                    want,
+                    "{:?} {op:?} of rows {rows} x {len}, runs of {run}",
+                    x.dtype()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn scans_of_runs_match_the_host_in_every_dtype() {
+    let small = |i: usize| ((i * 7919) % 13) as f64 / 8.0 + 0.5;
+    check_scans(|i| small(i) as f32, |a, b| a + b, |a, b| a * b, 0.0, 1.0);
+    check_scans(small, |a, b| a + b, |a, b| a * b, 0.0, 1.0);
+    let int = |i: usize| ((i * 7919) % 2001) as i64 - 1000;
+    check_scans(
+        |i| int(i) as i32,
+        i32::wrapping_add,
+        i32::wrapping_mul,
+        0,
+        1,
+    );
+    check_scans(
+        |i| int(i) as u32,
+        u32::wrapping_add,
+        u32::wrapping_mul,
+        0,
+        1,
+    );
+    check_scans(
+        |i| int(i) * 1_000_003,
+        i64::wrapping_add,
+        i64::wrapping_mul,
+        0,
+        1,
+    );
+    check_scans(
+        |i| (int(i) * 1_000_003) as u64,
+        u64::wrapping_add,
+        u64::wrapping_mul,
+        0,
+        1,
+    );
+}
+
+#[test]
+fn scan_errors_name_the_mistake() {
+    let narrow = Lazy::from_slice(&[3], &[1u8, 2, 3]).unwrap();
+    assert!(matches!(
+        narrow.scan_runs(ReduceOp::Add, 2),
+        Err(Error::DType {
+            op: "scan_runs",
+            ..
+        })
+    ));
+    let x = Lazy::from_slice(&[3], &[1.0f32, 2.0, 3.0]).unwrap();
+    assert!(matches!(
+        x.scan_runs(ReduceOp::Max, 2),
+        Err(Error::Argument {
+            op: "scan_runs",
+            ..
+        })
+    ));
+    assert!(matches!(
+        x.scan_runs(ReduceOp::Add, 0),
+        Err(Error::Argument {
+            op: "scan_runs",
+            ..
+        })
+    ));
+    let too_long = tg_runtime::graph::lazy::MAX_SCAN_RUN + 1;
+    assert!(matches!(
+        x.scan_runs(ReduceOp::Add, too_long),
+        Err(Error::Argument { .. })
+    ));
+    let scalar = Lazy::constant(1.0f32, DType::F32, &[]).unwrap();
+    assert!(matches!(
+        scalar.scan_runs(ReduceOp::Add, 2),
+        Err(Error::RankTooLow { .. })
+    ));
+    // runs of one are the values themselves: no node
+    assert_eq!(x.scan_runs(ReduceOp::Mul, 1).unwrap().id(), x.id());
+}

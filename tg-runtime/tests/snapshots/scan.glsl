@@ -1,0 +1,24 @@
+#version 450
+layout(local_size_x = 256) in;
+layout(push_constant) uniform PC { uint n; uint p[2]; } pc;
+layout(std430, set = 0, binding = 0) restrict writeonly buffer Out { float o[]; };
+layout(std430, set = 0, binding = 1) restrict readonly buffer In0 { float b0[]; };
+void main() {
+  uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * 256u;
+  uint len = pc.p[0];
+  uint run = pc.p[1];
+  uint runs = (len + run - 1u) / run;
+  uint row = gid / runs;
+  if (row >= pc.n / len) return;
+  uint start = row * len + (gid - row * runs) * run;
+  uint stop = min(start + run, row * len + len);
+  precise float acc = 0.0;
+  precise float comp = float(0);
+  for (uint i = start; i < stop; i++) {
+    float y = b0[i] - comp;
+    float t = acc + y;
+    comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y;
+    acc = t;
+    o[i] = acc;
+  }
+}
