@@ -128,6 +128,9 @@ fn merge_errors_name_the_mistake() {
     assert_eq!(x.merge_runs(2).unwrap().id(), x.id());
 }
 
+/// How two values combine (a sum or a product).
+type Combine<'a, T> = dyn Fn(T, T) -> T + 'a;
+
 /// The host's scan of runs, in the kernel's order.
 fn host_scan<T: Copy>(x: &[T], len: usize, run: usize, id: T, f: impl Fn(T, T) -> T) -> Vec<T> {
     let mut out = Vec::with_capacity(x.len());
@@ -154,7 +157,7 @@ fn check_scans<T: Element + Copy + PartialEq + std::fmt::Debug>(
         let data: Vec<T> = (0..rows * len).map(&make).collect();
         let x = Lazy::from_slice(&[rows, len], &data).unwrap();
         for run in [1, 2, 3, 7, 256, 300, 2000] {
-            let cases: [(ReduceOp, T, &dyn Fn(T, T) -> T); 2] =
+            let cases: [(ReduceOp, T, &Combine<'_, T>); 2] =
                 [(ReduceOp::Add, zero, &add), (ReduceOp::Mul, one, &mul)];
             for (op, id, f) in cases {
                 let got = x.scan_runs(op, run).unwrap().to_vec::<T>().unwrap();
