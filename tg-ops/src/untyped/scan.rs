@@ -1,11 +1,17 @@
 //! Scans and arg-reductions: cumsum, cumprod, cummax and cummin (values and indices),
 //! logcumsumexp, argmax and argmin.
 //!
-//! A scan of length `n` is a reduction of an `n x n` masked view: output `i` reduces the
-//! elements `k <= i`, the others replaced by the reduction's identity (tinygrad's `_cumalu`).
-//! Axes longer than 512 take tinygrad's two-stage split (`_split_cumalu`): a scan within
-//! chunks of 256, a scan of the chunk totals, and one combining pass, so the work is
-//! `n * 256 + (n / 256)^2` rather than `n^2`. Index outputs are i32, as tinygrad's.
+//! Sums and products of 32- and 64-bit numbers (cumsum, which accumulates in such a dtype,
+//! and most cumprods) scan by the runtime's scan of runs (`Lazy::scan_runs`): each run of 256
+//! in order by one invocation, float sums compensated, then the runs' totals the same way
+//! and a combining pass, `O(n)` work (2^20 f32 on lavapipe: 4-6 ms, where the reductions
+//! below took 33). The rest (running maxima, narrow dtypes) is tinygrad's composition: a scan
+//! of length `n` is a reduction of an `n x n` masked view, output `i` reducing the elements
+//! `k <= i` with the others replaced by the identity (`_cumalu`), and axes longer than 512
+//! take the two-stage split (`_split_cumalu`): a scan within chunks of 256, a scan of the
+//! chunk totals, and one combining pass, so the work is `n * 256 + (n / 256)^2` rather than
+//! `n^2`. cummax's and cummin's indices and logcumsumexp remain `n^2` per row. Index outputs
+//! are i32, as tinygrad's.
 
 use super::stats::to_isize;
 use super::{DynTensor, norm_axis, norm_axis_scalar_ok};
