@@ -109,77 +109,66 @@ fn scan_last(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
 /// invocation (float sums compensated), then the runs' totals scanned the same way (in
 /// stages again past `RUN` runs) and each run's predecessors combined in. `O(n)` work.
 fn scan_by_runs(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
-    let rank = x.ndim();
-    let n = x.shape()[rank - 1];
+    let n = x.shape()[x.ndim() - 1];
     if n <= RUN {
         return x.scan_runs(op, n);
     }
-    let (dt, id) = (x.dtype(), identity(op, x.dtype()));
-    let chunks = n.div_ceil(RUN);
-    // identity elements at the end, so the row splits into whole runs
-    let mut pads = vec![(0isize, 0isize); rank];
-    pads[rank - 1] = (0, (chunks * RUN - n) as isize);
-    let padded = DynTensor::wrap(x.clone()).pad(&pads, id)?;
-    let mut split = x.shape().to_vec();
-    split[rank - 1] = chunks;
-    split.push(RUN);
-    let inner = padded.lazy.scan_runs(op, RUN)?.reshape(&split)?;
-    // each run's total, scanned across runs, shifted by one: what precedes each run
-    let mut last: Vec<(usize, usize)> = inner.shape().iter().map(|&d| (0, d)).collect();
-    last[rank] = (RUN - 1, RUN);
-    let totals = drop_last(inner.shrink(&last)?)?;
-    let mut shift = vec![(0isize, 0isize); rank];
-    shift[rank - 1] = (1, -1);
-    let before = DynTensor::wrap(scan_by_runs(&totals, op)?).pad(&shift, id)?;
-    let mut col = before.shape().to_vec();
-    col.push(1);
-    let before = before.lazy.reshape(&col)?.expand(inner.shape())?;
-    let joined = inner.binary(combine(op, dt), &before)?;
-    let mut flat = x.shape().to_vec();
-    flat[rank - 1] = chunks * RUN;
-    let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&d| (0, d)).collect();
-    keep[rank - 1] = (0, n);
-    joined.reshape(&flat)?.shrink(&keep)
+    in_stages(x, op, RUN, &|chunks| chunks.scan_runs(op, RUN), &|totals| {
+        scan_by_runs(totals, op)
+    })
 }
 
 /// The inclusive scan of `x`'s last axis composed of reductions, in two stages where the
 /// axis is long.
 fn scan_reduced(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
-    let rank = x.ndim();
-    let s = x.shape()[rank - 1];
-    if s <= 2 * SPLIT {
+    if x.shape()[x.ndim() - 1] <= 2 * SPLIT {
         return scan_direct(x, op);
     }
+    // (in stages again past 512 chunks)
+    in_stages(x, op, SPLIT, &|chunks| scan_direct(chunks, op), &|totals| {
+        scan_reduced(totals, op)
+    })
+}
+
+/// A scan of a function of a lazy value.
+type Scan<'a> = dyn Fn(&Lazy) -> Result<Lazy> + 'a;
+
+/// The inclusive scan of `x`'s last axis in two stages: the axis padded with the identity to
+/// whole chunks of `chunk` and split (`[.., chunks, chunk]`), `within` scanning each chunk,
+/// `across` scanning the chunks' totals, and each chunk's predecessors (the totals' scan
+/// shifted by one) combined in.
+fn in_stages(
+    x: &Lazy,
+    op: ReduceOp,
+    chunk: usize,
+    within: &Scan<'_>,
+    across: &Scan<'_>,
+) -> Result<Lazy> {
+    let rank = x.ndim();
+    let n = x.shape()[rank - 1];
     let (dt, id) = (x.dtype(), identity(op, x.dtype()));
-    let chunks = s.div_ceil(SPLIT);
-    let front = chunks * SPLIT - s;
-    // identity elements in front, so the last chunk ends at the axis' end
+    let chunks = n.div_ceil(chunk);
     let mut pads = vec![(0isize, 0isize); rank];
-    pads[rank - 1] = (front as isize, 0);
+    pads[rank - 1] = (0, (chunks * chunk - n) as isize);
     let padded = DynTensor::wrap(x.clone()).pad(&pads, id)?;
     let mut split = x.shape().to_vec();
     split[rank - 1] = chunks;
-    split.push(SPLIT);
-    let inner = scan_direct(&padded.lazy.reshape(&split)?, op)?;
-    // each chunk's total, scanned across chunks, shifted by one: what precedes each chunk
-    let mut last = vec![(0, 0); rank + 1];
-    for (r, &d) in last.iter_mut().zip(inner.shape()) {
-        *r = (0, d);
-    }
-    last[rank] = (SPLIT - 1, SPLIT);
+    split.push(chunk);
+    let inner = within(&padded.lazy.reshape(&split)?)?;
+    let mut last: Vec<(usize, usize)> = inner.shape().iter().map(|&d| (0, d)).collect();
+    last[rank] = (chunk - 1, chunk);
     let totals = drop_last(inner.shrink(&last)?)?;
     let mut shift = vec![(0isize, 0isize); rank];
     shift[rank - 1] = (1, -1);
-    // (in stages again past 512 chunks)
-    let before = DynTensor::wrap(scan_reduced(&totals, op)?).pad(&shift, id)?;
+    let before = DynTensor::wrap(across(&totals)?).pad(&shift, id)?;
     let mut col = before.shape().to_vec();
     col.push(1);
     let before = before.lazy.reshape(&col)?.expand(inner.shape())?;
     let joined = inner.binary(combine(op, dt), &before)?;
     let mut flat = x.shape().to_vec();
-    flat[rank - 1] = chunks * SPLIT;
+    flat[rank - 1] = chunks * chunk;
     let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&d| (0, d)).collect();
-    keep[rank - 1] = (front, front + s);
+    keep[rank - 1] = (0, n);
     joined.reshape(&flat)?.shrink(&keep)
 }
 

@@ -309,6 +309,16 @@ pub fn lower(
         .unwrap_or_else(|| lower_at(root, inputs, Strategy::Serial, options, 0))
 }
 
+/// Per buffer (the output, then the inputs): whether the kernel reaches it by device address,
+/// being larger than one binding's range. Buffers hold whole vectors of four elements.
+fn addressed(root: &Arc<Node>, inputs: &[Arc<Node>], options: Options) -> Vec<bool> {
+    let bytes = |n: &Node| (n.numel().div_ceil(LANES) * LANES * n.dtype().size()) as u64;
+    std::iter::once(root)
+        .chain(inputs)
+        .map(|n| options.addresses && bytes(n) > options.bind_limit)
+        .collect()
+}
+
 /// The program of a kernel from a template (a merge or a scan of runs): no instructions (the
 /// template is the whole body, `glsl::merge`, `glsl::scan`), the row length (records or
 /// elements) and the run length as push constants, so every level of a sort, every scan
@@ -325,7 +335,6 @@ fn template_program(
         Op::ScanRuns(_, run) => (shape[shape.len() - 1], *run),
         _ => unreachable!("{root:?} has no template"),
     };
-    let bytes = |n: &Node| (n.numel().div_ceil(LANES) * LANES * n.dtype().size()) as u64;
     Program {
         ins: Vec::new(),
         blocks: vec![Block::default()],
@@ -338,10 +347,7 @@ fn template_program(
         out_block: Program::ROOT,
         out_index: Vec::new(),
         params: vec![len as u32, run as u32],
-        addressed: std::iter::once(root)
-            .chain(inputs)
-            .map(|n| options.addresses && bytes(n) > options.bind_limit)
-            .collect(),
+        addressed: addressed(root, inputs, options),
         in_place: false,
         var_params: Vec::new(),
         stashes: Vec::new(),
@@ -362,12 +368,7 @@ fn lower_at(
         .map(|(i, n)| (n.id(), i))
         .collect();
     let numel = root.numel();
-    // buffers hold whole vectors of four elements
-    let bytes = |n: &Node| (n.numel().div_ceil(LANES) * LANES * n.dtype().size()) as u64;
-    let addressed: Vec<bool> = std::iter::once(root)
-        .chain(inputs)
-        .map(|n| options.addresses && bytes(n) > options.bind_limit)
-        .collect();
+    let addressed = addressed(root, inputs, options);
     let address_words = 2 * addressed.iter().filter(|&&a| a).count();
     let mut l = Lowerer {
         prog: Program {
