@@ -2,8 +2,8 @@
 //! (`Lazy::merge_runs`): every level of a merge sort over rows of every length class (one
 //! record, odd lengths, a power of two, a row not a multiple of an invocation's records, rows
 //! shorter than that), records of 1 to 4 words with repeated leading words, and one level
-//! alone on runs it did not sort. Scans of runs (`Lazy::scan_runs`): sums and products of
-//! every dtype they take, runs that divide the row, do not, and are longer than it, against
+//! alone on runs it did not sort. Scans of runs (`Lazy::scan_runs`): sums, products and
+//! (of integers) maxima of every dtype they take, runs that divide the row, do not, and are longer than it, against
 //! the host's (floats of eighths, whose sums are exact in any order; integers wrap alike).
 
 use tg_runtime::{DType, Element, Error, Lazy, ReduceOp};
@@ -146,27 +146,22 @@ fn host_scan<T: Copy>(x: &[T], len: usize, run: usize, id: T, f: impl Fn(T, T) -
     out
 }
 
+/// Checks every scan in `cases` (op, identity, the host's combine) of `make`'s values.
 fn check_scans<T: Element + Copy + PartialEq + std::fmt::Debug>(
     make: impl Fn(usize) -> T,
-    add: impl Fn(T, T) -> T + Copy,
-    mul: impl Fn(T, T) -> T + Copy,
-    zero: T,
-    one: T,
+    cases: &[(ReduceOp, T, &Combine<'_, T>)],
 ) {
     for (rows, len) in [(1, 1), (3, 5), (2, 300), (1, 1000)] {
         let data: Vec<T> = (0..rows * len).map(&make).collect();
         let x = Lazy::from_slice(&[rows, len], &data).unwrap();
         for run in [1, 2, 3, 7, 256, 300, 2000] {
-            let cases: [(ReduceOp, T, &Combine<'_, T>); 2] =
-                [(ReduceOp::Add, zero, &add), (ReduceOp::Mul, one, &mul)];
-            for (op, id, f) in cases {
+            for &(op, id, f) in cases {
                 let got = x.scan_runs(op, run).unwrap().to_vec::<T>().unwrap();
                 let want = host_scan(&data, len, run, id, f);
+                let dt = x.dtype();
                 assert_eq!(
-                    got,
-                    want,
-                    "{:?} {op:?} of rows {rows} x {len}, runs of {run}",
-                    x.dtype()
+                    got, want,
+                    "{dt:?} {op:?} of rows {rows} x {len}, runs of {run}"
                 );
             }
         }
@@ -175,37 +170,47 @@ fn check_scans<T: Element + Copy + PartialEq + std::fmt::Debug>(
 
 #[test]
 fn scans_of_runs_match_the_host_in_every_dtype() {
+    use ReduceOp::{Add, Max, Mul};
     let small = |i: usize| ((i * 7919) % 13) as f64 / 8.0 + 0.5;
-    check_scans(|i| small(i) as f32, |a, b| a + b, |a, b| a * b, 0.0, 1.0);
-    check_scans(small, |a, b| a + b, |a, b| a * b, 0.0, 1.0);
+    let (add32, mul32) = (|a: f32, b: f32| a + b, |a: f32, b: f32| a * b);
+    check_scans(
+        |i| small(i) as f32,
+        &[(Add, 0.0, &add32), (Mul, 1.0, &mul32)],
+    );
+    let (add64, mul64) = (|a: f64, b: f64| a + b, |a: f64, b: f64| a * b);
+    check_scans(small, &[(Add, 0.0, &add64), (Mul, 1.0, &mul64)]);
     let int = |i: usize| ((i * 7919) % 2001) as i64 - 1000;
     check_scans(
         |i| int(i) as i32,
-        i32::wrapping_add,
-        i32::wrapping_mul,
-        0,
-        1,
+        &[
+            (Add, 0, &i32::wrapping_add),
+            (Mul, 1, &i32::wrapping_mul),
+            (Max, i32::MIN, &i32::max),
+        ],
     );
     check_scans(
         |i| int(i) as u32,
-        u32::wrapping_add,
-        u32::wrapping_mul,
-        0,
-        1,
+        &[
+            (Add, 0, &u32::wrapping_add),
+            (Mul, 1, &u32::wrapping_mul),
+            (Max, 0, &u32::max),
+        ],
     );
     check_scans(
         |i| int(i) * 1_000_003,
-        i64::wrapping_add,
-        i64::wrapping_mul,
-        0,
-        1,
+        &[
+            (Add, 0, &i64::wrapping_add),
+            (Mul, 1, &i64::wrapping_mul),
+            (Max, i64::MIN, &i64::max),
+        ],
     );
     check_scans(
         |i| (int(i) * 1_000_003) as u64,
-        u64::wrapping_add,
-        u64::wrapping_mul,
-        0,
-        1,
+        &[
+            (Add, 0, &u64::wrapping_add),
+            (Mul, 1, &u64::wrapping_mul),
+            (Max, 0, &u64::max),
+        ],
     );
 }
 
@@ -222,7 +227,7 @@ fn scan_errors_name_the_mistake() {
     let x = Lazy::from_slice(&[3], &[1.0f32, 2.0, 3.0]).unwrap();
     assert!(matches!(
         x.scan_runs(ReduceOp::Max, 2),
-        Err(Error::Argument {
+        Err(Error::DType {
             op: "scan_runs",
             ..
         })

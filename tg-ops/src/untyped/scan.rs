@@ -2,7 +2,7 @@
 //! logcumsumexp, argmax and argmin.
 //!
 //! Sums and products of 32- and 64-bit numbers (cumsum, which accumulates in such a dtype,
-//! and most cumprods) scan by the runtime's scan of runs (`Lazy::scan_runs`): each run of 256
+//! and most cumprods) and maxima of such integers scan by the runtime's scan of runs (`Lazy::scan_runs`): each run of 256
 //! in order by one invocation, float sums compensated, then the runs' totals the same way
 //! and a combining pass, `O(n)` work (2^20 f32 on lavapipe: 4-6 ms, where the reductions
 //! below took 33). The rest (running maxima, narrow dtypes) is tinygrad's composition: a scan
@@ -10,8 +10,9 @@
 //! `k <= i` with the others replaced by the identity (`_cumalu`), and axes longer than 512
 //! take the two-stage split (`_split_cumalu`): a scan within chunks of 256, a scan of the
 //! chunk totals, and one combining pass, so the work is `n * 256 + (n / 256)^2` rather than
-//! `n^2`. cummax's and cummin's indices and logcumsumexp remain `n^2` per row. Index outputs
-//! are i32, as tinygrad's.
+//! `n^2`. cummax's and cummin's indices are a running maximum of the positions where the
+//! running extreme changes (`O(n)`; tinygrad matches every value against every running
+//! extreme, `n^2`); logcumsumexp remains `n^2` per row. Index outputs are i32, as tinygrad's.
 
 use super::stats::to_isize;
 use super::{DynTensor, norm_axis, norm_axis_scalar_ok};
@@ -96,10 +97,11 @@ fn scan_direct(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
 const RUN: usize = 256;
 
 /// The inclusive scan of `x`'s last axis: by the runtime's scan of runs where it takes the op
-/// and dtype (sums and products of 32- and 64-bit numbers), else composed of reductions.
+/// and dtype (sums and products of 32- and 64-bit numbers, maxima of such integers), else
+/// composed of reductions.
 fn scan_last(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
     let dt = x.dtype();
-    if op == ReduceOp::Max || dt.size() < 4 || dt.is_bool() {
+    if dt.size() < 4 || dt.is_bool() || (op == ReduceOp::Max && dt.is_float()) {
         return scan_reduced(x, op);
     }
     scan_by_runs(x, op)
@@ -311,11 +313,7 @@ impl DynTensor {
             x.lazy.clone()
         };
         let values = scan_last(&key, ReduceOp::Max)?;
-        let n = key.shape()[key.ndim() - 1];
-        // hit[i, k]: k <= i and x[k] is the running maximum at i; the first k wins
-        let hit = same(&rows_of(&key)?, &cols_of(&values)?)?;
-        let skip = square_mask(&after_diagonal(n)?, hit.shape())?;
-        let index = drop_last(first_index(&hit, Some(&skip), n)?)?;
+        let index = first_positions(&key, &values)?;
         let values = if reversed { inverse(&values)? } else { values };
         let back = |l: Lazy| DynTensor::wrap(l).transpose(a as isize, -1);
         Ok((back(values)?, back(index)?))
@@ -419,6 +417,36 @@ impl DynTensor {
         }
         Ok(index)
     }
+}
+
+/// Where each running maximum `values` of `key` (along the last axis) first occurs, as i32:
+/// the last position up to each where the running maximum changed (the first element, one
+/// above the maximum before it, or the first NaN), a running maximum of those positions by
+/// the scan of runs. `O(n)` work, where matching every value against every running maximum
+/// takes `n^2`.
+fn first_positions(key: &Lazy, values: &Lazy) -> Result<Lazy> {
+    let last = key.ndim() - 1;
+    let n = key.shape()[last];
+    let mut shift = vec![(0isize, 0isize); key.ndim()];
+    shift[last] = (1, -1);
+    let lowest = identity(ReduceOp::Max, key.dtype());
+    let before = DynTensor::wrap(values.clone()).pad(&shift, lowest)?.lazy;
+    let mut changed = before.binary(BinaryOp::CmpLt, key)?;
+    if key.dtype().is_float() {
+        let first_nan = key
+            .binary(BinaryOp::CmpNe, key)?
+            .binary(BinaryOp::And, &before.binary(BinaryOp::CmpEq, &before)?)?;
+        changed = changed.binary(BinaryOp::Or, &first_nan)?;
+    }
+    let mut row = vec![1; key.ndim()];
+    row[last] = n;
+    let k = Lazy::arange_u32(n)?
+        .cast(DType::I32)
+        .reshape(&row)?
+        .expand(key.shape())?;
+    // the first element always starts a maximum (its position, 0, is the identity's floor)
+    let at = changed.where_(&k, &k.constant_like(0, DType::I32))?;
+    scan_by_runs(&at, ReduceOp::Max)
 }
 
 /// For `hit` (and `skip`) of shape `[..., n]` (bool), the first `k` along the last axis

@@ -533,21 +533,19 @@ impl Lazy {
         )))
     }
 
-    /// The inclusive scan with `op` (`Add` or `Mul`, in this dtype's arithmetic) of each run
-    /// of `run` elements along the last axis (see [`Op::ScanRuns`]): a running sum or product
-    /// that restarts at positions `0, run, 2 run, ..` of each row. Takes 32- and 64-bit
-    /// numbers; `run` is at most [`MAX_SCAN_RUN`] (one invocation scans a run, and a driver's
-    /// loop budget bounds its loop).
+    /// The inclusive scan with `op` (in this dtype's arithmetic) of each run of `run` elements
+    /// along the last axis (see [`Op::ScanRuns`]): a running sum, product or (of integers)
+    /// maximum that restarts at positions `0, run, 2 run, ..` of each row. Takes 32- and
+    /// 64-bit numbers; `run` is at most [`MAX_SCAN_RUN`] (one invocation scans a run, and a
+    /// driver's loop budget bounds its loop).
     pub fn scan_runs(&self, op: ReduceOp, run: usize) -> Result<Lazy> {
         let dt = self.dtype();
         if dt.size() < 4 || dt.is_bool() {
             return Err(self.dtype_err("scan_runs", "scans take 32- and 64-bit numbers"));
         }
-        if op == ReduceOp::Max {
-            return Err(Error::Argument {
-                op: "scan_runs",
-                message: "runs scan with add or mul".into(),
-            });
+        if op == ReduceOp::Max && dt.is_float() {
+            // (no derivative rule: a running maximum of floats composes from reductions)
+            return Err(self.dtype_err("scan_runs", "a running maximum takes integers"));
         }
         if self.ndim() == 0 {
             return Err(Error::RankTooLow {

@@ -74,8 +74,8 @@ pub enum Op {
     /// output's position, this one reads its sources sequentially: a kernel of its own, from
     /// a template (`codegen/glsl/merge.rs`), `O(n)` work per row. `log2(n)` of them sort.
     MergeRuns(usize),
-    /// The inclusive scan (`Add` or `Mul`) of each row (the last axis) restarting every
-    /// `run` elements: element `i` combines the elements from the start of its run to `i`.
+    /// The inclusive scan (`Add`, `Mul`, or `Max` of integers) of each row (the last axis)
+    /// restarting every `run` elements: element `i` combines the elements from the start of its run to `i`.
     /// Like a merge, a kernel of its own from a template (`codegen/glsl/scan.rs`) that reads
     /// each run sequentially, `O(n)` work.
     ScanRuns(crate::ops::ReduceOp, usize),

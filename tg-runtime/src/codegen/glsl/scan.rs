@@ -1,5 +1,5 @@
 //! The template of a scan of runs (`Op::ScanRuns`): each invocation reads one run of a row in
-//! order and writes the running sum or product, `O(n)` work where a scan composed of
+//! order and writes the running sum, product or maximum, `O(n)` work where a scan composed of
 //! reductions reads each run once per element. Rows hold `p[0]` elements, runs `p[1]`; the
 //! arithmetic is the dtype's (tg's helpers, as rendered kernels compute it), and float sums
 //! are compensated (`precise`, so no compiler reassociates them away).
@@ -22,7 +22,9 @@ pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
     let mut h = Helpers::default();
     let (bop, identity) = match op {
         ReduceOp::Mul => (BinaryOp::Mul, Scalar::Int(1)),
-        _ => (BinaryOp::Add, Scalar::Int(0)),
+        ReduceOp::Max if d.is_unsigned() => (BinaryOp::Max, Scalar::UInt(0)),
+        ReduceOp::Max => (BinaryOp::Max, Scalar::Int(d.int_min() as i64)),
+        ReduceOp::Add => (BinaryOp::Add, Scalar::Int(0)),
     };
     // a float sum compensates each addition's rounding (Kahan): in order, the rounding of
     // a running total many times the size of each value would add up along the run; an
