@@ -267,7 +267,8 @@ fn training() {
     }
 }
 
-/// add and whole-tensor sum of 16M f32, as a user writes them, against hand-written kernels.
+/// add and whole-tensor sum of 16M f32, as a user writes them, against hand-written kernels;
+/// a running sum of them against the add.
 fn memory_bound(runs: usize) -> tg::Result<f64> {
     let (hand_add, hand_sum) = handwritten::baseline(BIG as u32)?;
     let (a, b) = (input(&[BIG], 1), input(&[BIG], 2));
@@ -299,6 +300,16 @@ fn memory_bound(runs: usize) -> tg::Result<f64> {
             f64::NAN,
         ),
     }
+    // a running sum reads and writes each element once, in runs scanned in order
+    let t = time(runs, || a.cumsum(0).expect("cumsum"));
+    let scan = 2.0 * mb / t.gpu * 1e-9;
+    row(
+        "cumsum 16M f32 (a.cumsum(0))",
+        t.kernels,
+        format!("{scan:.2} GB/s, {:.1} ms", t.wall * 1e3),
+        format!("{add:.2} GB/s tg add"),
+        scan / add,
+    );
     Ok(add)
 }
 
