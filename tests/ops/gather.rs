@@ -234,7 +234,9 @@ fn typed_gather_and_scatter() {
     );
 }
 
-/// A gather is one kernel; a scatter a few (the last-write search reduces twice).
+/// A gather is one kernel; a scatter sorts its writes by position (a kernel for the records
+/// and one merge per doubling of the 3 writes a row) and writes with one more kernel, which
+/// searches and gathers.
 #[test]
 fn gather_kernel_counts() {
     let x = DynTensor::from_slice(&[4, 8], &(0..32).map(|v| v as f32).collect::<Vec<_>>()).unwrap();
@@ -249,5 +251,8 @@ fn gather_kernel_counts() {
     assert_eq!(kernels(&x.gather(1, &i).unwrap().mul(2.0).unwrap()), 1);
     let s = x.scatter(1, &i, &x, None).unwrap();
     let n = kernels(&s);
-    assert!(n <= 3, "scatter took {n} kernels");
+    assert_eq!(n, 4, "scatter took {n} kernels");
+    // (not exiting with kernels in flight: lavapipe compiles a kernel at its first dispatch,
+    // and a process tearing its libraries down meanwhile crashes in its JIT)
+    tg::runtime::synchronize().unwrap();
 }

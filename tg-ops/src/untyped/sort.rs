@@ -340,6 +340,15 @@ fn merge_sorted_indices(x: &Lazy, descending: bool) -> Result<Lazy> {
         .bitcast(DType::I32)
 }
 
+/// The stable ascending order (i32 input indices) of each row (the last axis) of `x`: the
+/// merge sort's indices.
+pub(crate) fn stable_order(x: &DynTensor) -> Result<DynTensor> {
+    if x.ndim() == 0 || x.numel() == 0 || x.shape()[x.ndim() - 1] <= 1 {
+        return DynTensor::zeros(x.shape(), DType::I32);
+    }
+    Ok(DynTensor::wrap(merge_sorted_indices(x.lazy(), false)?))
+}
+
 /// `x`'s values along its last axis at the positions `order` (i32, a permutation of each
 /// row) holds, differentiated as a permutation: the gradient goes back through the inverse
 /// permutation (a sort of `order`), a gather where the gather's own rule would compare every

@@ -8,29 +8,9 @@
 
 use tg_runtime::{DType, Error, Result, Scalar};
 
+use super::search::lower_bound;
 use crate::untyped::DynTensor;
 use crate::untyped::indexing::select::counter;
-
-/// For each of `targets` (i32): the first position `i` of the rank-1, ascending, i32
-/// `sorted` (length `n`) where `sorted[i] >= target`, or `n` where there is none. A binary
-/// search of `ceil(log2(n + 1))` halving steps over `[lo, hi)`, each reading `sorted` at the
-/// midpoints: `log n` reads per target, where a comparison with every position takes `n`.
-pub(crate) fn lower_bound(sorted: &DynTensor, targets: &DynTensor) -> Result<DynTensor> {
-    let n = sorted.numel();
-    let shape: Vec<isize> = targets.shape().iter().map(|&s| s as isize).collect();
-    let t = targets.reshape(&[-1])?;
-    let mut lo = t.zeros_like();
-    let mut hi = t.full_like(n as i64);
-    for _ in 0..usize::BITS - n.leading_zeros() {
-        let open = lo.lt(&hi)?;
-        // lo + (hi - lo) / 2: lo + hi would pass i32 past 2^30 elements
-        let mid = lo.add(&hi.sub(&lo)?.shr(1)?)?;
-        let below = sorted.gather(0, &mid)?.lt(&t)?;
-        lo = open.logical_and(&below)?.where_(&mid.add(1)?, &lo)?;
-        hi = open.logical_and(&below.logical_not()?)?.where_(&mid, &hi)?;
-    }
-    lo.reshape(&shape)
-}
 
 /// For the flat bool `mask` (length `n`): the position each of `len` outputs takes (`n` where
 /// fewer than `len` are selected), as i32 of shape `[len]`.

@@ -2,16 +2,19 @@
 //! masked_select, nonzero, and interpolate (which gathers at computed positions).
 //!
 //! Reads go through the runtime's gather primitive (`Lazy::gather`): the work is the output's
-//! size. Writes have no scatter primitive: they go through a one-hot mask (index == position)
-//! reduced away, as tinygrad composes them. Either way positions out of range read 0 or
-//! write nothing, and everything fuses with its inputs and outputs.
+//! size. There is no scatter primitive: a write finds each position's last writer by a binary
+//! search over the writes sorted by position (`search.rs`), and a reduction of the writes
+//! goes through a one-hot mask (index == position) reduced away, as tinygrad composes it.
+//! Either way positions out of range read 0 or write nothing.
 
 mod interpolate;
 mod masked;
 mod scatter;
+mod search;
 
 pub use interpolate::Interpolation;
 pub use scatter::{ScatterOp, ScatterReduce};
+pub(crate) use search::last_writers;
 
 use tg_runtime::{Error, Result};
 

@@ -1,11 +1,15 @@
-//! scatter and scatter_reduce: values written along an axis at the positions an index holds,
-//! through a one-hot mask of the index laid over the output.
+//! scatter and scatter_reduce: values written along an axis at the positions an index holds.
+//! A plain scatter gives each position its last write, found by a binary search over the
+//! writes sorted by position (`O((k + n) log k)` per column); the reductions combine every
+//! write through a one-hot mask of the index laid over the output (tinygrad's composition,
+//! `k n` per column).
 
 use tg_runtime::{DType, Error, Result, Scalar};
 
 use super::check_index;
+use super::search::last_writers;
 use crate::untyped::elementwise::Operand;
-use crate::untyped::indexing::select::{last_wins, one_hot_along};
+use crate::untyped::indexing::select::one_hot_along;
 use crate::untyped::{DynTensor, norm_axis_scalar_ok};
 
 /// How `scatter` combines a value with the element it lands on (torch's and tinygrad's
@@ -53,16 +57,15 @@ fn extremes(dt: DType) -> (Scalar, Scalar) {
 }
 
 impl DynTensor {
-    /// The source laid over the output (shape `self.shape + [index.shape[dim]]`, the last
-    /// axis running over the index's positions along `dim`) and the mask of where each lands
-    /// (tinygrad's `_pre_scatter`).
-    fn pre_scatter(
+    /// The checked operands of a scatter: the input, index and source (rank 0 made rank 1),
+    /// and the axis.
+    fn scatter_operands(
         &self,
         op: &'static str,
         dim: isize,
         index: &DynTensor,
         src: &DynTensor,
-    ) -> Result<(DynTensor, DynTensor)> {
+    ) -> Result<(DynTensor, DynTensor, DynTensor, usize)> {
         check_index(op, index)?;
         if index.ndim() != self.ndim() || src.ndim() != self.ndim() {
             return Err(Error::Shape {
@@ -104,6 +107,20 @@ impl DynTensor {
                 ),
             });
         }
+        Ok((x, i, s, d))
+    }
+
+    /// The source laid over the output (shape `self.shape + [index.shape[dim]]`, the last
+    /// axis running over the index's positions along `dim`) and the mask of where each lands
+    /// (tinygrad's `_pre_scatter`).
+    fn pre_scatter(
+        &self,
+        op: &'static str,
+        dim: isize,
+        index: &DynTensor,
+        src: &DynTensor,
+    ) -> Result<(DynTensor, DynTensor)> {
+        let (x, i, s, d) = self.scatter_operands(op, dim, index, src)?;
         let rank = x.ndim() + 1;
         let n = x.shape()[d];
         let src = s.shrink_to(&i.shape().iter().map(|&v| Some(v)).collect::<Vec<_>>())?;
@@ -167,16 +184,19 @@ impl DynTensor {
             }
             None => {}
         }
-        let (src, mask) = self.pre_scatter("scatter", dim, index, &src)?;
-        let (any, val) = last_wins(&mask, &src, src.ndim() - 1)?;
-        let me = if self.ndim() == 0 {
-            self.reshape(&[1])?
-        } else {
-            self.clone()
-        };
-        let merged = any
-            .squeeze(Some(-1))?
-            .where_(&val.squeeze(Some(-1))?, &me)?;
+        // each position along `dim` takes its last write, found by a binary search over the
+        // writes sorted by position (`last_writers`), column by column
+        let (x, i, s, d) = self.scatter_operands("scatter", dim, index, &src)?;
+        let n = x.shape()[d];
+        let s = s.shrink_to(&i.shape().iter().map(|&v| Some(v)).collect::<Vec<_>>())?;
+        let (found, which) = last_writers(&i.transpose(d as isize, -1)?, n)?;
+        let written = s.transpose(d as isize, -1)?.gather(-1, &which)?;
+        let xt = x.transpose(d as isize, -1)?;
+        let to: Vec<Option<usize>> = xt.shape().iter().map(|&v| Some(v)).collect();
+        let merged = found
+            .pad_to(&to)?
+            .where_(&written.pad_to(&to)?, &xt)?
+            .transpose(d as isize, -1)?;
         if self.ndim() == 0 {
             merged.reshape(&[])
         } else {

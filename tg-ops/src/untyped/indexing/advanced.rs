@@ -1,16 +1,18 @@
 //! Tensor indices (advanced indexing).
 //!
 //! With the view `x` of shape `P` (after basic indices) and tensor indices at axes `D` of `P`
-//! broadcasting to shape `B`: a read flattens the `D` axes of `x` into one and gathers along
-//! it at each index tuple's flat position (the gather primitive: work in the output's size).
-//! A write has no scatter primitive: a mask of shape `P[..d0] + B + P[d0..]` (d0 the first of
-//! `D`) holds at (b, p) where every index tensor at b names p along its axis, and for each p
-//! the last b that names it wins.
+//! broadcasting to shape `B`, each index tuple names one flat position of the `D` axes (`-1`
+//! where an index is outside its axis). A read gathers `x`'s flattened `D` axes at those
+//! positions (the gather primitive: work in the output's size). A write gives each flat
+//! position its last write, found by a binary search over the writes sorted by position
+//! (`O((|B| + |D|) log |B|)`, where tinygrad's one-hot mask of every write against every
+//! position takes `|B| |D|`).
 
 use tg_runtime::{DType, Result};
 
 use super::parse::{Kind, Parsed, value_err};
-use super::select::{index_dtype, last_wins, one_hot_along};
+use super::select::index_dtype;
+use crate::untyped::gather::last_writers;
 use crate::untyped::{DynTensor, broadcast_shapes};
 
 pub(crate) struct Advanced {
@@ -64,34 +66,10 @@ impl Advanced {
         }))
     }
 
-    fn reduce_axes(&self) -> Vec<usize> {
-        self.dims.iter().map(|d| d + self.big.len()).collect()
-    }
-
     /// The order that moves the index axes first (numpy's rule for non-adjacent indices).
     fn front_order(&self, rank: usize) -> Vec<usize> {
         let (d0, b) = (self.dims[0], self.big.len());
         (d0..d0 + b).chain(0..d0).chain(d0 + b..rank).collect()
-    }
-
-    /// Shape `P[..d0] + B + P[d0..]` (size-1 axes broadcast): where every index tensor at b
-    /// names p along its axis.
-    fn mask(&self) -> Result<DynTensor> {
-        let (n, d0, b) = (self.view.len(), self.dims[0], self.big.len());
-        let rank = n + b;
-        let mut mask: Option<DynTensor> = None;
-        for (t, d) in self.positions.iter().zip(&self.dims) {
-            let mut shape = vec![1usize; d0 + b - t.ndim()];
-            shape.extend_from_slice(t.shape());
-            shape.extend(std::iter::repeat_n(1, n - d0));
-            let t = DynTensor::wrap(t.lazy().reshape(&shape)?);
-            let m = one_hot_along(&t, self.view[*d], b + d, rank)?;
-            mask = Some(match mask {
-                Some(acc) => acc.logical_and(&m)?,
-                None => m,
-            });
-        }
-        Ok(mask.expect("at least one tensor index"))
     }
 
     /// Each index tuple's flat position in the `D` axes of `x` (row-major), `-1` where any
@@ -162,44 +140,57 @@ impl Advanced {
     }
 
     /// `x` (the view, shape `P`) with the elements the tensor indices name replaced by
-    /// `value` broadcast to the shape `gather` gives; the last write wins.
+    /// `value` broadcast to the shape `gather` gives; the last write wins. Each position of
+    /// the flattened `D` axes finds its last write by a binary search over the writes sorted
+    /// by position (`last_writers`), and takes that write's values.
     pub(crate) fn merge(&self, x: &DynTensor, value: &DynTensor) -> Result<DynTensor> {
         let gathered = self.gathered_shape(x.shape());
-        let mut v = value
+        let v = value
             .broadcast_to(&gathered)
             .map_err(|_| value_err(value.shape(), &gathered))?;
-        let (d0, b) = (self.dims[0], self.big.len());
-        if self.permuted {
-            // back from B-first to B at d0
-            let order = self.front_order(gathered.len());
-            let mut inverse = vec![0; order.len()];
-            for (i, &o) in order.iter().enumerate() {
-                inverse[o] = i;
-            }
-            v = DynTensor::wrap(v.lazy().permute(&inverse)?);
-        }
-        // insert the D axes (size 1), then merge the B axes into one
-        let mut full = v.shape().to_vec();
-        for a in self.reduce_axes() {
-            full.insert(a, 1);
-        }
-        let j: usize = self.big.iter().product();
-        let flat = |t: &DynTensor, full: &[usize]| -> Result<DynTensor> {
-            let mut s = full[..d0].to_vec();
-            s.push(j);
-            s.extend_from_slice(&full[d0 + b..]);
-            Ok(DynTensor::wrap(t.lazy().reshape(&s)?))
+        let (n, b, d0) = (self.view.len(), self.big.len(), self.dims[0]);
+        let rest: Vec<usize> = (0..n).filter(|a| !self.dims.contains(a)).collect();
+        let rest_shape: Vec<usize> = rest.iter().map(|&a| self.view[a]).collect();
+        let r = rest.len();
+        // the values as [B..., R...] (B where the index axes were when they are adjacent)
+        let consecutive = self.dims.windows(2).all(|w| w[1] == w[0] + 1);
+        let v = if consecutive && d0 != 0 {
+            let perm: Vec<usize> = (d0..d0 + b).chain(0..d0).chain(d0 + b..b + r).collect();
+            v.lazy().permute(&perm)?
+        } else {
+            v.lazy().clone()
         };
-        let v = flat(&v, &full)?;
-        let mask = self.mask()?;
-        let mask = flat(&mask, mask.shape())?;
-        let (any, val) = last_wins(&mask, &v, d0)?;
-        let drop = |t: &DynTensor| -> Result<DynTensor> {
-            let mut s = t.shape().to_vec();
-            s.remove(d0);
-            Ok(DynTensor::wrap(t.lazy().reshape(&s)?))
+        let writes: usize = self.big.iter().product();
+        let mut rows = vec![writes];
+        rows.extend_from_slice(&rest_shape);
+        let v = v.reshape(&rows)?;
+        // x as [flat D, R...], each flat position taking its last write's values
+        let total: usize = self.dims.iter().map(|&d| self.view[d]).product();
+        let order: Vec<usize> = self.dims.iter().chain(&rest).copied().collect();
+        let mut flat_shape = vec![total];
+        flat_shape.extend_from_slice(&rest_shape);
+        let xr = x.lazy().permute(&order)?.reshape(&flat_shape)?;
+        let at = self.flat_positions()?.reshape(&[-1])?.cast(DType::I32);
+        let (found, which) = last_writers(&at, total)?;
+        let mut col = vec![total];
+        col.extend(std::iter::repeat_n(1, r));
+        let spread = |t: &DynTensor| -> Result<DynTensor> {
+            Ok(DynTensor::wrap(
+                t.lazy().reshape(&col)?.expand(&flat_shape)?,
+            ))
         };
-        drop(&any)?.where_(&drop(&val)?, x)
+        let picked = DynTensor::wrap(v.gather(0, spread(&which)?.lazy())?);
+        let merged = spread(&found)?.where_(&picked, DynTensor::wrap(xr))?;
+        // back to the view's layout
+        let mut split: Vec<usize> = self.dims.iter().map(|&d| self.view[d]).collect();
+        split.extend_from_slice(&rest_shape);
+        let mut inverse = vec![0; n];
+        for (i, &o) in order.iter().enumerate() {
+            inverse[o] = i;
+        }
+        Ok(DynTensor::wrap(
+            merged.lazy().reshape(&split)?.permute(&inverse)?,
+        ))
     }
 
     fn gathered_shape(&self, p: &[usize]) -> Vec<usize> {

@@ -6,9 +6,10 @@
 //! a pad-and-reshape for steps, so they cost nothing until realized. Tensor indices (advanced
 //! indexing) read through the gather primitive at each index tuple's flat position; an index
 //! out of range reads 0 instead of failing (tinygrad's one-hot masks give the same). Assignment is functional
-//! over the lazy graph: the result is the old tensor with the selected elements replaced,
-//! selected by masks, so it fuses with what reads it; where tensor indices repeat, the last
-//! write wins.
+//! over the lazy graph: the result is the old tensor with the selected elements replaced
+//! (basic indices select by masks, so it fuses with what reads it; tensor indices by a
+//! search of the writes sorted by position); where tensor indices repeat, the last write
+//! wins.
 
 mod advanced;
 mod index;

@@ -1,7 +1,8 @@
 //! The pieces data-dependent selections are made of, each composed of primitives: position
-//! counters, one-hot masks, masked picks (a one-hot reduce: where a mask, not a position, says
-//! what to read, as in a write's merge or a loss's target class) and last-write-wins merges.
-//! Reads at positions go through the gather primitive instead.
+//! counters, one-hot masks and masked picks (a one-hot reduce: where a mask, not a position,
+//! says what to read, as a loss's target class or a scatter's reduction). Reads at positions
+//! go through the gather primitive instead, and writes find their last writer by a search
+//! (`gather::search`).
 
 use tg_runtime::{DType, Lazy, ReduceOp, Result};
 
@@ -56,26 +57,4 @@ pub(crate) fn pick(mask: &DynTensor, x: &DynTensor, axes: &[usize]) -> Result<Dy
         ReduceOp::Add
     };
     Ok(DynTensor::wrap(chosen.lazy().reduce(op, axes)?))
-}
-
-/// For each position of `mask`/`values` (which broadcast) with `axis` reduced away: whether
-/// any `mask` along `axis` holds, and the value at the LAST position along `axis` where it
-/// does (tinygrad's `_masked_merge`: repeated writes, the last one wins). Both keep `axis`
-/// with size 1.
-///
-/// Found in two reductions rather than a chain of selects: the largest `1 + position` where
-/// the mask holds, then the pick of that one position.
-pub(crate) fn last_wins(
-    mask: &DynTensor,
-    values: &DynTensor,
-    axis: usize,
-) -> Result<(DynTensor, DynTensor)> {
-    let shape = crate::untyped::broadcast_shapes("setitem", &[mask.shape(), values.shape()])?;
-    let mask = mask.broadcast_to(&shape)?;
-    let pos = counter_along(shape[axis], axis, shape.len(), DType::I32)?.add(1)?;
-    let keyed = mask.where_(&pos, 0)?;
-    let last = DynTensor::wrap(keyed.lazy().reduce(ReduceOp::Max, &[axis])?);
-    let chosen = mask.logical_and(&pos.eq(&last)?)?;
-    let value = pick(&chosen, values, &[axis])?;
-    Ok((last.gt(0)?, value))
 }
