@@ -210,6 +210,17 @@ fn gather_index_cumsum_sort() {
         let ids = DynTensor::from_slice(&[2, 3], &[4i64, 0, 4, 9, 1, 4]).unwrap();
         e.forward(&ids).unwrap()
     });
+    // the lookup fused into the matmul that reads it (the gather inside a reduction's loop)
+    check(
+        "embedding into a matmul",
+        &[(&[5, 3], (-1.0, 1.0)), (&[3, 4], (-1.0, 1.0))],
+        |x| {
+            let mut e = tg::nn::Embedding::new(5, 3).unwrap();
+            e.weight = x[0].clone();
+            let ids = DynTensor::from_slice(&[2, 3], &[4i32, 0, 4, 2, 1, 4]).unwrap();
+            e.forward(&ids).unwrap().matmul(&x[1]).unwrap()
+        },
+    );
     check("cumsum", &[(&[3, 6], (-1.0, 1.0))], |x| {
         x[0].cumsum(1).unwrap()
     });
