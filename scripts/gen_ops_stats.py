@@ -341,6 +341,11 @@ def scan_cases():
     lcse(np.zeros((0, 3), np.float32), "float32", 0, "empty")
     x, sp = pattern("float32", (2, 300), 21, -40.0, 40.0)
     lcse(x, "float32", 1, "long300", sp)
+    # long axes: chunks of 256 scanned directly, their totals in stages, combined
+    x, sp = pattern("float32", (2, 1300), 22, -40.0, 40.0)
+    lcse(x, "float32", 1, "long1300", sp, rtol=1e-5, atol=1e-5)
+    x = np.concatenate([np.full(600, -np.inf), np.linspace(-900.0, 1000.0, 100), [np.inf, 5.0]]).astype(np.float32)
+    lcse(x, "float32", 0, "long_neg_inf_then_inf", rtol=1e-5, atol=1e-5)
 
     # argmax / argmin: numpy's (first index of ties; NaN counts as the extreme, first NaN);
     # with axis None the result is rank 0 and keepdim is ignored (tinygrad)

@@ -224,6 +224,12 @@ fn gather_index_cumsum_sort() {
     check("cumsum", &[(&[3, 6], (-1.0, 1.0))], |x| {
         x[0].cumsum(1).unwrap()
     });
+    // long enough to split into chunks combined by logaddexp
+    check(
+        "logcumsumexp of a long row",
+        &[(&[1, 600], (-3.0, 3.0))],
+        |x| x[0].logcumsumexp(-1).unwrap(),
+    );
     check("cumsum axis 0", &[(&[4, 3], (-1.0, 1.0))], |x| {
         x[0].cumsum(0).unwrap()
     });

@@ -12,7 +12,9 @@
 //! chunk totals, and one combining pass, so the work is `n * 256 + (n / 256)^2` rather than
 //! `n^2`. cummax's and cummin's indices are a running maximum of the positions where the
 //! running extreme changes (`O(n)`; tinygrad matches every value against every running
-//! extreme, `n^2`); logcumsumexp remains `n^2` per row. Index outputs are i32, as tinygrad's.
+//! extreme, `n^2`); logcumsumexp compares every element with every running maximum within
+//! chunks of 256 and combines the chunks with `logaddexp`, `n * 256` (tinygrad: `n^2` per
+//! row). Index outputs are i32, as tinygrad's.
 
 use super::stats::to_isize;
 use super::{DynTensor, norm_axis, norm_axis_scalar_ok};
@@ -174,6 +176,67 @@ fn in_stages(
     joined.reshape(&flat)?.shrink(&keep)
 }
 
+/// `log(cumsum(exp(x)))` along the last axis, stable: each output subtracts the running
+/// maximum up to it before the exponentials, comparing every element with every running
+/// maximum (tinygrad's composition, `n^2` per row), in one stage up to `2 * SPLIT`; longer
+/// rows take chunks of `SPLIT` that way, the chunks' totals in stages again, and combine each
+/// chunk's predecessors with `logaddexp` (`n * SPLIT` work).
+fn log_scan(x: &DynTensor) -> Result<DynTensor> {
+    let rank = x.ndim();
+    let n = x.shape()[rank - 1];
+    if n <= 2 * SPLIT {
+        return log_scan_direct(x);
+    }
+    let chunks = n.div_ceil(SPLIT);
+    let mut pads = vec![(0isize, 0isize); rank];
+    pads[rank - 1] = (0, (chunks * SPLIT - n) as isize);
+    let mut split: Vec<isize> = x.shape().iter().map(|&d| d as isize).collect();
+    split[rank - 1] = chunks as isize;
+    split.push(SPLIT as isize);
+    let local = log_scan_direct(&x.pad(&pads, f64::NEG_INFINITY)?.reshape(&split)?)?;
+    let totals = local
+        .shrink(
+            &local
+                .shape()
+                .iter()
+                .enumerate()
+                .map(|(a, &d)| {
+                    if a == rank {
+                        (SPLIT - 1, SPLIT)
+                    } else {
+                        (0, d)
+                    }
+                })
+                .collect::<Vec<_>>(),
+        )?
+        .squeeze(Some(-1))?;
+    let mut shift = vec![(0isize, 0isize); rank];
+    shift[rank - 1] = (1, -1);
+    let before = log_scan(&totals)?
+        .pad(&shift, f64::NEG_INFINITY)?
+        .unsqueeze(-1)?;
+    let mut flat: Vec<isize> = x.shape().iter().map(|&d| d as isize).collect();
+    flat[rank - 1] = (chunks * SPLIT) as isize;
+    let mut keep: Vec<Option<usize>> = x.shape().iter().map(|&d| Some(d)).collect();
+    keep[rank - 1] = Some(n);
+    before.logaddexp(&local)?.reshape(&flat)?.shrink_to(&keep)
+}
+
+/// [`log_scan`] in one stage: `n^2` per row.
+fn log_scan_direct(x: &DynTensor) -> Result<DynTensor> {
+    let x = x.lazy();
+    let n = x.shape()[x.ndim() - 1];
+    let m = DynTensor::wrap(scan_last(x, ReduceOp::Max)?);
+    let m = m.isinf(true, true)?.where_(0.0, &m)?;
+    let diff = DynTensor::wrap(rows_of(x)?).sub(DynTensor::wrap(cols_of(&m.lazy)?))?;
+    let skip = DynTensor::wrap(square_mask(&after_diagonal(n)?, diff.shape())?);
+    let total = skip
+        .where_(f64::NEG_INFINITY, &diff)?
+        .exp()?
+        .sum(Some(&[-1]), false)?;
+    total.log()?.add(&m)
+}
+
 /// The order-reversing bijection of tinygrad's `_inverse`: `-x` for floats, `!x` for integers
 /// (bitwise) and bool (logical).
 pub(crate) fn inverse(x: &Lazy) -> Result<Lazy> {
@@ -333,16 +396,7 @@ impl DynTensor {
     pub fn logcumsumexp(&self, axis: isize) -> Result<DynTensor> {
         let x = self.cast(self.dtype().float_of());
         x.along("logcumsumexp", axis, |x| {
-            let n = x.shape()[x.ndim() - 1];
-            let m = DynTensor::wrap(scan_last(x, ReduceOp::Max)?);
-            let m = m.isinf(true, true)?.where_(0.0, &m)?;
-            let diff = DynTensor::wrap(rows_of(x)?).sub(DynTensor::wrap(cols_of(&m.lazy)?))?;
-            let skip = DynTensor::wrap(square_mask(&after_diagonal(n)?, diff.shape())?);
-            let total = skip
-                .where_(f64::NEG_INFINITY, &diff)?
-                .exp()?
-                .sum(Some(&[-1]), false)?;
-            Ok(total.log()?.add(&m)?.lazy)
+            Ok(log_scan(&DynTensor::wrap(x.clone()))?.lazy)
         })
     }
 
