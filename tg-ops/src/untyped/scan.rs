@@ -117,9 +117,12 @@ fn scan_by_runs(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
     if n <= RUN {
         return x.scan_runs(op, n);
     }
-    in_stages(x, op, RUN, &|chunks| chunks.scan_runs(op, RUN), &|totals| {
-        scan_by_runs(totals, op)
-    })
+    in_stages(
+        x,
+        &Stages::of(op, x.dtype(), RUN),
+        &|chunks| chunks.scan_runs(op, RUN),
+        &|totals| scan_by_runs(totals, op),
+    )
 }
 
 /// The inclusive scan of `x`'s last axis composed of reductions, in two stages where the
@@ -129,32 +132,51 @@ fn scan_reduced(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
         return scan_direct(x, op);
     }
     // (in stages again past 512 chunks)
-    in_stages(x, op, SPLIT, &|chunks| scan_direct(chunks, op), &|totals| {
-        scan_reduced(totals, op)
-    })
+    in_stages(
+        x,
+        &Stages::of(op, x.dtype(), SPLIT),
+        &|chunks| scan_direct(chunks, op),
+        &|totals| scan_reduced(totals, op),
+    )
 }
 
 /// A scan of a function of a lazy value.
 type Scan<'a> = dyn Fn(&Lazy) -> Result<Lazy> + 'a;
 
-/// The inclusive scan of `x`'s last axis in two stages: the axis padded with the identity to
-/// whole chunks of `chunk` and split (`[.., chunks, chunk]`), `within` scanning each chunk,
-/// `across` scanning the chunks' totals, and each chunk's predecessors (the totals' scan
-/// shifted by one) combined in.
-fn in_stages(
-    x: &Lazy,
-    op: ReduceOp,
+/// How a chunk's scan (first) and its predecessors' total (second) combine.
+type Join<'a> = dyn Fn(&Lazy, &Lazy) -> Result<Lazy> + 'a;
+
+/// How a scan runs in two stages: the chunks' length, what pads a row to whole chunks and
+/// precedes the first chunk (the identity), and how a chunk's predecessors' total joins its
+/// own scan.
+struct Stages<'a> {
     chunk: usize,
-    within: &Scan<'_>,
-    across: &Scan<'_>,
-) -> Result<Lazy> {
-    let rank = x.ndim();
+    identity: Scalar,
+    join: Box<Join<'a>>,
+}
+
+impl Stages<'_> {
+    /// The stages of a scan with reduction `op` over `dt`.
+    fn of(op: ReduceOp, dt: DType, chunk: usize) -> Self {
+        Stages {
+            chunk,
+            identity: identity(op, dt),
+            join: Box::new(move |inner, before| inner.binary(combine(op, dt), before)),
+        }
+    }
+}
+
+/// The inclusive scan of `x`'s last axis in two stages: the axis padded with the identity to
+/// whole chunks and split (`[.., chunks, chunk]`), `within` scanning each chunk, `across`
+/// scanning the chunks' totals, and each chunk's predecessors (the totals' scan shifted by
+/// one) joined in.
+fn in_stages(x: &Lazy, st: &Stages<'_>, within: &Scan<'_>, across: &Scan<'_>) -> Result<Lazy> {
+    let (rank, chunk) = (x.ndim(), st.chunk);
     let n = x.shape()[rank - 1];
-    let (dt, id) = (x.dtype(), identity(op, x.dtype()));
     let chunks = n.div_ceil(chunk);
     let mut pads = vec![(0isize, 0isize); rank];
     pads[rank - 1] = (0, (chunks * chunk - n) as isize);
-    let padded = DynTensor::wrap(x.clone()).pad(&pads, id)?;
+    let padded = DynTensor::wrap(x.clone()).pad(&pads, st.identity)?;
     let mut split = x.shape().to_vec();
     split[rank - 1] = chunks;
     split.push(chunk);
@@ -164,11 +186,11 @@ fn in_stages(
     let totals = drop_last(inner.shrink(&last)?)?;
     let mut shift = vec![(0isize, 0isize); rank];
     shift[rank - 1] = (1, -1);
-    let before = DynTensor::wrap(across(&totals)?).pad(&shift, id)?;
+    let before = DynTensor::wrap(across(&totals)?).pad(&shift, st.identity)?;
     let mut col = before.shape().to_vec();
     col.push(1);
     let before = before.lazy.reshape(&col)?.expand(inner.shape())?;
-    let joined = inner.binary(combine(op, dt), &before)?;
+    let joined = (st.join)(&inner, &before)?;
     let mut flat = x.shape().to_vec();
     flat[rank - 1] = chunks * chunk;
     let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&d| (0, d)).collect();
@@ -179,52 +201,26 @@ fn in_stages(
 /// `log(cumsum(exp(x)))` along the last axis, stable: each output subtracts the running
 /// maximum up to it before the exponentials, comparing every element with every running
 /// maximum (tinygrad's composition, `n^2` per row), in one stage up to `2 * SPLIT`; longer
-/// rows take chunks of `SPLIT` that way, the chunks' totals in stages again, and combine each
+/// rows take chunks of `SPLIT` that way, the chunks' totals in stages again, and join each
 /// chunk's predecessors with `logaddexp` (`n * SPLIT` work).
-fn log_scan(x: &DynTensor) -> Result<DynTensor> {
-    let rank = x.ndim();
-    let n = x.shape()[rank - 1];
-    if n <= 2 * SPLIT {
+fn log_scan(x: &Lazy) -> Result<Lazy> {
+    if x.shape()[x.ndim() - 1] <= 2 * SPLIT {
         return log_scan_direct(x);
     }
-    let chunks = n.div_ceil(SPLIT);
-    let mut pads = vec![(0isize, 0isize); rank];
-    pads[rank - 1] = (0, (chunks * SPLIT - n) as isize);
-    let mut split: Vec<isize> = x.shape().iter().map(|&d| d as isize).collect();
-    split[rank - 1] = chunks as isize;
-    split.push(SPLIT as isize);
-    let local = log_scan_direct(&x.pad(&pads, f64::NEG_INFINITY)?.reshape(&split)?)?;
-    let totals = local
-        .shrink(
-            &local
-                .shape()
-                .iter()
-                .enumerate()
-                .map(|(a, &d)| {
-                    if a == rank {
-                        (SPLIT - 1, SPLIT)
-                    } else {
-                        (0, d)
-                    }
-                })
-                .collect::<Vec<_>>(),
-        )?
-        .squeeze(Some(-1))?;
-    let mut shift = vec![(0isize, 0isize); rank];
-    shift[rank - 1] = (1, -1);
-    let before = log_scan(&totals)?
-        .pad(&shift, f64::NEG_INFINITY)?
-        .unsqueeze(-1)?;
-    let mut flat: Vec<isize> = x.shape().iter().map(|&d| d as isize).collect();
-    flat[rank - 1] = (chunks * SPLIT) as isize;
-    let mut keep: Vec<Option<usize>> = x.shape().iter().map(|&d| Some(d)).collect();
-    keep[rank - 1] = Some(n);
-    before.logaddexp(&local)?.reshape(&flat)?.shrink_to(&keep)
+    let stages = Stages {
+        chunk: SPLIT,
+        identity: Scalar::Float(f64::NEG_INFINITY),
+        join: Box::new(|inner, before| {
+            Ok(DynTensor::wrap(inner.clone())
+                .logaddexp(DynTensor::wrap(before.clone()))?
+                .lazy)
+        }),
+    };
+    in_stages(x, &stages, &log_scan_direct, &log_scan)
 }
 
 /// [`log_scan`] in one stage: `n^2` per row.
-fn log_scan_direct(x: &DynTensor) -> Result<DynTensor> {
-    let x = x.lazy();
+fn log_scan_direct(x: &Lazy) -> Result<Lazy> {
     let n = x.shape()[x.ndim() - 1];
     let m = DynTensor::wrap(scan_last(x, ReduceOp::Max)?);
     let m = m.isinf(true, true)?.where_(0.0, &m)?;
@@ -234,7 +230,7 @@ fn log_scan_direct(x: &DynTensor) -> Result<DynTensor> {
         .where_(f64::NEG_INFINITY, &diff)?
         .exp()?
         .sum(Some(&[-1]), false)?;
-    total.log()?.add(&m)
+    Ok(total.log()?.add(&m)?.lazy)
 }
 
 /// The order-reversing bijection of tinygrad's `_inverse`: `-x` for floats, `!x` for integers
@@ -395,9 +391,7 @@ impl DynTensor {
     /// ```
     pub fn logcumsumexp(&self, axis: isize) -> Result<DynTensor> {
         let x = self.cast(self.dtype().float_of());
-        x.along("logcumsumexp", axis, |x| {
-            Ok(log_scan(&DynTensor::wrap(x.clone()))?.lazy)
-        })
+        x.along("logcumsumexp", axis, log_scan)
     }
 
     /// The index (i32) of the first maximum along `axis`, removed unless `keepdim`; with
