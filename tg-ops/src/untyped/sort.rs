@@ -358,7 +358,7 @@ fn permuted(x: &DynTensor, order: &DynTensor) -> Result<DynTensor> {
     let values = DynTensor::wrap(x.lazy().gather(last, order.lazy())?);
     let order = order.clone();
     Ok(values.with_gradient(&[x], move |g| {
-        let inverse = DynTensor::wrap(merge_sorted_indices(order.lazy(), false)?);
+        let inverse = stable_order(&order)?;
         Ok(vec![Some(DynTensor::wrap(
             g.lazy().gather(last, inverse.lazy())?,
         ))])

@@ -57,8 +57,8 @@ fn extremes(dt: DType) -> (Scalar, Scalar) {
 }
 
 impl DynTensor {
-    /// The checked operands of a scatter: the input, index and source (rank 0 made rank 1),
-    /// and the axis.
+    /// The checked operands of a scatter: the input, the index, the source cut to the index's
+    /// shape (rank 0 made rank 1), and the axis.
     fn scatter_operands(
         &self,
         op: &'static str,
@@ -107,6 +107,7 @@ impl DynTensor {
                 ),
             });
         }
+        let s = s.shrink_to(&i.shape().iter().map(|&v| Some(v)).collect::<Vec<_>>())?;
         Ok((x, i, s, d))
     }
 
@@ -120,10 +121,9 @@ impl DynTensor {
         index: &DynTensor,
         src: &DynTensor,
     ) -> Result<(DynTensor, DynTensor)> {
-        let (x, i, s, d) = self.scatter_operands(op, dim, index, src)?;
+        let (x, i, src, d) = self.scatter_operands(op, dim, index, src)?;
         let rank = x.ndim() + 1;
         let n = x.shape()[d];
-        let src = s.shrink_to(&i.shape().iter().map(|&v| Some(v)).collect::<Vec<_>>())?;
         let mut wide: Vec<isize> = src.shape().iter().map(|&v| v as isize).collect();
         wide.push(n as isize);
         let src = src
@@ -188,7 +188,6 @@ impl DynTensor {
         // writes sorted by position (`last_writers`), column by column
         let (x, i, s, d) = self.scatter_operands("scatter", dim, index, &src)?;
         let n = x.shape()[d];
-        let s = s.shrink_to(&i.shape().iter().map(|&v| Some(v)).collect::<Vec<_>>())?;
         let (found, which) = last_writers(&i.transpose(d as isize, -1)?, n)?;
         let written = s.transpose(d as isize, -1)?.gather(-1, &which)?;
         let xt = x.transpose(d as isize, -1)?;
