@@ -85,6 +85,16 @@ pub fn permute<D: Dim>(
     Ok((perm, out))
 }
 
+/// The permutation that undoes `perm` (a permutation of `0..perm.len()`): axis `perm[i]` of
+/// the result is its axis `i`.
+pub fn inverse_permutation(perm: &[usize]) -> Vec<usize> {
+    let mut inverse = vec![0; perm.len()];
+    for (i, &p) in perm.iter().enumerate() {
+        inverse[p] = i;
+    }
+    inverse
+}
+
 /// `transpose(a, b)`: two axes swapped. Returns the permutation and the shape.
 pub fn transpose<D: Dim>(
     op: &'static str,

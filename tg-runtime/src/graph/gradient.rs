@@ -372,11 +372,7 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
         Op::Reshape => return one(g.reshape(srcs[0].shape())?),
         Op::Expand => return one(unexpand(g, srcs[0].shape())?),
         Op::Permute(perm) => {
-            let mut inverse = vec![0; perm.len()];
-            for (i, &p) in perm.iter().enumerate() {
-                inverse[p] = i;
-            }
-            return one(g.permute(&inverse)?);
+            return one(g.permute(&tg_core::shape::movement::inverse_permutation(perm))?);
         }
         Op::Pad(pads) => {
             let window: Vec<(usize, usize)> = pads

@@ -8,6 +8,7 @@
 //! (`O((|B| + |D|) log |B|)`, where tinygrad's one-hot mask of every write against every
 //! position takes `|B| |D|`).
 
+use tg_core::shape::movement::inverse_permutation;
 use tg_runtime::{DType, Result};
 
 use super::parse::{Kind, Parsed, value_err};
@@ -25,8 +26,11 @@ pub(crate) struct Advanced {
     positions: Vec<DynTensor>,
     /// The view's shape `P`.
     view: Vec<usize>,
-    /// Whether the index axes are not next to each other (then `big` goes first).
-    permuted: bool,
+    /// The view's other axes (`R`), ascending.
+    rest: Vec<usize>,
+    /// From `[B..., R...]` to numpy's layout where `B` goes where the index axes were (they
+    /// are next to each other and not first); `None` where `B` goes first.
+    placed: Option<Vec<usize>>,
 }
 
 impl Advanced {
@@ -56,27 +60,42 @@ impl Advanced {
             let t = DynTensor::wrap(t.lazy().beside(x.lazy())).cast(dt);
             positions.push(t.lt(0)?.where_(&t.add(size as i64)?, &t)?);
         }
+        let rest: Vec<usize> = (0..x.ndim()).filter(|a| !dims.contains(a)).collect();
+        let (d0, b, r) = (dims[0], big.len(), rest.len());
         let consecutive = dims.windows(2).all(|w| w[1] == w[0] + 1);
+        let placed = (consecutive && d0 != 0)
+            .then(|| (b..b + d0).chain(0..b).chain(b + d0..b + r).collect());
         Ok(Some(Advanced {
-            permuted: !consecutive && dims[0] != 0,
             dims,
             big,
             positions,
             view: x.shape().to_vec(),
+            rest,
+            placed,
         }))
     }
 
-    /// The order that moves the index axes first (numpy's rule for non-adjacent indices).
-    fn front_order(&self, rank: usize) -> Vec<usize> {
-        let (d0, b) = (self.dims[0], self.big.len());
-        (d0..d0 + b).chain(0..d0).chain(d0 + b..rank).collect()
+    /// The sizes of the other axes (`R`).
+    fn rest_shape(&self) -> Vec<usize> {
+        self.rest.iter().map(|&a| self.view[a]).collect()
+    }
+
+    /// The view's axes with the indexed ones first (`D` then `R`): `x` permuted so, its `D`
+    /// axes flatten into one.
+    fn d_first(&self) -> Vec<usize> {
+        self.dims.iter().chain(&self.rest).copied().collect()
+    }
+
+    /// How many positions the flattened `D` axes have.
+    fn total(&self) -> usize {
+        self.dims.iter().map(|&d| self.view[d]).product()
     }
 
     /// Each index tuple's flat position in the `D` axes of `x` (row-major), `-1` where any
     /// index is outside its axis; shape `B`.
     fn flat_positions(&self) -> Result<DynTensor> {
         let sizes: Vec<usize> = self.dims.iter().map(|&d| self.view[d]).collect();
-        let total: usize = sizes.iter().product();
+        let total = self.total();
         let wide = total > i32::MAX as usize || self.positions.iter().any(|t| t.dtype().is_64bit());
         let dt = if wide { DType::I64 } else { DType::I32 };
         let mut flat: Option<DynTensor> = None;
@@ -97,15 +116,11 @@ impl Advanced {
         inside.where_(&flat, -1)
     }
 
-    /// `x[indices]`: shape `P[..d0] + B + P[d0..]` without the `D` axes (`B` first if
-    /// permuted).
+    /// `x[indices]`: shape `P[..d0] + B + P[d0..]` without the `D` axes (`B` first if the
+    /// index axes are not next to each other).
     pub(crate) fn gather(&self, x: &DynTensor) -> Result<DynTensor> {
-        let (n, b) = (self.view.len(), self.big.len());
-        let rest: Vec<usize> = (0..n).filter(|a| !self.dims.contains(a)).collect();
-        let rest_shape: Vec<usize> = rest.iter().map(|&a| self.view[a]).collect();
-        let total: usize = self.dims.iter().map(|&d| self.view[d]).product();
+        let (b, rest_shape, total) = (self.big.len(), self.rest_shape(), self.total());
         // x as [1 (B times), flat D, rest...], read along the flat axis
-        let order: Vec<usize> = self.dims.iter().chain(&rest).copied().collect();
         let mut src_shape = vec![1usize; b];
         src_shape.push(total);
         src_shape.extend_from_slice(&rest_shape);
@@ -114,11 +129,11 @@ impl Advanced {
         full.extend_from_slice(&rest_shape);
         let src = x
             .lazy()
-            .permute(&order)?
+            .permute(&self.d_first())?
             .reshape(&src_shape)?
             .expand(&full)?;
         let mut at_shape = self.big.clone();
-        at_shape.extend(std::iter::repeat_n(1, 1 + rest.len()));
+        at_shape.extend(std::iter::repeat_n(1, 1 + rest_shape.len()));
         full[b] = 1;
         let at = self
             .flat_positions()?
@@ -128,15 +143,10 @@ impl Advanced {
         let mut out_shape = self.big.clone();
         out_shape.extend_from_slice(&rest_shape);
         let y = src.gather(b, &at)?.reshape(&out_shape)?;
-        // B goes where the index axes were when they are next to each other
-        let d0 = self.dims[0];
-        let consecutive = self.dims.windows(2).all(|w| w[1] == w[0] + 1);
-        if !consecutive || d0 == 0 {
-            return Ok(DynTensor::wrap(y));
-        }
-        let r = rest.len();
-        let perm: Vec<usize> = (b..b + d0).chain(0..b).chain(b + d0..b + r).collect();
-        Ok(DynTensor::wrap(y.permute(&perm)?))
+        Ok(DynTensor::wrap(match &self.placed {
+            Some(perm) => y.permute(perm)?,
+            None => y,
+        }))
     }
 
     /// `x` (the view, shape `P`) with the elements the tensor indices name replaced by
@@ -144,36 +154,33 @@ impl Advanced {
     /// the flattened `D` axes finds its last write by a binary search over the writes sorted
     /// by position (`last_writers`), and takes that write's values.
     pub(crate) fn merge(&self, x: &DynTensor, value: &DynTensor) -> Result<DynTensor> {
-        let gathered = self.gathered_shape(x.shape());
+        let (rest_shape, total) = (self.rest_shape(), self.total());
+        let mut bare = self.big.clone();
+        bare.extend_from_slice(&rest_shape);
+        let gathered = match &self.placed {
+            Some(perm) => perm.iter().map(|&p| bare[p]).collect(),
+            None => bare,
+        };
         let v = value
             .broadcast_to(&gathered)
             .map_err(|_| value_err(value.shape(), &gathered))?;
-        let (n, b, d0) = (self.view.len(), self.big.len(), self.dims[0]);
-        let rest: Vec<usize> = (0..n).filter(|a| !self.dims.contains(a)).collect();
-        let rest_shape: Vec<usize> = rest.iter().map(|&a| self.view[a]).collect();
-        let r = rest.len();
-        // the values as [B..., R...] (B where the index axes were when they are adjacent)
-        let consecutive = self.dims.windows(2).all(|w| w[1] == w[0] + 1);
-        let v = if consecutive && d0 != 0 {
-            let perm: Vec<usize> = (d0..d0 + b).chain(0..d0).chain(d0 + b..b + r).collect();
-            v.lazy().permute(&perm)?
-        } else {
-            v.lazy().clone()
+        // the values as [B..., R...], then one row per write
+        let v = match &self.placed {
+            Some(perm) => v.lazy().permute(&inverse_permutation(perm))?,
+            None => v.lazy().clone(),
         };
-        let writes: usize = self.big.iter().product();
-        let mut rows = vec![writes];
+        let mut rows = vec![self.big.iter().product()];
         rows.extend_from_slice(&rest_shape);
         let v = v.reshape(&rows)?;
         // x as [flat D, R...], each flat position taking its last write's values
-        let total: usize = self.dims.iter().map(|&d| self.view[d]).product();
-        let order: Vec<usize> = self.dims.iter().chain(&rest).copied().collect();
+        let order = self.d_first();
         let mut flat_shape = vec![total];
         flat_shape.extend_from_slice(&rest_shape);
         let xr = x.lazy().permute(&order)?.reshape(&flat_shape)?;
         let at = self.flat_positions()?.reshape(&[-1])?.cast(DType::I32);
         let (found, which) = last_writers(&at, total)?;
         let mut col = vec![total];
-        col.extend(std::iter::repeat_n(1, r));
+        col.extend(std::iter::repeat_n(1, rest_shape.len()));
         let spread = |t: &DynTensor| -> Result<DynTensor> {
             Ok(DynTensor::wrap(
                 t.lazy().reshape(&col)?.expand(&flat_shape)?,
@@ -184,28 +191,11 @@ impl Advanced {
         // back to the view's layout
         let mut split: Vec<usize> = self.dims.iter().map(|&d| self.view[d]).collect();
         split.extend_from_slice(&rest_shape);
-        let mut inverse = vec![0; n];
-        for (i, &o) in order.iter().enumerate() {
-            inverse[o] = i;
-        }
         Ok(DynTensor::wrap(
-            merged.lazy().reshape(&split)?.permute(&inverse)?,
+            merged
+                .lazy()
+                .reshape(&split)?
+                .permute(&inverse_permutation(&order))?,
         ))
-    }
-
-    fn gathered_shape(&self, p: &[usize]) -> Vec<usize> {
-        let d0 = self.dims[0];
-        let rest: Vec<usize> = (d0..p.len())
-            .filter(|d| !self.dims.contains(d))
-            .map(|d| p[d])
-            .collect();
-        let mut s = p[..d0].to_vec();
-        s.extend_from_slice(&self.big);
-        s.extend(rest);
-        if self.permuted {
-            let order = self.front_order(s.len());
-            s = order.iter().map(|&o| s[o]).collect();
-        }
-        s
     }
 }
