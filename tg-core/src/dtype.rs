@@ -120,6 +120,18 @@ impl DType {
         self.size() == 8
     }
 
+    /// The dtype positions held in this integer dtype are compared in: i32 for types of up to
+    /// 32 bits (u32 values past `i32::MAX` wrap negative, outside every axis as they would be
+    /// anyway), i64 for the 64-bit ones. Narrow types are widened, so an axis longer than
+    /// they reach is not wrapped into their range.
+    pub const fn position_dtype(self) -> DType {
+        if self.is_64bit() {
+            DType::I64
+        } else {
+            DType::I32
+        }
+    }
+
     /// Short name, as numpy spells it (`float32`); what `Display` writes.
     pub const fn name(self) -> &'static str {
         match self {

@@ -225,11 +225,7 @@ fn unexpand(g: &Lazy, shape: &[usize]) -> Result<Lazy> {
 /// compared as i32 (i64 for 64-bit ones), so narrow index types do not wrap the count.
 fn scatter_add(g: &Lazy, index: &Lazy, axis: usize, shape: &[usize]) -> Result<Lazy> {
     let (n, r) = (shape[axis], g.ndim());
-    let dt = if index.dtype().is_64bit() {
-        crate::dtype::DType::I64
-    } else {
-        crate::dtype::DType::I32
-    };
+    let dt = index.dtype().position_dtype();
     let mut col = g.shape().to_vec();
     col.push(1);
     let mut wide = g.shape().to_vec();

@@ -5,7 +5,7 @@
 use tg_runtime::{DType, Result};
 
 use crate::untyped::DynTensor;
-use crate::untyped::indexing::select::{counter, index_dtype};
+use crate::untyped::indexing::select::counter;
 use crate::untyped::sort::stable_order;
 
 /// For each of `targets` (i32, rows along the last axis): the first position `i` of the same
@@ -39,7 +39,7 @@ pub(crate) fn last_writers(pos: &DynTensor, m: usize) -> Result<(DynTensor, DynT
     let last = pos.ndim() as isize - 1;
     // compared where `m` fits (u8 positions on an axis of 300); u32 positions past i32 wrap
     // negative, outside as they were
-    let pos = pos.cast(index_dtype(pos.dtype()));
+    let pos = pos.cast(pos.dtype().position_dtype());
     let inside = pos.ge(0)?.logical_and(&pos.lt(m as i64)?)?;
     let key = inside.where_(&pos, m as i64)?.cast(DType::I32);
     let order = stable_order(&key)?;

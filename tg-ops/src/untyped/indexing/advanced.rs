@@ -12,7 +12,6 @@ use tg_core::shape::movement::inverse_permutation;
 use tg_runtime::{DType, Result};
 
 use super::parse::{Kind, Parsed, value_err};
-use super::select::index_dtype;
 use crate::untyped::gather::last_writers;
 use crate::untyped::{DynTensor, broadcast_shapes};
 
@@ -55,7 +54,7 @@ impl Advanced {
         let mut positions = Vec::with_capacity(tensors.len());
         for (d, t) in &tensors {
             let size = x.shape()[*d];
-            let dt = index_dtype(t.dtype());
+            let dt = t.dtype().position_dtype();
             // an index list made from host positions goes where `x` is
             let t = DynTensor::wrap(t.lazy().beside(x.lazy())).cast(dt);
             positions.push(t.lt(0)?.where_(&t.add(size as i64)?, &t)?);

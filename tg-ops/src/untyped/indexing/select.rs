@@ -8,17 +8,6 @@ use tg_runtime::{DType, Lazy, ReduceOp, Result};
 
 use crate::untyped::DynTensor;
 
-/// The dtype index values are compared in: i32 for types of up to 32 bits (u32 values past
-/// `i32::MAX` wrap negative and so match nothing, as they would be out of range anyway), i64
-/// for the 64-bit ones.
-pub(crate) fn index_dtype(dt: DType) -> DType {
-    if dt.is_64bit() {
-        DType::I64
-    } else {
-        DType::I32
-    }
-}
-
 /// `0..n` as a rank-1 tensor of `dtype`, built on the device without a buffer.
 pub(crate) fn counter(n: usize, dtype: DType) -> Result<DynTensor> {
     Ok(DynTensor::wrap(Lazy::arange_u32(n)?.cast(dtype)))
@@ -42,7 +31,7 @@ pub(crate) fn one_hot_along(
     axis: usize,
     rank: usize,
 ) -> Result<DynTensor> {
-    let dt = index_dtype(index.dtype());
+    let dt = index.dtype().position_dtype();
     index.cast(dt).eq(&counter_along(n, axis, rank, dt)?)
 }
 
