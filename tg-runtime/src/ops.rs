@@ -1,6 +1,8 @@
 //! The primitive ops: the only operations the runtime executes. Everything in tg's op library
 //! is composed of these, so fusion, dtypes and devices work for every op at once.
 
+use crate::dtype::{DType, Scalar};
+
 /// Elementwise ops of one operand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum UnaryOp {
@@ -172,6 +174,30 @@ impl ReduceOp {
             ReduceOp::Add => "sum",
             ReduceOp::Mul => "prod",
             ReduceOp::Max => "max",
+        }
+    }
+
+    /// The value that leaves the reduction unchanged in `dtype`: 0 for sums, 1 for products,
+    /// the lowest value (`-inf` for floats, false for bool) for max.
+    pub fn identity(self, dtype: DType) -> Scalar {
+        match self {
+            ReduceOp::Add => Scalar::Int(0).cast(dtype),
+            ReduceOp::Mul => Scalar::Int(1).cast(dtype),
+            ReduceOp::Max if dtype.is_float() => Scalar::Float(f64::NEG_INFINITY),
+            ReduceOp::Max if dtype.is_bool() => Scalar::Bool(false),
+            ReduceOp::Max if dtype.is_unsigned() => Scalar::UInt(0),
+            ReduceOp::Max => Scalar::Int(dtype.int_min() as i64),
+        }
+    }
+
+    /// The elementwise op that combines two partial results of the reduction in `dtype` (the
+    /// maximum of bools is their or).
+    pub fn combine(self, dtype: DType) -> BinaryOp {
+        match self {
+            ReduceOp::Add => BinaryOp::Add,
+            ReduceOp::Mul => BinaryOp::Mul,
+            ReduceOp::Max if dtype.is_bool() => BinaryOp::Or,
+            ReduceOp::Max => BinaryOp::Max,
         }
     }
 }

@@ -23,29 +23,6 @@ use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result, Scalar, UnaryOp
 /// Chunk length of the two-stage scan; axes up to twice this scan in one stage.
 const SPLIT: usize = 256;
 
-/// The value that leaves `op` unchanged: 0 for sums, 1 for products, the lowest value (`-inf`
-/// for floats) for max.
-fn identity(op: ReduceOp, dt: DType) -> Scalar {
-    match op {
-        ReduceOp::Add => Scalar::Int(0).cast(dt),
-        ReduceOp::Mul => Scalar::Int(1).cast(dt),
-        ReduceOp::Max if dt.is_float() => Scalar::Float(f64::NEG_INFINITY),
-        ReduceOp::Max if dt.is_bool() => Scalar::Bool(false),
-        ReduceOp::Max if dt.is_unsigned() => Scalar::UInt(0),
-        ReduceOp::Max => Scalar::Int(dt.int_min() as i64),
-    }
-}
-
-/// The elementwise form of a reduction op.
-fn combine(op: ReduceOp, dt: DType) -> BinaryOp {
-    match op {
-        ReduceOp::Add => BinaryOp::Add,
-        ReduceOp::Mul => BinaryOp::Mul,
-        ReduceOp::Max if dt.is_bool() => BinaryOp::Or,
-        ReduceOp::Max => BinaryOp::Max,
-    }
-}
-
 /// `[n, n]` bool, true where the column is after the row (`k > i`): the part of the square a
 /// prefix ending at row `i` leaves out.
 pub(crate) fn after_diagonal(n: usize) -> Result<Lazy> {
@@ -91,7 +68,7 @@ fn scan_direct(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
     let n = x.shape()[x.ndim() - 1];
     let view = rows_of(x)?;
     let skip = square_mask(&after_diagonal(n)?, view.shape())?;
-    let fill = Lazy::constant(identity(op, x.dtype()), x.dtype(), view.shape())?;
+    let fill = Lazy::constant(op.identity(x.dtype()), x.dtype(), view.shape())?;
     drop_last(skip.where_(&fill, &view)?.reduce(op, &[x.ndim()])?)
 }
 
@@ -160,8 +137,8 @@ impl Stages<'_> {
     fn of(op: ReduceOp, dt: DType, chunk: usize) -> Self {
         Stages {
             chunk,
-            identity: identity(op, dt),
-            join: Box::new(move |inner, before| inner.binary(combine(op, dt), before)),
+            identity: op.identity(dt),
+            join: Box::new(move |inner, before| inner.binary(op.combine(dt), before)),
         }
     }
 }
@@ -477,7 +454,7 @@ fn first_positions(key: &Lazy, values: &Lazy) -> Result<Lazy> {
     let n = key.shape()[last];
     let mut shift = vec![(0isize, 0isize); key.ndim()];
     shift[last] = (1, -1);
-    let lowest = identity(ReduceOp::Max, key.dtype());
+    let lowest = ReduceOp::Max.identity(key.dtype());
     let before = DynTensor::wrap(values.clone()).pad(&shift, lowest)?.lazy;
     let mut changed = before.binary(BinaryOp::CmpLt, key)?;
     if key.dtype().is_float() {

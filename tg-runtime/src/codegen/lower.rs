@@ -81,25 +81,6 @@ fn flatten(idx: &[Expr], shape: &[usize]) -> Expr {
         .fold(Expr::constant(0), |acc, (e, st)| acc.add(&e.scale(st)))
 }
 
-/// The value a reduction starts from.
-pub fn identity(op: ReduceOp, dtype: DType) -> Scalar {
-    match op {
-        ReduceOp::Add => Scalar::Int(0).cast(dtype),
-        ReduceOp::Mul => Scalar::Int(1).cast(dtype),
-        ReduceOp::Max => {
-            if dtype.is_float() {
-                Scalar::Float(f64::NEG_INFINITY)
-            } else if dtype.is_bool() {
-                Scalar::Bool(false)
-            } else if dtype.is_unsigned() {
-                Scalar::UInt(0)
-            } else {
-                Scalar::Int(dtype.int_min() as i64)
-            }
-        }
-    }
-}
-
 type MemoKey = (u64, Vec<Expr>, Cond, BlockId);
 
 /// Where new instructions go: the end of `block`, or just before the loop marker `before`.
@@ -1051,7 +1032,7 @@ impl Lowerer<'_> {
         let rshape: Vec<usize> = axes.iter().map(|&a| src.shape()[a]).collect();
         let trip: usize = rshape.iter().product();
         if trip == 0 {
-            return Begun::Done(self.constant(c, identity(op, dt), dt));
+            return Begun::Done(self.constant(c, op.identity(dt), dt));
         }
         let deps = self.reductions_below(src);
         // Four consecutive reduction elements per iteration when the innermost reduced axis
@@ -1245,12 +1226,7 @@ impl Lowerer<'_> {
         }
         let (l, r) = parts.split_at(parts.len() / 2);
         let (a, b) = (self.fold(op, l, dt, c), self.fold(op, r, dt, c));
-        let bop = match op {
-            ReduceOp::Add => BinaryOp::Add,
-            ReduceOp::Mul => BinaryOp::Mul,
-            ReduceOp::Max => BinaryOp::Max,
-        };
-        self.emit(c, Ins::Binary(bop, a, b, dt))
+        self.emit(c, Ins::Binary(op.combine(dt), a, b, dt))
     }
 
     /// Reduction nodes inside the fused region below `n`.

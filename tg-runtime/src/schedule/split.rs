@@ -23,7 +23,6 @@ use crate::dtype::DType;
 use crate::error::Result;
 use crate::graph::lazy::Lazy;
 use crate::graph::node::{Node, Op};
-use crate::ops::{BinaryOp, ReduceOp};
 
 /// Output groups at or below which a long reduction is split for parallelism, and the trip
 /// count from which it is.
@@ -67,16 +66,6 @@ fn parallel_chunks(t: usize) -> usize {
         } else {
             MAX_CHUNKS / 2
         })
-}
-
-/// The elementwise form of a reduction op, for combining two partial results.
-fn combine(op: ReduceOp, dtype: DType) -> BinaryOp {
-    match op {
-        ReduceOp::Add => BinaryOp::Add,
-        ReduceOp::Mul => BinaryOp::Mul,
-        ReduceOp::Max if dtype.is_bool() => BinaryOp::Or,
-        ReduceOp::Max => BinaryOp::Max,
-    }
 }
 
 /// The kernels that compute reduce node `n` in `s` chunks: the partial pass, then the final
@@ -123,7 +112,7 @@ pub fn split(n: &Arc<Node>, s: usize) -> Result<Vec<Part>> {
     let mut total = partial.reduce(*op, &[k])?.reshape(&row)?;
     if whole < t {
         let rest = flat.shrink(&range(whole, t))?.reduce(*op, &[k])?;
-        total = total.binary(combine(*op, acc), &rest)?;
+        total = total.binary(op.combine(acc), &rest)?;
     }
     let total = total.cast(n.dtype()).reshape(n.shape())?;
     let partial_body = partial.node().srcs()[0].clone();

@@ -416,12 +416,7 @@ impl Renderer<'_> {
 
     /// `acc op value`, with the accumulator's dtype semantics.
     fn combine(&mut self, op: ReduceOp, acc: &str, value: &str, d: DType) -> String {
-        let bop = match op {
-            ReduceOp::Add => crate::ops::BinaryOp::Add,
-            ReduceOp::Mul => crate::ops::BinaryOp::Mul,
-            ReduceOp::Max => crate::ops::BinaryOp::Max,
-        };
-        alu::binary(bop, acc, value, d, &mut self.h)
+        alu::binary(op.combine(d), acc, value, d, &mut self.h)
     }
 
     fn lp(&mut self, b: BlockId, out: &mut String, pad: &str, depth: usize) {
@@ -441,7 +436,7 @@ impl Renderer<'_> {
         };
         let coop = threads.filter(|_| !block.parallel);
         for (k, a) in accs.iter().enumerate() {
-            let init = literal(super::lower::identity(a.op, a.dtype), a.dtype);
+            let init = literal(a.op.identity(a.dtype), a.dtype);
             writeln!(out, "{pad}{} acc{b}_{k} = {init};", reg(a.dtype)).ok();
         }
         let end = match block.trip_word {

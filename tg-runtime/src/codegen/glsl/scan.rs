@@ -11,7 +11,7 @@ use super::helpers::Helpers;
 use super::types::{literal, needs_int64, reg};
 use super::{Shader, Target, View, interface, preamble};
 use crate::codegen::program::Program;
-use crate::dtype::{DType, Scalar};
+use crate::dtype::DType;
 use crate::ops::{BinaryOp, ReduceOp};
 
 /// The scan kernel of `p` (strategy `Scan { op }`).
@@ -20,12 +20,7 @@ pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
     let mut src = preamble(needs_int64(d), d == DType::F64, target);
     let (bindings, addresses) = interface(p, &[(0, View::Scalar)], reg(d), &mut src);
     let mut h = Helpers::default();
-    let (bop, identity) = match op {
-        ReduceOp::Mul => (BinaryOp::Mul, Scalar::Int(1)),
-        ReduceOp::Max if d.is_unsigned() => (BinaryOp::Max, Scalar::UInt(0)),
-        ReduceOp::Max => (BinaryOp::Max, Scalar::Int(d.int_min() as i64)),
-        ReduceOp::Add => (BinaryOp::Add, Scalar::Int(0)),
-    };
+    let bop = op.combine(d);
     // a float sum compensates each addition's rounding (Kahan): in order, the rounding of
     // a running total many times the size of each value would add up along the run; an
     // infinite or NaN total drops the compensation, so it propagates as a plain sum does
@@ -58,7 +53,7 @@ pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
   }}
 }}",
         ty = reg(d),
-        id = literal(identity.cast(d), d),
+        id = literal(op.identity(d), d),
     )
     .ok();
     Shader {
