@@ -4,20 +4,21 @@
 //!
 //! Records are `words` u32 words, compared word by word; rows hold `p[0]` records, whose runs
 //! of `p[1]` records are sorted. Invocation `g` writes records `per g .. per (g + 1)` of the
-//! flat output: for the first it finds where its merged pair of runs (A then B) stands by a binary
-//! search along the merge path (how many of the first `k` outputs come from A: A's record
+//! flat output: for the first it finds where its merged pair of runs (A then B) stands by a
+//! binary search along the merge path (how many of the first `k` outputs come from A: A's record
 //! `m` is among them when it does not come after B's record `k - m - 1`, ties going to A), then
 //! takes each next record from A or B with one comparison of the two heads it holds,
-//! starting afresh at a pair's or a row's start. Work `O(n)` per merge where a sorting network's steps take `O(n log n)`.
+//! starting afresh at a pair's or a row's start. Work `O(n)` per merge where a sorting
+//! network's steps take `O(n log n)`.
 
 use std::fmt::Write;
 
-use super::{Shader, View, interface};
+use super::{Shader, Target, View, interface, invocation, preamble};
 use crate::codegen::program::Program;
 
 /// The merge kernel of `p` (strategy `Merge { words, per }`).
 pub fn render(p: &Program, words: usize, per: usize) -> Shader {
-    let mut src = String::from("#version 450\n");
+    let mut src = preamble(false, false, Target::default());
     let (bindings, addresses) = interface(p, &[(0, View::Scalar)], "uint", &mut src);
     // a record as a uvec4 (unused words 0), and the order of two, word by word
     src.push_str("uvec4 tg_record(uint r) {\n  uvec4 v = uvec4(0u);\n");
@@ -38,8 +39,7 @@ pub fn render(p: &Program, words: usize, per: usize) -> Shader {
     writeln!(
         src,
         r"void main() {{
-  uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * {threads}u;
-  uint total = pc.n / {words}u;
+{gid}  uint total = pc.n / {words}u;
   uint first = gid * {per}u;
   if (first >= total) return;
   uint len = pc.p[0];
@@ -82,6 +82,7 @@ pub fn render(p: &Program, words: usize, per: usize) -> Shader {
     }}
     bool from_a = b >= lb || (a < la && !tg_before(hb, ha));
     uvec4 r = from_a ? ha : hb;",
+        gid = invocation(threads),
     )
     .ok();
     for (w, lane) in ["x", "y", "z", "w"].iter().enumerate().take(words) {

@@ -112,11 +112,7 @@ pub fn render(p: &Program, target: Target) -> Shader {
         src.push_str("  uint gid = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;\n");
         src.push_str("  int lid = int(gl_LocalInvocationID.x);\n");
     } else {
-        writeln!(
-            src,
-            "  uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * {threads}u;"
-        )
-        .ok();
+        src.push_str(&invocation(threads));
     }
     match p.strategy {
         Strategy::Row { row, .. } => writeln!(src, "  if (gid >= pc.n / {row}u) return;").ok(),
@@ -172,6 +168,14 @@ fn preamble(int64: bool, uses_f64: bool, target: Target) -> String {
         }
     }
     src
+}
+
+/// The first line of `main` of a kernel whose invocations each take their own work: `gid`,
+/// the invocation's index over a dispatch of `threads`-wide workgroups laid out in x and y.
+fn invocation(threads: u32) -> String {
+    format!(
+        "  uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * {threads}u;\n"
+    )
 }
 
 /// What every kernel declares after its extensions: the buffer-reference extensions where a

@@ -9,7 +9,7 @@ use std::fmt::Write;
 use super::alu;
 use super::helpers::Helpers;
 use super::types::{literal, needs_int64, reg};
-use super::{Shader, Target, View, interface, preamble};
+use super::{Shader, Target, View, interface, invocation, preamble};
 use crate::codegen::program::Program;
 use crate::dtype::DType;
 use crate::ops::{BinaryOp, ReduceOp};
@@ -37,8 +37,7 @@ pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
     writeln!(
         src,
         r"void main() {{
-  uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * {threads}u;
-  uint len = pc.p[0];
+{gid}  uint len = pc.p[0];
   uint run = pc.p[1];
   uint runs = (len + run - 1u) / run;
   uint row = gid / runs;
@@ -52,6 +51,7 @@ pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
     o[i] = acc;
   }}
 }}",
+        gid = invocation(threads),
         ty = reg(d),
         id = literal(op.identity(d), d),
     )
