@@ -393,10 +393,10 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
         ],
         // integer words: no gradient
         Op::MergeRuns(_) => vec![None],
+        // a running maximum takes integers, which carry none
+        Op::ScanRuns(ReduceOp::Max, _) => vec![None],
         // each element's gradient sums those of the elements after it in its run (times the
         // product's quotient for mul)
-        // (a running maximum takes integers, which carry none)
-        Op::ScanRuns(ReduceOp::Max, _) => vec![None],
         Op::ScanRuns(op, run) => {
             let x = &srcs[0];
             let summed = match op {

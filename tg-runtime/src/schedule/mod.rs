@@ -228,7 +228,7 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             Op::MergeRuns(_) | Op::ScanRuns(..) => {
                 realize.insert(n.id());
                 let src = &n.srcs()[0];
-                if !src.is_realized() && !matches!(src.op(), Op::Buffer) {
+                if !is_boundary(src, &realize) {
                     realize.insert(src.id());
                 }
             }
@@ -416,17 +416,22 @@ fn plan_kernel(
     // register blocking wins over a cooperative reduction too (a 64 x 784 x 128 matmul: 512
     // tiles of 16 outputs instead of 2,048 workgroups of 64 threads for 4 outputs each) as
     // long as the tiles fill at least one workgroup; the device class may make them bigger
-    let mut strategy = strategy(root.numel(), max_trip, class);
-    if let Op::MergeRuns(_) = root.op() {
-        strategy = class.merge(root.shape());
-    } else if let Op::ScanRuns(op, _) = root.op() {
-        strategy = Strategy::Scan { op: *op };
-    } else if worth_tiling(&root, &inputs, max_trip)
-        && (strategy == Strategy::Serial
-            || root.numel() / (BASE_ROWS * LANES) >= TILE_MIN_INVOCATIONS)
-    {
-        strategy = class.tile(root.shape());
-    }
+    let strategy = match root.op() {
+        // kernels from templates
+        Op::MergeRuns(_) => class.merge(root.shape()),
+        Op::ScanRuns(op, _) => Strategy::Scan { op: *op },
+        _ => {
+            let plain = strategy(root.numel(), max_trip, class);
+            let tiles = worth_tiling(&root, &inputs, max_trip)
+                && (plain == Strategy::Serial
+                    || root.numel() / (BASE_ROWS * LANES) >= TILE_MIN_INVOCATIONS);
+            if tiles {
+                class.tile(root.shape())
+            } else {
+                plain
+            }
+        }
+    };
     Kernel {
         strategy,
         root,
