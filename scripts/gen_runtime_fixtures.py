@@ -372,6 +372,47 @@ def gather_cases():
     return out
 
 
+def runs_cases():
+    """The two ops with kernels from templates. Merges of sorted runs: every level of a merge
+    sort of rows of u32 records of 1 to 4 words (repeated leading words, rows not a multiple of
+    a run), and one level on runs sorted beforehand. Scans of runs: sums, products and (of
+    integers) maxima in every dtype they take, runs that divide the row, do not, and are longer
+    than it."""
+    out = []
+    for w, (rows, n) in [(1, (3, 37)), (2, (2, 100)), (3, (1, 9)), (4, (4, 5))]:
+        x = rng.integers(0, 6, (rows, n, w)).astype(np.uint32)
+        nodes, run = [["input", 0]], 1
+        while run < n:
+            nodes.append(["merge_runs", len(nodes) - 1, run])
+            run *= 2
+        out.append(case(f"runs/merge_sort/{w}_words", nodes, [(x, "uint32")]))
+    x = rng.integers(0, 1 << 32, (2, 23, 2), dtype=np.uint64).astype(np.uint32)
+    for r in range(2):
+        for start in range(0, 23, 5):
+            block = x[r, start:start + 5]
+            x[r, start:start + 5] = block[np.lexsort(block.T[::-1], axis=0)]
+    out.append(case("runs/merge_one_level", [["input", 0], ["merge_runs", 0, 5]], [(x, "uint32")]))
+    for dt in ["float32", "float64", "int32", "uint32", "int64", "uint64"]:
+        eps = float(np.finfo(DTYPES[dt]).eps) if is_float(dt) else 0.0
+        for n, run in [(5, 3), (300, 7), (1000, 256), (300, 300), (40, 1000)]:
+            k = rng.integers(0, 15, (2, n))
+            for op in ["add", "mul"] + ([] if is_float(dt) else ["max"]):
+                if not is_float(dt):
+                    x = (k * 131 - 900).astype(DTYPES[dt])
+                    rtol = 0.0
+                elif op == "add":
+                    # compensated sums: within a few roundings of the exact running sum
+                    x = (k / 8.0 + 0.3).astype(DTYPES[dt])
+                    rtol = 4 * eps
+                else:
+                    # products near 1 stay finite; each factor rounds once
+                    x = (1.0 + (k - 7) / 64.0).astype(DTYPES[dt])
+                    rtol = 2 * min(run, n) * eps
+                out.append(case(f"runs/scan/{op}/{dt}/{n}_by_{run}", [["input", 0], ["scan_runs", 0, op, run]],
+                                [(x, dt)], rtol, 0.0))
+    return out
+
+
 if __name__ == "__main__":
     write("runtime_unary", unary_cases())
     write("runtime_binary", binary_cases())
@@ -380,3 +421,4 @@ if __name__ == "__main__":
     write("runtime_reduce", reduce_cases())
     write("runtime_movement", movement_cases() + fusion_cases())
     write("runtime_gather", gather_cases())
+    write("runtime_runs", runs_cases())

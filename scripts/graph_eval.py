@@ -151,6 +151,40 @@ def evaluate(nodes, inputs):
             v, dt = np.flip(vals[args[0]], axis=tuple(args[1])) if args[1] else vals[args[0]], dts[args[0]]
         elif op == "contiguous":
             v, dt = vals[args[0]], dts[args[0]]
+        elif op == "merge_runs":
+            # rows of u32 records (last axis) along the axis before: each pair of sorted runs of
+            # `run` records merged, i.e. each block of 2 run records sorted word by word
+            x, run = vals[args[0]], args[1]
+            n, w = x.shape[-2], x.shape[-1]
+            rows = x.reshape(-1, n, w)
+            out = rows.copy()
+            for r in range(rows.shape[0]):
+                for start in range(0, n, 2 * run):
+                    block = rows[r, start:start + 2 * run]
+                    order = np.lexsort(block.T[::-1], axis=0)
+                    out[r, start:start + 2 * run] = block[order]
+            v, dt = out.reshape(x.shape), dts[args[0]]
+        elif op == "scan_runs":
+            # the running sum, product or maximum of each run of `run` along the last axis, in
+            # the dtype (integers wrap); float sums exact (fsum) and products in long double,
+            # each rounded once to the dtype
+            x, name, run, dt = vals[args[0]], args[1], args[2], dts[args[0]]
+            n = x.shape[-1]
+            f = {"add": np.cumsum, "mul": np.cumprod, "max": np.maximum.accumulate}[name]
+            out = np.empty_like(x)
+            for start in range(0, n, run):
+                part = x[..., start:start + run]
+                if is_float(dt) and name == "add":
+                    rows = part.reshape(-1, part.shape[-1]).astype(np.float64)
+                    sums = [[math.fsum(r[:i + 1]) for i in range(len(r))] for r in rows]
+                    out[..., start:start + run] = np.array(sums).reshape(part.shape).astype(x.dtype)
+                elif is_float(dt):
+                    out[..., start:start + run] = f(part.astype(np.longdouble), axis=-1).astype(x.dtype)
+                elif name == "max":
+                    out[..., start:start + run] = f(part, axis=-1)
+                else:
+                    out[..., start:start + run] = f(part, axis=-1, dtype=x.dtype)
+            v = out
         elif op == "gather":
             # values read along an axis at the positions an integer tensor holds; out of range: 0
             values, axis = vals[args[0]], args[2]

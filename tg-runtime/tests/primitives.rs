@@ -1,5 +1,6 @@
-//! Every primitive op over every dtype against numpy (fixtures/runtime_*.json, gathers
-//! included), built as graphs of `Lazy` nodes and realized on the device.
+//! Every primitive op over every dtype against numpy (fixtures/runtime_*.json, gathers and
+//! the merges and scans of runs included), built as graphs of `Lazy` nodes and realized on
+//! the device.
 
 #[path = "../../tests/support/fixture.rs"]
 mod fixture;
@@ -73,6 +74,11 @@ fn build(c: &Case) -> Result<Lazy, String> {
             "flip" => src(1).flip(&usizes(&a[2])),
             "contiguous" => Ok(src(1).contiguous()),
             "gather" => src(1).gather(a[3].as_u64().unwrap() as usize, &src(2)),
+            "merge_runs" => src(1).merge_runs(a[2].as_u64().unwrap() as usize),
+            "scan_runs" => src(1).scan_runs(
+                reduce_op(a[2].as_str().unwrap()),
+                a[3].as_u64().unwrap() as usize,
+            ),
             _ => panic!("unknown node op {op}"),
         };
         nodes.push(r.map_err(|e| format!("building {op}: {e}"))?);
@@ -113,4 +119,9 @@ fn views_and_fusion_match_numpy() {
 #[test]
 fn gathers_match_numpy() {
     fixture::run_all("runtime_gather.json", build);
+}
+
+#[test]
+fn merges_and_scans_of_runs_match_numpy() {
+    fixture::run_all("runtime_runs.json", build);
 }
