@@ -10,6 +10,8 @@
 
 use std::f64::consts::{FRAC_2_SQRT_PI, FRAC_PI_2, FRAC_PI_4, LN_2, LOG2_E};
 
+use tg_runtime::{DType, Scalar};
+
 use super::expr::V;
 
 /// Series terms: enough for 2^-26 relative in f32 and 2^-56 in f64 on each function's range.
@@ -17,10 +19,9 @@ fn terms(x: &V, f32_terms: usize, f64_terms: usize) -> usize {
     if x.is_f64() { f64_terms } else { f32_terms }
 }
 
-/// `e^x = 2^s m`: `x = n ln2 + r` with `n = round(x log2 e)` and `n ln2` in two parts (the
-/// first has 9 bits, so `n * LN2_HI` is exact), `|r| <= ln2 / 2`, and `e^r` by its Taylor
-/// series. Returns `(s, m)` with `s` integral; one factor of 2 moves into `m` for positive `n`
-/// so that `2^s` stays finite wherever `e^x` is.
+/// `e^x = 2^n m`: `x = n ln2 + r` with `n = round(x log2 e)` and `n ln2` in two parts (the
+/// first has 9 bits, so `n * LN2_HI` is exact), `|r| <= ln2 / 2`, and `m = e^r` by its Taylor
+/// series. Returns `(n, m)` with `n` integral, `|n| <= 246` in f32 and `1588` in f64.
 ///
 /// Every op counts (softmax is bound by this one): `n` is `trunc(x log2 e + 0.5 + 2048) -
 /// 2048`, a floor in three ops since the sum is positive after the clamp (its rounding moves
@@ -31,16 +32,39 @@ fn exp_parts(x: &V) -> (V, V) {
     const LN2_HI: f64 = 0.693359375;
     const LN2_LO: f64 = LN_2 - LN2_HI;
     const SHIFT: f64 = 2048.0;
-    // past these, e^x is 0 or inf in either precision; clamping keeps the reduction finite
-    // (and `x log2 e + 0.5 + SHIFT` positive)
-    let lim = if x.is_f64() { 1100.0 } else { 200.0 };
+    // past these, e^x is 0 or inf in either precision (f32: 2^-149 at -103.3, 2^128 at 88.8);
+    // clamping keeps the reduction finite, `x log2 e + 0.5 + SHIFT` positive and `n` within
+    // the range `scale_pow2` takes
+    let lim = if x.is_f64() { 1100.0 } else { 170.0 };
     let x = x.gt_k(lim).select(&x.k(lim), x);
     let x = x.lt_k(-lim).select(&x.k(-lim), &x);
     let n = (&x * LOG2_E + (0.5 + SHIFT)).trunc() - SHIFT;
     let r = &x + &n * -LN2_HI + &n * -LN2_LO;
     let m = r.poly(&inverse_factorials(terms(&r, 8, 15)));
-    let up = n.gt_k(0.0);
-    (up.select(&(&n - 1.0), &n), up.select(&(&m * 2.0), &m))
+    (n, m)
+}
+
+/// `m 2^n` for integral `n` with `|n| <= 250` (f32) or `2000` (f64), rounded once: the power
+/// is two powers of half its size, each a normal number whose bits are built directly, so
+/// nothing overflows or flushes before the last product and the device's exp2 (whose
+/// accuracy varies by device, and which costs more than the whole construction) is not used.
+///
+/// The bits: adding `2^mantissa + bias` to `k` leaves `k + bias` in the low mantissa bits, and
+/// multiplying the integer bits by `2^mantissa` moves it into the exponent field while the
+/// constant's own exponent bits overflow out of the word.
+fn scale_pow2(m: &V, n: &V) -> V {
+    let (bits, mantissa, bias) = if n.is_f64() {
+        (DType::I64, 52, 1023.0)
+    } else {
+        (DType::I32, 23, 127.0)
+    };
+    let pow2 = |k: &V| {
+        let magic = (1u64 << mantissa) as f64 + bias;
+        let low = (k + magic).bitcast(bits);
+        (&low * &low.k(Scalar::Int(1i64 << mantissa))).bitcast(n.dtype())
+    };
+    let half = (n * 0.5).trunc();
+    m * &pow2(&half) * &pow2(&(n - &half))
 }
 
 /// `1/0!, 1/1!, ..., 1/(n-1)!`: the Taylor coefficients of `e^x`.
@@ -56,9 +80,9 @@ fn inverse_factorials(n: usize) -> Vec<f64> {
     c
 }
 
-/// `e^x`, within 2 ulp on f32 where the result is a normal number (results below f32's
-/// smallest normal flush to 0 as the device's exp2 does). Only `2^s` for integral `s` comes
-/// from the exp2 primitive, whose accuracy elsewhere varies by device.
+/// `e^x`, within 2 ulp on f32 where the result is a normal number (a subnormal result is one
+/// rounding of `m 2^n`, where the device keeps subnormals). No device function is used: the
+/// power of two is built from its bits (`scale_pow2`).
 pub(crate) fn exp(x: &V) -> V {
     exp_scaled(x, 0.0)
 }
@@ -66,9 +90,9 @@ pub(crate) fn exp(x: &V) -> V {
 /// `2^k e^x` for integral `k`, with the power of two applied exactly (no overflow where the
 /// product is finite).
 pub(crate) fn exp_scaled(x: &V, k: f64) -> V {
-    let (s, m) = exp_parts(x);
-    let s = if k == 0.0 { s } else { s + k };
-    s.exp2() * m
+    let (n, m) = exp_parts(x);
+    let n = if k == 0.0 { n } else { n + k };
+    scale_pow2(&m, &n)
 }
 
 /// `e^x - 1`, accurate near 0: Taylor series for `|x| < 1/2`, `exp(x) - 1` elsewhere (where

@@ -131,6 +131,11 @@ impl V {
         self.map(|l| Ok(l.cast(dt)))
     }
 
+    /// The same bits read as `dt` (of the same size).
+    pub fn bitcast(&self, dt: DType) -> V {
+        self.map(|l| l.bitcast(dt))
+    }
+
     /// `|x|`, keeping NaN (and -0 as -0).
     pub fn abs(&self) -> V {
         self.lt_k(0).select(&-self, self)
