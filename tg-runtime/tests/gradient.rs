@@ -205,6 +205,62 @@ fn reductions_and_movement() {
     });
 }
 
+/// The gather's gradient sums into positions through a sort of them: checked against sums
+/// made on the host, for many writes per position, positions outside the axis (negative,
+/// past it, 64-bit), rows of their own and an index expanded along the other axis (one sort
+/// shared by the columns).
+#[test]
+fn gather_gradient_sums_into_positions_like_the_host() {
+    let (n, k, cols) = (300usize, 2000usize, 3usize);
+    let table = input(&[n, cols], &values(n * cols, 5, -1.0, 1.0));
+    let ids: Vec<i64> = (0..k)
+        .map(|i| match i % 97 {
+            0 => -1,
+            1 => n as i64,
+            2 => 1 << 40,
+            _ => ((i * i * 7 + 3 * i) % (n + 11)) as i64,
+        })
+        .collect();
+    let seed = values(k * cols, 8, -1.0, 1.0);
+    let host = |pos: &dyn Fn(usize, usize) -> i64| -> Vec<f64> {
+        let mut out = vec![0.0; n * cols];
+        for i in 0..k {
+            for c in 0..cols {
+                let p = pos(i, c);
+                if (0..n as i64).contains(&p) {
+                    out[p as usize * cols + c] += seed[i * cols + c];
+                }
+            }
+        }
+        out
+    };
+    let expanded = Lazy::from_slice(&[k, 1], &ids)
+        .unwrap()
+        .expand(&[k, cols])
+        .unwrap();
+    let own: Vec<i64> = (0..k * cols)
+        .map(|j| ids[(j / cols + 17 * (j % cols)) % k])
+        .collect();
+    let own_rows = Lazy::from_slice(&[k, cols], &own).unwrap();
+    let cases: [(&str, Lazy, Vec<f64>); 2] = [
+        ("expanded", expanded, host(&|i, _| ids[i])),
+        ("per column", own_rows, host(&|i, c| own[i * cols + c])),
+    ];
+    for (name, pos, want) in cases {
+        let out = table.gather(0, &pos).unwrap();
+        let g = out
+            .gradient(&[&table], Some(&input(&[k, cols], &seed)))
+            .unwrap();
+        let got = g[0].to_vec::<f64>().unwrap();
+        for (i, (a, b)) in got.iter().zip(&want).enumerate() {
+            assert!(
+                (a - b).abs() <= 1e-12 * (1.0 + b.abs()),
+                "{name}: slot {i}: {a} vs {b}"
+            );
+        }
+    }
+}
+
 #[test]
 fn ties_share_the_gradient_and_detach_stops_it() {
     let a = input(&[4], &[1.0, 2.0, 3.0, 3.0]);

@@ -8,8 +8,8 @@ use super::module::{Module, Role, Visitor};
 
 /// A `(vocab, dim)` table, glorot-uniform initialised (tinygrad); `forward` maps ids of any
 /// shape to `(..., dim)`. The lookup gathers the rows (work in the output's size, where a
-/// one-hot matmul took `vocab` times that); the table's gradient is the gather's, a one-hot
-/// sum over the ids.
+/// one-hot matmul took `vocab` times that); the table's gradient is the gather's, the ids
+/// sorted once and the rows' gradients summed per id (`O((ids + vocab) log ids)` per column).
 pub struct Embedding {
     /// `(vocab_size, dim)`.
     pub weight: DynTensor,

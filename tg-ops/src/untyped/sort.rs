@@ -312,9 +312,8 @@ fn key_words(x: &Lazy, descending: bool) -> Result<Vec<Lazy>> {
 }
 
 /// The input index (i32) of each position of each row of `x` (its last axis) in sorted
-/// order, stable: records of the key words and the input index (`key_words`), merged in
-/// runs of 1, 2, 4, .. until a run is the row (`Lazy::merge_runs`, `ceil(log2 n)` kernels of
-/// `O(n)` work each).
+/// order, stable: records of the key words and the input index (`key_words`), merge sorted
+/// (`Lazy::merge_sort`: `ceil(log2 n)` kernels of `O(n)` work each).
 fn merge_sorted_indices(x: &Lazy, descending: bool) -> Result<Lazy> {
     let n = x.shape()[x.ndim() - 1];
     let mut row = vec![1; x.ndim()];
@@ -326,12 +325,7 @@ fn merge_sorted_indices(x: &Lazy, descending: bool) -> Result<Lazy> {
         .collect();
     words.push(DynTensor::wrap(index));
     let w = words.len();
-    let mut records = DynTensor::stack(&words, -1)?.into_lazy();
-    let mut run = 1;
-    while run < n {
-        records = records.merge_runs(run)?;
-        run *= 2;
-    }
+    let records = DynTensor::stack(&words, -1)?.into_lazy().merge_sort()?;
     let mut last: Vec<(usize, usize)> = records.shape().iter().map(|&d| (0, d)).collect();
     last[x.ndim()] = (w - 1, w);
     records

@@ -461,8 +461,9 @@ impl Lazy {
     ///
     /// The kernel computing it reads `self` at positions known only when it runs, so a
     /// reduction feeding `self` gets a buffer of its own; the positions fuse like any
-    /// operand. Its gradient is a one-hot sum (there is no scatter primitive): `n` times the
-    /// output's size in work, where the read is the output's size.
+    /// operand. Its gradient sums into the positions through a sort of them (there is no
+    /// scatter primitive; see `graph/sorted.rs`): `O((k + n) log k)` per row of `k` positions
+    /// into an axis of `n`.
     pub fn gather(&self, axis: usize, index: &Lazy) -> Result<Lazy> {
         check_axis("gather", axis, self.shape())?;
         if !index.dtype().is_int() {

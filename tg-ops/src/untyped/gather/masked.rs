@@ -8,7 +8,6 @@
 
 use tg_runtime::{DType, Error, Result, Scalar};
 
-use super::search::lower_bound;
 use crate::untyped::DynTensor;
 use crate::untyped::indexing::select::counter;
 
@@ -16,7 +15,8 @@ use crate::untyped::indexing::select::counter;
 /// fewer than `len` are selected), as i32 of shape `[len]`.
 fn packing(mask: &DynTensor, len: usize) -> Result<DynTensor> {
     let running = mask.cast(DType::I32).cumsum(0)?; // [n]
-    lower_bound(&running, &counter(len, DType::I32)?.add(1)?)
+    let targets = counter(len, DType::I32)?.add(1)?;
+    Ok(DynTensor::wrap(running.lazy().lower_bound(targets.lazy())?))
 }
 
 /// The number of true elements of a bool tensor, read back.

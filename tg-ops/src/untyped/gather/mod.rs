@@ -3,7 +3,8 @@
 //!
 //! Reads go through the runtime's gather primitive (`Lazy::gather`): the work is the output's
 //! size. There is no scatter primitive: a write finds each position's last writer by a binary
-//! search over the writes sorted by position (`search.rs`), and a reduction of the writes
+//! search over the writes sorted by position (`search.rs`, on `Lazy::writes_by_position`, which
+//! the gather's gradient also sums through), and a reduction of the writes
 //! goes through a one-hot mask (index == position) reduced away, as tinygrad composes it.
 //! Either way positions out of range read 0 or write nothing.
 

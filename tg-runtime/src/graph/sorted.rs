@@ -1,0 +1,135 @@
+//! Compositions over sorted rows, built from the merge and gather primitives: a whole merge
+//! sort, a binary search, and the grouping of writes by the position they name, which both
+//! tg-ops' writes through indices and the gather's gradient (a sum into positions) use.
+
+use super::lazy::Lazy;
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::ops::{BinaryOp, UnaryOp};
+
+/// Each row's writes grouped by position (`Lazy::writes_by_position`): the writes in a stable
+/// order of the positions they name, and for each position of the axis where its group ends.
+pub struct PositionRuns {
+    /// The input index (i32) of each write in sorted order; writes outside the axis last.
+    pub order: Lazy,
+    /// The position (i32) each sorted write names; the axis' length for writes outside it.
+    pub sorted: Lazy,
+    /// For each position of the axis, the index into `sorted` of the last write naming it
+    /// (-1 or another position's write where none does: see `found`).
+    pub end: Lazy,
+    /// Whether any write names the position.
+    pub found: Lazy,
+}
+
+/// Logical negation of a bool tensor.
+fn not(b: &Lazy) -> Result<Lazy> {
+    b.binary(BinaryOp::Xor, &b.constant_like(true, DType::Bool))
+}
+
+impl Lazy {
+    /// Sorts each row of u32 records (`[.., n, W]`, records compared word by word, see
+    /// [`Lazy::merge_runs`]) by merging runs of 1, 2, 4 .. until a run is the row: `ceil(log2
+    /// n)` kernels of `O(n)` work each, stable.
+    pub fn merge_sort(&self) -> Result<Lazy> {
+        let n = self.shape().get(self.ndim().wrapping_sub(2)).copied();
+        let mut records = self.merge_runs(1)?;
+        let mut run = 2;
+        while run < n.unwrap_or(0) {
+            records = records.merge_runs(run)?;
+            run *= 2;
+        }
+        Ok(records)
+    }
+
+    /// For each of `targets` (i32, rows along the last axis): the first index `i` of the same
+    /// row of `self` (ascending i32, rows of length `n`, the same leading axes) where `self[i]
+    /// >= target`, or `n` where there is none. A binary search of `ceil(log2(n + 1))` halving
+    /// steps over `[lo, hi)`, each reading `self` at the midpoints (a gather): `log n` reads
+    /// per target, where comparing with every element takes `n`.
+    pub fn lower_bound(&self, targets: &Lazy) -> Result<Lazy> {
+        let last = self.ndim() - 1;
+        let n = self.shape()[last];
+        let mut lo = targets.constant_like(0, DType::I32);
+        let mut hi = targets.constant_like(n as i64, DType::I32);
+        let one = targets.constant_like(1, DType::I32);
+        for _ in 0..usize::BITS - n.leading_zeros() {
+            let open = lo.binary(BinaryOp::CmpLt, &hi)?;
+            // lo + (hi - lo) / 2: lo + hi would pass i32 past 2^30 elements
+            let half = hi
+                .binary(BinaryOp::Add, &lo.unary(UnaryOp::Neg)?)?
+                .binary(BinaryOp::Shr, &one)?;
+            let mid = lo.binary(BinaryOp::Add, &half)?;
+            let below = self.gather(last, &mid)?.binary(BinaryOp::CmpLt, targets)?;
+            let step_up = open.binary(BinaryOp::And, &below)?;
+            let step_down = open.binary(BinaryOp::And, &not(&below)?)?;
+            lo = step_up.where_(&mid.binary(BinaryOp::Add, &one)?, &lo)?;
+            hi = step_down.where_(&mid, &hi)?;
+        }
+        Ok(lo)
+    }
+
+    /// Groups each row's writes (`self`: integer positions, rows along the last axis; those
+    /// outside `0..n` write nothing) by the position of an axis of `n` they name: a stable
+    /// merge sort of (position, input index) records, then per position a binary search for
+    /// the end of its group. `O((k + n) log k)` for `k` writes a row, where comparing every
+    /// write with every position takes `k n`.
+    pub fn writes_by_position(&self, n: usize) -> Result<PositionRuns> {
+        let last = self.ndim() - 1;
+        let k = self.shape()[last];
+        // compared where `n` fits (u8 positions into an axis of 300); u32 positions past i32
+        // wrap negative, outside as they were
+        let pos = self.cast(self.dtype().position_dtype());
+        let inside = not(&pos.binary(BinaryOp::CmpLt, &pos.constant_like(0, pos.dtype()))?)?
+            .binary(
+                BinaryOp::And,
+                &pos.binary(BinaryOp::CmpLt, &pos.constant_like(n as i64, pos.dtype()))?,
+            )?;
+        let key = inside
+            .where_(&pos, &pos.constant_like(n as i64, pos.dtype()))?
+            .cast(DType::U32);
+        let mut row = vec![1; self.ndim()];
+        row[last] = k;
+        let index = Lazy::arange_u32(k)?.reshape(&row)?.expand(self.shape())?;
+        let word = |w: &Lazy, before: usize| -> Result<Lazy> {
+            let mut shape = w.shape().to_vec();
+            shape.push(1);
+            let mut pads = vec![(0, 0); self.ndim()];
+            pads.push((before, 1 - before));
+            w.reshape(&shape)?.pad(&pads)
+        };
+        let records = word(&key, 0)?
+            .binary(BinaryOp::Or, &word(&index, 1)?)?
+            .merge_sort()?;
+        let field = |w: usize| -> Result<Lazy> {
+            let mut cut: Vec<(usize, usize)> = records.shape().iter().map(|&d| (0, d)).collect();
+            cut[last + 1] = (w, w + 1);
+            records
+                .shrink(&cut)?
+                .reshape(self.shape())?
+                .bitcast(DType::I32)
+        };
+        let (sorted, order) = (field(0)?, field(1)?);
+        let mut shape = self.shape().to_vec();
+        shape[last] = n;
+        let mut along = vec![1; self.ndim()];
+        along[last] = n;
+        let p = Lazy::arange_u32(n)?
+            .bitcast(DType::I32)?
+            .reshape(&along)?
+            .expand(&shape)?;
+        let one = p.constant_like(1, DType::I32);
+        let end = sorted
+            .lower_bound(&p.binary(BinaryOp::Add, &one)?)?
+            .binary(BinaryOp::Add, &one.unary(UnaryOp::Neg)?)?;
+        let found = not(&end.binary(BinaryOp::CmpLt, &end.constant_like(0, DType::I32))?)?.binary(
+            BinaryOp::And,
+            &sorted.gather(last, &end)?.binary(BinaryOp::CmpEq, &p)?,
+        )?;
+        Ok(PositionRuns {
+            order,
+            sorted,
+            end,
+            found,
+        })
+    }
+}
