@@ -426,8 +426,8 @@ def ref_scatter_reduce(x, dim, index, src, reduce, include_self, dt):
                 p = x.dtype.type(p * v)
             y[t] = p
         else:
-            pool = list(vals) + ([own] if with_own else [])
-            y[t] = max(pool) if reduce == "amax" else min(pool)
+            pool = np.array(list(vals) + ([own] if with_own else []), x.dtype)
+            y[t] = pool.max() if reduce == "amax" else pool.min()  # NaN propagates, as torch
     return y, out_dt
 
 
@@ -548,6 +548,43 @@ def gather_cases():
         c.input(index)
         c.input(src)
         out.append(c.out(want, out_dt, rtol=1e-6, atol=1e-6))
+    # NaN among the writes (it wins amax and amin, and poisons the sum)
+    x = ramp((2, 4), "float32")
+    src = ramp((2, 4), "float32", 2)
+    src[0, 1] = np.nan
+    src[1, 2] = np.nan
+    index = np.array([[1, 1, 0, 1], [0, 1, 1, 1]], np.int32)
+    for reduce in ["amax", "amin", "sum"]:
+        for include_self in [True, False]:
+            want, out_dt = ref_scatter_reduce(x, 0, index, src, reduce, include_self, "float32")
+            c = Case(f"scatter_reduce/nan_{reduce}_{include_self}/float32", "scatter_reduce", {"dim": 0, "reduce": reduce, "include_self": include_self})
+            c.input(x)
+            c.input(index)
+            c.input(src)
+            out.append(c.out(want, out_dt, rtol=1e-6, atol=1e-6))
+    # an index smaller than the input on the other axis and than src on both
+    x = ramp((3, 5), "float32")
+    src = ramp((3, 4), "float32", 5)
+    index = np.array([[4, 0, 4], [7, 2, 2]], np.int32)
+    for reduce in ["sum", "amax"]:
+        want, out_dt = ref_scatter_reduce(x, 1, index, src[:2, :3], reduce, False, "float32")
+        c = Case(f"scatter_reduce/narrow_index_{reduce}/float32", "scatter_reduce", {"dim": 1, "reduce": reduce, "include_self": False})
+        c.input(x)
+        c.input(index)
+        c.input(src)
+        out.append(c.out(want, out_dt, rtol=1e-6, atol=1e-6))
+    # many writes per position: 300 a row into 50, some outside
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((4, 50)).astype(np.float32)
+    src = rng.standard_normal((4, 300)).astype(np.float32)
+    index = rng.integers(-3, 53, (4, 300)).astype(np.int32)
+    for reduce in ["sum", "mean", "amax", "amin", "prod"]:
+        want, out_dt = ref_scatter_reduce(x, 1, index, src, reduce, reduce != "prod", "float32")
+        c = Case(f"scatter_reduce/many_{reduce}/float32", "scatter_reduce", {"dim": 1, "reduce": reduce, "include_self": reduce != "prod"})
+        c.input(x)
+        c.input(index)
+        c.input(src)
+        out.append(c.out(want, out_dt, rtol=2e-5, atol=2e-5))
 
     # masked_select / nonzero, with a data-dependent length or a given size
     for dt in ["float32", "int32", "float16", "bool", "uint8"]:

@@ -222,7 +222,7 @@ fn unexpand(g: &Lazy, shape: &[usize]) -> Result<Lazy> {
 /// The gradient of a gather's values: `g` summed into the positions `index` read along
 /// `axis` of a value of `shape`. Each row's positions grouped by position
 /// (`Lazy::writes_by_position`: a merge sort and binary searches), `g` summed within each group
-/// in that order (`group_sums`), and each position's sum read at its group's end: `O((k + n)
+/// in that order (`Lazy::group_scan`), and each position's sum read at its group's end: `O((k + n)
 /// log k)` per row of `k` positions into an axis of `n`, where a one-hot mask of every
 /// position against every slot took `k n` (an embedding table's gradient was a matmul with
 /// the vocabulary as a side). Axes `index` is an expand along (an embedding's columns) share
@@ -246,45 +246,14 @@ fn scatter_add(g: &Lazy, index: &Lazy, axis: usize, shape: &[usize]) -> Result<L
     let last = r - 1;
     let mut summed_shape = g.shape().to_vec();
     summed_shape[last] = n;
-    let sums = group_sums(
-        &g.gather(last, &runs.order.expand(g.shape())?)?,
-        &runs.sorted,
-    )?;
+    let sums = g
+        .gather(last, &runs.order.expand(g.shape())?)?
+        .group_scan(&runs.sorted, &|a, b| a.binary(BinaryOp::Add, b))?;
     let at = sums.gather(last, &runs.end.expand(&summed_shape)?)?;
     runs.found
         .expand(&summed_shape)?
         .where_(&at, &k(&at, 0.0))?
         .permute(&tg_core::shape::movement::inverse_permutation(&perm))
-}
-
-/// Running sums of `x` within runs of equal `keys` along the last axis (`keys`: ascending
-/// non-negative i32, `x`'s shape or broadcast to it): Hillis-Steele doubling, each step adding
-/// the value `d` back where its key is the same, `log k` steps. A run's sum ends at its last
-/// element, added in a tree (no long chain of roundings, no subtraction of prefix sums).
-fn group_sums(x: &Lazy, keys: &Lazy) -> Result<Lazy> {
-    let last = x.ndim() - 1;
-    let len = x.shape()[last];
-    let shifted = |t: &Lazy, d: usize| -> Result<Lazy> {
-        let mut pads = vec![(0, 0); t.ndim()];
-        pads[last] = (d, 0);
-        let keep: Vec<(usize, usize)> = t.shape().iter().map(|&s| (0, s)).collect();
-        t.pad(&pads)?.shrink(&keep)
-    };
-    // keys + 1, so that the shift's padding (0) matches none
-    let keys = keys.binary(BinaryOp::Add, &keys.constant_like(1, keys.dtype()))?;
-    let mut sums = x.clone();
-    let mut d = 1;
-    while d < len {
-        let same = keys
-            .binary(BinaryOp::CmpEq, &shifted(&keys, d)?)?
-            .expand(x.shape())?;
-        let back = same.where_(&shifted(&sums, d)?, &k(x, 0.0))?;
-        sums = sums.binary(BinaryOp::Add, &back)?;
-        d *= 2;
-    }
-    // read at a position per slot, and slots often outnumber the sums (a vocabulary against
-    // a batch of ids): computed once into a buffer, not once per read through its last steps
-    Ok(sums.contiguous())
 }
 
 /// The sum of each element and those after it in its run of `run` along the last axis: the

@@ -1,6 +1,7 @@
 //! Compositions over sorted rows, built from the merge and gather primitives: a whole merge
-//! sort, a binary search, and the grouping of writes by the position they name, which both
-//! tg-ops' writes through indices and the gather's gradient (a sum into positions) use.
+//! sort, a binary search, the grouping of writes by the position they name, and running
+//! combinations within groups, which tg-ops' writes through indices and scatter reductions
+//! and the gather's gradient (a sum into positions) use.
 
 use super::lazy::Lazy;
 use crate::dtype::DType;
@@ -131,5 +132,40 @@ impl Lazy {
             end,
             found,
         })
+    }
+
+    /// Running combinations (`combine`: associative, like a sum, product, maximum) of `self`
+    /// within runs of equal `keys` along the last axis (`keys`: ascending non-negative i32 of
+    /// `self`'s shape or broadcast to it, as `PositionRuns::sorted`): Hillis-Steele doubling,
+    /// each step combining the value `d` back where its key is the same, `ceil(log2 k)` steps.
+    /// A run's total ends at its last element, combined in a tree (for sums: no long chain of
+    /// roundings, and no difference of prefix sums). Computed into a buffer: it is read at a
+    /// position per slot, and slots often outnumber the writes (a vocabulary against a batch
+    /// of ids), where recomputing the last steps per read would multiply the work.
+    pub fn group_scan(
+        &self,
+        keys: &Lazy,
+        combine: &dyn Fn(&Lazy, &Lazy) -> Result<Lazy>,
+    ) -> Result<Lazy> {
+        let last = self.ndim() - 1;
+        let len = self.shape()[last];
+        let shifted = |t: &Lazy, d: usize| -> Result<Lazy> {
+            let mut pads = vec![(0, 0); t.ndim()];
+            pads[last] = (d, 0);
+            let keep: Vec<(usize, usize)> = t.shape().iter().map(|&s| (0, s)).collect();
+            t.pad(&pads)?.shrink(&keep)
+        };
+        // keys + 1, so that the shift's padding (0) matches none
+        let keys = keys.binary(BinaryOp::Add, &keys.constant_like(1, keys.dtype()))?;
+        let mut acc = self.clone();
+        let mut d = 1;
+        while d < len {
+            let same = keys
+                .binary(BinaryOp::CmpEq, &shifted(&keys, d)?)?
+                .expand(self.shape())?;
+            acc = same.where_(&combine(&acc, &shifted(&acc, d)?)?, &acc)?;
+            d *= 2;
+        }
+        Ok(acc.contiguous())
     }
 }

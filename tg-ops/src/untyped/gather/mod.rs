@@ -2,11 +2,12 @@
 //! masked_select, nonzero, and interpolate (which gathers at computed positions).
 //!
 //! Reads go through the runtime's gather primitive (`Lazy::gather`): the work is the output's
-//! size. There is no scatter primitive: a write finds each position's last writer by a binary
-//! search over the writes sorted by position (`search.rs`, on `Lazy::writes_by_position`, which
-//! the gather's gradient also sums through), and a reduction of the writes
-//! goes through a one-hot mask (index == position) reduced away, as tinygrad composes it.
-//! Either way positions out of range read 0 or write nothing.
+//! size. There is no scatter primitive: writes are grouped by the position they name
+//! (`Lazy::writes_by_position`: a merge sort, then a binary search per position, which the
+//! gather's gradient also sums through); a write takes each position's last writer
+//! (`search.rs`), a reduction combines each group in a tree (`Lazy::group_scan`), where
+//! tinygrad lays a one-hot mask (index == position) over the output. Either way positions out
+//! of range read 0 or write nothing.
 
 mod interpolate;
 mod masked;

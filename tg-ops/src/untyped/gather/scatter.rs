@@ -1,15 +1,15 @@
 //! scatter and scatter_reduce: values written along an axis at the positions an index holds.
-//! A plain scatter gives each position its last write, found by a binary search over the
-//! writes sorted by position (`O((k + n) log k)` per column); the reductions combine every
-//! write through a one-hot mask of the index laid over the output (tinygrad's composition,
-//! `k n` per column).
+//! Both group the writes by the position they name (`Lazy::writes_by_position`: a merge sort
+//! and a binary search per position, `O((k + n) log k)` per column): a plain scatter takes
+//! each position's last write, a reduction combines each group's writes in a tree
+//! (`Lazy::group_scan`), where tinygrad's composition lays a one-hot mask of the index over
+//! the output (`k n` per column).
 
-use tg_runtime::{DType, Error, Result, Scalar};
+use tg_runtime::{DType, Error, Lazy, Result, Scalar};
 
 use super::check_index;
 use super::search::last_writers;
 use crate::untyped::elementwise::Operand;
-use crate::untyped::indexing::select::one_hot_along;
 use crate::untyped::{DynTensor, norm_axis_scalar_ok};
 
 /// How `scatter` combines a value with the element it lands on (torch's and tinygrad's
@@ -111,32 +111,6 @@ impl DynTensor {
         Ok((x, i, s, d))
     }
 
-    /// The source laid over the output (shape `self.shape + [index.shape[dim]]`, the last
-    /// axis running over the index's positions along `dim`) and the mask of where each lands
-    /// (tinygrad's `_pre_scatter`).
-    fn pre_scatter(
-        &self,
-        op: &'static str,
-        dim: isize,
-        index: &DynTensor,
-        src: &DynTensor,
-    ) -> Result<(DynTensor, DynTensor)> {
-        let (x, i, src, d) = self.scatter_operands(op, dim, index, src)?;
-        let rank = x.ndim() + 1;
-        let n = x.shape()[d];
-        let mut wide: Vec<isize> = src.shape().iter().map(|&v| v as isize).collect();
-        wide.push(n as isize);
-        let src = src
-            .unsqueeze(-1)?
-            .expand(&wide)?
-            .transpose(-1, d as isize)?;
-        let mask =
-            one_hot_along(&i.unsqueeze(-1)?, n, rank - 1, rank)?.transpose(-1, d as isize)?;
-        let mut full: Vec<Option<usize>> = x.shape().iter().map(|&v| Some(v)).collect();
-        full.push(None);
-        Ok((src.pad_to(&full)?, mask.pad_to(&full)?))
-    }
-
     /// Writes `src` along `dim` at the positions `index` holds: for `dim` 0,
     /// `out[index[i][j]][j] = src[i][j]` (likewise for other axes), every other element as in
     /// `self`. `src` is a tensor (its leading part of `index`'s shape is used; it must have
@@ -230,54 +204,67 @@ impl DynTensor {
         reduce: ScatterReduce,
         include_self: bool,
     ) -> Result<DynTensor> {
-        let (src, mask) = self.pre_scatter("scatter_reduce", dim, index, src)?;
-        let last: &[isize] = &[-1];
-        let r = self.ndim();
-        let me = if r == 0 {
-            self.reshape(&[1])?
-        } else {
-            self.clone()
+        // per column (`dim` last): the writes grouped by position, combined within each
+        // group in a tree, read at the group's end
+        let (x, i, s, d) = self.scatter_operands("scatter_reduce", dim, index, src)?;
+        let (r, n, last) = (self.ndim(), x.shape()[d], x.ndim() - 1);
+        let runs = i.transpose(d as isize, -1)?.lazy().writes_by_position(n)?;
+        let grouped =
+            |values: &DynTensor, combine: &dyn Fn(&DynTensor, &DynTensor) -> Result<DynTensor>| {
+                let sorted = values
+                    .transpose(d as isize, -1)?
+                    .lazy()
+                    .gather(last, &runs.order)?;
+                let lift = |a: &Lazy, b: &Lazy| {
+                    combine(&DynTensor::wrap(a.clone()), &DynTensor::wrap(b.clone()))
+                        .map(DynTensor::into_lazy)
+                };
+                let at = sorted
+                    .group_scan(&runs.sorted, &lift)?
+                    .gather(last, &runs.end)?;
+                Ok::<_, Error>(DynTensor::wrap(at))
+            };
+        let xt = x.transpose(d as isize, -1)?;
+        let to: Vec<Option<usize>> = xt.shape().iter().map(|&v| Some(v)).collect();
+        let found = DynTensor::wrap(runs.found.clone()).pad_to(&to)?;
+        // the combined writes where any land, `identity` elsewhere
+        let landed = |at: DynTensor, identity: Operand| -> Result<DynTensor> {
+            found.where_(&at.pad_to(&to)?, identity)
         };
-        // where nothing lands: `a`, else `b`
-        let untouched = mask.any(Some(last), false)?.logical_not()?;
         let own = |identity: Operand| -> Result<DynTensor> {
             if include_self {
-                Ok(me.clone())
+                Ok(xt.clone())
             } else {
-                untouched.where_(&me, identity)
+                found.where_(identity, &xt)
             }
+        };
+        let sum = || -> Result<DynTensor> {
+            let at = grouped(&s.cast(s.sum_acc_dtype()), &|a, b| a.add(b))?;
+            landed(at.cast(s.dtype().sum_dtype()), 0.into())?.add(&own(0.into())?)
         };
         let (lo, hi) = extremes(self.dtype());
-        let out = match reduce {
-            ScatterReduce::Sum => mask
-                .where_(&src, 0)?
-                .sum(Some(last), false)?
-                .add(&own(0.into())?)?,
-            ScatterReduce::Prod => mask
-                .where_(&src, 1)?
-                .prod(Some(last), false)?
-                .mul(&own(1.into())?)?,
-            ScatterReduce::Amax => mask
-                .where_(&src, lo)?
-                .max(Some(last), false)?
-                .maximum(&own(lo.into())?)?,
-            ScatterReduce::Amin => mask
-                .where_(&src, hi)?
-                .min(Some(last), false)?
-                .minimum(&own(hi.into())?)?,
-            ScatterReduce::Mean => {
-                let count = mask.where_(1, 0)?.sum(Some(last), false)?;
-                let count = if include_self {
-                    count.add(1)?
-                } else {
-                    count.add(&untouched.where_(1, 0)?)?
-                };
-                mask.where_(&src, 0)?
-                    .sum(Some(last), false)?
-                    .add(&own(0.into())?)?
-                    .div(&count)?
-            }
-        };
+        let out =
+            match reduce {
+                ScatterReduce::Sum => sum()?,
+                ScatterReduce::Prod => {
+                    landed(grouped(&s, &|a, b| a.mul(b))?, 1.into())?.mul(&own(1.into())?)?
+                }
+                ScatterReduce::Amax => landed(grouped(&s, &|a, b| a.maximum(b))?, lo.into())?
+                    .maximum(&own(lo.into())?)?,
+                ScatterReduce::Amin => landed(grouped(&s, &|a, b| a.minimum(b))?, hi.into())?
+                    .minimum(&own(hi.into())?)?,
+                ScatterReduce::Mean => {
+                    let ones = s.ones_like().cast(DType::I32);
+                    let count = landed(grouped(&ones, &|a, b| a.add(b))?, 0.into())?;
+                    let count = if include_self {
+                        count.add(1)?
+                    } else {
+                        count.add(&found.logical_not()?.where_(1, 0)?)?
+                    };
+                    sum()?.div(&count)?
+                }
+            };
+        let out = out.transpose(d as isize, -1)?;
         if r == 0 { out.reshape(&[]) } else { Ok(out) }
     }
 }
