@@ -190,6 +190,12 @@ fn pooling() {
     check("pool", &[(&[2, 7, 6], (-3.0, 3.0))], |x| {
         x[0].pool(&[3, 2], [2, 1], [1, 2]).unwrap()
     });
+    // unpooling sums into positions (repeated, and one outside the output)
+    let at =
+        DynTensor::from_slice(&[1, 2, 2, 3], &[0i32, 5, 5, 11, 3, 2, 0, 0, 7, 9, 20, -1]).unwrap();
+    check("max_unpool2d", &[(&[1, 2, 2, 3], (-1.0, 1.0))], |x| {
+        x[0].max_unpool2d(&at, &Pool::new([2, 2]), None).unwrap()
+    });
 }
 
 #[test]

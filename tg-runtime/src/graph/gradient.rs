@@ -219,43 +219,6 @@ fn unexpand(g: &Lazy, shape: &[usize]) -> Result<Lazy> {
     g.reduce(ReduceOp::Add, &axes)
 }
 
-/// The gradient of a gather's values: `g` summed into the positions `index` read along
-/// `axis` of a value of `shape`. Each row's positions grouped by position
-/// (`Lazy::writes_by_position`: a merge sort and binary searches), `g` summed within each group
-/// in that order (`Lazy::group_scan`), and each position's sum read at its group's end: `O((k + n)
-/// log k)` per row of `k` positions into an axis of `n`, where a one-hot mask of every
-/// position against every slot took `k n` (an embedding table's gradient was a matmul with
-/// the vocabulary as a side). Axes `index` is an expand along (an embedding's columns) share
-/// one sort.
-fn scatter_add(g: &Lazy, index: &Lazy, axis: usize, shape: &[usize]) -> Result<Lazy> {
-    let (n, r) = (shape[axis], g.ndim());
-    if g.numel() == 0 || n == 0 {
-        return Lazy::constant(0.0, g.dtype(), shape);
-    }
-    // the gather's axis last
-    let mut perm: Vec<usize> = (0..r).filter(|&a| a != axis).collect();
-    perm.push(axis);
-    let positions = match index.node().op() {
-        Op::Expand if index.node().srcs()[0].shape()[axis] == index.shape()[axis] => {
-            Lazy(index.node().srcs()[0].clone())
-        }
-        _ => index.clone(),
-    };
-    let runs = positions.permute(&perm)?.writes_by_position(n)?;
-    let g = g.permute(&perm)?;
-    let last = r - 1;
-    let mut summed_shape = g.shape().to_vec();
-    summed_shape[last] = n;
-    let sums = g
-        .gather(last, &runs.order.expand(g.shape())?)?
-        .group_scan(&runs.sorted, &|a, b| a.binary(BinaryOp::Add, b))?;
-    let at = sums.gather(last, &runs.end.expand(&summed_shape)?)?;
-    runs.found
-        .expand(&summed_shape)?
-        .where_(&at, &k(&at, 0.0))?
-        .permute(&tg_core::shape::movement::inverse_permutation(&perm))
-}
-
 /// The sum of each element and those after it in its run of `run` along the last axis: the
 /// last axis padded with zeros to whole runs, reversed, scanned and reversed back, so the
 /// runs line up with the forward scan's.
@@ -394,7 +357,7 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
         }
         Op::Flip(axes) => return one(g.flip(axes)?),
         Op::Gather(axis) => vec![
-            Some(scatter_add(g, &srcs[1], *axis, srcs[0].shape())?),
+            Some(g.sum_at(*axis, &srcs[1], srcs[0].shape()[*axis])?),
             None,
         ],
         // integer words: no gradient

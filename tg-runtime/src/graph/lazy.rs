@@ -20,11 +20,11 @@ pub const MERGE_WORDS: usize = 4;
 /// llvmpipe's 65,535 back-edges.
 pub const MAX_SCAN_RUN: usize = 1 << 14;
 
-fn shape_err(op: &'static str, message: String) -> Error {
+pub(super) fn shape_err(op: &'static str, message: String) -> Error {
     Error::Shape { op, message }
 }
 
-fn check_axis(op: &'static str, axis: usize, shape: &[usize]) -> Result<()> {
+pub(super) fn check_axis(op: &'static str, axis: usize, shape: &[usize]) -> Result<()> {
     if axis >= shape.len() {
         return Err(Error::AxisOutOfRange {
             op,
@@ -283,7 +283,7 @@ impl Lazy {
         Ok(())
     }
 
-    fn dtype_err(&self, op: &'static str, message: &str) -> Error {
+    pub(super) fn dtype_err(&self, op: &'static str, message: &str) -> Error {
         Error::DType {
             op,
             dtype: self.dtype(),

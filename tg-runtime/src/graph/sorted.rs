@@ -3,8 +3,9 @@
 //! combinations within groups, which tg-ops' writes through indices and scatter reductions
 //! and the gather's gradient (a sum into positions) use.
 
-use super::lazy::Lazy;
-use crate::dtype::DType;
+use super::lazy::{Lazy, check_axis, shape_err};
+use super::node::Op;
+use crate::dtype::{DType, Scalar};
 use crate::error::Result;
 use crate::ops::{BinaryOp, UnaryOp};
 
@@ -167,5 +168,59 @@ impl Lazy {
             d *= 2;
         }
         Ok(acc.contiguous())
+    }
+
+    /// Each value summed into the position `index` (an integer tensor of this shape) holds
+    /// along `axis`, in an axis of `n` (positions outside `0..n` add nothing): the transpose
+    /// of [`Lazy::gather`], and its gradient. Each row's positions grouped by position
+    /// ([`Lazy::writes_by_position`]), the values summed within each group in that order
+    /// ([`Lazy::group_scan`]) and read at the group's end: `O((k + n) log k)` per row of `k`
+    /// values, where a one-hot mask of every position against every slot takes `k n` (an
+    /// embedding table's gradient was a matmul with the vocabulary as a side). Axes `index`
+    /// is an expand along (an embedding's columns) share one sort.
+    pub fn sum_at(&self, axis: usize, index: &Lazy, n: usize) -> Result<Lazy> {
+        check_axis("sum_at", axis, self.shape())?;
+        if !index.dtype().is_int() {
+            return Err(index.dtype_err("sum_at", "the positions must be an integer tensor"));
+        }
+        if index.shape() != self.shape() {
+            return Err(shape_err(
+                "sum_at",
+                format!(
+                    "the positions {:?} must have the values' shape {:?}",
+                    index.shape(),
+                    self.shape()
+                ),
+            ));
+        }
+        let mut shape = self.shape().to_vec();
+        shape[axis] = n;
+        let zero = Scalar::Int(0).cast(self.dtype());
+        if self.numel() == 0 || n == 0 {
+            return Lazy::constant(zero, self.dtype(), &shape);
+        }
+        // the axis last
+        let r = self.ndim();
+        let mut perm: Vec<usize> = (0..r).filter(|&a| a != axis).collect();
+        perm.push(axis);
+        let positions = match index.node().op() {
+            Op::Expand if index.node().srcs()[0].shape()[axis] == index.shape()[axis] => {
+                Lazy(index.node().srcs()[0].clone())
+            }
+            _ => index.clone(),
+        };
+        let runs = positions.permute(&perm)?.writes_by_position(n)?;
+        let values = self.permute(&perm)?;
+        let last = r - 1;
+        let mut summed_shape = values.shape().to_vec();
+        summed_shape[last] = n;
+        let sums = values
+            .gather(last, &runs.order.expand(values.shape())?)?
+            .group_scan(&runs.sorted, &|a, b| a.binary(BinaryOp::Add, b))?;
+        let at = sums.gather(last, &runs.end.expand(&summed_shape)?)?;
+        runs.found
+            .expand(&summed_shape)?
+            .where_(&at, &at.constant_like(zero, self.dtype()))?
+            .permute(&tg_core::shape::movement::inverse_permutation(&perm))
     }
 }

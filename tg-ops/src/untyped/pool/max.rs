@@ -120,8 +120,9 @@ impl DynTensor {
     /// Integer and bool inputs are summed in their accumulation dtype, as tinygrad's `sum`
     /// (an i8 input gives i32).
     ///
-    /// Composed as tinygrad composes it: a one-hot comparison of every index with every
-    /// output position, selected and summed, so its cost grows with input times output size.
+    /// Each (batch, channel) row's values summed into their positions through a sort of the
+    /// indices (`Lazy::sum_at`): `O((k + n) log k)` for `k` values and `n` output positions,
+    /// where tinygrad's one-hot comparison of every index with every position takes `k n`.
     ///
     /// ```
     /// use tg_ops::prelude::*;
@@ -201,15 +202,15 @@ impl DynTensor {
             }
         };
         let positions: usize = out.iter().product();
-        let flat = [bs as isize, ch as isize, 1, -1];
-        let classes = DynTensor::wrap(Lazy::arange_u32(positions)?)
-            .cast(indices.dtype())
-            .reshape(&[positions as isize, 1])?;
-        let hot = indices.reshape(&flat)?.eq(&classes)?;
+        let flat = [bs as isize, ch as isize, -1];
         let mut shape = vec![bs as isize, ch as isize];
         shape.extend(out.iter().map(|&s| s as isize));
-        hot.where_(&self.reshape(&flat)?, 0)?
-            .sum(Some(&[3]), false)?
+        let values = self.reshape(&flat)?.cast(self.sum_acc_dtype());
+        let summed = values
+            .lazy()
+            .sum_at(2, indices.reshape(&flat)?.lazy(), positions)?;
+        DynTensor::wrap(summed)
+            .cast(self.dtype().sum_dtype())
             .reshape(&shape)
     }
 }
