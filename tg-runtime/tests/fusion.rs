@@ -271,15 +271,7 @@ fn a_value_read_through_many_views_is_realized() {
 fn a_reduction_of_a_broadcast_reduction_is_one_kernel() {
     // logsumexp over rows: max, then the sum of exp2(x - max) reads it through a broadcast
     let (x, dx) = input(&[8, 300], 12);
-    let m = x.reduce(ReduceOp::Max, &[1]).unwrap();
-    let e = x
-        .binary(
-            BinaryOp::Add,
-            &m.expand(&[8, 300]).unwrap().unary(UnaryOp::Neg).unwrap(),
-        )
-        .unwrap()
-        .unary(UnaryOp::Exp2)
-        .unwrap();
+    let (m, e) = graphs::base2_shifted_exps(&x);
     let lse = e
         .reduce(ReduceOp::Add, &[1])
         .unwrap()
