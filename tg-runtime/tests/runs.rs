@@ -20,15 +20,11 @@ fn words(n: usize, seed: u64, spread: u64) -> Vec<u32> {
         .collect()
 }
 
-/// Sorts each row of `data` (rows of `len` records of `w` words) by merging, level by level.
+/// Sorts each row of `data` (rows of `len` records of `w` words) by `Lazy::merge_sort`: a
+/// merge of runs level by level.
 fn merge_sort(data: &[u32], rows: usize, len: usize, w: usize) -> Vec<u32> {
-    let mut x = Lazy::from_slice(&[rows, len, w], data).unwrap();
-    let mut run = 1;
-    while run < len {
-        x = x.merge_runs(run).unwrap();
-        run *= 2;
-    }
-    x.to_vec::<u32>().unwrap()
+    let x = Lazy::from_slice(&[rows, len, w], data).unwrap();
+    x.merge_sort().unwrap().to_vec::<u32>().unwrap()
 }
 
 fn host_sorted(data: &[u32], rows: usize, len: usize, w: usize) -> Vec<u32> {
