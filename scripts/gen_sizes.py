@@ -33,6 +33,10 @@ SORTS = [("sort", 1 << 14, True), ("sort", 1 << 20, True), ("argsort", 1 << 12, 
 # positions), from values past 2^24 elements, filling one 128 MiB binding (2^25 f32) and past
 # it (read by device address)
 GATHERS = ["gather_reverse", "gather_scattered"]
+# sums into positions (scatter_reduce sum, the transpose of a gather): every value summed into
+# slot (i * 40503) mod (n // 2), two or three values a slot, through a merge sort of the
+# 64-bit positions; 2^24 + 3 values (records past one 128 MiB binding) in the long run
+SCATTERS = [((1 << 20) + 3, True), ((1 << 24) + 3, False)]
 SHORT_WHOLE = (1 << 24) + 3
 SHORT_ROWS = (4, 1 << 21)
 
@@ -76,6 +80,10 @@ def reference(op, x, axis):
     if op == "gather_scattered":
         n = x.shape[0]
         return x[(np.arange(n, dtype=np.int64) * 40503) % n]
+    if op == "scatter_sum":
+        n = x.shape[0]
+        at = (np.arange(n, dtype=np.int64) * 40503) % (n // 2)
+        return np.bincount(at, weights=x, minlength=n // 2)
     if op == "topk_values":
         return -np.sort(-x, axis=-1, kind="stable")[..., :TOPK]
     if op == "topk_indices":
@@ -104,6 +112,7 @@ def tolerance(op, n):
         "topk_indices": (0.0, 0.0),
         "gather_reverse": (0.0, 0.0),
         "gather_scattered": (0.0, 0.0),
+        "scatter_sum": (1e-6, 1e-6),
     }[op]
 
 
@@ -127,7 +136,7 @@ def case(op, shape, axis, seed, lo, hi, short):
         "atol": atol,
         "short": short,
     }
-    if op in FULL or op in ("sort", "argsort") or op in GATHERS:
+    if op in FULL or op in ("sort", "argsort", "scatter_sum") or op in GATHERS:
         flat = ref.reshape(-1)
         at = positions(flat.size)
         c["shape"] = list(ref.shape)
@@ -170,6 +179,8 @@ def main():
     for n in WHOLE + [(1 << 25) + 5]:
         for op in GATHERS:
             cases.append(case(op, (n,), None, 23, -1.0, 1.0, n == SHORT_WHOLE))
+    for n, short in SCATTERS:
+        cases.append(case("scatter_sum", (n,), None, 29, -1.0, 1.0, short))
     for op, n, short in SORTS:
         cases.append(case(op, (n,), None, 19, -1.0, 1.0, short))
     write("sizes", cases)

@@ -79,6 +79,19 @@ fn run(op: &str, x: &DynTensor, axis: Option<isize>) -> Result<DynTensor> {
             };
             x.gather(0, &at)
         }
+        "scatter_sum" => {
+            let n = x.numel() as i64;
+            let at = DynTensor::arange(0, n, 1, Some(DType::I64))?
+                .mul(40503)?
+                .fmod(n / 2)?;
+            DynTensor::zeros(&[n as usize / 2], DType::F32)?.scatter_reduce(
+                0,
+                &at,
+                x,
+                ScatterReduce::Sum,
+                true,
+            )
+        }
         other => panic!("no op {other} in the size tests"),
     }
 }
@@ -178,7 +191,8 @@ fn is_sorting(c: &Value) -> bool {
 }
 
 fn is_gather(c: &Value) -> bool {
-    c["op"].as_str().unwrap_or_default().starts_with("gather")
+    let op = c["op"].as_str().unwrap_or_default();
+    op.starts_with("gather") || op.starts_with("scatter")
 }
 
 fn is_whole(c: &Value) -> bool {
@@ -209,7 +223,8 @@ fn sorting_at_large_sizes() {
 
 /// Every position of 2^24, 2^24 + 3 and 2^25 values read once through the gather primitive,
 /// in reverse and scattered by 64-bit positions: values past one 128 MiB binding are read by
-/// device address at positions the kernel computes.
+/// device address at positions the kernel computes. And 2^20 + 3 values (2^24 + 3 in the long
+/// run) summed into half as many slots by 64-bit positions, through a sort of them.
 #[test]
 fn gathers_past_the_buffer_limits() {
     run_cases(is_gather);
