@@ -575,6 +575,10 @@ def gather_cases():
     index = rng.integers(-3, 53, (4, 300)).astype(np.int32)
     for reduce in ["sum", "mean", "amax", "amin", "prod"]:
         reduce_case(f"many_{reduce}", x, 1, index, src, reduce, reduce != "prod", 2e-5)
+    # no writes: every element keeps its value
+    x = ramp((3, 4), "float32")
+    for reduce in ["sum", "mean", "amax"]:
+        reduce_case(f"no_writes_{reduce}", x, 0, np.zeros((0, 4), np.int32), ramp((2, 4), "float32", 1), reduce, False, 0.0)
 
     # masked_select / nonzero, with a data-dependent length or a given size
     for dt in ["float32", "int32", "float16", "bool", "uint8"]:

@@ -150,3 +150,16 @@ fn sums_into_positions_take_narrow_positions_and_name_their_mistakes() {
         Err(Error::AxisOutOfRange { op: "sum_at", .. })
     ));
 }
+
+#[test]
+fn no_writes_or_no_positions() {
+    let none = Lazy::constant(0i32, DType::I32, &[2, 0]).unwrap();
+    let runs = none.writes_by_position(5).unwrap();
+    assert_eq!(runs.found.shape(), &[2, 5]);
+    assert_eq!(runs.found.to_vec::<bool>().unwrap(), vec![false; 10]);
+    assert_eq!(runs.order.shape(), &[2, 0]);
+    let some = Lazy::from_slice(&[1, 3], &[0i32, 2, 1]).unwrap();
+    let runs = some.writes_by_position(0).unwrap();
+    assert_eq!(runs.found.shape(), &[1, 0]);
+    assert_eq!(runs.order.to_vec::<i32>().unwrap(), vec![0, 1, 2]);
+}
