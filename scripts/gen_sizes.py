@@ -19,7 +19,7 @@ from fixtures_common import pattern, write
 WHOLE = [1 << 24, (1 << 24) + 3, 1 << 25]
 ROWS = [(4, 1 << 21), (2, 1 << 22)]
 REDUCTIONS = ["sum", "prod", "max", "min", "mean", "var", "argmax", "argmin", "logsumexp"]
-FULL = ["softmax", "log_softmax", "cumsum"]
+FULL = ["softmax", "log_softmax", "cumsum", "cummax"]
 TOPK = 16
 # sorting: a merge sort of (key, index) records, O(n log n) work per row, for sort and argsort
 # (and topk of many); topk of a few runs part of a bitonic network, O(n log^2 k). The argsort
@@ -71,6 +71,8 @@ def reference(op, x, axis):
         return x - m - np.log(np.exp(x - m).sum(axis=axis, keepdims=True))
     if op == "cumsum":
         return np.cumsum(x, axis=-1 if axis is None else axis)
+    if op == "cummax":
+        return np.maximum.accumulate(x, axis=-1 if axis is None else axis)
     if op == "sort":
         return np.sort(x, axis=-1, kind="stable")
     if op == "argsort":
@@ -106,6 +108,7 @@ def tolerance(op, n):
         "softmax": (1e-3, 1e-12),
         "log_softmax": (1e-5, 1e-3),
         "cumsum": (1e-5, 1e-2),
+        "cummax": (0.0, 0.0),
         "sort": (0.0, 0.0),
         "argsort": (0.0, 0.0),
         "topk_values": (0.0, 0.0),
@@ -170,10 +173,10 @@ def main():
         for op in REDUCTIONS + FULL:
             lo, hi = range_of(op)
             short = rows == SHORT_ROWS and op in ["sum", "argmax", "logsumexp", "softmax",
-                                                  "log_softmax"]
+                                                  "log_softmax", "cummax"]
             cases.append(case(op, rows, 1, 13, lo, hi, short))
     # a long leading axis: the reduced axis is not the contiguous one
-    for op in ["sum", "max", "argmin", "cumsum"]:
+    for op in ["sum", "max", "argmin", "cumsum", "cummax"]:
         lo, hi = range_of(op)
         cases.append(case(op, (1 << 22, 4), 0, 17, lo, hi, op == "sum"))
     for n in WHOLE + [(1 << 25) + 5]:

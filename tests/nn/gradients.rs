@@ -239,6 +239,13 @@ fn gather_index_cumsum_sort() {
     check("cumsum axis 0", &[(&[4, 3], (-1.0, 1.0))], |x| {
         x[0].cumsum(0).unwrap()
     });
+    // running extremes of floats: a scan of order-preserving keys with a rule of its own
+    check("cummax", &[(&[3, 7], (-2.0, 2.0))], |x| {
+        x[0].cummax(1).unwrap().0
+    });
+    check("cummin axis 0", &[(&[6, 2], (-2.0, 2.0))], |x| {
+        x[0].cummin(0).unwrap().0
+    });
     check("sort values", &[(&[3, 8], (-4.0, 4.0))], |x| {
         x[0].sort(-1, false).unwrap().0
     });
@@ -407,4 +414,38 @@ fn the_check_catches_a_wrong_gradient() {
     check("detached square", &[(&[4], (0.5, 2.0))], |x| {
         x[0].mul(x[0].detach()).unwrap()
     });
+}
+
+/// A running maximum shares each output's gradient equally among the elements up to it that
+/// equal it, as the max reductions of tinygrad's composition do (torch gives it all to one).
+#[test]
+fn running_extremes_share_the_gradient_among_ties() {
+    let xs = [1.0f32, 3.0, 3.0, 2.0, 3.0, 5.0, 5.0, 0.0, 5.0];
+    let w: Vec<f32> = (1..=xs.len()).map(|v| v as f32).collect();
+    let x = DynTensor::from_slice(&[xs.len()], &xs).unwrap();
+    let seed = DynTensor::from_slice(&[xs.len()], &w).unwrap();
+    for min in [false, true] {
+        let (y, sign) = if min {
+            (x.neg().unwrap().cummin(0).unwrap().0, -1.0f32)
+        } else {
+            (x.cummax(0).unwrap().0, 1.0)
+        };
+        let got = y
+            .gradient(&[&x], Some(&seed))
+            .unwrap()
+            .remove(0)
+            .to_vec::<f32>()
+            .unwrap();
+        let mut want = vec![0.0f32; xs.len()];
+        for i in 0..xs.len() {
+            let m = xs[..=i].iter().cloned().fold(f32::MIN, f32::max);
+            let ties: Vec<usize> = (0..=i).filter(|&j| xs[j] == m).collect();
+            for &j in &ties {
+                want[j] += sign * w[i] / ties.len() as f32;
+            }
+        }
+        for (j, (a, b)) in got.iter().zip(&want).enumerate() {
+            assert!((a - b).abs() < 1e-5, "min {min}: element {j}: {a} vs {b}");
+        }
+    }
 }

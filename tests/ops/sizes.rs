@@ -65,6 +65,7 @@ fn run(op: &str, x: &DynTensor, axis: Option<isize>) -> Result<DynTensor> {
         "softmax" => x.softmax(last, None),
         "log_softmax" => x.log_softmax(last, None),
         "cumsum" => x.cumsum(last),
+        "cummax" => Ok(x.cummax(last)?.0),
         "sort" => Ok(x.sort(last, false)?.0),
         "argsort" => x.argsort(last, false),
         "topk_values" => Ok(x.topk(16, last, true)?.0),

@@ -1,13 +1,15 @@
 //! Scans and arg-reductions: cumsum, cumprod, cummax and cummin (values and indices),
 //! logcumsumexp, argmax and argmin.
 //!
-//! Sums and products of 32- and 64-bit numbers (cumsum, which accumulates in such a dtype,
-//! and most cumprods) and maxima of such integers scan by the runtime's scan of runs (`Lazy::scan_runs`): each run of 256
-//! in order by one invocation, float sums compensated, then the runs' totals the same way
-//! and a combining pass, `O(n)` work (2^20 f32 on lavapipe: 4-6 ms, where the reductions
-//! below took 33). The rest (running maxima, narrow dtypes) is tinygrad's composition: a scan
-//! of length `n` is a reduction of an `n x n` masked view, output `i` reducing the elements
-//! `k <= i` with the others replaced by the identity (`_cumalu`), and axes longer than 512
+//! Sums, products and maxima of 32- and 64-bit numbers (cumsum, which accumulates in such a
+//! dtype, most cumprods, cummax and cummin; float maxima through an order-preserving integer
+//! key, with a derivative rule of their own) scan by the runtime's scan of runs
+//! (`Lazy::scan_runs`): each run of 256 in order by one invocation, float sums compensated,
+//! then the runs' totals the same way and a combining pass, `O(n)` work (2^20 f32 on
+//! lavapipe: 4-6 ms, where the reductions below took 33; cummax 5-7 against 39-42). The rest
+//! (narrow dtypes) is tinygrad's composition: a scan of length `n` is a reduction of an `n x
+//! n` masked view, output `i` reducing the elements `k <= i` with the others replaced by the
+//! identity (`_cumalu`), and axes longer than 512
 //! take the two-stage split (`_split_cumalu`): a scan within chunks of 256, a scan of the
 //! chunk totals, and one combining pass, so the work is `n * 256 + (n / 256)^2` rather than
 //! `n^2`. cummax's and cummin's indices are a running maximum of the positions where the
@@ -80,10 +82,95 @@ const RUN: usize = 256;
 /// composed of reductions.
 fn scan_last(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
     let dt = x.dtype();
-    if dt.size() < 4 || dt.is_bool() || (op == ReduceOp::Max && dt.is_float()) {
+    if dt.size() < 4 || dt.is_bool() {
         return scan_reduced(x, op);
     }
+    if op == ReduceOp::Max && dt.is_float() {
+        return float_running_max(x);
+    }
     scan_by_runs(x, op)
+}
+
+/// The running maximum of 32- or 64-bit floats along the last axis, by the scan of runs over
+/// an order-preserving integer key: the bits as a signed integer with the magnitude bits of
+/// negative values flipped (so `-0 < +0`) and every NaN the largest key (so NaN propagates),
+/// the keys' running maximum decoded back to bits. `O(n)`, where the masked reductions take
+/// `n * 256` (2^20 f32 on lavapipe: 39-42 ms). Differentiated as the max reductions of
+/// tinygrad's composition are (`running_max_gradient`).
+fn float_running_max(x: &Lazy) -> Result<Lazy> {
+    let x0 = x.clone();
+    Ok(running_max_values(x)?.with_gradient(&[x], move |g| {
+        // the values again: the same graph, so the same node, kept by no rule
+        let y = running_max_values(&x0)?;
+        Ok(vec![Some(running_max_gradient(&x0, &y, g)?)])
+    }))
+}
+
+/// The values of [`float_running_max`].
+fn running_max_values(x: &Lazy) -> Result<Lazy> {
+    let int = if x.dtype() == DType::F64 {
+        DType::I64
+    } else {
+        DType::I32
+    };
+    let top = int.int_max() as i64;
+    let k = |l: &Lazy, v: i64| l.constant_like(v, int);
+    // negative values keep their sign and flip the rest: its own inverse
+    let order = |b: &Lazy| -> Result<Lazy> {
+        b.binary(BinaryOp::CmpLt, &k(b, 0))?
+            .where_(&b.binary(BinaryOp::Xor, &k(b, top))?, b)
+    };
+    let key = order(&x.bitcast(int)?)?;
+    let key = x.binary(BinaryOp::CmpNe, x)?.where_(&k(&key, top), &key)?;
+    order(&scan_by_runs(&key, ReduceOp::Max)?)?.bitcast(x.dtype())
+}
+
+/// The gradient of `y`, the running maximum of `x` along the last axis, given `g`: output
+/// `i`'s gradient shared equally by the elements `j <= i` equal to `y_i`, as a max reduction
+/// shares it among ties. They lie in `i`'s plateau (the run of equal running maxima around
+/// it) where the maximum is attained (`x_j == y_j`), so `dx_j` is, for an attaining `j`, the
+/// sum over the plateau's `i >= j` of `g_i / c_i`, `c_i` counting the attaining elements of
+/// the plateau up to `i` (integer running counts, exact). Plateaus are numbered by a running
+/// count of where `y` changes; the sum over the plateau's later outputs runs within them
+/// (`Lazy::group_scan` over the flipped axis: sums in a tree, no difference of prefix sums).
+fn running_max_gradient(x: &Lazy, y: &Lazy, g: &Lazy) -> Result<Lazy> {
+    let last = x.ndim() - 1;
+    let n = x.shape()[last];
+    let add = |a: &Lazy, b: &Lazy| a.binary(BinaryOp::Add, b);
+    let mut shift = vec![(0, 0); x.ndim()];
+    shift[last] = (1, 0);
+    let keep: Vec<(usize, usize)> = x.shape().iter().map(|&d| (0, d)).collect();
+    let before = y.pad(&shift)?.shrink(&keep)?;
+    let mut first_shape = x.shape().to_vec();
+    first_shape[last] = 1;
+    let mut rest = vec![(0, 0); x.ndim()];
+    rest[last] = (0, n - 1);
+    let first = Lazy::constant(true, DType::Bool, &first_shape)?.pad(&rest)?;
+    let starts = first.binary(BinaryOp::Or, &y.binary(BinaryOp::CmpNe, &before)?)?;
+    let plateau = add(
+        &scan_by_runs(&starts.cast(DType::I32), ReduceOp::Add)?,
+        &Lazy::constant(-1, DType::I32, x.shape())?,
+    )?;
+    let attain = x.binary(BinaryOp::CmpEq, y)?;
+    // the attaining elements up to each within its plateau, exactly (integers): the running
+    // count less the count before the plateau's start (a running maximum, counts only grow)
+    let hits = attain.cast(DType::I32);
+    let running = scan_by_runs(&hits, ReduceOp::Add)?;
+    let before_start = add(&running, &hits.unary(UnaryOp::Neg)?)?;
+    let base = scan_by_runs(
+        &starts.where_(&before_start, &before_start.constant_like(0, DType::I32))?,
+        ReduceOp::Max,
+    )?;
+    let count = add(&running, &base.unary(UnaryOp::Neg)?)?.cast(g.dtype());
+    let zero = g.constant_like(0.0, g.dtype());
+    // (no attaining element: a NaN's plateau, whose gradient is 0 as a max reduction's)
+    let share = zero.binary(BinaryOp::CmpLt, &count)?.where_(
+        &g.binary(BinaryOp::Mul, &count.unary(UnaryOp::Recip)?)?,
+        &zero,
+    )?;
+    let flip = |l: &Lazy| l.flip(&[last]);
+    let after = flip(&flip(&share)?.group_scan(&flip(&plateau)?, &add)?)?;
+    attain.where_(&after, &zero)
 }
 
 /// The inclusive scan of `x`'s last axis by runs of [`RUN`]: each run scanned in order by one

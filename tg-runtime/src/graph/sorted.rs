@@ -136,8 +136,9 @@ impl Lazy {
     }
 
     /// Running combinations (`combine`: associative, like a sum, product, maximum) of `self`
-    /// within runs of equal `keys` along the last axis (`keys`: ascending non-negative i32 of
-    /// `self`'s shape or broadcast to it, as `PositionRuns::sorted`): Hillis-Steele doubling,
+    /// within runs of equal `keys` along the last axis (`keys`: non-negative i32 whose equal
+    /// values are contiguous, as `PositionRuns::sorted`, of `self`'s shape or broadcast to
+    /// it): Hillis-Steele doubling,
     /// each step combining the value `d` back where its key is the same, `ceil(log2 k)` steps.
     /// A run's total ends at its last element, combined in a tree (for sums: no long chain of
     /// roundings, and no difference of prefix sums). Computed into a buffer: it is read at a
