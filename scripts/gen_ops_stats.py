@@ -341,9 +341,13 @@ def scan_cases():
     lcse(np.zeros((0, 3), np.float32), "float32", 0, "empty")
     x, sp = pattern("float32", (2, 300), 21, -40.0, 40.0)
     lcse(x, "float32", 1, "long300", sp)
-    # long axes: chunks of 256 scanned directly, their totals in stages, combined
+    # long axes: chunks of 32 scanned directly, their totals in stages, combined (5000: three
+    # stages; the descending row's running maximum is its first element throughout)
     x, sp = pattern("float32", (2, 1300), 22, -40.0, 40.0)
     lcse(x, "float32", 1, "long1300", sp, rtol=1e-5, atol=1e-5)
+    x, sp = pattern("float32", (1, 5000), 23, -40.0, 40.0)
+    lcse(x, "float32", 1, "long5000", sp, rtol=1e-5, atol=1e-5)
+    lcse(np.linspace(50.0, -300.0, 3000).astype(np.float32), "float32", 0, "descending3000", rtol=1e-5, atol=1e-5)
     x = np.concatenate([np.full(600, -np.inf), np.linspace(-900.0, 1000.0, 100), [np.inf, 5.0]]).astype(np.float32)
     lcse(x, "float32", 0, "long_neg_inf_then_inf", rtol=1e-5, atol=1e-5)
 

@@ -15,7 +15,7 @@
 //! `n^2`. cummax's and cummin's indices are a running maximum of the positions where the
 //! running extreme changes (`O(n)`; tinygrad matches every value against every running
 //! extreme, `n^2`); logcumsumexp compares every element with every running maximum within
-//! chunks of 256 and combines the chunks with `logaddexp`, `n * 256` (tinygrad: `n^2` per
+//! chunks of 32 and combines the chunks with `logaddexp`, `n * 32` (tinygrad: `n^2` per
 //! row). Index outputs are i32, as tinygrad's.
 
 use super::stats::to_isize;
@@ -24,6 +24,12 @@ use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result, Scalar, UnaryOp
 
 /// Chunk length of the two-stage scan; axes up to twice this scan in one stage.
 const SPLIT: usize = 256;
+
+/// Chunk length of logcumsumexp's stages: within a chunk every output takes a term of every
+/// element before it (`n * LOG_CHUNK` exponentials), so chunks are short; the chunks' totals
+/// scan the same way, in stages joined by `logaddexp` (rows of 1024 on lavapipe: 100-105 ms,
+/// 478 with chunks of 256).
+const LOG_CHUNK: usize = 32;
 
 /// `[n, n]` bool, true where the column is after the row (`k > i`): the part of the square a
 /// prefix ending at row `i` leaves out.
@@ -264,15 +270,15 @@ fn in_stages(x: &Lazy, st: &Stages<'_>, within: &Scan<'_>, across: &Scan<'_>) ->
 
 /// `log(cumsum(exp(x)))` along the last axis, stable: each output subtracts the running
 /// maximum up to it before the exponentials, comparing every element with every running
-/// maximum (tinygrad's composition, `n^2` per row), in one stage up to `2 * SPLIT`; longer
-/// rows take chunks of `SPLIT` that way, the chunks' totals in stages again, and join each
-/// chunk's predecessors with `logaddexp` (`n * SPLIT` work).
+/// maximum (tinygrad's composition, `n^2` per row), in one stage up to `2 * LOG_CHUNK`;
+/// longer rows take chunks of `LOG_CHUNK` that way, the chunks' totals in stages again, and
+/// join each chunk's predecessors with `logaddexp` (`n * LOG_CHUNK` work).
 fn log_scan(x: &Lazy) -> Result<Lazy> {
-    if x.shape()[x.ndim() - 1] <= 2 * SPLIT {
+    if x.shape()[x.ndim() - 1] <= 2 * LOG_CHUNK {
         return log_scan_direct(x);
     }
     let stages = Stages {
-        chunk: SPLIT,
+        chunk: LOG_CHUNK,
         identity: Scalar::Float(f64::NEG_INFINITY),
         join: Box::new(|inner, before| {
             Ok(DynTensor::wrap(inner.clone())
