@@ -2,14 +2,15 @@
 //! logcumsumexp, argmax and argmin.
 //!
 //! Sums, products and maxima of 32- and 64-bit numbers (cumsum, which accumulates in such a
-//! dtype, most cumprods, cummax and cummin; float maxima through an order-preserving integer
-//! key, with a derivative rule of their own) scan by the runtime's scan of runs
+//! dtype, cumprod, cummax and cummin; float maxima through an order-preserving integer key,
+//! with a derivative rule of their own) scan by the runtime's scan of runs
 //! (`Lazy::scan_runs`): each run of 256 in order by one invocation, float sums compensated,
 //! then the runs' totals the same way and a combining pass, `O(n)` work (2^20 f32 on
-//! lavapipe: 4-6 ms, where the reductions below took 33; cummax 5-7 against 39-42). The rest
-//! (narrow dtypes) is tinygrad's composition: a scan of length `n` is a reduction of an `n x
-//! n` masked view, output `i` reducing the elements `k <= i` with the others replaced by the
-//! identity (`_cumalu`), and axes longer than 512
+//! lavapipe: 4-6 ms, where the reductions below took 33; cummax 5-7 against 39-42). Narrow
+//! integers and bool scan so in 32 bits (wrapping to the same low bits), f16 maxima in f32.
+//! f16 sums and products, which round at every step, take tinygrad's composition: a scan of
+//! length `n` is a reduction of an `n x n` masked view, output `i` reducing the elements `k
+//! <= i` with the others replaced by the identity (`_cumalu`), and axes longer than 512
 //! take the two-stage split (`_split_cumalu`): a scan within chunks of 256, a scan of the
 //! chunk totals, and one combining pass, so the work is `n * 256 + (n / 256)^2` rather than
 //! `n^2`. cummax's and cummin's indices are a running maximum of the positions where the
@@ -89,7 +90,16 @@ const RUN: usize = 256;
 fn scan_last(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
     let dt = x.dtype();
     if dt.size() < 4 || dt.is_bool() {
-        return scan_reduced(x, op);
+        // narrow integers and bool scan in 32 bits, exactly: sums and products wrap to the
+        // same low bits, maxima are the same values; f16 maxima likewise in f32 (its sums and
+        // products round at every step, which f32 would not)
+        let wide = match dt {
+            DType::F16 if op == ReduceOp::Max => DType::F32,
+            DType::F16 => return scan_reduced(x, op),
+            _ if dt.is_unsigned() => DType::U32,
+            _ => DType::I32,
+        };
+        return Ok(scan_last(&x.cast(wide), op)?.cast(dt));
     }
     if op == ReduceOp::Max && dt.is_float() {
         return float_running_max(x);
