@@ -509,3 +509,47 @@ fn scans_of_runs_are_a_kernel_from_their_template() {
     assert_eq!(p[0].loops, 257);
     snapshot("scan", &p[0].source);
 }
+
+/// An invocation per row (a CPU's row kernels) reads its row from memory once: the first
+/// reduction keeps the values it loads in the invocation's array, and the later loops (the
+/// variance's, the output's) read them back from it. A layernorm's shape of graph.
+#[test]
+fn a_row_per_invocation_reads_its_row_once() {
+    let (rows, cols) = (4096, 1024);
+    let x = data(&[rows, cols]);
+    let mean = |t: &Lazy| {
+        t.reduce(ReduceOp::Add, &[1])
+            .unwrap()
+            .binary(
+                BinaryOp::Mul,
+                &Lazy::constant(1.0 / cols as f32, DType::F32, &[rows, 1]).unwrap(),
+            )
+            .unwrap()
+            .expand(&[rows, cols])
+            .unwrap()
+    };
+    let d = x
+        .binary(BinaryOp::Add, &mean(&x).unary(UnaryOp::Neg).unwrap())
+        .unwrap();
+    let var = mean(&d.binary(BinaryOp::Mul, &d).unwrap());
+    let y = d
+        .binary(
+            BinaryOp::Mul,
+            &var.unary(UnaryOp::Sqrt)
+                .unwrap()
+                .unary(UnaryOp::Recip)
+                .unwrap(),
+        )
+        .unwrap();
+    let p = plan(&[&y], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 1, "{:?}", names(&p));
+    assert!(matches!(p[0].strategy, Strategy::Row { threads: 1, .. }));
+    // an invocation's arrays are declared `float s<slot>[len]` (workgroup memory: `shared`)
+    let keeps = |src: &str| src.lines().any(|l| l.trim_start().starts_with("float s"));
+    let src = &p[0].source;
+    assert_eq!(src.matches("= v0[").count(), 1, "{src}");
+    assert!(keeps(src), "{src}");
+    // a device where rows are shared by a workgroup keeps nothing: each thread loads its part
+    let p = plan(&[&y], &gpu()).unwrap();
+    assert!(!keeps(&p[0].source), "{}", p[0].source);
+}

@@ -174,9 +174,10 @@ struct Lowerer<'a> {
     /// The push-constant word of each var, by (id, dtype).
     var_words: HashMap<(u64, DType), usize>,
     /// A row kernel with an invocation per row: a row reduction's source values are kept
-    /// for the row's output loop ([`Ins::Stash`]), and sources with the most nested
-    /// reductions are evaluated first (softmax's sum over the exponentials before the
-    /// exponentials themselves), so the output loop finds them kept.
+    /// for the loops that run after it, other reductions and the row's output loop
+    /// ([`Ins::Stash`], `Lowerer::runs_after`), and sources with the most nested reductions
+    /// are evaluated first (softmax's sum over the exponentials before the exponentials
+    /// themselves), so the output loop finds them kept.
     stash_rows: bool,
     /// Kept values, by node.
     stashed: HashMap<u64, Vec<Stashed>>,
@@ -201,6 +202,8 @@ struct Stashed {
     rshape: Vec<usize>,
     /// The array.
     slot: usize,
+    /// The loop that fills it.
+    body: BlockId,
 }
 
 /// The longest row whose values an invocation keeps (16 KiB of f32).
@@ -683,6 +686,9 @@ impl Lowerer<'_> {
                 return Begun::Done(self.constant(c, Scalar::Int(0), dt));
             }
             let c = self.hoist(c, &idx, &valid);
+            if let Some(v) = self.unstash(&node, &idx, &valid, c) {
+                return Begun::Done(v);
+            }
             if let Some(&buf) = self.inputs.get(&node.id()) {
                 let index = flatten(&idx, node.shape());
                 return Begun::Done(self.emit(
@@ -699,9 +705,6 @@ impl Lowerer<'_> {
             if let Some(&v) = self.memo.get(&key)
                 && self.usable(c, v)
             {
-                return Begun::Done(v);
-            }
-            if let Some(v) = self.unstash(&node, &idx, &valid, c) {
                 return Begun::Done(v);
             }
             return self.begin_op(node, idx, valid, c, Some(key));
@@ -1083,13 +1086,12 @@ impl Lowerer<'_> {
             .collect::<Vec<_>>();
         // f16 accumulates in f32 and rounds once, as numpy does
         let acc_dt = if dt == DType::F16 { DType::F32 } else { dt };
-        // a row reduction at the top of a row kernel keeps what it computes (not plain
-        // loads or constants) for the row's output loop
+        // a row reduction at the top of a row kernel keeps what it folds (loads too, so the
+        // row is read from memory once; not constants) for the row's later loops
         let keep = self.stash_rows
             && self.prog.blocks[c.block].loop_var.is_none()
             && valid.is_always()
             && trip <= MAX_STASH
-            && !self.inputs.contains_key(&src.id())
             && !matches!(src.op(), Op::Const(_));
         let stash = keep.then(|| {
             let slot = self.prog.stashes.len();
@@ -1099,6 +1101,7 @@ impl Lowerer<'_> {
                 axes: axes.to_vec(),
                 rshape: rshape.clone(),
                 slot,
+                body,
             })
         });
         Begun::Need(
@@ -1182,14 +1185,14 @@ impl Lowerer<'_> {
     /// `node` at `idx`, read back from what a row reduction kept, when the request is in the
     /// row's output loop and a reduction kept `node` for the same row.
     fn unstash(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, c: Cursor) -> Option<Val> {
-        if !self.stash_rows || !valid.is_always() || !self.prog.blocks[c.block].parallel {
+        if !self.stash_rows || !valid.is_always() {
             return None;
         }
         let kept = self
             .stashed
             .get(&node.id())?
             .iter()
-            .find(|s| row_key(idx, &s.axes) == s.key)?;
+            .find(|s| row_key(idx, &s.axes) == s.key && self.runs_after(c.block, s.body))?;
         let within: Vec<Expr> = kept.axes.iter().map(|&a| idx[a].clone()).collect();
         let (slot, index) = (kept.slot, flatten(&within, &kept.rshape));
         self.unstashed.insert(slot);
@@ -1201,6 +1204,27 @@ impl Lowerer<'_> {
                 dtype: node.dtype(),
             },
         ))
+    }
+
+    /// Does `block` run after the whole loop `body` has? Row kernels' reductions are loops at
+    /// the top of the kernel, ordered by their markers there: a later loop (another reduction
+    /// that reads this one's result, or the row's output loop) finds the array filled.
+    fn runs_after(&self, block: BlockId, body: BlockId) -> bool {
+        let mut top = block;
+        while let Some(p) = self.prog.blocks[top].parent {
+            if p == Program::ROOT {
+                break;
+            }
+            top = p;
+        }
+        if top == body
+            || top == Program::ROOT
+            || self.prog.blocks[body].parent != Some(Program::ROOT)
+        {
+            return false;
+        }
+        let at = |b: BlockId| self.position(Program::ROOT, self.markers[&b]);
+        matches!((at(body), at(top)), (Some(a), Some(b)) if a < b)
     }
 
     /// Takes out the stashes no instruction reads back (a layernorm keeps its squared

@@ -98,9 +98,9 @@ pub enum Ins {
     /// Marks where loop `block` runs inside its parent.
     Loop(BlockId),
     /// Keeps `value` as element `index` of the invocation's array `slot`
-    /// ([`Program::stashes`]): a row reduction's source values, which the row's output loop
-    /// reads back ([`Ins::Unstash`]) instead of computing them again (softmax's
-    /// exponentials). Produces no value.
+    /// ([`Program::stashes`]): a row reduction's source values, which the row's later loops
+    /// read back ([`Ins::Unstash`]) instead of computing or loading them again (softmax's
+    /// exponentials, layernorm's row). Produces no value.
     Stash {
         /// The array.
         slot: usize,
