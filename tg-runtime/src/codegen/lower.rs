@@ -1182,8 +1182,8 @@ impl Lowerer<'_> {
         self.reduce_depth[&n.id()]
     }
 
-    /// `node` at `idx`, read back from what a row reduction kept, when the request is in the
-    /// row's output loop and a reduction kept `node` for the same row.
+    /// `node` at `idx`, read back from what a row reduction kept, when a reduction kept
+    /// `node` for the same row in a loop that has run by the time the request's loop does.
     fn unstash(&mut self, node: &Arc<Node>, idx: &[Expr], valid: &Cond, c: Cursor) -> Option<Val> {
         if !self.stash_rows || !valid.is_always() {
             return None;
