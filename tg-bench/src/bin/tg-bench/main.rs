@@ -87,6 +87,18 @@ fn row(name: &str, kernels: usize, tg: String, baseline: String, ratio: f64) {
     println!("| {name:<40} | {kernels:>7} | {tg:>22} | {baseline:>34} | {ratio:>7} |");
 }
 
+/// A row of two wall-clock timings of the same run: tg's and a baseline's (`what`), the
+/// ratio the baseline's time over tg's.
+fn against(name: &str, tg: &Timing, base: &Timing, what: &str) {
+    row(
+        name,
+        tg.kernels,
+        format!("{:.2} ms", tg.wall * 1e3),
+        format!("{:.2} ms {what}", base.wall * 1e3),
+        base.wall / tg.wall,
+    );
+}
+
 /// A row whose measurement failed: the error is the figure.
 fn failed(name: &str, e: impl std::fmt::Display) {
     println!(
@@ -436,12 +448,11 @@ fn sort(runs: usize) -> tg::Result<()> {
     );
     // topk's partial network against the whole sort it replaces (the first 16 of the sort)
     let top = time(runs, || x.topk(16, 0, true).expect("topk").0);
-    row(
+    against(
         "topk 2^20 f32, k = 16 (values)",
-        top.kernels,
-        format!("{:.1} ms", top.wall * 1e3),
-        format!("{:.1} ms tg sort, whole row", t.wall * 1e3),
-        t.wall / top.wall,
+        &top,
+        &t,
+        "tg sort, whole row",
     );
     Ok(())
 }
@@ -466,25 +477,18 @@ fn gathers(runs: usize) -> tg::Result<()> {
     };
     let fwd = time(runs, || table.forward(&ids).expect("embedding"));
     let base = time(runs, || one_hot(&table.weight));
-    row(
+    against(
         &format!("embedding {vocab}x{dim}, {n} ids"),
-        fwd.kernels,
-        format!("{:.2} ms", fwd.wall * 1e3),
-        format!("{:.2} ms one-hot matmul", base.wall * 1e3),
-        base.wall / fwd.wall,
+        &fwd,
+        &base,
+        "one-hot matmul",
     );
     let seed = input(&[n, dim], 8);
     let w = table.weight.clone();
     let grad = |y: DynTensor| y.gradient(&[&w], Some(&seed)).expect("gradient").remove(0);
     let bwd = time(runs, || grad(table.forward(&ids).expect("embedding")));
     let base = time(runs, || grad(one_hot(&w)));
-    row(
-        "embedding table gradient",
-        bwd.kernels,
-        format!("{:.2} ms", bwd.wall * 1e3),
-        format!("{:.2} ms one-hot matmul's", base.wall * 1e3),
-        base.wall / bwd.wall,
-    );
+    against("embedding table gradient", &bwd, &base, "one-hot matmul's");
     let (n, size) = (1usize << 16, 1usize << 15);
     let x = input(&[n], 5);
     let mask = x.gt(0.0)?;
@@ -505,12 +509,11 @@ fn gathers(runs: usize) -> tg::Result<()> {
             .and_then(|v| v.sum(Some(&[1]), false))
             .expect("pick")
     });
-    row(
+    against(
         "masked_select 2^16 -> 2^15 f32",
-        packed.kernels,
-        format!("{:.2} ms", packed.wall * 1e3),
-        format!("{:.2} ms one-hot pick", picked.wall * 1e3),
-        picked.wall / packed.wall,
+        &packed,
+        &picked,
+        "one-hot pick",
     );
     Ok(())
 }
