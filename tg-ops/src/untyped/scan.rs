@@ -151,18 +151,10 @@ fn running_max_values(x: &Lazy) -> Result<Lazy> {
 /// (`Lazy::group_scan` over the flipped axis: sums in a tree, no difference of prefix sums).
 fn running_max_gradient(x: &Lazy, y: &Lazy, g: &Lazy) -> Result<Lazy> {
     let last = x.ndim() - 1;
-    let n = x.shape()[last];
     let add = |a: &Lazy, b: &Lazy| a.binary(BinaryOp::Add, b);
-    let mut shift = vec![(0, 0); x.ndim()];
-    shift[last] = (1, 0);
-    let keep: Vec<(usize, usize)> = x.shape().iter().map(|&d| (0, d)).collect();
-    let before = y.pad(&shift)?.shrink(&keep)?;
-    let mut first_shape = x.shape().to_vec();
-    first_shape[last] = 1;
-    let mut rest = vec![(0, 0); x.ndim()];
-    rest[last] = (0, n - 1);
-    let first = Lazy::constant(true, DType::Bool, &first_shape)?.pad(&rest)?;
-    let starts = first.binary(BinaryOp::Or, &y.binary(BinaryOp::CmpNe, &before)?)?;
+    // a plateau starts where `y` differs from the one before (NaN before the first, and
+    // each NaN, differ from everything)
+    let starts = y.binary(BinaryOp::CmpNe, &previous(y, Scalar::Float(f64::NAN))?)?;
     let plateau = add(
         &scan_by_runs(&starts.cast(DType::I32), ReduceOp::Add)?,
         &Lazy::constant(-1, DType::I32, x.shape())?,
@@ -547,6 +539,13 @@ impl DynTensor {
     }
 }
 
+/// Each element's predecessor along the last axis, `fill` before the first.
+fn previous(x: &Lazy, fill: Scalar) -> Result<Lazy> {
+    let mut shift = vec![(0isize, 0isize); x.ndim()];
+    shift[x.ndim() - 1] = (1, -1);
+    Ok(DynTensor::wrap(x.clone()).pad(&shift, fill)?.lazy)
+}
+
 /// Where each running maximum `values` of `key` (along the last axis) first occurs, as i32:
 /// the last position up to each where the running maximum changed (the first element, one
 /// above the maximum before it, or the first NaN), a running maximum of those positions by
@@ -555,10 +554,7 @@ impl DynTensor {
 fn first_positions(key: &Lazy, values: &Lazy) -> Result<Lazy> {
     let last = key.ndim() - 1;
     let n = key.shape()[last];
-    let mut shift = vec![(0isize, 0isize); key.ndim()];
-    shift[last] = (1, -1);
-    let lowest = ReduceOp::Max.identity(key.dtype());
-    let before = DynTensor::wrap(values.clone()).pad(&shift, lowest)?.lazy;
+    let before = previous(values, ReduceOp::Max.identity(key.dtype()))?;
     let mut changed = before.binary(BinaryOp::CmpLt, key)?;
     if key.dtype().is_float() {
         let first_nan = key
