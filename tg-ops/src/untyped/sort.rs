@@ -272,17 +272,10 @@ fn bitonic_top(x: &Lazy, stages: usize, keep: usize, descending: bool) -> Result
 /// word inverted for a descending sort. Equal values give equal words.
 fn key_words(x: &Lazy, descending: bool) -> Result<Vec<Lazy>> {
     let k = |l: &Lazy, v: u64| l.constant_like(v, l.dtype());
+    // -0 and +0 compare equal
     let float_key = |v: &Lazy, bits: DType| -> Result<Lazy> {
         let zero = v.constant_like(0.0, v.dtype());
-        let v = v.binary(BinaryOp::CmpEq, &zero)?.where_(&zero, v)?;
-        let b = v.bitcast(bits)?;
-        let top = 1u64 << (8 * bits.size() - 1);
-        let ones = k(&b, bits.int_max() as u64);
-        let flipped = b.binary(BinaryOp::Xor, &ones)?;
-        let key = b
-            .binary(BinaryOp::CmpLt, &k(&b, top))?
-            .where_(&b.binary(BinaryOp::Or, &k(&b, top))?, &flipped)?;
-        v.binary(BinaryOp::CmpNe, &v)?.where_(&ones, &key)
+        float_order(&v.binary(BinaryOp::CmpEq, &zero)?.where_(&zero, v)?, bits)
     };
     let split = |b: Lazy| -> Result<Vec<Lazy>> {
         let hi = b.binary(BinaryOp::Shr, &k(&b, 32))?.cast(DType::U32);
@@ -309,6 +302,41 @@ fn key_words(x: &Lazy, descending: bool) -> Result<Vec<Lazy>> {
         .iter()
         .map(|w| w.binary(BinaryOp::Xor, &k(w, u64::from(u32::MAX))))
         .collect()
+}
+
+/// The bits of floats `v` as unsigned integers (`bits`: u32 for f32, u64 for f64) whose
+/// order is the numbers' (IEEE order, `-0` below `+0`) with every NaN above `+inf`:
+/// non-negative values with the sign bit set, negative ones with every bit flipped, NaN all
+/// ones. [`float_from_order`] reads them back.
+pub(crate) fn float_order(v: &Lazy, bits: DType) -> Result<Lazy> {
+    let (top, ones) = order_masks(bits);
+    let b = v.bitcast(bits)?;
+    let key = b
+        .binary(BinaryOp::CmpLt, &b.constant_like(top, bits))?
+        .where_(
+            &b.binary(BinaryOp::Or, &b.constant_like(top, bits))?,
+            &b.binary(BinaryOp::Xor, &b.constant_like(ones, bits))?,
+        )?;
+    v.binary(BinaryOp::CmpNe, v)?
+        .where_(&key.constant_like(ones, bits), &key)
+}
+
+/// The floats of `dtype` whose [`float_order`] keys `key` holds (every NaN comes back as one
+/// NaN).
+pub(crate) fn float_from_order(key: &Lazy, dtype: DType) -> Result<Lazy> {
+    let bits = key.dtype();
+    let (top, ones) = order_masks(bits);
+    key.binary(BinaryOp::CmpLt, &key.constant_like(top, bits))?
+        .where_(
+            &key.binary(BinaryOp::Xor, &key.constant_like(ones, bits))?,
+            &key.binary(BinaryOp::Xor, &key.constant_like(top, bits))?,
+        )?
+        .bitcast(dtype)
+}
+
+/// The sign bit and all bits of an unsigned dtype.
+fn order_masks(bits: DType) -> (u64, u64) {
+    (1u64 << (8 * bits.size() - 1), bits.int_max() as u64)
 }
 
 /// The input index (i32) of each position of each row of `x` (its last axis) in sorted
