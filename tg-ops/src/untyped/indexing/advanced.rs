@@ -176,7 +176,7 @@ impl Advanced {
         let mut flat_shape = vec![total];
         flat_shape.extend_from_slice(&rest_shape);
         let xr = x.lazy().permute(&order)?.reshape(&flat_shape)?;
-        let at = self.flat_positions()?.reshape(&[-1])?.cast(DType::I32);
+        let at = self.flat_positions()?.reshape(&[-1])?;
         let (found, which) = last_writers(&at, total)?;
         let mut col = vec![total];
         col.extend(std::iter::repeat_n(1, rest_shape.len()));
