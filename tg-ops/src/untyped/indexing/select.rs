@@ -1,8 +1,7 @@
 //! The pieces data-dependent selections are made of, each composed of primitives: position
 //! counters, one-hot masks and masked picks (a one-hot reduce: where a mask, not a position,
-//! says what to read, as a loss's target class or a scatter's reduction). Reads at positions
-//! go through the gather primitive instead, and writes find their last writer by a search
-//! (`gather::search`).
+//! says what to read, as a loss's target class). Reads at positions go through the gather
+//! primitive instead, and writes group by position through a sort (`Lazy::writes_by_position`).
 
 use tg_runtime::{DType, Lazy, ReduceOp, Result};
 

@@ -2,7 +2,6 @@
 
 use super::{Pool, Sizes, Window, ceil_mode_pads, last_axes};
 use crate::untyped::DynTensor;
-
 use tg_core::decide;
 use tg_core::shape::window;
 use tg_runtime::{DType, Error, Lazy, Result, Scalar};
