@@ -231,8 +231,8 @@ impl Lazy {
     }
 
     /// `0, 1, ..., n - 1` as u32, computed on the device without a buffer: the sum of one
-    /// binary digit per axis of a `[2, 2, ..., 2]` view, flattened and cut to `n`. The
-    /// positions every one-hot selection compares against.
+    /// binary digit per axis of a `[2, 2, ..., 2]` view, flattened and cut to `n`: the
+    /// positions selections compare against, the indices sort records carry.
     pub fn arange_u32(n: usize) -> Result<Lazy> {
         let bits = (usize::BITS - n.saturating_sub(1).leading_zeros()) as usize;
         let full = vec![2usize; bits];
@@ -545,7 +545,8 @@ impl Lazy {
             return Err(self.dtype_err("scan_runs", "scans take 32- and 64-bit numbers"));
         }
         if op == ReduceOp::Max && dt.is_float() {
-            // (no derivative rule: a running maximum of floats composes from reductions)
+            // (no derivative rule for it: tg-ops scans floats' order-preserving integer keys
+            // and gives the running maximum a rule of its own)
             return Err(self.dtype_err("scan_runs", "a running maximum takes integers"));
         }
         if self.ndim() == 0 {

@@ -75,9 +75,9 @@ pub enum Op {
     /// a template (`codegen/glsl/merge.rs`), `O(n)` work per row. `log2(n)` of them sort.
     MergeRuns(usize),
     /// The inclusive scan (`Add`, `Mul`, or `Max` of integers) of each row (the last axis)
-    /// restarting every `run` elements: element `i` combines the elements from the start of its run to `i`.
-    /// Like a merge, a kernel of its own from a template (`codegen/glsl/scan.rs`) that reads
-    /// each run sequentially, `O(n)` work.
+    /// restarting every `run` elements: element `i` combines the elements from the start of
+    /// its run to `i`. Like a merge, a kernel of its own from a template
+    /// (`codegen/glsl/scan.rs`) that reads each run sequentially, `O(n)` work.
     ScanRuns(crate::ops::ReduceOp, usize),
     /// Forces its source into a buffer of its own.
     Contiguous,
