@@ -250,7 +250,7 @@ pub enum Strategy {
     /// invocation scans one run. The row length and the run length are the first two
     /// [`Program::params`].
     Scan {
-        /// Add or mul.
+        /// Add, Mul, or Max (of integers).
         op: ReduceOp,
     },
 }
