@@ -173,20 +173,49 @@ impl Lazy {
 
     /// Each value summed into the position `index` (an integer tensor of this shape) holds
     /// along `axis`, in an axis of `n` (positions outside `0..n` add nothing): the transpose
-    /// of [`Lazy::gather`], and its gradient. Each row's positions grouped by position
-    /// ([`Lazy::writes_by_position`]), the values summed within each group in that order
-    /// ([`Lazy::group_scan`]) and read at the group's end: `O((k + n) log k)` per row of `k`
-    /// values, where a one-hot mask of every position against every slot takes `k n` (an
-    /// embedding table's gradient was a matmul with the vocabulary as a side). Axes `index`
-    /// is an expand along (an embedding's columns) share one sort.
+    /// of [`Lazy::gather`], and its gradient. [`Lazy::combine_at`] with a sum, 0 where nothing
+    /// lands: `O((k + n) log k)` per row of `k` values, where a one-hot mask of every position
+    /// against every slot takes `k n` (an embedding table's gradient was a matmul with the
+    /// vocabulary as a side).
     pub fn sum_at(&self, axis: usize, index: &Lazy, n: usize) -> Result<Lazy> {
-        check_axis("sum_at", axis, self.shape())?;
+        let (sums, found) =
+            self.grouped_at("sum_at", axis, index, n, &|a, b| a.binary(BinaryOp::Add, b))?;
+        found.where_(&sums, &sums.constant_like(0, self.dtype()))
+    }
+
+    /// The values landing on each position of an axis of `n` (the positions `index`, an
+    /// integer tensor of this shape, holds along `axis`; those outside `0..n` land nowhere)
+    /// combined with `combine` (associative), and whether any lands there (where none does,
+    /// the first holds no meaning). Each row's positions grouped by position
+    /// ([`Lazy::writes_by_position`]), the values combined within each group in that order
+    /// ([`Lazy::group_scan`]) and read at the group's end. Axes `index` is an expand along (an
+    /// embedding's columns) share one sort.
+    pub fn combine_at(
+        &self,
+        axis: usize,
+        index: &Lazy,
+        n: usize,
+        combine: &dyn Fn(&Lazy, &Lazy) -> Result<Lazy>,
+    ) -> Result<(Lazy, Lazy)> {
+        self.grouped_at("combine_at", axis, index, n, combine)
+    }
+
+    /// [`Lazy::combine_at`], its errors naming `op`.
+    fn grouped_at(
+        &self,
+        op: &'static str,
+        axis: usize,
+        index: &Lazy,
+        n: usize,
+        combine: &dyn Fn(&Lazy, &Lazy) -> Result<Lazy>,
+    ) -> Result<(Lazy, Lazy)> {
+        check_axis(op, axis, self.shape())?;
         if !index.dtype().is_int() {
-            return Err(index.dtype_err("sum_at", "the positions must be an integer tensor"));
+            return Err(index.dtype_err(op, "the positions must be an integer tensor"));
         }
         if index.shape() != self.shape() {
             return Err(shape_err(
-                "sum_at",
+                op,
                 format!(
                     "the positions {:?} must have the values' shape {:?}",
                     index.shape(),
@@ -196,9 +225,11 @@ impl Lazy {
         }
         let mut shape = self.shape().to_vec();
         shape[axis] = n;
-        let zero = Scalar::Int(0).cast(self.dtype());
         if self.numel() == 0 || n == 0 {
-            return Lazy::constant(zero, self.dtype(), &shape);
+            return Ok((
+                Lazy::constant(Scalar::Int(0).cast(self.dtype()), self.dtype(), &shape)?,
+                Lazy::constant(false, DType::Bool, &shape)?,
+            ));
         }
         // the axis last
         let r = self.ndim();
@@ -213,15 +244,16 @@ impl Lazy {
         let runs = positions.permute(&perm)?.writes_by_position(n)?;
         let values = self.permute(&perm)?;
         let last = r - 1;
-        let mut summed_shape = values.shape().to_vec();
-        summed_shape[last] = n;
-        let sums = values
+        let mut combined_shape = values.shape().to_vec();
+        combined_shape[last] = n;
+        let at = values
             .gather(last, &runs.order.expand(values.shape())?)?
-            .group_scan(&runs.sorted, &|a, b| a.binary(BinaryOp::Add, b))?;
-        let at = sums.gather(last, &runs.end.expand(&summed_shape)?)?;
-        runs.found
-            .expand(&summed_shape)?
-            .where_(&at, &at.constant_like(zero, self.dtype()))?
-            .permute(&tg_core::shape::movement::inverse_permutation(&perm))
+            .group_scan(&runs.sorted, combine)?
+            .gather(last, &runs.end.expand(&combined_shape)?)?;
+        let back = tg_core::shape::movement::inverse_permutation(&perm);
+        Ok((
+            at.permute(&back)?,
+            runs.found.expand(&combined_shape)?.permute(&back)?,
+        ))
     }
 }

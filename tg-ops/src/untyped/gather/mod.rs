@@ -5,7 +5,7 @@
 //! size. There is no scatter primitive: writes are grouped by the position they name
 //! (`Lazy::writes_by_position`: a merge sort, then a binary search per position, which the
 //! gather's gradient also sums through); a write takes each position's last writer
-//! (`search.rs`), a reduction combines each group in a tree (`Lazy::group_scan`), where
+//! (`search.rs`), a reduction combines each group in a tree (`Lazy::combine_at`), where
 //! tinygrad lays a one-hot mask (index == position) over the output. Either way positions out
 //! of range read 0 or write nothing.
 

@@ -2,7 +2,7 @@
 //! Both group the writes by the position they name (`Lazy::writes_by_position`: a merge sort
 //! and a binary search per position, `O((k + n) log k)` per column): a plain scatter takes
 //! each position's last write, a reduction combines each group's writes in a tree
-//! (`Lazy::group_scan`), where tinygrad's composition lays a one-hot mask of the index over
+//! (`Lazy::combine_at`), where tinygrad's composition lays a one-hot mask of the index over
 //! the output (`k n` per column).
 
 use tg_runtime::{DType, Error, Lazy, Result, Scalar};
@@ -204,67 +204,69 @@ impl DynTensor {
         reduce: ScatterReduce,
         include_self: bool,
     ) -> Result<DynTensor> {
-        // per column (`dim` last): the writes grouped by position, combined within each
-        // group in a tree, read at the group's end
         let (x, i, s, d) = self.scatter_operands("scatter_reduce", dim, index, src)?;
-        let (r, n, last) = (self.ndim(), x.shape()[d], x.ndim() - 1);
-        let runs = i.transpose(d as isize, -1)?.lazy().writes_by_position(n)?;
-        let grouped =
-            |values: &DynTensor, combine: &dyn Fn(&DynTensor, &DynTensor) -> Result<DynTensor>| {
-                let sorted = values
-                    .transpose(d as isize, -1)?
-                    .lazy()
-                    .gather(last, &runs.order)?;
-                let lift = |a: &Lazy, b: &Lazy| {
-                    combine(&DynTensor::wrap(a.clone()), &DynTensor::wrap(b.clone()))
-                        .map(DynTensor::into_lazy)
-                };
-                let at = sorted
-                    .group_scan(&runs.sorted, &lift)?
-                    .gather(last, &runs.end)?;
-                Ok::<_, Error>(DynTensor::wrap(at))
+        let n = x.shape()[d];
+        let to: Vec<Option<usize>> = x.shape().iter().map(|&v| Some(v)).collect();
+        // per position along `dim`: the writes landing there combined (in a tree, through a
+        // sort of the positions: `Lazy::combine_at`), and whether any does, laid over `x`
+        let grouped = |values: &DynTensor,
+                       combine: &dyn Fn(&DynTensor, &DynTensor) -> Result<DynTensor>|
+         -> Result<(DynTensor, DynTensor)> {
+            let lift = |a: &Lazy, b: &Lazy| {
+                combine(&DynTensor::wrap(a.clone()), &DynTensor::wrap(b.clone()))
+                    .map(DynTensor::into_lazy)
             };
-        let xt = x.transpose(d as isize, -1)?;
-        let to: Vec<Option<usize>> = xt.shape().iter().map(|&v| Some(v)).collect();
-        let found = DynTensor::wrap(runs.found.clone()).pad_to(&to)?;
-        // the combined writes where any land, `identity` elsewhere
-        let landed = |at: DynTensor, identity: Operand| -> Result<DynTensor> {
-            found.where_(&at.pad_to(&to)?, identity)
+            let (at, found) = values.lazy().combine_at(d, i.lazy(), n, &lift)?;
+            Ok((
+                DynTensor::wrap(at).pad_to(&to)?,
+                DynTensor::wrap(found).pad_to(&to)?,
+            ))
         };
-        let own = |identity: Operand| -> Result<DynTensor> {
+        // the element's own value where it takes part, else `identity` where writes land
+        let own = |found: &DynTensor, identity: Scalar| -> Result<DynTensor> {
             if include_self {
-                Ok(xt.clone())
+                Ok(x.clone())
             } else {
-                found.where_(identity, &xt)
+                found.where_(identity, &x)
             }
         };
         let sum = || -> Result<DynTensor> {
-            let at = grouped(&s.cast(s.sum_acc_dtype()), &|a, b| a.add(b))?;
-            landed(at.cast(s.dtype().sum_dtype()), 0.into())?.add(&own(0.into())?)
+            let (at, found) = grouped(&s.cast(s.sum_acc_dtype()), &|a, b| a.add(b))?;
+            found
+                .where_(&at.cast(s.dtype().sum_dtype()), 0)?
+                .add(&own(&found, Scalar::Int(0))?)
         };
         let (lo, hi) = extremes(self.dtype());
-        let out =
-            match reduce {
-                ScatterReduce::Sum => sum()?,
-                ScatterReduce::Prod => {
-                    landed(grouped(&s, &|a, b| a.mul(b))?, 1.into())?.mul(&own(1.into())?)?
-                }
-                ScatterReduce::Amax => landed(grouped(&s, &|a, b| a.maximum(b))?, lo.into())?
-                    .maximum(&own(lo.into())?)?,
-                ScatterReduce::Amin => landed(grouped(&s, &|a, b| a.minimum(b))?, hi.into())?
-                    .minimum(&own(hi.into())?)?,
-                ScatterReduce::Mean => {
-                    let ones = s.ones_like().cast(DType::I32);
-                    let count = landed(grouped(&ones, &|a, b| a.add(b))?, 0.into())?;
-                    let count = if include_self {
-                        count.add(1)?
-                    } else {
-                        count.add(&found.logical_not()?.where_(1, 0)?)?
-                    };
-                    sum()?.div(&count)?
-                }
-            };
-        let out = out.transpose(d as isize, -1)?;
-        if r == 0 { out.reshape(&[]) } else { Ok(out) }
+        let out = match reduce {
+            ScatterReduce::Sum => sum()?,
+            ScatterReduce::Prod => {
+                let (at, found) = grouped(&s, &|a, b| a.mul(b))?;
+                found.where_(&at, 1)?.mul(&own(&found, Scalar::Int(1))?)?
+            }
+            ScatterReduce::Amax => {
+                let (at, found) = grouped(&s, &|a, b| a.maximum(b))?;
+                found.where_(&at, lo)?.maximum(&own(&found, lo)?)?
+            }
+            ScatterReduce::Amin => {
+                let (at, found) = grouped(&s, &|a, b| a.minimum(b))?;
+                found.where_(&at, hi)?.minimum(&own(&found, hi)?)?
+            }
+            ScatterReduce::Mean => {
+                let ones = s.ones_like().cast(DType::I32);
+                let (count, found) = grouped(&ones, &|a, b| a.add(b))?;
+                let count = found.where_(&count, 0)?;
+                let count = if include_self {
+                    count.add(1)?
+                } else {
+                    count.add(&found.logical_not()?.where_(1, 0)?)?
+                };
+                sum()?.div(&count)?
+            }
+        };
+        if self.ndim() == 0 {
+            out.reshape(&[])
+        } else {
+            Ok(out)
+        }
     }
 }
