@@ -233,7 +233,7 @@ impl DynTensor {
         let sum = || -> Result<DynTensor> {
             let (at, found) = grouped(&s.cast(s.sum_acc_dtype()), &|a, b| a.add(b))?;
             found
-                .where_(&at.cast(s.dtype().sum_dtype()), 0)?
+                .where_(at.cast(s.dtype().sum_dtype()), 0)?
                 .add(&own(&found, Scalar::Int(0))?)
         };
         let (lo, hi) = extremes(self.dtype());
