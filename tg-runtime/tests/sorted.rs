@@ -163,3 +163,29 @@ fn no_writes_or_no_positions() {
     assert_eq!(runs.found.shape(), &[1, 0]);
     assert_eq!(runs.order.to_vec::<i32>().unwrap(), vec![0, 1, 2]);
 }
+
+#[test]
+fn rank_zero_rows_are_errors() {
+    let s = Lazy::constant(1i32, DType::I32, &[]).unwrap();
+    assert!(matches!(
+        s.lower_bound(&s),
+        Err(Error::RankTooLow {
+            op: "lower_bound",
+            ..
+        })
+    ));
+    assert!(matches!(
+        s.writes_by_position(3),
+        Err(Error::RankTooLow {
+            op: "writes_by_position",
+            ..
+        })
+    ));
+    assert!(matches!(
+        s.group_scan(&s, &|a, b| a.binary(BinaryOp::Add, b)),
+        Err(Error::RankTooLow {
+            op: "group_scan",
+            ..
+        })
+    ));
+}

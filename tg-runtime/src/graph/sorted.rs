@@ -6,7 +6,7 @@
 use super::lazy::{Lazy, check_axis, shape_err};
 use super::node::Op;
 use crate::dtype::{DType, Scalar};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ops::{BinaryOp, UnaryOp};
 
 /// Each row's writes grouped by position (`Lazy::writes_by_position`): the writes in a stable
@@ -29,6 +29,15 @@ fn not(b: &Lazy) -> Result<Lazy> {
 }
 
 impl Lazy {
+    /// The last axis, where rows lie; a rank-0 value has none (`Error::RankTooLow`).
+    fn last_axis(&self, op: &'static str) -> Result<usize> {
+        self.ndim().checked_sub(1).ok_or_else(|| Error::RankTooLow {
+            op,
+            min: 1,
+            shape: Vec::new(),
+        })
+    }
+
     /// Sorts each row of u32 records (`[.., n, W]`, records compared word by word, see
     /// [`Lazy::merge_runs`]) by merging runs of 1, 2, 4 .. until a run is the row: `ceil(log2
     /// n)` kernels of `O(n)` work each, stable.
@@ -49,7 +58,7 @@ impl Lazy {
     /// steps over `[lo, hi)`, each reading `self` at the midpoints (a gather): `log n` reads
     /// per target, where comparing with every element takes `n`.
     pub fn lower_bound(&self, targets: &Lazy) -> Result<Lazy> {
-        let last = self.ndim() - 1;
+        let last = self.last_axis("lower_bound")?;
         let n = self.shape()[last];
         let mut lo = targets.constant_like(0, DType::I32);
         let mut hi = targets.constant_like(n as i64, DType::I32);
@@ -76,7 +85,7 @@ impl Lazy {
     /// the end of its group. `O((k + n) log k)` for `k` writes a row, where comparing every
     /// write with every position takes `k n`.
     pub fn writes_by_position(&self, n: usize) -> Result<PositionRuns> {
-        let last = self.ndim() - 1;
+        let last = self.last_axis("writes_by_position")?;
         let k = self.shape()[last];
         // compared where `n` fits (u8 positions into an axis of 300); u32 positions past i32
         // wrap negative, outside as they were
@@ -149,7 +158,7 @@ impl Lazy {
         keys: &Lazy,
         combine: &dyn Fn(&Lazy, &Lazy) -> Result<Lazy>,
     ) -> Result<Lazy> {
-        let last = self.ndim() - 1;
+        let last = self.last_axis("group_scan")?;
         let len = self.shape()[last];
         let shifted = |t: &Lazy, d: usize| -> Result<Lazy> {
             let mut pads = vec![(0, 0); t.ndim()];
