@@ -16,7 +16,8 @@ use tg_runtime::realize::{Planned, plan};
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
 
 /// lavapipe as tg sees it on Mesa 22.3: 128 MiB bindings, 128 bytes of push constants,
-/// subgroup arithmetic, buffer device addresses, and the 65,535-back-edge loop budget.
+/// subgroup arithmetic over subgroups of 8 (256-bit vectors), buffer device addresses, and
+/// the 65,535-back-edge loop budget.
 fn lavapipe() -> DeviceInfo {
     DeviceInfo {
         name: "llvmpipe (described)".into(),
@@ -25,6 +26,7 @@ fn lavapipe() -> DeviceInfo {
         max_workgroup_count: [65535; 3],
         max_push_constant_bytes: 128,
         subgroup_arithmetic: true,
+        subgroup_size: 8,
         buffer_device_address: true,
         loop_budget: Some(65_535),
         window_alignment: 16,
@@ -38,6 +40,7 @@ fn gpu() -> DeviceInfo {
         device_type: DeviceType::Discrete,
         loop_budget: None,
         max_push_constant_bytes: 256,
+        subgroup_size: 32,
         ..lavapipe()
     }
 }
@@ -158,14 +161,14 @@ fn strategies_and_fusion() {
             threads: 64
         }
     ));
-    // 65,536 rows keep a CPU busy (up to 256 cores) with an invocation each; a GPU keeps a
-    // workgroup per row
+    // 65,536 rows keep a CPU busy (up to 256 cores) with a subgroup each (light work per
+    // element: an exp2 and a few ops); a GPU keeps a workgroup per row
     let soft = softmax_like(65536, 64);
     let row = |info: &DeviceInfo| plan(&[&soft], info).unwrap()[0].strategy;
     assert_eq!(
         row(&lavapipe()),
         Strategy::Row {
-            threads: 1,
+            threads: 8,
             row: 64
         }
     );
@@ -176,18 +179,37 @@ fn strategies_and_fusion() {
             row: 64
         }
     );
-    // with an invocation per row, the exponentials the row's sum computed are kept for the
-    // output loop (softmax computes each once); a workgroup per row computes them again
-    let source = |info: &DeviceInfo| plan(&[&soft], info).unwrap()[0].source.clone();
-    let (kept, again) = (source(&lavapipe()), source(&gpu()));
-    // in the sum's loop alone, 4 steps an iteration
-    assert_eq!(kept.matches("tg_exp2_f(x").count(), 4, "{kept}");
+    // the exponentials the row's sum computed are kept for the output loop (softmax computes
+    // each once), each invocation keeping its own rounds' elements
+    for info in [lavapipe(), gpu()] {
+        let src = plan(&[&soft], &info).unwrap()[0].source.clone();
+        // in the sum's loop alone, 4 steps an iteration
+        assert_eq!(src.matches("tg_exp2_f(x").count(), 4, "{src}");
+        assert!(src.contains("float s0["), "{src}");
+    }
+    // a subgroup a row combines with subgroup operations alone; a workgroup of several
+    // subgroups through shared memory
+    let kept = plan(&[&soft], &lavapipe()).unwrap()[0].source.clone();
+    assert!(kept.contains("float s0[8];"), "{kept}");
     assert!(
-        kept.contains("float s0[64];") && kept.contains("s0[r"),
+        !kept.contains("barrier()") && !kept.contains("shared "),
         "{kept}"
     );
-    assert!(again.matches("tg_exp2_f(x").count() > 1, "{again}");
-    assert!(!again.contains("s0["), "{again}");
+    let shared = plan(&[&soft], &gpu()).unwrap()[0].source.clone();
+    assert!(shared.contains("barrier()"), "{shared}");
+    // heavy work per element (20 sines) runs an invocation a row on a CPU
+    let mut heavy = data(&[65536, 64]);
+    for _ in 0..20 {
+        heavy = heavy.unary(UnaryOp::Sin).unwrap();
+    }
+    let heavy = graphs::base2_softmax(&heavy);
+    assert_eq!(
+        plan(&[&heavy], &lavapipe()).unwrap()[0].strategy,
+        Strategy::Row {
+            threads: 1,
+            row: 64
+        }
+    );
     // a matmul: the rows of an invocation's tile share the loads of B's columns
     let a = data(&[128, 64])
         .reshape(&[128, 64, 1])
@@ -510,11 +532,12 @@ fn scans_of_runs_are_a_kernel_from_their_template() {
     snapshot("scan", &p[0].source);
 }
 
-/// An invocation per row (a CPU's row kernels) reads its row from memory once: the first
-/// reduction keeps the values it loads in the invocation's array, and the later loops (the
-/// variance's, the output's) read them back from it. A layernorm's shape of graph.
+/// A row kernel reads its row from memory once: the first reduction keeps the values it
+/// loads in the invocation's array (each invocation sharing the row keeps its own rounds'
+/// elements), and the later loops (the variance's, the output's) read them back from it. A
+/// layernorm's shape of graph: a subgroup a row on a CPU, a workgroup on a GPU.
 #[test]
-fn a_row_per_invocation_reads_its_row_once() {
+fn a_row_kernel_reads_its_row_once() {
     let (rows, cols) = (4096, 1024);
     let x = data(&[rows, cols]);
     let mean = |t: &Lazy| {
@@ -541,15 +564,40 @@ fn a_row_per_invocation_reads_its_row_once() {
                 .unwrap(),
         )
         .unwrap();
+    for (info, threads, kept) in [(lavapipe(), 8, 128), (gpu(), 64, 16)] {
+        let p = plan(&[&y], &info).unwrap();
+        assert_eq!(p.len(), 1, "{:?}", names(&p));
+        assert_eq!(p[0].strategy, Strategy::Row { threads, row: cols });
+        // an invocation's arrays are declared `float s<slot>[len]` (workgroup memory:
+        // `shared`), indexed by the round
+        let src = &p[0].source;
+        assert_eq!(src.matches("= v0[").count(), 1, "{src}");
+        assert!(src.contains(&format!("float s1[{kept}];")), "{src}");
+    }
+}
+
+/// Invocations sharing a row each keep their own rounds' elements, so a read of the row at
+/// another element than the loop's own (a flip) loads it: the element is another
+/// invocation's. An invocation a row keeps the whole row and reads it back.
+#[test]
+fn a_shared_row_reads_back_only_its_own_elements() {
+    let (rows, cols) = (4096, 1024);
+    let x = data(&[rows, cols]);
+    let total = x
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .expand(&[rows, cols])
+        .unwrap();
+    let y = x.flip(&[1]).unwrap().binary(BinaryOp::Add, &total).unwrap();
     let p = plan(&[&y], &lavapipe()).unwrap();
     assert_eq!(p.len(), 1, "{:?}", names(&p));
-    assert!(matches!(p[0].strategy, Strategy::Row { threads: 1, .. }));
-    // an invocation's arrays are declared `float s<slot>[len]` (workgroup memory: `shared`)
-    let keeps = |src: &str| src.lines().any(|l| l.trim_start().starts_with("float s"));
+    assert_eq!(
+        p[0].strategy,
+        Strategy::Row {
+            threads: 8,
+            row: cols
+        }
+    );
     let src = &p[0].source;
-    assert_eq!(src.matches("= v0[").count(), 1, "{src}");
-    assert!(keeps(src), "{src}");
-    // a device where rows are shared by a workgroup keeps nothing: each thread loads its part
-    let p = plan(&[&y], &gpu()).unwrap();
-    assert!(!keeps(&p[0].source), "{}", p[0].source);
+    assert_eq!(src.matches("= v0[").count(), 2, "{src}");
 }

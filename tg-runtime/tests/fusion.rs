@@ -308,3 +308,53 @@ fn a_reduction_of_a_broadcast_reduction_is_one_kernel() {
     let want: f32 = dx.iter().map(|v| (v - mx) * (v - mx)).sum();
     assert!((got[0] - want).abs() < 1e-3 * want, "{} vs {want}", got[0]);
 }
+
+/// Row kernels over enough rows to keep a CPU busy, where a subgroup shares each row (on
+/// lavapipe): a row whose vectors do not fill the last round (260 = 65 vectors for 8
+/// invocations), a read of the row at other elements than the loop's own (a flip: another
+/// invocation's), and a row over two axes; each one kernel, each as the host computes it.
+#[test]
+fn rows_shared_by_invocations_match_the_host() {
+    let (x, dx) = input(&[4096, 260], 11);
+    let total = x
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .expand(&[4096, 260])
+        .unwrap();
+    let y = x.flip(&[1]).unwrap().binary(BinaryOp::Mul, &total).unwrap();
+    let (kernels, got) = run(&y);
+    assert_eq!(kernels, 1);
+    for r in 0..4096 {
+        let row = &dx[r * 260..(r + 1) * 260];
+        let sum: f64 = row.iter().map(|&v| f64::from(v)).sum();
+        for j in 0..260 {
+            let want = f64::from(row[259 - j]) * sum;
+            let g = f64::from(got[r * 260 + j]);
+            assert!(
+                (g - want).abs() <= 1e-4 * (1.0 + want.abs()),
+                "{r},{j}: {g} vs {want}"
+            );
+        }
+    }
+    let (x, dx) = input(&[1024, 6, 20], 12);
+    let total = x
+        .reduce(ReduceOp::Add, &[1, 2])
+        .unwrap()
+        .expand(&[1024, 6, 20])
+        .unwrap();
+    let y = x.binary(BinaryOp::Mul, &total).unwrap();
+    let (kernels, got) = run(&y);
+    assert_eq!(kernels, 1);
+    for r in 0..1024 {
+        let row = &dx[r * 120..(r + 1) * 120];
+        let sum: f64 = row.iter().map(|&v| f64::from(v)).sum();
+        for j in 0..120 {
+            let want = f64::from(row[j]) * sum;
+            let g = f64::from(got[r * 120 + j]);
+            assert!(
+                (g - want).abs() <= 1e-4 * (1.0 + want.abs()),
+                "{r},{j}: {g} vs {want}"
+            );
+        }
+    }
+}

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::program::{
     Acc, Block, BlockId, ConstBits, Ins, LANES, Program, Strategy, Val, VarKind, tile_axes,
 };
-use super::symbolic::{Cond, Expr};
+use super::symbolic::{Atom, Cond, Expr};
 use crate::dtype::{DType, Scalar};
 use crate::graph::node::{ConstValue, Node, Op};
 use crate::ops::{BinaryOp, ReduceOp, TernaryOp};
@@ -173,12 +173,17 @@ struct Lowerer<'a> {
     generic_trips: bool,
     /// The push-constant word of each var, by (id, dtype).
     var_words: HashMap<(u64, DType), usize>,
-    /// A row kernel with an invocation per row: a row reduction's source values are kept
-    /// for the loops that run after it, other reductions and the row's output loop
-    /// ([`Ins::Stash`], `Lowerer::runs_after`), and sources with the most nested reductions
-    /// are evaluated first (softmax's sum over the exponentials before the exponentials
-    /// themselves), so the output loop finds them kept.
+    /// A row kernel: a row reduction's source values are kept for the loops that run after
+    /// it, other reductions and the row's output loop ([`Ins::Stash`],
+    /// `Lowerer::runs_after`), and sources with the most nested reductions are evaluated
+    /// first (softmax's sum over the exponentials before the exponentials themselves), so
+    /// the output loop finds them kept.
     stash_rows: bool,
+    /// Invocations sharing a row ([`Strategy::Row`]'s `threads`; 1 elsewhere). Where several
+    /// do, every top-level loop of the row gives its iterations round-robin to them, an
+    /// iteration taking [`LANES`] consecutive elements of the row: each keeps the elements
+    /// of its own iterations (`Lowerer::stash_index`), and reads back only those.
+    row_threads: i64,
     /// Kept values, by node.
     stashed: HashMap<u64, Vec<Stashed>>,
     /// Slots some instruction reads back.
@@ -382,7 +387,11 @@ fn lower_at(
         capacity: options.param_words.saturating_sub(address_words),
         generic_trips: options.generic_trips,
         var_words: HashMap::new(),
-        stash_rows: matches!(strategy, Strategy::Row { threads: 1, .. }),
+        stash_rows: matches!(strategy, Strategy::Row { .. }),
+        row_threads: match strategy {
+            Strategy::Row { threads, .. } => i64::from(threads.max(1)),
+            _ => 1,
+        },
         stashed: HashMap::new(),
         unstashed: std::collections::HashSet::new(),
         reduce_depth: HashMap::new(),
@@ -871,7 +880,8 @@ impl Lowerer<'_> {
                     let (var, _) = self.prog.blocks[*body].loop_var.expect("loop block");
                     let bound = self.prog.blocks[*body].bound;
                     for (u, &x) in v.iter().enumerate() {
-                        let index = unrolled_step(var, bound, v.len() as i64, u as i64);
+                        let step = unrolled_step(var, bound, v.len() as i64, u as i64);
+                        let index = self.stash_index(&step, *body);
                         self.emit(
                             at,
                             Ins::Stash {
@@ -1087,15 +1097,24 @@ impl Lowerer<'_> {
         // f16 accumulates in f32 and rounds once, as numpy does
         let acc_dt = if dt == DType::F16 { DType::F32 } else { dt };
         // a row reduction at the top of a row kernel keeps what it folds (loads too, so the
-        // row is read from memory once; not constants) for the row's later loops
+        // row is read from memory once; not constants) for the row's later loops; where
+        // invocations share the row, each keeps its own iterations' elements, which are
+        // the row's consecutive vectors only when a step folds one
+        let t = self.row_threads;
+        let kept = if t > 1 {
+            trip.div_ceil(LANES * t as usize) * LANES
+        } else {
+            trip
+        };
         let keep = self.stash_rows
             && self.prog.blocks[c.block].loop_var.is_none()
             && valid.is_always()
-            && trip <= MAX_STASH
+            && kept <= MAX_STASH
+            && (t == 1 || unroll == LANES && whole)
             && !matches!(src.op(), Op::Const(_));
         let stash = keep.then(|| {
             let slot = self.prog.stashes.len();
-            self.prog.stashes.push((dt, trip));
+            self.prog.stashes.push((dt, kept));
             Box::new(Stashed {
                 key: row_key(idx, axes),
                 axes: axes.to_vec(),
@@ -1194,7 +1213,12 @@ impl Lowerer<'_> {
             .iter()
             .find(|s| row_key(idx, &s.axes) == s.key && self.runs_after(c.block, s.body))?;
         let within: Vec<Expr> = kept.axes.iter().map(|&a| idx[a].clone()).collect();
-        let (slot, index) = (kept.slot, flatten(&within, &kept.rshape));
+        let element = flatten(&within, &kept.rshape);
+        if self.row_threads > 1 && !self.owns(c.block, &element) {
+            return None;
+        }
+        let slot = kept.slot;
+        let index = self.stash_index(&element, self.top_loop(c.block));
         self.unstashed.insert(slot);
         Some(self.emit(
             c,
@@ -1206,10 +1230,51 @@ impl Lowerer<'_> {
         ))
     }
 
-    /// Does `block` run after the whole loop `body` has? Row kernels' reductions are loops at
-    /// the top of the kernel, ordered by their markers there: a later loop (another reduction
-    /// that reads this one's result, or the row's output loop) finds the array filled.
-    fn runs_after(&self, block: BlockId, body: BlockId) -> bool {
+    /// Where element `element` of a row, read in loop `block`, is kept in its invocation's
+    /// array: its position among the invocation's elements. With `t` invocations sharing
+    /// the row, iteration `r` of a row loop takes elements `4r..4r + 4` and falls to
+    /// invocation `lid = r mod t` as its round `r div t`: the element is kept at
+    /// `4 * round + element mod 4`, written over the round and `lid` (so `4r + u` simplifies
+    /// to `4 * round + u`, an index the compiler can follow through the loop).
+    fn stash_index(&mut self, element: &Expr, block: BlockId) -> Expr {
+        let t = self.row_threads;
+        if t == 1 {
+            return element.clone();
+        }
+        let (var, _) = self.prog.blocks[block].loop_var.expect("row loop");
+        let rounds = (self.prog.blocks[block].bound + t - 1) / t;
+        let vars = &mut self.prog.vars;
+        let mut id = |kind: VarKind| match vars.iter().position(|k| *k == kind) {
+            Some(id) => id as u32,
+            None => {
+                vars.push(kind);
+                vars.len() as u32 - 1
+            }
+        };
+        let (round, lid) = (id(VarKind::Round { var }), id(VarKind::Lid));
+        let r = Expr::var(round, rounds - 1)
+            .scale(t)
+            .add(&Expr::var(lid, t - 1));
+        let e = element.substitute(var, &r);
+        let lanes = LANES as i64;
+        e.div(lanes * t).scale(lanes).add(&e.modulo(lanes))
+    }
+
+    /// Does the invocation running `block` keep `element` of the row: is it one of the
+    /// elements of the current iteration of its top-level loop (`4r..4r + 4`, the loop
+    /// counter `r` shared out round-robin alike in every row loop)? A read at another
+    /// element of the row (a flip) may be another invocation's.
+    fn owns(&self, block: BlockId, element: &Expr) -> bool {
+        let top = self.top_loop(block);
+        let Some((var, _)) = self.prog.blocks[top].loop_var else {
+            return false;
+        };
+        let step = element.div(LANES as i64);
+        matches!(step.terms(), [(Atom::Var(v), 1)] if v.id == var && step.constant_part() == 0)
+    }
+
+    /// The loop at the top of the kernel that `block` runs in (`block` itself, or the root).
+    fn top_loop(&self, block: BlockId) -> BlockId {
         let mut top = block;
         while let Some(p) = self.prog.blocks[top].parent {
             if p == Program::ROOT {
@@ -1217,6 +1282,14 @@ impl Lowerer<'_> {
             }
             top = p;
         }
+        top
+    }
+
+    /// Does `block` run after the whole loop `body` has? Row kernels' reductions are loops at
+    /// the top of the kernel, ordered by their markers there: a later loop (another reduction
+    /// that reads this one's result, or the row's output loop) finds the array filled.
+    fn runs_after(&self, block: BlockId, body: BlockId) -> bool {
+        let top = self.top_loop(block);
         if top == body
             || top == Program::ROOT
             || self.prog.blocks[body].parent != Some(Program::ROOT)
@@ -1286,7 +1359,11 @@ impl Lowerer<'_> {
                 return b;
             }
         }
-        self.new_block(c, trip, false, self.generic_trips)
+        // a row kernel's loops at the top run over its row, whose length the strategy fixes:
+        // a push-constant trip would share no shader, and keep the compiler from knowing
+        // how often each invocation runs them
+        let generic = self.generic_trips && !(self.stash_rows && c.block == Program::ROOT);
+        self.new_block(c, trip, false, generic)
     }
 
     /// A loop block of `trip` iterations at `c`; with `generic`, its trip count is a push

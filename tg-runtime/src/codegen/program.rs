@@ -291,6 +291,15 @@ pub enum VarKind {
         /// This step.
         step: i64,
     },
+    /// The round of loop `var` that its invocation runs: `var div threads`, where the loop's
+    /// iterations are shared round-robin among a workgroup's `threads` invocations (its
+    /// counter is `lid + threads * round`). A row's kept values are indexed by it.
+    Round {
+        /// The loop counter.
+        var: u32,
+    },
+    /// The invocation's index in its workgroup, where invocations share a row.
+    Lid,
     /// A position read from data (a gather's): the i32 instruction `Val`, already in the
     /// variable's range. A load indexed with it stays in the block that computes it.
     Value(Val),

@@ -105,6 +105,7 @@ pub fn target(info: &DeviceInfo) -> Target {
     Target {
         glsl: glsl::Target {
             subgroup_arithmetic: info.subgroup_arithmetic,
+            subgroup_size: info.subgroup_size,
             preserve_inf_nan_f32: info.preserve_inf_nan_f32,
             preserve_inf_nan_f64: info.preserve_inf_nan_f64,
         },

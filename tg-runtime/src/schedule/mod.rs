@@ -82,7 +82,7 @@ impl Limits {
     pub fn of(info: &crate::device::DeviceInfo) -> Self {
         Limits {
             loop_budget: info.loop_budget,
-            class: ClassDefaults::of(info.device_type),
+            class: ClassDefaults::of(info),
         }
     }
 }
@@ -350,11 +350,17 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             k.row_plan = rows.contains_key(&k.root.id());
             match rows.get(&k.root.id()) {
                 Some(rows::RowPlan::Row(row)) => {
-                    // an invocation per row where rows alone keep the device busy (a CPU:
-                    // 4096 rows of 1024, softmax 14 ms and layernorm 10 against 21 and 15
-                    // with a workgroup per row on lavapipe)
+                    // where rows alone keep the device busy (a CPU), fewer invocations a row:
+                    // the class's share for rows of light work, else one (see
+                    // `ClassDefaults::row_threads`)
                     let rows = k.root.numel() / row.max(&1);
-                    let threads = if rows >= class.busy { 1 } else { COOP_THREADS };
+                    let threads = if rows < class.busy {
+                        COOP_THREADS
+                    } else if rows::element_ops(&k.body, &realize) <= rows::LIGHT_OPS {
+                        class.row_threads
+                    } else {
+                        1
+                    };
                     k.strategy = Strategy::Row { threads, row: *row };
                 }
                 Some(rows::RowPlan::Reduce) => {

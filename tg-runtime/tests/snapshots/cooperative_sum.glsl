@@ -18,7 +18,9 @@ void main() {
   float acc1_1 = 0.0;
   float acc1_2 = 0.0;
   float acc1_3 = 0.0;
-  for (int r1 = lid; r1 < int(pc.p[0]); r1 += 64) {
+  for (int t1 = 0; t1 < (int(pc.p[0]) + 63) / 64; t1++) {
+    int r1 = lid + t1 * 64;
+    if (r1 >= int(pc.p[0])) break;
     vec4 x33 = v0[(q * 4096 + r1)];
     float x1 = x33[0];
     float x2 = x33[1];

@@ -55,6 +55,10 @@ pub struct Shader {
 pub struct Target {
     /// The compute stage has subgroup arithmetic (`subgroupAdd` ...).
     pub subgroup_arithmetic: bool,
+    /// Invocations per subgroup (0: unknown). Shaders target SPIR-V 1.5 and pipelines do not
+    /// allow the size to vary, so a workgroup of at most this many invocations is one
+    /// subgroup: it combines with subgroup operations alone.
+    pub subgroup_size: u32,
     /// Declare SignedZeroInfNanPreserve for 32- and 64-bit floats.
     pub preserve_inf_nan_f32: bool,
     /// Declare SignedZeroInfNanPreserve for 64-bit floats.
@@ -267,6 +271,8 @@ fn var_name(p: &Program, id: u32) -> String {
         VarKind::Group => "q".into(),
         VarKind::ClampedLane(_) => format!("c{id}"),
         VarKind::Loop => format!("r{id}"),
+        VarKind::Round { var } => format!("t{var}"),
+        VarKind::Lid => "lid".into(),
         VarKind::Unrolled { var, by, step } => format!("(r{var} * {by} + {step})"),
         VarKind::Value(v) => format!("x{v}"),
     }
@@ -448,8 +454,24 @@ impl Renderer<'_> {
             None => trip.to_string(),
         };
         match threads {
-            Some(t) => writeln!(out, "{pad}for (int {r} = lid; {r} < {end}; {r} += {t}) {{").ok(),
-            None => writeln!(out, "{pad}for (int {r} = 0; {r} < {end}; {r}++) {{").ok(),
+            // counted in rounds (`VarKind::Round`): the compiler sees how often each
+            // invocation runs the loop, and a row's kept values are indexed by the round
+            Some(t) => {
+                let k = format!("t{var}");
+                let whole = block.trip_word.is_none() && trip % i64::from(t) == 0;
+                let rounds = match block.trip_word {
+                    Some(_) => format!("({end} + {}) / {t}", t - 1),
+                    None => (trip.max(0) as u64).div_ceil(u64::from(t)).to_string(),
+                };
+                writeln!(out, "{pad}for (int {k} = 0; {k} < {rounds}; {k}++) {{").ok();
+                writeln!(out, "{pad}  int {r} = lid + {k} * {t};").ok();
+                if !whole {
+                    writeln!(out, "{pad}  if ({r} >= {end}) break;").ok();
+                }
+            }
+            None => {
+                writeln!(out, "{pad}for (int {r} = 0; {r} < {end}; {r}++) {{").ok();
+            }
         };
         // the thread with the most iterations: lid 0 takes ceil(trip / threads)
         let iterations = (trip.max(0) as u64).div_ceil(threads.map_or(1, u64::from));
@@ -488,8 +510,11 @@ impl Renderer<'_> {
     ) {
         let ty = reg(d);
         let s = format!("s_{acc}");
-        writeln!(self.shared, "shared {ty} {s}[{threads}];").ok();
         let subgroup = self.target.subgroup_arithmetic && !d.is_bool() && !d.is_64bit();
+        let one_subgroup = subgroup && threads <= self.target.subgroup_size;
+        if !one_subgroup {
+            writeln!(self.shared, "shared {ty} {s}[{threads}];").ok();
+        }
         if subgroup {
             let f = match op {
                 ReduceOp::Add => "subgroupAdd",
@@ -510,6 +535,11 @@ impl Renderer<'_> {
                 .ok();
             } else {
                 writeln!(out, "{pad}{acc} = {total};").ok();
+            }
+            if one_subgroup {
+                // every invocation has the total; no barrier (on a CPU, a workgroup with
+                // one runs its invocations as coroutines)
+                return;
             }
             writeln!(out, "{pad}if (subgroupElect()) {s}[gl_SubgroupID] = {acc};").ok();
             writeln!(out, "{pad}barrier();").ok();
