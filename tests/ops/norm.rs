@@ -51,9 +51,10 @@ fn normalization_matches_numpy() {
 
 /// Many rows: on a CPU device a subgroup shares each row of light work (layernorm) and an
 /// invocation computes a whole row of heavy work (softmax's exponentials, kept for the
-/// output loop), elsewhere a workgroup shares one; all give what the host computes.
+/// output loop), elsewhere a workgroup shares one; one value a row (var, logsumexp) is an
+/// invocation's 4 rows on a CPU. All give what the host computes.
 #[test]
-fn softmax_and_layernorm_over_many_rows() {
+fn row_ops_over_many_rows() {
     use tg::runtime::codegen::program::Strategy;
     use tg::runtime::device::{Device, DeviceType};
     let (rows, cols) = (8192usize, 64usize);
@@ -65,6 +66,17 @@ fn softmax_and_layernorm_over_many_rows() {
     let soft = x.softmax(-1, None).unwrap();
     let logs = x.log_softmax(-1, None).unwrap();
     let norm = x.layernorm(&[-1], 1e-5).unwrap();
+    // one value a row: serial on a CPU, each invocation keeping its 4 rows
+    let var = x.var(Some(&[-1]), false, 1.0).unwrap();
+    let lse = x.logsumexp(Some(&[-1]), false).unwrap();
+    for y in [&var, &lse] {
+        let planned = tg::runtime::realize::plan(&[y.lazy()], &info).unwrap();
+        assert_eq!(planned.len(), 1, "{planned:?}");
+        if info.device_type == DeviceType::Cpu {
+            assert_eq!(planned[0].strategy, Strategy::Serial);
+        }
+    }
+    let (var_rows, lse) = (var.to_vec::<f32>().unwrap(), lse.to_vec::<f32>().unwrap());
     for (y, light) in [(&soft, false), (&logs, false), (&norm, true)] {
         let planned = tg::runtime::realize::plan(&[y.lazy()], &info).unwrap();
         assert_eq!(planned.len(), 1, "{planned:?}");
@@ -89,6 +101,18 @@ fn softmax_and_layernorm_over_many_rows() {
         let total: f64 = row.iter().map(|v| (v - max).exp()).sum();
         let mean = row.iter().sum::<f64>() / cols as f64;
         let var = row.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / cols as f64;
+        let got = f64::from(var_rows[r]);
+        let want = var * cols as f64 / (cols - 1) as f64;
+        assert!(
+            (got - want).abs() <= 1e-5 * (1.0 + want),
+            "var[{r}] {got} {want}"
+        );
+        let got = f64::from(lse[r]);
+        let want = max + total.ln();
+        assert!(
+            (got - want).abs() <= 1e-5 * (1.0 + want.abs()),
+            "logsumexp[{r}] {got} {want}"
+        );
         for c in 0..cols {
             let want = (row[c] - max).exp() / total;
             let got = f64::from(soft[r * cols + c]);

@@ -211,8 +211,9 @@ struct Stashed {
     body: BlockId,
 }
 
-/// The longest row whose values an invocation keeps (16 KiB of f32).
-const MAX_STASH: usize = 4096;
+/// The most values an invocation keeps, over all its arrays (32 KiB of f32: a softmax's row
+/// of 4096 and its exponentials, or a serial kernel's 4 rows of 1024 each).
+const MAX_STASH: usize = 8192;
 
 /// `by * r + step` for loop counter `var` over `0..bound`: the flat index of step `step` of a
 /// reduction loop unrolled by `by`.
@@ -279,23 +280,30 @@ const MAX_GENERIC_TRIP: i64 = 1 << 24;
 /// input does not vary along the output channels), so each candidate is lowered and the one
 /// with the fewest loads kept: a value the rows share is one load, found by
 /// common-subexpression elimination. Ties keep the axis nearest the columns.
+///
+/// `row_plan`: the scheduler kept reductions broadcast over rows in this kernel
+/// (`schedule::rows`), so every reduction reduces a row and those nested in another run
+/// before its loop: a row or serial kernel keeps what a row reduction folds for the row's
+/// later loops (see `Lowerer::stash_rows`).
 pub fn lower(
     root: &Arc<Node>,
     inputs: &[Arc<Node>],
     strategy: Strategy,
+    row_plan: bool,
     options: Options,
 ) -> Program {
     if let Strategy::Merge { .. } | Strategy::Scan { .. } = strategy {
         return template_program(root, inputs, strategy, options);
     }
+    let at = |strategy, axis| lower_at(root, inputs, strategy, row_plan, options, axis);
     let Strategy::Tile { rows, .. } = strategy else {
-        return lower_at(root, inputs, strategy, options, 0);
+        return at(strategy, 0);
     };
     tile_axes(root.shape(), rows)
         .into_iter()
-        .map(|axis| lower_at(root, inputs, strategy, options, axis))
+        .map(|axis| at(strategy, axis))
         .min_by_key(Program::loads)
-        .unwrap_or_else(|| lower_at(root, inputs, Strategy::Serial, options, 0))
+        .unwrap_or_else(|| at(Strategy::Serial, 0))
 }
 
 /// Per buffer (the output, then the inputs): whether the kernel reaches it by device address,
@@ -348,6 +356,7 @@ fn lower_at(
     root: &Arc<Node>,
     inputs: &[Arc<Node>],
     strategy: Strategy,
+    row_plan: bool,
     options: Options,
     tile_axis: usize,
 ) -> Program {
@@ -387,7 +396,7 @@ fn lower_at(
         capacity: options.param_words.saturating_sub(address_words),
         generic_trips: options.generic_trips,
         var_words: HashMap::new(),
-        stash_rows: matches!(strategy, Strategy::Row { .. }),
+        stash_rows: row_plan && matches!(strategy, Strategy::Row { .. } | Strategy::Serial),
         row_threads: match strategy {
             Strategy::Row { threads, .. } => i64::from(threads.max(1)),
             _ => 1,
@@ -1109,7 +1118,7 @@ impl Lowerer<'_> {
         let keep = self.stash_rows
             && self.prog.blocks[c.block].loop_var.is_none()
             && valid.is_always()
-            && kept <= MAX_STASH
+            && self.prog.stashes.iter().map(|s| s.1).sum::<usize>() + kept <= MAX_STASH
             && (t == 1 || unroll == LANES && whole)
             && !matches!(src.op(), Op::Const(_));
         let stash = keep.then(|| {

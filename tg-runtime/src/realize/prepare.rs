@@ -127,11 +127,11 @@ pub fn lowered(k: &Kernel, target: Target) -> Result<Arc<Lowered>> {
             bind_limit: target.bind_limit,
             addresses: target.addresses,
         };
-        let mut program = lower(&k.body, &k.inputs, k.strategy, options);
+        let mut program = lower(&k.body, &k.inputs, k.strategy, k.row_plan, options);
         if !fits(&program) {
             // a trip count's class took index arithmetic past 32 bits: exact ranges instead
             options.generic_trips = false;
-            program = lower(&k.body, &k.inputs, k.strategy, options);
+            program = lower(&k.body, &k.inputs, k.strategy, k.row_plan, options);
         }
         if !fits(&program) {
             return Err(Error::internal(

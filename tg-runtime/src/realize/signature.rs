@@ -24,8 +24,8 @@ pub fn signature(k: &Kernel) -> (u64, u64) {
         (n.dtype(), n.shape()).hash(&mut a);
         (n.dtype(), n.shape()).hash(&mut b);
     }
-    format!("{:?}", k.strategy).hash(&mut a);
-    format!("{:?}", k.strategy).hash(&mut b);
+    (format!("{:?}", k.strategy), k.row_plan).hash(&mut a);
+    (format!("{:?}", k.strategy), k.row_plan).hash(&mut b);
     // nodes numbered in first-visit order of a depth-first walk; inputs by their index
     let mut local: HashMap<u64, usize> = HashMap::new();
     let mut stack: Vec<(Arc<Node>, bool)> = vec![(k.body.clone(), false)];
