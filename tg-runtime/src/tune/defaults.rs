@@ -49,15 +49,21 @@ impl Default for ClassDefaults {
     }
 }
 
+/// This machine's cores, read once: `available_parallelism` reads the cgroup's quota files,
+/// and every realize plans with the class defaults.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 impl ClassDefaults {
     /// The defaults of the device `info` describes; a CPU device runs on this machine's
     /// cores.
     pub fn of(info: &DeviceInfo) -> Self {
         match info.device_type {
             DeviceType::Cpu => {
-                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                 let subgroup = info.subgroup_arithmetic.then_some(info.subgroup_size);
-                ClassDefaults::cpu(cores, subgroup)
+                ClassDefaults::cpu(cores(), subgroup)
             }
             DeviceType::Discrete
             | DeviceType::Integrated
