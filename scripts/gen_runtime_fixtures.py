@@ -373,11 +373,12 @@ def gather_cases():
 
 
 def runs_cases():
-    """The two ops with kernels from templates. Merges of sorted runs: every level of a merge
+    """The three ops with kernels from templates. Merges of sorted runs: every level of a merge
     sort of rows of u32 records of 1 to 4 words (repeated leading words, rows not a multiple of
     a run), and one level on runs sorted beforehand. Scans of runs: sums, products and (of
     integers) maxima in every dtype they take, runs that divide the row, do not, and are longer
-    than it."""
+    than it. Sorts of runs: rows a run divides, does not, and shorter than a run, alone and
+    followed by the merges that finish the sort."""
     out = []
     for w, (rows, n) in [(1, (3, 37)), (2, (2, 100)), (3, (1, 9)), (4, (4, 5))]:
         x = rng.integers(0, 6, (rows, n, w)).astype(np.uint32)
@@ -410,6 +411,18 @@ def runs_cases():
                     rtol = 2 * min(run, n) * eps
                 out.append(case(f"runs/scan/{op}/{dt}/{n}_by_{run}", [["input", 0], ["scan_runs", 0, op, run]],
                                 [(x, dt)], rtol, 0.0))
+    # sorts of runs (a network in registers; the last run of a row short, or the whole row),
+    # alone and as a merge sort's first step; a generator of their own keeps the cases above
+    sort_rng = np.random.default_rng(4321)
+    for w, (rows, n), run in [(1, (3, 37), 8), (2, (2, 100), 32), (3, (1, 9), 16), (4, (4, 5), 2)]:
+        x = sort_rng.integers(0, 6, (rows, n, w)).astype(np.uint32)
+        out.append(case(f"runs/sort/{w}_words/{n}_by_{run}", [["input", 0], ["sort_runs", 0, run]],
+                        [(x, "uint32")]))
+        nodes = [["input", 0], ["sort_runs", 0, run]]
+        while run < n:
+            nodes.append(["merge_runs", len(nodes) - 1, run])
+            run *= 2
+        out.append(case(f"runs/sort_then_merge/{w}_words", nodes, [(x, "uint32")]))
     return out
 
 

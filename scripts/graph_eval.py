@@ -164,6 +164,17 @@ def evaluate(nodes, inputs):
                     order = np.lexsort(block.T[::-1], axis=0)
                     out[r, start:start + 2 * run] = block[order]
             v, dt = out.reshape(x.shape), dts[args[0]]
+        elif op == "sort_runs":
+            # each run of `run` records of a row sorted word by word (the last one may be short)
+            x, run = vals[args[0]], args[1]
+            n, w = x.shape[-2], x.shape[-1]
+            rows = x.reshape(-1, n, w)
+            out = rows.copy()
+            for r in range(rows.shape[0]):
+                for start in range(0, n, run):
+                    block = rows[r, start:start + run]
+                    out[r, start:start + run] = block[np.lexsort(block.T[::-1], axis=0)]
+            v, dt = out.reshape(x.shape), dts[args[0]]
         elif op == "scan_runs":
             # the running sum, product or maximum of each run of `run` along the last axis, in
             # the dtype (integers wrap); float sums exact (fsum) and products in long double,

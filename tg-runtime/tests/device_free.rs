@@ -493,30 +493,36 @@ fn gathers_read_at_positions_from_data() {
     assert_eq!(p.len(), 1, "{:?}", names(&p));
 }
 
-/// A merge sort of rows of records is one kernel per level, each from the merge template
+/// A merge sort of rows of records is a sort of runs of 32 (from the sort template, a
+/// network in registers), then one kernel per merge level, each from the merge template
 /// (one shader for every level: the run length is a push constant); records computed from
 /// other values get a kernel of their own first. A CPU gives an invocation 256 records where
 /// that keeps its cores busy, a GPU 8.
 #[test]
 fn merges_of_sorted_runs_are_a_kernel_per_level() {
     let keys = Lazy::empty_buffer(DType::U32, &[4, 1000, 2]).unwrap();
-    let mut x = keys.binary(BinaryOp::Xor, &keys).unwrap();
-    let mut run = 1;
-    while run < 1000 {
-        x = x.merge_runs(run).unwrap();
-        run *= 2;
-    }
+    let x = keys
+        .binary(BinaryOp::Xor, &keys)
+        .unwrap()
+        .merge_sort()
+        .unwrap();
     let p = plan(&[&x], &lavapipe()).unwrap();
-    assert_eq!(p.len(), 11, "{:?}", names(&p));
+    // the records, a sort of runs of 32, merges of 32, 64, .. 512
+    assert_eq!(p.len(), 7, "{:?}", names(&p));
+    assert_eq!(p[1].strategy, Strategy::Sort { words: 2, run: 32 });
+    assert_eq!(p[1].loops, 0);
+    // 191 compare-exchanges of Batcher's network for 32
+    assert_eq!(p[1].source.matches("  tg_exchange(").count(), 191);
+    snapshot("sort", &p[1].source);
     assert!(
-        p[1..]
+        p[2..]
             .iter()
-            .all(|k| k.source == p[1].source && k.loops <= 65_535)
+            .all(|k| k.source == p[2].source && k.loops <= 65_535)
     );
-    assert!(matches!(p[1].strategy, Strategy::Merge { words: 2, .. }));
-    snapshot("merge", &p[1].source);
+    assert!(matches!(p[2].strategy, Strategy::Merge { words: 2, .. }));
+    snapshot("merge", &p[2].source);
     let on_gpu = plan(&[&x], &gpu()).unwrap();
-    assert_eq!(on_gpu[1].strategy, Strategy::Merge { words: 2, per: 8 });
+    assert_eq!(on_gpu[2].strategy, Strategy::Merge { words: 2, per: 8 });
 }
 
 /// A scan of runs is a kernel of its own from the scan template, an invocation per run, its

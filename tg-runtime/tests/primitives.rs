@@ -75,6 +75,7 @@ fn build(c: &Case) -> Result<Lazy, String> {
             "contiguous" => Ok(src(1).contiguous()),
             "gather" => src(1).gather(a[3].as_u64().unwrap() as usize, &src(2)),
             "merge_runs" => src(1).merge_runs(a[2].as_u64().unwrap() as usize),
+            "sort_runs" => src(1).sort_runs(a[2].as_u64().unwrap() as usize),
             "scan_runs" => src(1).scan_runs(
                 reduce_op(a[2].as_str().unwrap()),
                 a[3].as_u64().unwrap() as usize,

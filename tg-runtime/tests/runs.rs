@@ -1,8 +1,9 @@
-//! The two kernels from templates, against the host. Merges of sorted runs
-//! (`Lazy::merge_runs`): every level of a merge sort over rows of every length class (one
-//! record, odd lengths, a power of two, a row not a multiple of an invocation's records, rows
-//! shorter than that), records of 1 to 4 words with repeated leading words, and one level
-//! alone on runs it did not sort. Scans of runs (`Lazy::scan_runs`): sums, products and
+//! The three kernels from templates, against the host. Sorts and merges of sorted runs
+//! (`Lazy::sort_runs`, `Lazy::merge_runs`): a merge sort (runs of 32 sorted, then every
+//! merge level) over rows of every length class (one record, odd lengths, a power of two, a
+//! row not a multiple of an invocation's records, rows shorter than a sorted run), records of
+//! 1 to 4 words with repeated leading words, runs of every length sorted alone, and one merge
+//! level alone on runs it did not sort. Scans of runs (`Lazy::scan_runs`): sums, products and
 //! (of integers) maxima of every dtype they take, runs that divide the row, do not, and are longer than it, against
 //! the host's (floats of eighths, whose sums are exact in any order; integers wrap alike).
 
@@ -20,8 +21,8 @@ fn words(n: usize, seed: u64, spread: u64) -> Vec<u32> {
         .collect()
 }
 
-/// Sorts each row of `data` (rows of `len` records of `w` words) by `Lazy::merge_sort`: a
-/// merge of runs level by level.
+/// Sorts each row of `data` (rows of `len` records of `w` words) by `Lazy::merge_sort`: runs
+/// sorted in registers, then merged level by level.
 fn merge_sort(data: &[u32], rows: usize, len: usize, w: usize) -> Vec<u32> {
     let x = Lazy::from_slice(&[rows, len, w], data).unwrap();
     x.merge_sort().unwrap().to_vec::<u32>().unwrap()
@@ -84,6 +85,75 @@ fn one_level_merges_runs_in_pairs() {
         want.extend(recs.into_iter().flatten());
     }
     assert_eq!(got, want);
+}
+
+/// Runs of every length a sort takes, alone: each row's runs sorted (the last one short where
+/// the run does not divide the row, the only one where the row is shorter), against the host.
+#[test]
+fn sorting_runs_sorts_each_run() {
+    for run in [2, 4, 8, 16, 32] {
+        for (rows, len) in [(1, 2), (3, 7), (2, 32), (2, 33), (4, 100), (1, 1000)] {
+            for w in 1..=4 {
+                let data = words(rows * len * w, (run * 131 + len * 7 + w) as u64, 5);
+                let got = Lazy::from_slice(&[rows, len, w], &data)
+                    .unwrap()
+                    .sort_runs(run)
+                    .unwrap()
+                    .to_vec::<u32>()
+                    .unwrap();
+                let mut want = Vec::new();
+                for row in data.chunks(len * w) {
+                    for chunk in row.chunks(run * w) {
+                        let mut recs: Vec<&[u32]> = chunk.chunks(w).collect();
+                        recs.sort();
+                        want.extend(recs.into_iter().flatten());
+                    }
+                }
+                assert_eq!(got, want, "runs of {run}, rows {rows} of {len} x {w} words");
+            }
+        }
+    }
+    // all-ones records, which the missing records of a short run equal, stay where they sort
+    let ones = vec![u32::MAX; 5 * 2];
+    let got = Lazy::from_slice(&[5, 2], &ones)
+        .unwrap()
+        .sort_runs(8)
+        .unwrap()
+        .to_vec::<u32>()
+        .unwrap();
+    assert_eq!(got, ones);
+}
+
+#[test]
+fn sort_errors_name_the_mistake() {
+    let f = Lazy::from_slice(&[4, 1], &[1.0f32, 2.0, 3.0, 4.0]).unwrap();
+    assert!(matches!(
+        f.sort_runs(2),
+        Err(Error::DType {
+            op: "sort_runs",
+            ..
+        })
+    ));
+    let flat = Lazy::from_slice(&[4], &[1u32, 2, 3, 4]).unwrap();
+    assert!(matches!(
+        flat.sort_runs(2),
+        Err(Error::Shape {
+            op: "sort_runs",
+            ..
+        })
+    ));
+    let x = Lazy::from_slice(&[2, 2], &[1u32, 2, 3, 4]).unwrap();
+    for run in [0, 3, 64] {
+        assert!(matches!(
+            x.sort_runs(run),
+            Err(Error::Argument {
+                op: "sort_runs",
+                ..
+            })
+        ));
+    }
+    // runs of one record are sorted: no node
+    assert_eq!(x.sort_runs(1).unwrap().id(), x.id());
 }
 
 #[test]

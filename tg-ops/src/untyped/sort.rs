@@ -2,19 +2,20 @@
 //!
 //! A sort is a merge sort: each element becomes a record of u32 words, its key (`key_words`:
 //! words whose word-by-word order is the requested order, NaN above every number, `-0`
-//! equal to `+0`) and its input index, and the runtime's `merge_runs` merges each row's
-//! sorted runs of 1, 2, 4, .. records in pairs until one run is the row: `ceil(log2 n)`
-//! kernels of `O(n)` work, `O(n log n)` per row (tinygrad: a bitonic network, `O(n log^2 n)`,
-//! and indices by counting occurrences, `n^2`). Equal keys are ordered by index, so the sort
-//! is stable in either direction. The values are the input read at the sorted indices (a
-//! gather), differentiated as a permutation: the gradient is read back through the inverse
-//! permutation, itself a sort of the indices. 2^20 f32 on lavapipe: 170-260 ms, where the
-//! network took 521-612.
+//! equal to `+0`) and its input index, and the runtime's `merge_sort` sorts each row's runs
+//! of 32 records in registers (`sort_runs`), then `merge_runs` merges the sorted runs in
+//! pairs until one run is the row: `ceil(log2 n) - 4` kernels of `O(n)` work, `O(n log n)`
+//! per row (tinygrad: a bitonic network, `O(n log^2 n)`, and indices by counting
+//! occurrences, `n^2`). Equal keys are ordered by index, so the sort is stable in either
+//! direction. The values are the input read at the sorted indices (a gather), differentiated
+//! as a permutation: the gradient is read back through the inverse permutation, itself a
+//! sort of the indices. 2^20 f32 on lavapipe: 133-136 ms GPU time, where merging from runs
+//! of one took 159-163 and the network 521-612.
 //!
-//! topk of a few (`k` up to about `2^(sqrt(6 log2 n))`: 256 of 2^20) runs part of a bitonic
-//! network instead (see `bitonic_top`): blocks of the next power of two above `k`, then
-//! rounds that keep the first half of each pair of blocks, `O(n log^2 k)` work (`k = 16` of
-//! 2^20: 60 ms against the sort's 170-260). The network sorts (value, input index) pairs,
+//! topk of a few (`k` up to about `2^(sqrt(6 (log2 n - 4)))`: 128 of 2^20) runs part of a
+//! bitonic network instead (see `bitonic_top`): blocks of the next power of two above `k`,
+//! then rounds that keep the first half of each pair of blocks, `O(n log^2 k)` work (`k = 16`
+//! of 2^20: 54-59 ms against the sort's 133-136). The network sorts (value, input index) pairs,
 //! compared by value in the requested direction and then by index (stable too); a pair is one
 //! tensor, the value and its index the two lanes of a last axis of size 2 in one dtype that
 //! holds both (the value's, widened to 32 bits), so a step is one kernel that compares once
@@ -30,6 +31,7 @@
 
 use super::scan::same;
 use super::{DynTensor, norm_axis_scalar_ok};
+use tg_runtime::graph::lazy::MAX_SORT_RUN;
 use tg_runtime::{BinaryOp, DType, Error, Lazy, Result, Scalar};
 
 /// `a < b` in ascending order: NaN above everything (and equal to itself).
@@ -341,7 +343,7 @@ fn order_masks(bits: DType) -> (u64, u64) {
 
 /// The input index (i32) of each position of each row of `x` (its last axis) in sorted
 /// order, stable: records of the key words and the input index (`key_words`), merge sorted
-/// (`Lazy::merge_sort`: `ceil(log2 n)` kernels of `O(n)` work each).
+/// (`Lazy::merge_sort`: a sort of runs and `ceil(log2 n) - 5` merges, `O(n)` work each).
 fn merge_sorted_indices(x: &Lazy, descending: bool) -> Result<Lazy> {
     let n = x.shape()[x.ndim() - 1];
     let mut row = vec![1; x.ndim()];
@@ -432,8 +434,11 @@ impl DynTensor {
         let bits_of = |m: usize| (usize::BITS - m.saturating_sub(1).leading_zeros()) as usize;
         let stages = bits_of(n);
         let keep = bits_of(count).min(stages);
-        // the partial network's steps against the merges' (a merge costs about three steps)
-        if count == n || keep * (keep + 1) / 2 + 2 * (keep + 1) >= 3 * stages {
+        // the partial network's steps against the merge sort's kernels (the sort of runs and
+        // each merge past them cost about three steps each)
+        let sorted_runs = MAX_SORT_RUN.ilog2() as usize;
+        let kernels = stages.saturating_sub(sorted_runs) + 1;
+        if count == n || keep * (keep + 1) / 2 + 2 * (keep + 1) >= 3 * kernels {
             let order = DynTensor::wrap(merge_sorted_indices(x.lazy(), descending)?);
             let values = permuted(&x, &order)?;
             let mut to: Vec<Option<usize>> = vec![None; x.ndim()];

@@ -292,7 +292,7 @@ pub fn lower(
     row_plan: bool,
     options: Options,
 ) -> Program {
-    if let Strategy::Merge { .. } | Strategy::Scan { .. } = strategy {
+    if let Strategy::Sort { .. } | Strategy::Merge { .. } | Strategy::Scan { .. } = strategy {
         return template_program(root, inputs, strategy, options);
     }
     let at = |strategy, axis| lower_at(root, inputs, strategy, row_plan, options, axis);
@@ -316,10 +316,11 @@ fn addressed(root: &Arc<Node>, inputs: &[Arc<Node>], options: Options) -> Vec<bo
         .collect()
 }
 
-/// The program of a kernel from a template (a merge or a scan of runs): no instructions (the
-/// template is the whole body, `glsl::merge`, `glsl::scan`), the row length (records or
-/// elements) and the run length as push constants, so every level of a sort, every scan
-/// stage and every row length is one shader.
+/// The program of a kernel from a template (a sort, a merge or a scan of runs): no
+/// instructions (the template is the whole body, `glsl::sort`, `glsl::merge`, `glsl::scan`),
+/// the row length (records or elements) and the run length as push constants, so every level
+/// of a merge sort, every scan stage and every row length is one shader (a sort's network is
+/// its run's: its strategy holds the run).
 fn template_program(
     root: &Arc<Node>,
     inputs: &[Arc<Node>],
@@ -328,7 +329,7 @@ fn template_program(
 ) -> Program {
     let shape = root.shape();
     let (len, run) = match root.op() {
-        Op::MergeRuns(run) => (shape[shape.len() - 2], *run),
+        Op::MergeRuns(run) | Op::SortRuns(run) => (shape[shape.len() - 2], *run),
         Op::ScanRuns(_, run) => (shape[shape.len() - 1], *run),
         _ => unreachable!("{root:?} has no template"),
     };
@@ -750,7 +751,7 @@ impl Lowerer<'_> {
         let same = |k: usize| at(&srcs[k], idx.clone(), &valid, c);
         let (step, requests) = match node.op() {
             Op::Buffer => unreachable!("buffer {node:?} is not a kernel input"),
-            Op::MergeRuns(_) | Op::ScanRuns(..) => {
+            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) => {
                 unreachable!("{node:?} is a kernel of its own")
             }
             Op::Const(ConstValue(v)) => return Begun::Done(self.constant(c, *v, dt)),

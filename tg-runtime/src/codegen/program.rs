@@ -234,6 +234,15 @@ pub enum Strategy {
         /// that is as square as it can be, so what it reads of the inputs stays in cache.
         threads: u32,
     },
+    /// A sort of runs ([`crate::graph::node::Op::SortRuns`]), from its template: each
+    /// invocation sorts one run of `run` records of `words` words in its registers, by a
+    /// sorting network.
+    Sort {
+        /// Words per record.
+        words: usize,
+        /// Records per run.
+        run: usize,
+    },
     /// A merge of sorted runs ([`crate::graph::node::Op::MergeRuns`]), from its template:
     /// each invocation writes `per` consecutive records of `words` words. It finds where the
     /// first one comes from by a binary search (up to 31 halvings, two records read each,
@@ -388,6 +397,7 @@ impl Program {
         match self.strategy {
             Strategy::Serial
             | Strategy::Row { threads: 1, .. }
+            | Strategy::Sort { .. }
             | Strategy::Merge { .. }
             | Strategy::Scan { .. } => SERIAL_THREADS,
             Strategy::Tile { threads, .. }
@@ -403,6 +413,7 @@ impl Program {
             Strategy::Serial
             | Strategy::Tile { .. }
             | Strategy::Row { threads: 1, .. }
+            | Strategy::Sort { .. }
             | Strategy::Merge { .. }
             | Strategy::Scan { .. } => false,
             Strategy::Cooperative { .. } | Strategy::Row { .. } => true,
@@ -426,6 +437,10 @@ impl Program {
             Strategy::Row { row, .. } => self.numel / row,
             Strategy::Tile { rows, .. } => self.numel / (rows * LANES),
             Strategy::Merge { words, per } => (self.numel / words).div_ceil(per),
+            Strategy::Sort { words, run } => {
+                let len = self.params[0] as usize;
+                self.numel / words / len * len.div_ceil(run)
+            }
             Strategy::Scan { .. } => {
                 let (len, run) = (self.params[0] as usize, self.params[1] as usize);
                 self.numel / len * len.div_ceil(run)

@@ -361,7 +361,7 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
             None,
         ],
         // integer words: no gradient
-        Op::MergeRuns(_) => vec![None],
+        Op::MergeRuns(_) | Op::SortRuns(_) => vec![None],
         // a running maximum takes integers, which carry none
         Op::ScanRuns(ReduceOp::Max, _) => vec![None],
         // each element's gradient sums those of the elements after it in its run (times the

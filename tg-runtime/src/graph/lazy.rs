@@ -16,6 +16,10 @@ pub struct Lazy(pub(crate) Arc<Node>);
 /// The most words a record of [`Lazy::merge_runs`] has (a 64-bit key and its index take 3).
 pub const MERGE_WORDS: usize = 4;
 
+/// The longest run [`Lazy::sort_runs`] sorts: an invocation holds it in its registers, and
+/// its network takes `O(run log² run)` compare-exchanges.
+pub const MAX_SORT_RUN: usize = 32;
+
 /// The longest run [`Lazy::scan_runs`] takes: one invocation loops over it, within
 /// llvmpipe's 65,535 back-edges.
 pub const MAX_SCAN_RUN: usize = 1 << 14;
@@ -504,18 +508,9 @@ impl Lazy {
     /// Runs of one record are always sorted, so `ceil(log2 n)` merges with `run = 1, 2, 4 ..`
     /// sort each row, stably, in `O(n log n)` work.
     pub fn merge_runs(&self, run: usize) -> Result<Lazy> {
-        if self.dtype() != DType::U32 {
-            return Err(self.dtype_err("merge_runs", "records are u32 words"));
-        }
-        let (rank, shape) = (self.ndim(), self.shape());
-        if rank < 2 || !(1..=MERGE_WORDS).contains(&shape[rank - 1]) {
-            return Err(shape_err(
-                "merge_runs",
-                format!(
-                    "the records must be a last axis of 1 to {MERGE_WORDS} words after an axis of records: {shape:?}"
-                ),
-            ));
-        }
+        self.records("merge_runs")?;
+        let shape = self.shape();
+        let rank = shape.len();
         if run == 0 {
             return Err(Error::Argument {
                 op: "merge_runs",
@@ -532,6 +527,48 @@ impl Lazy {
             shape.to_vec(),
             vec![self.0.clone()],
         )))
+    }
+
+    /// Sorts each row's consecutive runs of `run` records (see [`Op::SortRuns`]): `self` as for
+    /// [`Lazy::merge_runs`], `run` a power of two up to [`MAX_SORT_RUN`]. Merges from runs of
+    /// `run` on then sort each row.
+    pub fn sort_runs(&self, run: usize) -> Result<Lazy> {
+        self.records("sort_runs")?;
+        if !run.is_power_of_two() || run > MAX_SORT_RUN {
+            return Err(Error::Argument {
+                op: "sort_runs",
+                message: format!("runs are a power of two up to {MAX_SORT_RUN} records, not {run}"),
+            });
+        }
+        let shape = self.shape();
+        if run == 1 || shape[shape.len() - 2] < 2 || self.numel() == 0 {
+            // runs of one record: already sorted
+            return Ok(self.clone());
+        }
+        Ok(Lazy(Node::intern(
+            Op::SortRuns(run),
+            DType::U32,
+            shape.to_vec(),
+            vec![self.0.clone()],
+        )))
+    }
+
+    /// Checks that `self` holds rows of u32 records for `op`: `[.., n, W]`, `W` 1 to
+    /// [`MERGE_WORDS`].
+    fn records(&self, op: &'static str) -> Result<()> {
+        if self.dtype() != DType::U32 {
+            return Err(self.dtype_err(op, "records are u32 words"));
+        }
+        let (rank, shape) = (self.ndim(), self.shape());
+        if rank < 2 || !(1..=MERGE_WORDS).contains(&shape[rank - 1]) {
+            return Err(shape_err(
+                op,
+                format!(
+                    "the records must be a last axis of 1 to {MERGE_WORDS} words after an axis of records: {shape:?}"
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The inclusive scan with `op` (in this dtype's arithmetic) of each run of `run` elements

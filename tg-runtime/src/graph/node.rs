@@ -74,6 +74,13 @@ pub enum Op {
     /// output's position, this one reads its sources sequentially: a kernel of its own, from
     /// a template (`codegen/glsl/merge.rs`), `O(n)` work per row. `log2(n)` of them sort.
     MergeRuns(usize),
+    /// Sorts runs: the source is u32 records as for `MergeRuns`, and the node holds each
+    /// row's consecutive runs of `run` records (a power of two, at most `MAX_SORT_RUN`; a
+    /// row's last run may be shorter) sorted, ascending word by word (equal records are equal
+    /// in every word, so which comes first is not seen). An invocation sorts a run in its
+    /// registers by a sorting network, from a template (`codegen/glsl/sort.rs`): a merge sort
+    /// starts from these runs instead of merging runs of 1, 2, 4 ...
+    SortRuns(usize),
     /// The inclusive scan (`Add`, `Mul`, or `Max` of integers) of each row (the last axis)
     /// restarting every `run` elements: element `i` combines the elements from the start of
     /// its run to `i`. Like a merge, a kernel of its own from a template

@@ -3,7 +3,7 @@
 //! combinations within groups, which tg-ops' writes through indices and scatter reductions
 //! and the gather's gradient (a sum into positions) use.
 
-use super::lazy::{Lazy, check_axis, shape_err};
+use super::lazy::{Lazy, MAX_SORT_RUN, check_axis, shape_err};
 use super::node::Op;
 use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
@@ -39,12 +39,14 @@ impl Lazy {
     }
 
     /// Sorts each row of u32 records (`[.., n, W]`, records compared word by word, see
-    /// [`Lazy::merge_runs`]) by merging runs of 1, 2, 4 .. until a run is the row: `ceil(log2
-    /// n)` kernels of `O(n)` work each, stable.
+    /// [`Lazy::merge_runs`]): runs of [`MAX_SORT_RUN`] sorted in registers
+    /// ([`Lazy::sort_runs`]), then merged in pairs until a run is the row: `ceil(log2 n) - 5`
+    /// merge kernels of `O(n)` work each. Stable: records are distinct or equal in every
+    /// word.
     pub fn merge_sort(&self) -> Result<Lazy> {
         let n = self.shape().get(self.ndim().wrapping_sub(2)).copied();
-        let mut records = self.merge_runs(1)?;
-        let mut run = 2;
+        let mut records = self.sort_runs(MAX_SORT_RUN)?;
+        let mut run = MAX_SORT_RUN;
         while run < n.unwrap_or(0) {
             records = records.merge_runs(run)?;
             run *= 2;

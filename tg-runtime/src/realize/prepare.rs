@@ -44,6 +44,7 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
         Strategy::Tile { .. } => "t",
         Strategy::Cooperative { .. } => "c",
         Strategy::Row { .. } => "r",
+        Strategy::Sort { .. } => "n",
         Strategy::Merge { .. } => "m",
         Strategy::Scan { .. } => "s",
     };

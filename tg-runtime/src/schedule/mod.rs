@@ -224,8 +224,8 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             Op::Contiguous | Op::Assign => {
                 realize.insert(n.id());
             }
-            // a merge or a scan reads its source from a buffer, in a kernel of its own
-            Op::MergeRuns(_) | Op::ScanRuns(..) => {
+            // a sort, a merge or a scan reads its source from a buffer, in a kernel of its own
+            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) => {
                 realize.insert(n.id());
                 let src = &n.srcs()[0];
                 if !is_boundary(src, &realize) {
@@ -429,6 +429,10 @@ fn plan_kernel(
     let strategy = match root.op() {
         // kernels from templates
         Op::MergeRuns(_) => class.merge(root.shape()),
+        Op::SortRuns(run) => Strategy::Sort {
+            words: *root.shape().last().expect("records of words"),
+            run: *run,
+        },
         Op::ScanRuns(op, _) => Strategy::Scan { op: *op },
         _ => {
             let plain = strategy(root.numel(), max_trip, class);

@@ -10,8 +10,7 @@ uvec4 tg_record(uint r) {
   return v;
 }
 bool tg_before(uvec4 a, uvec4 b) {
-  if (a.x != b.x) return a.x < b.x;
-  return a.y < b.y;
+  return a.x < b.x || a.x == b.x && (a.y < b.y);
 }
 void main() {
   uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * 256u;

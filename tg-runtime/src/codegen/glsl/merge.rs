@@ -16,25 +16,33 @@ use std::fmt::Write;
 use super::{Shader, Target, View, interface, invocation, preamble};
 use crate::codegen::program::Program;
 
+/// A record of `words` words as a uvec4 (`tg_record(r)`, unused words 0), and the order of
+/// two, word by word (`tg_before(a, b)`: `a` sorts before `b`), as one expression, so a
+/// SIMD device evaluates it without branches.
+pub(super) fn records(words: usize) -> String {
+    let lanes = ["x", "y", "z", "w"];
+    let mut src = String::from("uvec4 tg_record(uint r) {\n  uvec4 v = uvec4(0u);\n");
+    for (w, lane) in lanes.iter().enumerate().take(words) {
+        writeln!(src, "  v.{lane} = b0[r * {words}u + {w}u];").ok();
+    }
+    // a.x < b.x || a.x == b.x && (a.y < b.y || a.y == b.y && ...)
+    let mut order = format!("a.{0} < b.{0}", lanes[words - 1]);
+    for lane in lanes.iter().take(words - 1).rev() {
+        order = format!("a.{lane} < b.{lane} || a.{lane} == b.{lane} && ({order})");
+    }
+    writeln!(
+        src,
+        "  return v;\n}}\nbool tg_before(uvec4 a, uvec4 b) {{\n  return {order};\n}}"
+    )
+    .ok();
+    src
+}
+
 /// The merge kernel of `p` (strategy `Merge { words, per }`).
 pub fn render(p: &Program, words: usize, per: usize) -> Shader {
     let mut src = preamble(false, false, Target::default());
     let (bindings, addresses) = interface(p, &[(0, View::Scalar)], "uint", &mut src);
-    // a record as a uvec4 (unused words 0), and the order of two, word by word
-    src.push_str("uvec4 tg_record(uint r) {\n  uvec4 v = uvec4(0u);\n");
-    for (w, lane) in ["x", "y", "z", "w"].iter().enumerate().take(words) {
-        writeln!(src, "  v.{lane} = b0[r * {words}u + {w}u];").ok();
-    }
-    src.push_str("  return v;\n}\nbool tg_before(uvec4 a, uvec4 b) {\n");
-    for lane in ["x", "y", "z"].iter().take(words - 1) {
-        writeln!(
-            src,
-            "  if (a.{lane} != b.{lane}) return a.{lane} < b.{lane};"
-        )
-        .ok();
-    }
-    let last = ["x", "y", "z", "w"][words - 1];
-    writeln!(src, "  return a.{last} < b.{last};\n}}").ok();
+    src.push_str(&records(words));
     let threads = p.threads();
     writeln!(
         src,

@@ -9,6 +9,7 @@ mod alu;
 mod helpers;
 mod merge;
 mod scan;
+mod sort;
 mod types;
 
 use std::fmt::Write;
@@ -81,6 +82,7 @@ struct Renderer<'a> {
 /// Renders `p` as a GLSL 4.50 compute shader for a device with `target`'s features.
 pub fn render(p: &Program, target: Target) -> Shader {
     match p.strategy {
+        Strategy::Sort { words, run } => return sort::render(p, words, run),
         Strategy::Merge { words, per } => return merge::render(p, words, per),
         Strategy::Scan { op } => return scan::render(p, op, target),
         _ => {}
