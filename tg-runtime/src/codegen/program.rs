@@ -213,9 +213,11 @@ pub enum Strategy {
     /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
     /// layernorm) into one kernel.
     Row {
-        /// Invocations sharing one row. 1: an invocation computes a whole row, with its
-        /// reductions as plain loops, and a workgroup of [`SERIAL_THREADS`] takes as many rows
-        /// (where invocations already keep a CPU's cores busy, barriers and combines only cost).
+        /// Invocations sharing one row (the workgroup), each taking the row's vectors
+        /// round-robin. 1: an invocation computes a whole row, with its reductions as plain
+        /// loops, and a workgroup of [`SERIAL_THREADS`] takes as many rows (where invocations
+        /// already keep a CPU's cores busy, barriers and combines only cost); at most a
+        /// subgroup: the workgroup combines with subgroup operations alone.
         threads: u32,
         /// Outputs per row.
         row: usize,

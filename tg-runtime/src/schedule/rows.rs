@@ -18,7 +18,7 @@ use crate::graph::node::{Node, Op};
 const MIN_ROW: usize = 64;
 
 /// The most elementwise ops per element for which a row's work counts as light (see
-/// `ClassDefaults::row_threads`): layernorm takes 4, softmax 40 (its exponential).
+/// `ClassDefaults::row_threads`): layernorm takes 4, softmax 43 (its exponential).
 pub const LIGHT_OPS: usize = 16;
 
 /// Elementwise ops a row kernel computes per element: the nodes of its fused region with the
@@ -45,9 +45,10 @@ pub fn element_ops(body: &Arc<Node>, realize: &HashSet<u64>) -> usize {
 /// How a kernel runs the reductions it keeps.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RowPlan {
-    /// The output has the full shape: one workgroup per row of this many outputs.
+    /// The output has the full shape: rows of this many outputs (`Strategy::Row`).
     Row(usize),
-    /// The output has one value per row: a cooperative workgroup per four rows.
+    /// The output has one value per row: a cooperative workgroup per four rows, or, where
+    /// the rows keep the device busy, an invocation (serial).
     Reduce,
 }
 
