@@ -101,6 +101,19 @@ def reduce(x, name, axes, dt):
         return f.reduce(x, axis=axes, keepdims=True, dtype=x.dtype, initial=identity(name, dt)).astype(x.dtype)
 
 
+def sorted_blocks(x, block):
+    """Rows of u32 records (last axis) along the axis before, each row's consecutive blocks of
+    `block` records sorted word by word (the last block of a row may be shorter)."""
+    n, w = x.shape[-2], x.shape[-1]
+    rows = x.reshape(-1, n, w)
+    out = rows.copy()
+    for r in range(rows.shape[0]):
+        for start in range(0, n, block):
+            part = rows[r, start:start + block]
+            out[r, start:start + block] = part[np.lexsort(part.T[::-1], axis=0)]
+    return out.reshape(x.shape)
+
+
 def evaluate(nodes, inputs):
     vals = []
     dts = []
@@ -152,29 +165,10 @@ def evaluate(nodes, inputs):
         elif op == "contiguous":
             v, dt = vals[args[0]], dts[args[0]]
         elif op == "merge_runs":
-            # rows of u32 records (last axis) along the axis before: each pair of sorted runs of
-            # `run` records merged, i.e. each block of 2 run records sorted word by word
-            x, run = vals[args[0]], args[1]
-            n, w = x.shape[-2], x.shape[-1]
-            rows = x.reshape(-1, n, w)
-            out = rows.copy()
-            for r in range(rows.shape[0]):
-                for start in range(0, n, 2 * run):
-                    block = rows[r, start:start + 2 * run]
-                    order = np.lexsort(block.T[::-1], axis=0)
-                    out[r, start:start + 2 * run] = block[order]
-            v, dt = out.reshape(x.shape), dts[args[0]]
+            # each pair of sorted runs of `run` records merged: each block of 2 run records sorted
+            v, dt = sorted_blocks(vals[args[0]], 2 * args[1]), dts[args[0]]
         elif op == "sort_runs":
-            # each run of `run` records of a row sorted word by word (the last one may be short)
-            x, run = vals[args[0]], args[1]
-            n, w = x.shape[-2], x.shape[-1]
-            rows = x.reshape(-1, n, w)
-            out = rows.copy()
-            for r in range(rows.shape[0]):
-                for start in range(0, n, run):
-                    block = rows[r, start:start + run]
-                    out[r, start:start + run] = block[np.lexsort(block.T[::-1], axis=0)]
-            v, dt = out.reshape(x.shape), dts[args[0]]
+            v, dt = sorted_blocks(vals[args[0]], args[1]), dts[args[0]]
         elif op == "scan_runs":
             # the running sum, product or maximum of each run of `run` along the last axis, in
             # the dtype (integers wrap); float sums exact (fsum) and products in long double,
