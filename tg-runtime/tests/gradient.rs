@@ -196,6 +196,12 @@ fn reductions_and_movement() {
     check("scan_runs mul", &[(&[2, 7], (0.5, 1.5))], |x| {
         x[0].scan_runs(ReduceOp::Mul, 3).unwrap()
     });
+    // from carries: each run's carry takes the gradient of the whole run
+    check(
+        "scan_runs_from add",
+        &[(&[2, 7], (-2.0, 2.0)), (&[2, 3], (-1.0, 1.0))],
+        |x| x[0].scan_runs_from(ReduceOp::Add, 3, &x[1]).unwrap(),
+    );
     let wide: Vec<u8> = (0..6 * 3 * 4)
         .map(|i| [299u32, 3, 0, 1][i % 4] as u8)
         .collect();

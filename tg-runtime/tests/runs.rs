@@ -3,9 +3,10 @@
 //! merge level) over rows of every length class (one record, odd lengths, a power of two, a
 //! row not a multiple of an invocation's records, rows shorter than a sorted run), records of
 //! 1 to 4 words with repeated leading words, runs of every length sorted alone, and one merge
-//! level alone on runs it did not sort. Scans of runs (`Lazy::scan_runs`): sums, products and
-//! (of integers) maxima of every dtype they take, runs that divide the row, do not, and are longer than it, against
-//! the host's (floats of eighths, whose sums are exact in any order; integers wrap alike).
+//! level alone on runs it did not sort. Scans of runs (`Lazy::scan_runs`, and from carries,
+//! `Lazy::scan_runs_from`): sums, products and (of integers) maxima of every dtype they take,
+//! runs that divide the row, do not, and are longer than it, against the host's (floats of
+//! eighths, whose sums are exact in any order; integers wrap alike).
 
 use tg_runtime::{DType, Element, Error, Lazy, ReduceOp};
 
@@ -280,6 +281,76 @@ fn scans_of_runs_match_the_host_in_every_dtype() {
     );
 }
 
+/// Scans from carries, one a run: sums of f32 eighths (exact in any order) and wrapping i32
+/// sums and maxima, runs that divide the row, do not, and are longer than it, against the
+/// host's scan started from each run's carry.
+#[test]
+fn scans_from_carries_match_the_host() {
+    use ReduceOp::{Add, Max};
+    for (rows, len, run) in [
+        (3usize, 12usize, 4usize),
+        (2, 10, 4),
+        (2, 5, 8),
+        (4, 1000, 256),
+    ] {
+        let runs = len.div_ceil(run);
+        let carry_of = |r: usize| ((r * 37) % 11) as i64 - 5;
+        let xs: Vec<f32> = (0..rows * len)
+            .map(|i| ((i * 7919) % 13) as f32 / 8.0 - 0.75)
+            .collect();
+        let cs: Vec<f32> = (0..rows * runs).map(|r| carry_of(r) as f32 / 4.0).collect();
+        let got = Lazy::from_slice(&[rows, len], &xs)
+            .unwrap()
+            .scan_runs_from(Add, run, &Lazy::from_slice(&[rows, runs], &cs).unwrap())
+            .unwrap()
+            .to_vec::<f32>()
+            .unwrap();
+        assert_eq!(
+            got,
+            host_scan_from(&xs, &cs, len, run, |a, b| a + b),
+            "f32 sums"
+        );
+        let xs: Vec<i32> = (0..rows * len)
+            .map(|i| ((i * 7919) % 2001) as i32 * 1_000_003)
+            .collect();
+        let cs: Vec<i32> = (0..rows * runs).map(|r| carry_of(r) as i32 * 999).collect();
+        for (op, f) in [
+            (Add, &i32::wrapping_add as &dyn Fn(i32, i32) -> i32),
+            (Max, &i32::max),
+        ] {
+            let got = Lazy::from_slice(&[rows, len], &xs)
+                .unwrap()
+                .scan_runs_from(op, run, &Lazy::from_slice(&[rows, runs], &cs).unwrap())
+                .unwrap()
+                .to_vec::<i32>()
+                .unwrap();
+            assert_eq!(got, host_scan_from(&xs, &cs, len, run, f), "i32 {op:?}");
+        }
+    }
+}
+
+/// The host's scan of runs, each run from its carry.
+fn host_scan_from<T: Copy>(
+    x: &[T],
+    carries: &[T],
+    len: usize,
+    run: usize,
+    f: impl Fn(T, T) -> T,
+) -> Vec<T> {
+    let mut out = Vec::with_capacity(x.len());
+    let mut c = carries.iter();
+    for row in x.chunks(len) {
+        for part in row.chunks(run) {
+            let mut acc = *c.next().expect("a carry a run");
+            for &v in part {
+                acc = f(acc, v);
+                out.push(acc);
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn scan_errors_name_the_mistake() {
     let narrow = Lazy::from_slice(&[3], &[1u8, 2, 3]).unwrap();
@@ -317,4 +388,29 @@ fn scan_errors_name_the_mistake() {
     ));
     // runs of one are the values themselves: no node
     assert_eq!(x.scan_runs(ReduceOp::Mul, 1).unwrap().id(), x.id());
+    // carries: sums and maxima alone, one a run, in the scan's dtype
+    let two = Lazy::from_slice(&[2], &[0.0f32, 1.0]).unwrap();
+    assert!(matches!(
+        x.scan_runs_from(ReduceOp::Mul, 2, &two),
+        Err(Error::Argument {
+            op: "scan_runs",
+            ..
+        })
+    ));
+    let three = Lazy::from_slice(&[3], &[0.0f32, 1.0, 2.0]).unwrap();
+    assert!(matches!(
+        x.scan_runs_from(ReduceOp::Add, 2, &three),
+        Err(Error::Shape {
+            op: "scan_runs",
+            ..
+        })
+    ));
+    let ints = Lazy::from_slice(&[2], &[0i32, 1]).unwrap();
+    assert!(matches!(
+        x.scan_runs_from(ReduceOp::Add, 2, &ints),
+        Err(Error::DType {
+            op: "scan_runs",
+            ..
+        })
+    ));
 }

@@ -237,6 +237,22 @@ fn reverse_scan(g: &Lazy, run: usize) -> Result<Lazy> {
         .shrink(&keep)
 }
 
+/// The sum of each run of `run` along the last axis of `g` (the last run may be shorter):
+/// `[.., runs, 1]`.
+fn run_sums(g: &Lazy, run: usize) -> Result<Lazy> {
+    let last = g.ndim() - 1;
+    let n = g.shape()[last];
+    let runs = n.div_ceil(run);
+    let mut pads = vec![(0, 0); g.ndim()];
+    pads[last] = (0, runs * run - n);
+    let mut split = g.shape().to_vec();
+    split[last] = runs;
+    split.push(run);
+    g.pad(&pads)?
+        .reshape(&split)?
+        .reduce(ReduceOp::Add, &[last + 1])
+}
+
 /// The gradients of `n`'s sources given `g`, the gradient of `n` (`None`: no gradient).
 fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
     let one = |x: Lazy| Ok(vec![Some(x)]);
@@ -363,9 +379,10 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
         // integer words: no gradient
         Op::MergeRuns(_) | Op::SortRuns(_) => vec![None],
         // a running maximum takes integers, which carry none
-        Op::ScanRuns(ReduceOp::Max, _) => vec![None],
+        Op::ScanRuns(ReduceOp::Max, _) => vec![None; srcs.len()],
         // each element's gradient sums those of the elements after it in its run (times the
-        // product's quotient for mul)
+        // product's quotient for mul); a run's carry, those of the whole run (sums alone take
+        // one)
         Op::ScanRuns(op, run) => {
             let x = &srcs[0];
             let summed = match op {
@@ -373,10 +390,16 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
                 _ => g.clone(),
             };
             let back = reverse_scan(&summed, *run)?;
-            vec![Some(match op {
+            let carry = match srcs.get(1) {
+                Some(c) => Some(run_sums(g, *run)?.reshape(c.shape())?),
+                None => None,
+            };
+            let mut grads = vec![Some(match op {
                 ReduceOp::Mul => div(&back, x)?,
                 _ => back,
-            })]
+            })];
+            grads.extend(srcs.get(1).map(|_| carry));
+            grads
         }
     })
 }

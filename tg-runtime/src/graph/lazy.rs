@@ -577,6 +577,64 @@ impl Lazy {
     /// 64-bit numbers; `run` is at most [`MAX_SCAN_RUN`] (one invocation scans a run, and a
     /// driver's loop budget bounds its loop).
     pub fn scan_runs(&self, op: ReduceOp, run: usize) -> Result<Lazy> {
+        self.check_scan(op, run)?;
+        if run == 1 || self.numel() == 0 {
+            return Ok(self.clone());
+        }
+        Ok(Lazy(Node::intern(
+            Op::ScanRuns(op, run),
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone()],
+        )))
+    }
+
+    /// [`Lazy::scan_runs`] with each run starting from its carry instead of the identity:
+    /// `carry` has one value a run (the last axis `ceil(n / run)` long) in this dtype, and
+    /// element `i` of run `r` combines `carry[r]` and the run's elements up to `i`. A long
+    /// scan whose runs' carries come from a reduction and a scan of the runs' totals is then
+    /// one pass over the elements where joining each run's scan with its carry afterwards is
+    /// another. Sums and maxima.
+    pub fn scan_runs_from(&self, op: ReduceOp, run: usize, carry: &Lazy) -> Result<Lazy> {
+        self.check_scan(op, run)?;
+        if op == ReduceOp::Mul {
+            return Err(Error::Argument {
+                op: "scan_runs",
+                message: "a scan starts from a carry for sums and maxima".into(),
+            });
+        }
+        let last = self.ndim() - 1;
+        let mut want = self.shape().to_vec();
+        want[last] = want[last].div_ceil(run);
+        if carry.dtype() != self.dtype() {
+            return Err(carry.dtype_err("scan_runs", "the carries take the scan's dtype"));
+        }
+        if carry.shape() != want {
+            return Err(shape_err(
+                "scan_runs",
+                format!(
+                    "the carries of {:?} by runs of {run} must be {want:?}, one a run: {:?}",
+                    self.shape(),
+                    carry.shape()
+                ),
+            ));
+        }
+        if self.numel() == 0 {
+            return Ok(self.clone());
+        }
+        let placement = Placement::of(&[&self.0, &carry.0], "scan_runs")?;
+        Ok(Lazy(Node::intern_at(
+            Op::ScanRuns(op, run),
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone(), carry.0.clone()],
+            placement,
+        )))
+    }
+
+    /// What a scan of runs takes: 32- and 64-bit numbers (a running maximum, integers), a
+    /// last axis, runs of 1 to [`MAX_SCAN_RUN`].
+    fn check_scan(&self, op: ReduceOp, run: usize) -> Result<()> {
         let dt = self.dtype();
         if dt.size() < 4 || dt.is_bool() {
             return Err(self.dtype_err("scan_runs", "scans take 32- and 64-bit numbers"));
@@ -599,15 +657,7 @@ impl Lazy {
                 message: format!("runs hold 1 to {MAX_SCAN_RUN} elements, not {run}"),
             });
         }
-        if run == 1 || self.numel() == 0 {
-            return Ok(self.clone());
-        }
-        Ok(Lazy(Node::intern(
-            Op::ScanRuns(op, run),
-            dt,
-            self.shape().to_vec(),
-            vec![self.0.clone()],
-        )))
+        Ok(())
     }
 
     fn movement(&self, op: Op, shape: Vec<usize>) -> Lazy {

@@ -83,7 +83,8 @@ pub enum Op {
     SortRuns(usize),
     /// The inclusive scan (`Add`, `Mul`, or `Max` of integers) of each row (the last axis)
     /// restarting every `run` elements: element `i` combines the elements from the start of
-    /// its run to `i`. Like a merge, a kernel of its own from a template
+    /// its run to `i`, after the run's carry where a second source holds one a run (sums and
+    /// maxima). Like a merge, a kernel of its own from a template
     /// (`codegen/glsl/scan.rs`) that reads each run sequentially, `O(n)` work.
     ScanRuns(crate::ops::ReduceOp, usize),
     /// Forces its source into a buffer of its own.

@@ -224,12 +224,13 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             Op::Contiguous | Op::Assign => {
                 realize.insert(n.id());
             }
-            // a sort, a merge or a scan reads its source from a buffer, in a kernel of its own
+            // a sort, a merge or a scan reads its sources from buffers, in a kernel of its own
             Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) => {
                 realize.insert(n.id());
-                let src = &n.srcs()[0];
-                if !is_boundary(src, &realize) {
-                    realize.insert(src.id());
+                for src in n.srcs() {
+                    if !is_boundary(&src, &realize) {
+                        realize.insert(src.id());
+                    }
                 }
             }
             _ => {}
@@ -422,6 +423,13 @@ fn plan_kernel(
     if let Op::Reduce(_, axes) = body.op() {
         let src = &body.srcs()[0];
         max_trip = max_trip.max(axes.iter().map(|&a| src.shape()[a]).product());
+    }
+    // a template binds its sources in their order (a scan's values, then its carries)
+    if matches!(
+        root.op(),
+        Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..)
+    ) {
+        inputs = root.srcs();
     }
     // register blocking wins over a cooperative reduction too (a 64 x 784 x 128 matmul: 512
     // tiles of 16 outputs instead of 2,048 workgroups of 64 threads for 4 outputs each) as

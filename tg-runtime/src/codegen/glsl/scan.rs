@@ -1,6 +1,7 @@
 //! The template of a scan of runs (`Op::ScanRuns`): each invocation reads one run of a row in
-//! order and writes the running sum, product or maximum, `O(n)` work where a scan composed of
-//! reductions reads each run once per element. Rows hold `p[0]` elements, runs `p[1]`; the
+//! order and writes the running sum, product or maximum (from the run's carry, where the scan
+//! has them: `b1`, one a run), `O(n)` work where a scan composed of reductions reads each run
+//! once per element. Rows hold `p[0]` elements, runs `p[1]`; the
 //! arithmetic is the dtype's (tg's helpers, as rendered kernels compute it), and float sums
 //! are compensated (`precise`, so no compiler reassociates them away).
 
@@ -18,7 +19,14 @@ use crate::ops::{BinaryOp, ReduceOp};
 pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
     let d = p.out_dtype;
     let mut src = preamble(needs_int64(d), d == DType::F64, target);
-    let (bindings, addresses) = interface(p, &[(0, View::Scalar)], reg(d), &mut src);
+    // the values, and where the scan starts from carries, one a run
+    let carried = p.inputs.len() == 2;
+    let views: &[(usize, View)] = if carried {
+        &[(0, View::Scalar), (1, View::Scalar)]
+    } else {
+        &[(0, View::Scalar)]
+    };
+    let (bindings, addresses) = interface(p, views, reg(d), &mut src);
     let mut h = Helpers::default();
     let bop = op.combine(d);
     // a float sum compensates each addition's rounding (Kahan): in order, the rounding of
@@ -44,7 +52,7 @@ pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
   if (row >= pc.n / len) return;
   uint start = row * len + (gid - row * runs) * run;
   uint stop = min(start + run, row * len + len);
-  precise {ty} acc = {id};
+  precise {ty} acc = {from};
   precise {ty} comp = {ty}(0);
   for (uint i = start; i < stop; i++) {{
     {step};
@@ -53,7 +61,11 @@ pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
 }}",
         gid = invocation(threads),
         ty = reg(d),
-        id = literal(op.identity(d), d),
+        from = if carried {
+            "b1[gid]".to_string()
+        } else {
+            literal(op.identity(d), d)
+        },
     )
     .ok();
     Shader {
