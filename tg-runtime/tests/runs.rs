@@ -200,17 +200,8 @@ type Combine<'a, T> = dyn Fn(T, T) -> T + 'a;
 
 /// The host's scan of runs, in the kernel's order.
 fn host_scan<T: Copy>(x: &[T], len: usize, run: usize, id: T, f: impl Fn(T, T) -> T) -> Vec<T> {
-    let mut out = Vec::with_capacity(x.len());
-    for row in x.chunks(len) {
-        for part in row.chunks(run) {
-            let mut acc = id;
-            for &v in part {
-                acc = f(acc, v);
-                out.push(acc);
-            }
-        }
-    }
-    out
+    let runs = x.len() / len.max(1) * len.div_ceil(run);
+    host_scan_from(x, &vec![id; runs], len, run, f)
 }
 
 /// Checks every scan in `cases` (op, identity, the host's combine) of `make`'s values.
