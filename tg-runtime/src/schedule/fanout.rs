@@ -7,9 +7,7 @@
 //! cost exponentially many evaluations. Counting the distinct chains of movement ops from the
 //! kernel's output to each node finds the highest node that would be recomputed too often.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use crate::graph::node::{Node, Op};
@@ -56,10 +54,11 @@ pub fn overshared(root: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>>
         }
     }
     // each view is the chain of reindexing nodes from the root, kept as a hash; sets are
-    // capped, since only "more than MAX_VIEWS" matters
-    let mut views: HashMap<u64, HashSet<u64>> = HashMap::from([(root.id(), HashSet::from([0]))]);
+    // capped, since only "more than MAX_VIEWS" matters, so a short list is the set. Every
+    // consumer of a node comes before it, so its set is complete (and taken) when it is met.
+    let mut views: HashMap<u64, Vec<u64>> = HashMap::from([(root.id(), vec![0])]);
     for n in post.iter().rev() {
-        let mine = views.get(&n.id()).cloned().unwrap_or_default();
+        let mine = views.remove(&n.id()).unwrap_or_default();
         if n.id() != root.id() {
             if is_boundary(n, realize) {
                 continue;
@@ -68,28 +67,33 @@ pub fn overshared(root: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>>
                 return Some(n.clone());
             }
         }
-        let passed: HashSet<u64> = if reindexes(n) {
-            mine.iter()
-                .map(|v| {
-                    let mut h = DefaultHasher::new();
-                    (v, n.id()).hash(&mut h);
-                    h.finish()
-                })
-                .collect()
+        let passed: Vec<u64> = if reindexes(n) {
+            mine.iter().map(|&v| chain(v, n.id())).collect()
         } else {
             mine
         };
         for s in n.srcs() {
             let set = views.entry(s.id()).or_default();
-            for v in &passed {
+            for &v in &passed {
                 if set.len() > MAX_VIEWS {
                     break;
                 }
-                set.insert(*v);
+                if !set.contains(&v) {
+                    set.push(v);
+                }
             }
         }
     }
     None
+}
+
+/// The view `v` continued through reindexing node `id`: a 64-bit mix (the sets only count
+/// views, so a collision could only miss one).
+fn chain(v: u64, id: u64) -> u64 {
+    (v.rotate_left(29) ^ id)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(31)
+        .wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
 /// Cuts every region reachable from `roots` (outputs first) until no value is read through
