@@ -4,8 +4,9 @@
 //! Sums, products and maxima of 32- and 64-bit numbers (cumsum, which accumulates in such a
 //! dtype, cumprod, cummax and cummin; float maxima through an order-preserving integer key,
 //! with a derivative rule of their own) scan by the runtime's scan of runs
-//! (`Lazy::scan_runs`): each run of 256 in order by one invocation, float sums compensated,
-//! then the runs' totals the same way and a combining pass, `O(n)` work (2^20 f32 on
+//! (`Lazy::scan_runs`): each run of 256 in order by one invocation, float sums compensated
+//! (sums and maxima from each run's carry: the runs' totals reduced and scanned first;
+//! products scanned, then joined with their predecessors' total), `O(n)` work (2^20 f32 on
 //! lavapipe: 4-6 ms, where the reductions below took 33; cummax 5-7 against 39-42). Narrow
 //! integers and bool scan so in 32 bits (wrapping to the same low bits), f16 maxima in f32.
 //! f16 sums and products, which round at every step, take tinygrad's composition: a scan of
@@ -198,18 +199,24 @@ fn scan_by_runs(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
         );
     }
     let identity = op.identity(x.dtype());
-    let runs = n.div_ceil(RUN);
+    let totals = drop_last(split_chunks(x, RUN, identity)?.reduce(op, &[rank])?)?;
+    let carry = previous(&scan_by_runs(&totals, op)?, identity)?;
+    x.scan_runs_from(op, RUN, &carry)
+}
+
+/// `x`'s last axis padded with `fill` to whole chunks of `chunk` and split: `[.., chunks,
+/// chunk]`.
+fn split_chunks(x: &Lazy, chunk: usize, fill: Scalar) -> Result<Lazy> {
+    let rank = x.ndim();
+    let n = x.shape()[rank - 1];
+    let chunks = n.div_ceil(chunk);
     let mut pads = vec![(0isize, 0isize); rank];
-    pads[rank - 1] = (0, (runs * RUN - n) as isize);
-    let padded = DynTensor::wrap(x.clone()).pad(&pads, identity)?;
+    pads[rank - 1] = (0, (chunks * chunk - n) as isize);
+    let padded = DynTensor::wrap(x.clone()).pad(&pads, fill)?;
     let mut split = x.shape().to_vec();
-    split[rank - 1] = runs;
-    split.push(RUN);
-    let totals = drop_last(padded.lazy.reshape(&split)?.reduce(op, &[rank])?)?;
-    let mut shift = vec![(0isize, 0isize); rank];
-    shift[rank - 1] = (1, -1);
-    let carry = DynTensor::wrap(scan_by_runs(&totals, op)?).pad(&shift, identity)?;
-    x.scan_runs_from(op, RUN, &carry.lazy)
+    split[rank - 1] = chunks;
+    split.push(chunk);
+    padded.lazy.reshape(&split)
 }
 
 /// The inclusive scan of `x`'s last axis composed of reductions, in two stages where the
@@ -261,22 +268,14 @@ fn in_stages(x: &Lazy, st: &Stages<'_>, within: &Scan<'_>, across: &Scan<'_>) ->
     let (rank, chunk) = (x.ndim(), st.chunk);
     let n = x.shape()[rank - 1];
     let chunks = n.div_ceil(chunk);
-    let mut pads = vec![(0isize, 0isize); rank];
-    pads[rank - 1] = (0, (chunks * chunk - n) as isize);
-    let padded = DynTensor::wrap(x.clone()).pad(&pads, st.identity)?;
-    let mut split = x.shape().to_vec();
-    split[rank - 1] = chunks;
-    split.push(chunk);
-    let inner = within(&padded.lazy.reshape(&split)?)?;
+    let inner = within(&split_chunks(x, chunk, st.identity)?)?;
     let mut last: Vec<(usize, usize)> = inner.shape().iter().map(|&d| (0, d)).collect();
     last[rank] = (chunk - 1, chunk);
     let totals = drop_last(inner.shrink(&last)?)?;
-    let mut shift = vec![(0isize, 0isize); rank];
-    shift[rank - 1] = (1, -1);
-    let before = DynTensor::wrap(across(&totals)?).pad(&shift, st.identity)?;
+    let before = previous(&across(&totals)?, st.identity)?;
     let mut col = before.shape().to_vec();
     col.push(1);
-    let before = before.lazy.reshape(&col)?.expand(inner.shape())?;
+    let before = before.reshape(&col)?.expand(inner.shape())?;
     let joined = (st.join)(&inner, &before)?;
     let mut flat = x.shape().to_vec();
     flat[rank - 1] = chunks * chunk;
