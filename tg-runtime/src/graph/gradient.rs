@@ -390,15 +390,13 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
                 _ => g.clone(),
             };
             let back = reverse_scan(&summed, *run)?;
-            let carry = match srcs.get(1) {
-                Some(c) => Some(run_sums(g, *run)?.reshape(c.shape())?),
-                None => None,
-            };
             let mut grads = vec![Some(match op {
                 ReduceOp::Mul => div(&back, x)?,
                 _ => back,
             })];
-            grads.extend(srcs.get(1).map(|_| carry));
+            if let Some(carry) = srcs.get(1) {
+                grads.push(Some(run_sums(g, *run)?.reshape(carry.shape())?));
+            }
             grads
         }
     })
