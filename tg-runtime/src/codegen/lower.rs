@@ -1017,14 +1017,7 @@ impl Lowerer<'_> {
         };
         // one variable per value, so the lanes' reads of one row show as consecutive
         // indices (a vector load)
-        let vars = &mut self.prog.vars;
-        let id = match vars.iter().position(|k| *k == VarKind::Value(clamped)) {
-            Some(id) => id as u32,
-            None => {
-                vars.push(VarKind::Value(clamped));
-                vars.len() as u32 - 1
-            }
-        };
+        let id = self.var_of(VarKind::Value(clamped));
         let mut sidx = idx.to_vec();
         sidx[*axis] = Expr::var(id, n as i64 - 1);
         let read = self.run(Task::Eval(Request {
@@ -1240,6 +1233,18 @@ impl Lowerer<'_> {
         ))
     }
 
+    /// The variable of `kind`: the program's, or a new one.
+    fn var_of(&mut self, kind: VarKind) -> u32 {
+        let vars = &mut self.prog.vars;
+        match vars.iter().position(|k| *k == kind) {
+            Some(id) => id as u32,
+            None => {
+                vars.push(kind);
+                vars.len() as u32 - 1
+            }
+        }
+    }
+
     /// Where element `element` of a row, read in loop `block`, is kept in its invocation's
     /// array: its position among the invocation's elements. With `t` invocations sharing
     /// the row, iteration `r` of a row loop takes elements `4r..4r + 4` and falls to
@@ -1253,15 +1258,10 @@ impl Lowerer<'_> {
         }
         let (var, _) = self.prog.blocks[block].loop_var.expect("row loop");
         let rounds = (self.prog.blocks[block].bound + t - 1) / t;
-        let vars = &mut self.prog.vars;
-        let mut id = |kind: VarKind| match vars.iter().position(|k| *k == kind) {
-            Some(id) => id as u32,
-            None => {
-                vars.push(kind);
-                vars.len() as u32 - 1
-            }
-        };
-        let (round, lid) = (id(VarKind::Round { var }), id(VarKind::Lid));
+        let (round, lid) = (
+            self.var_of(VarKind::Round { var }),
+            self.var_of(VarKind::Lid),
+        );
         let r = Expr::var(round, rounds - 1)
             .scale(t)
             .add(&Expr::var(lid, t - 1));
@@ -1369,9 +1369,9 @@ impl Lowerer<'_> {
                 return b;
             }
         }
-        // a row kernel's loops at the top run over its row, whose length the strategy fixes:
-        // a push-constant trip would share no shader, and keep the compiler from knowing
-        // how often each invocation runs them
+        // a row kernel's loops at the top run over its row: a constant trip lets the
+        // compiler know how often each invocation runs them (a `Row` kernel's shader names
+        // its row anyway, so a push-constant trip would share no shader there)
         let generic = self.generic_trips && !(self.stash_rows && c.block == Program::ROOT);
         self.new_block(c, trip, false, generic)
     }
