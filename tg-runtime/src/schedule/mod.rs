@@ -401,6 +401,27 @@ fn plan_kernel(
     realize: &HashSet<u64>,
     class: &ClassDefaults,
 ) -> Kernel {
+    // kernels from templates bind their sources in their order (a scan's values, then its
+    // carries), all buffers: no region to walk
+    let template = match root.op() {
+        Op::MergeRuns(_) => Some(class.merge(root.shape())),
+        Op::SortRuns(run) => Some(Strategy::Sort {
+            words: *root.shape().last().expect("records of words"),
+            run: *run,
+        }),
+        Op::ScanRuns(op, _) => Some(Strategy::Scan { op: *op }),
+        _ => None,
+    };
+    if let Some(strategy) = template {
+        return Kernel {
+            strategy,
+            inputs: root.srcs(),
+            root,
+            body,
+            split_of: None,
+            row_plan: false,
+        };
+    }
     let mut realize = realize.clone();
     realize.remove(&root.id());
     let mut inputs: Vec<Arc<Node>> = Vec::new();
@@ -424,35 +445,17 @@ fn plan_kernel(
         let src = &body.srcs()[0];
         max_trip = max_trip.max(axes.iter().map(|&a| src.shape()[a]).product());
     }
-    // a template binds its sources in their order (a scan's values, then its carries)
-    if matches!(
-        root.op(),
-        Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..)
-    ) {
-        inputs = root.srcs();
-    }
     // register blocking wins over a cooperative reduction too (a 64 x 784 x 128 matmul: 512
     // tiles of 16 outputs instead of 2,048 workgroups of 64 threads for 4 outputs each) as
     // long as the tiles fill at least one workgroup; the device class may make them bigger
-    let strategy = match root.op() {
-        // kernels from templates
-        Op::MergeRuns(_) => class.merge(root.shape()),
-        Op::SortRuns(run) => Strategy::Sort {
-            words: *root.shape().last().expect("records of words"),
-            run: *run,
-        },
-        Op::ScanRuns(op, _) => Strategy::Scan { op: *op },
-        _ => {
-            let plain = strategy(root.numel(), max_trip, class);
-            let tiles = worth_tiling(&root, &inputs, max_trip)
-                && (plain == Strategy::Serial
-                    || root.numel() / (BASE_ROWS * LANES) >= TILE_MIN_INVOCATIONS);
-            if tiles {
-                class.tile(root.shape())
-            } else {
-                plain
-            }
-        }
+    let plain = strategy(root.numel(), max_trip, class);
+    let tiles = worth_tiling(&root, &inputs, max_trip)
+        && (plain == Strategy::Serial
+            || root.numel() / (BASE_ROWS * LANES) >= TILE_MIN_INVOCATIONS);
+    let strategy = if tiles {
+        class.tile(root.shape())
+    } else {
+        plain
     };
     Kernel {
         strategy,
