@@ -37,6 +37,13 @@ GATHERS = ["gather_reverse", "gather_scattered"]
 # slot (i * 40503) mod (n // 2), two or three values a slot, through a merge sort of the
 # 64-bit positions; 2^24 + 3 values (records past one 128 MiB binding) in the long run
 SCATTERS = [((1 << 20) + 3, True), ((1 << 24) + 3, False)]
+# register-blocked products at the sizes where a CPU's biggest tiles apply (32 rows of 4
+# vectors while a workgroup of 256 remains per core: outputs of 512 x 512 and more on 2
+# cores): a matmul, a batched one, one of a transposed view, and a convolution (padding 1)
+# whose runs of 4 vectors cross rows of its 60 columns; checked at 48 fixed positions and
+# every 101st output (a prime stride meets every row and column of every tile)
+TILES = [("matmul", (512, 64), (64, 512)), ("matmul", (2, 512, 32), (2, 32, 512)),
+         ("matmul_t", (64, 512), (64, 512)), ("conv2d", (8, 4, 60, 60), (32, 4, 3, 3))]
 SHORT_WHOLE = (1 << 24) + 3
 SHORT_ROWS = (4, 1 << 21)
 
@@ -152,6 +159,44 @@ def case(op, shape, axis, seed, lo, hi, short):
     return c
 
 
+def product(op, x, y):
+    """A product of two tensors in float64 from their float32 values."""
+    x, y = x.astype(np.float64), y.astype(np.float64)
+    if op == "matmul":
+        return x @ y
+    if op == "matmul_t":
+        return np.swapaxes(x, -1, -2) @ y
+    if op == "conv2d":
+        # cross-correlation with one pixel of zero padding, stride 1
+        kh, kw = y.shape[2:]
+        xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+        win = np.lib.stride_tricks.sliding_window_view(xp, (kh, kw), axis=(2, 3))
+        return np.einsum("nchwij,ocij->nohw", win, y)
+    raise ValueError(op)
+
+
+def tile_case(op, xs, ys, seed):
+    x, xspec = pattern("float32", xs, seed, -1.0, 1.0)
+    y, yspec = pattern("float32", ys, seed + 1, -1.0, 1.0)
+    ref = product(op, x, y)
+    flat = ref.reshape(-1)
+    at = sorted(set(positions(flat.size)) | set(range(0, flat.size, 101)))
+    return {
+        "name": f"{op} {list(xs)} x {list(ys)}",
+        "op": op,
+        "axis": None,
+        "input": xspec,
+        "other": yspec,
+        "rtol": 1e-5,
+        "atol": 1e-4,
+        "short": True,
+        "shape": list(ref.shape),
+        "sum": float(flat.sum()),
+        "abs_sum": float(np.abs(flat).sum()),
+        "samples": [[i, float(flat[i])] for i in at],
+    }
+
+
 def range_of(op):
     # products of values just above 1 stay finite over 2^25 elements and are well conditioned
     # in f32 (2^-24 steps: no cross-term rounding bias), while a missing chunk shifts them 3%
@@ -186,6 +231,8 @@ def main():
         cases.append(case("scatter_sum", (n,), None, 29, -1.0, 1.0, short))
     for op, n, short in SORTS:
         cases.append(case(op, (n,), None, 19, -1.0, 1.0, short))
+    for k, (op, xs, ys) in enumerate(TILES):
+        cases.append(tile_case(op, xs, ys, 31 + 2 * k))
     write("sizes", cases)
 
 

@@ -413,11 +413,11 @@ fn direct_convolution_tiles_along_output_channels() {
     let planned =
         tg::runtime::realize::plan(&[x.conv2d(&w, None, &direct).unwrap().lazy()], &info).unwrap();
     assert_eq!(planned.len(), 2, "{planned:?}");
-    // a CPU's tiles take 32 rows of this many outputs, a GPU's 4: a weight vector per row
-    // and 4 pixels per step
-    let Strategy::Tile { rows, .. } = planned[1].strategy else {
+    // a CPU's tiles take 32 rows of 4 vectors of this many outputs, a GPU's 4 rows of one:
+    // a weight vector per row and 4 pixels per step for each of a row's vectors
+    let Strategy::Tile { rows, cols, .. } = planned[1].strategy else {
         panic!("not a tile: {planned:?}");
     };
-    assert_eq!(planned[1].loads, rows + 16, "{}", planned[1].source);
+    assert_eq!(planned[1].loads, rows + 16 * cols, "{}", planned[1].source);
     assert!(!planned[1].source.contains(" ? "), "{}", planned[1].source);
 }

@@ -1,7 +1,8 @@
 //! Results at and past the sizes where device limits bite, against numpy's (fixtures/sizes.json,
 //! made by scripts/gen_sizes.py): whole-tensor and long-axis reductions, the softmax family and
 //! cumsum over 2^24, 2^24 + 3 and 2^25 elements and over rows of 2^21 and 2^22, sorting, and
-//! gathers reading every position of such tensors.
+//! gathers reading every position of such tensors; and products big enough for a CPU's
+//! biggest register-blocked tiles.
 //!
 //! On lavapipe every one of these passes the driver's loop budget (65,535 back-edges per
 //! invocation) unless the scheduler splits the work, and a kernel over the budget returns a
@@ -47,8 +48,9 @@ fn pattern(spec: &Value) -> (Vec<usize>, Vec<f32>) {
     (shape, values)
 }
 
-/// Runs `op` as the fixture names it.
-fn run(op: &str, x: &DynTensor, axis: Option<isize>) -> Result<DynTensor> {
+/// Runs `op` as the fixture names it (`y`: the second operand of a product).
+fn run(op: &str, x: &DynTensor, y: Option<&DynTensor>, axis: Option<isize>) -> Result<DynTensor> {
+    let other = || y.expect("a product's second operand");
     let axes = axis.map(|a| [a]);
     let axes = axes.as_ref().map(|a| &a[..]);
     let last = axis.unwrap_or(-1);
@@ -93,6 +95,9 @@ fn run(op: &str, x: &DynTensor, axis: Option<isize>) -> Result<DynTensor> {
                 true,
             )
         }
+        "matmul" => x.matmul(other()),
+        "matmul_t" => x.transpose(-1, -2)?.matmul(other()),
+        "conv2d" => x.conv2d(other(), None, &Conv::new().padding(1)),
         other => panic!("no op {other} in the size tests"),
     }
 }
@@ -102,7 +107,7 @@ fn close(got: f64, want: f64, rtol: f64, atol: f64) -> bool {
 }
 
 /// Checks one case; returns a description of what is wrong.
-fn check(case: &Value, x: &DynTensor) -> std::result::Result<(), String> {
+fn check(case: &Value, x: &DynTensor, y: Option<&DynTensor>) -> std::result::Result<(), String> {
     let name = case["name"].as_str().expect("name");
     let op = case["op"].as_str().expect("op");
     let axis = case["axis"].as_i64().map(|a| a as isize);
@@ -110,7 +115,7 @@ fn check(case: &Value, x: &DynTensor) -> std::result::Result<(), String> {
         case["rtol"].as_f64().expect("rtol"),
         case["atol"].as_f64().expect("atol"),
     );
-    let out = run(op, x, axis).map_err(|e| format!("{name}: {e}"))?;
+    let out = run(op, x, y, axis).map_err(|e| format!("{name}: {e}"))?;
     let shape: Vec<usize> = case["shape"]
         .as_array()
         .expect("shape")
@@ -171,15 +176,21 @@ fn run_cases(select: impl Fn(&Value) -> bool) {
     // one upload per input pattern
     let mut inputs: HashMap<String, DynTensor> = HashMap::new();
     let mut failures = Vec::new();
+    let mut input = |spec: &Value| {
+        inputs
+            .entry(spec.to_string())
+            .or_insert_with(|| {
+                let (shape, values) = pattern(spec);
+                let t = DynTensor::from_slice(&shape, &values).expect("input");
+                t.realize().expect("upload");
+                t
+            })
+            .clone()
+    };
     for case in &cases {
-        let key = case["input"].to_string();
-        let x = inputs.entry(key).or_insert_with(|| {
-            let (shape, values) = pattern(&case["input"]);
-            let t = DynTensor::from_slice(&shape, &values).expect("input");
-            t.realize().expect("upload");
-            t
-        });
-        if let Err(e) = check(case, x) {
+        let x = input(&case["input"]);
+        let y = case.get("other").map(&mut input);
+        if let Err(e) = check(case, &x, y.as_ref()) {
             failures.push(e);
         }
     }
@@ -196,8 +207,12 @@ fn is_gather(c: &Value) -> bool {
     op.starts_with("gather") || op.starts_with("scatter")
 }
 
+fn is_product(c: &Value) -> bool {
+    !c["other"].is_null()
+}
+
 fn is_whole(c: &Value) -> bool {
-    c["axis"].is_null() && !is_sorting(c) && !is_gather(c)
+    c["axis"].is_null() && !is_sorting(c) && !is_gather(c) && !is_product(c)
 }
 
 #[test]
@@ -229,6 +244,15 @@ fn sorting_at_large_sizes() {
 #[test]
 fn gathers_past_the_buffer_limits() {
     run_cases(is_gather);
+}
+
+/// Matmuls (plain, batched, of a transposed view) with outputs of 512 x 512 and a direct
+/// convolution with 8 x 32 x 60 x 60: on a CPU they take tiles of up to 32 rows of 4 vectors
+/// (the convolution's runs of vectors cross rows of its 60 columns), which smaller tests
+/// never reach (a tile is that big only where enough invocations remain).
+#[test]
+fn products_in_big_tiles() {
+    run_cases(is_product);
 }
 
 #[test]

@@ -58,19 +58,26 @@ fn matmul(n: usize, k: usize, m: usize) -> Lazy {
         .unwrap()
 }
 
-/// A CPU's tiles grow to 32 rows where every core keeps a workgroup (a 1024^3 matmul: 110-125
-/// ms on lavapipe against 217-250 with 4 rows); a GPU's stay at 4 until one is measured.
-/// (How many cores is this machine's; these shapes plan alike up to 32.)
+/// A CPU's tiles grow to 32 rows of 4 vectors where every core keeps a workgroup (see
+/// `tune::defaults`); a GPU's stay at 4 rows of a vector until one is measured. (How many
+/// cores is this machine's; these shapes plan alike up to 32.)
 #[test]
 fn tile_shapes_follow_the_device_class() {
     let tile = |info: &DeviceInfo, n, k, m| plan(&[&matmul(n, k, m)], info).unwrap()[0].strategy;
-    let rows = |rows| Strategy::Tile { rows, threads: 256 };
-    assert_eq!(tile(&lavapipe(), 1024, 1024, 1024), rows(32));
-    assert_eq!(tile(&lavapipe(), 64, 784, 128), rows(4));
-    assert_eq!(tile(&gpu(), 1024, 1024, 1024), rows(4));
-    // each step of the 32 rows loads 32 values of A and 4 of B for 128 multiply-adds
+    let shape = |rows, cols| Strategy::Tile {
+        rows,
+        cols,
+        threads: 256,
+    };
+    assert_eq!(tile(&lavapipe(), 1024, 1024, 1024), shape(32, 4));
+    assert_eq!(tile(&lavapipe(), 64, 784, 128), shape(4, 1));
+    assert_eq!(tile(&gpu(), 1024, 1024, 1024), shape(4, 1));
+    // each step of four of the reduction loads a vector of A for each of the 32 rows and four
+    // rows of 4 vectors of B: 48 loads for 2048 multiply-adds (a GPU's tile: 8 for 64)
     let p = plan(&[&matmul(1024, 1024, 1024)], &lavapipe()).unwrap();
-    assert_eq!(p[0].loads, 36, "{}", p[0].source);
+    assert_eq!(p[0].loads, 32 + 16, "{}", p[0].source);
+    let p = plan(&[&matmul(1024, 1024, 1024)], &gpu()).unwrap();
+    assert_eq!(p[0].loads, 4 + 4, "{}", p[0].source);
 }
 
 /// Base-2 softmax over the rows of a `[rows, cols]` input buffer.
@@ -233,6 +240,7 @@ fn strategies_and_fusion() {
         p[0].strategy,
         Strategy::Tile {
             rows: 4,
+            cols: 1,
             threads: 256
         }
     );
@@ -260,6 +268,7 @@ fn strategies_and_fusion() {
         p[0].strategy,
         Strategy::Tile {
             rows: 4,
+            cols: 1,
             threads: 256
         }
     );
@@ -450,6 +459,7 @@ fn values_a_reduction_reads_many_times_over_get_a_buffer() {
         p[1].strategy,
         Strategy::Tile {
             rows: 4,
+            cols: 1,
             threads: 256
         }
     );

@@ -296,10 +296,10 @@ pub fn lower(
         return template_program(root, inputs, strategy, options);
     }
     let at = |strategy, axis| lower_at(root, inputs, strategy, row_plan, options, axis);
-    let Strategy::Tile { rows, .. } = strategy else {
+    let Strategy::Tile { rows, cols, .. } = strategy else {
         return at(strategy, 0);
     };
-    tile_axes(root.shape(), rows)
+    tile_axes(root.shape(), rows, cols)
         .into_iter()
         .map(|axis| at(strategy, axis))
         .min_by_key(Program::loads)
@@ -413,11 +413,12 @@ fn lower_at(
     let group = Expr::var(0, (groups - 1).max(0));
     let exact_lanes = numel.is_multiple_of(LANES);
     // the first output of each stored vector: 4q; q*row + 4j for the j-th vector of row q;
-    // or, for a tile, the same column of `rows` consecutive rows
-    // a tile's (outer, tile, column) indices: its outputs' coordinates are formed from them
-    // directly, so an input that does not vary along the tile's axis gets one index (one
-    // load) for all rows without the simplifier having to see through a flat index
-    let mut tiled: Option<(Expr, Expr, Expr, usize)> = None;
+    // or, for a tile, the same vectors of columns of `rows` consecutive rows
+    // a tile's (outer, tile, first column) indices, rows and vectors a row: its outputs'
+    // coordinates are formed from them directly, so an input that does not vary along the
+    // tile's axis gets one index (one load) for all rows without the simplifier having to
+    // see through a flat index
+    let mut tiled: Option<(Expr, Expr, Expr, usize, i64)> = None;
     let (bases, out): (Vec<Expr>, Cursor) = match strategy {
         Strategy::Row { row, .. } => {
             let vectors = (row / LANES) as i64;
@@ -429,13 +430,19 @@ fn lower_at(
                 Cursor::end(j),
             )
         }
-        Strategy::Tile { rows, threads } => {
+        Strategy::Tile {
+            rows,
+            cols: width,
+            threads,
+        } => {
             // the rows are `rows` consecutive indices along `tile_axis`; a tile's columns are
-            // the vectors of one index of that axis (every later axis, `inner` elements)
+            // `width` consecutive vectors of one index of that axis (every later axis, `inner`
+            // elements), `runs` such runs in all
             let shape = root.shape();
             let m = shape[tile_axis] as i64;
             let inner: i64 = shape[tile_axis + 1..].iter().product::<usize>() as i64;
-            let (cols, tiles) = (inner / LANES as i64, m / rows as i64);
+            let width = width as i64;
+            let (runs, tiles) = (inner / (LANES as i64 * width), m / rows as i64);
             // a workgroup takes a block of tiles as square as its size allows (16 x 16 for
             // 256 invocations, 16 x 8 for 128) where they divide, so it reads a few tiles'
             // rows and columns of the inputs instead of a whole row (what it reads stays in
@@ -443,10 +450,10 @@ fn lower_at(
             let threads = i64::from(threads);
             let wide = 1i64 << (threads.max(1).ilog2().div_ceil(2));
             let (wide, high) = (wide, (threads / wide).max(1));
-            let (col, tile, outer) = if cols % wide == 0 && tiles % high == 0 {
+            let (col, tile, outer) = if runs % wide == 0 && tiles % high == 0 {
                 let local = group.modulo(wide * high);
                 let wg = group.div(wide * high);
-                let across = cols / wide;
+                let across = runs / wide;
                 let col = wg.modulo(across).scale(wide).add(&local.modulo(wide));
                 let tile = wg
                     .div(across)
@@ -456,19 +463,21 @@ fn lower_at(
                 (col, tile, wg.div(across * (tiles / high)))
             } else {
                 (
-                    group.modulo(cols),
-                    group.div(cols).modulo(tiles),
-                    group.div(cols * tiles),
+                    group.modulo(runs),
+                    group.div(runs).modulo(tiles),
+                    group.div(runs * tiles),
                 )
             };
-            tiled = Some((outer.clone(), tile.clone(), col.clone(), rows));
-            let bases = (0..rows as i64)
-                .map(|i| {
+            // a tile's vectors row by row: (row, vector) of the k-th is (k / width, k % width)
+            let column = col.scale(LANES as i64 * width);
+            tiled = Some((outer.clone(), tile.clone(), column.clone(), rows, width));
+            let bases = (0..rows as i64 * width)
+                .map(|k| {
                     outer
                         .scale(m * inner)
                         .add(&tile.scale(rows as i64 * inner))
-                        .add(&col.scale(LANES as i64))
-                        .add_const(i * inner)
+                        .add(&column)
+                        .add_const(k / width * inner + k % width * LANES as i64)
                 })
                 .collect();
             (bases, Cursor::end(Program::ROOT))
@@ -485,10 +494,11 @@ fn lower_at(
         });
         for lane in 0..LANES {
             let idx = match &tiled {
-                Some((outer, tile, col, rows)) if exact_lanes => {
+                Some((outer, tile, column, rows, width)) if exact_lanes => {
+                    let (row, vector) = (i as i64 / width, i as i64 % width);
                     let mut idx = unflatten(outer, &shape[..tile_axis]);
-                    idx.push(tile.scale(*rows as i64).add_const(i as i64));
-                    let column = col.scale(LANES as i64).add_const(lane as i64);
+                    idx.push(tile.scale(*rows as i64).add_const(row));
+                    let column = column.add_const(vector * LANES as i64 + lane as i64);
                     idx.extend(unflatten(&column, &shape[tile_axis + 1..]));
                     idx
                 }

@@ -222,16 +222,20 @@ pub enum Strategy {
         /// Outputs per row.
         row: usize,
     },
-    /// Each invocation computes `rows` rows of `LANES` outputs: the same `LANES` columns of
-    /// `rows` consecutive indices of one output axis before the last (lowering picks the axis
-    /// that leaves the fewest loads: a matmul's row axis, a convolution's output channels).
-    /// Reductions of one trip count share one loop, so a value the rows have in common (a
-    /// matmul's column of B, a convolution's input pixel) is loaded once for all of them:
-    /// register blocking. How many rows, and how many invocations a workgroup has, depend on
-    /// the device class (`tune::ClassDefaults`) or a search (`tune`).
+    /// Each invocation computes `rows` rows of `cols * LANES` outputs: the same `cols`
+    /// consecutive vectors of columns of `rows` consecutive indices of one output axis before
+    /// the last (lowering picks the axis that leaves the fewest loads: a matmul's row axis, a
+    /// convolution's output channels). Reductions of one trip count share one loop, so a
+    /// value the rows have in common (a matmul's column of B, a convolution's input pixel) is
+    /// loaded once for all of them, and a value the columns have in common (a matmul's row of
+    /// A) once for all columns: register blocking, `rows * cols * LANES` accumulators for
+    /// `rows + cols * LANES` values loaded a step. The shape, and how many invocations a
+    /// workgroup has, depend on the device class (`tune::ClassDefaults`) or a search (`tune`).
     Tile {
         /// Rows per invocation.
         rows: usize,
+        /// Vectors of `LANES` columns per row (a power of two).
+        cols: usize,
         /// Invocations per workgroup (a power of two): a workgroup takes a block of tiles
         /// that is as square as it can be, so what it reads of the inputs stays in cache.
         threads: u32,
@@ -266,18 +270,26 @@ pub enum Strategy {
     },
 }
 
-/// The output axes a tile of `rows` rows may run along, nearest the columns first: every axis
-/// before the last one longer than 1 (the columns; trailing axes of 1, kept by a reduction,
-/// change no layout) whose length `rows` divides. None when the columns are not whole
+/// The output axes a tile of `rows` rows of `cols` vectors may run along, nearest the
+/// columns first: every axis before the last one longer than 1 (the columns; trailing axes of
+/// 1, kept by a reduction, change no layout) whose length `rows` divides and whose index
+/// spans a whole number of runs of `cols` vectors (the axes after it, flattened: a run may
+/// cross a row of the last axis, a vector may not). None when the columns are not whole
 /// vectors of `LANES`.
-pub fn tile_axes(shape: &[usize], rows: usize) -> Vec<usize> {
+pub fn tile_axes(shape: &[usize], rows: usize, cols: usize) -> Vec<usize> {
     let columns = shape.iter().rposition(|&d| d != 1).unwrap_or(0);
     if !shape.get(columns).is_some_and(|n| n.is_multiple_of(LANES)) {
         return Vec::new();
     }
     (0..columns)
         .rev()
-        .filter(|&axis| shape[axis].is_multiple_of(rows))
+        .filter(|&axis| {
+            shape[axis].is_multiple_of(rows)
+                && shape[axis + 1..]
+                    .iter()
+                    .product::<usize>()
+                    .is_multiple_of(cols * LANES)
+        })
         .collect()
 }
 
@@ -437,7 +449,7 @@ impl Program {
     pub fn groups(&self) -> usize {
         match self.strategy {
             Strategy::Row { row, .. } => self.numel / row,
-            Strategy::Tile { rows, .. } => self.numel / (rows * LANES),
+            Strategy::Tile { rows, cols, .. } => self.numel / (rows * cols * LANES),
             Strategy::Merge { words, per } => (self.numel / words).div_ceil(per),
             Strategy::Sort { words, run } => {
                 let len = self.params[0] as usize;

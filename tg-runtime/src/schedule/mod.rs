@@ -498,7 +498,7 @@ fn worth_tiling(root: &Node, inputs: &[Arc<Node>], trip: usize) -> bool {
     let reused = inputs
         .iter()
         .any(|i| (i.numel() as u128) * rows <= reads / rows);
-    let axis = !tile_axes(root.shape(), BASE_ROWS).is_empty();
+    let axis = !tile_axes(root.shape(), BASE_ROWS, 1).is_empty();
     trip >= 16 && axis && reused
 }
 

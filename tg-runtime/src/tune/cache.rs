@@ -1,4 +1,4 @@
-//! The search's choices on disk: `tune-v1.txt` in tg's cache folder (the one that holds
+//! The search's choices on disk: `tune-v2.txt` in tg's cache folder (the one that holds
 //! compiled SPIR-V), one line per device and kernel class:
 //!
 //! ```text
@@ -18,7 +18,7 @@ use crate::codegen::program::Strategy;
 
 /// The file's name in the cache folder; the version changes when the format or the meaning
 /// of a key does.
-pub const FILE: &str = "tune-v1.txt";
+pub const FILE: &str = "tune-v2.txt";
 
 /// One remembered choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +51,11 @@ fn parse_line(line: &str) -> Option<(u128, Entry)> {
                 .parse()
                 .ok()
                 .filter(|r: &usize| r.is_power_of_two())?,
+            cols: f
+                .next()?
+                .parse()
+                .ok()
+                .filter(|c: &usize| c.is_power_of_two())?,
             threads: f
                 .next()?
                 .parse()
@@ -71,9 +76,14 @@ pub fn format(entries: &HashMap<u128, Entry>) -> String {
     let mut out = String::new();
     for key in keys {
         let e = &entries[key];
-        if let Strategy::Tile { rows, threads } = e.strategy {
+        if let Strategy::Tile {
+            rows,
+            cols,
+            threads,
+        } = e.strategy
+        {
             out.push_str(&format!(
-                "{key:032x} tile {rows} {threads} {} {}\n",
+                "{key:032x} tile {rows} {cols} {threads} {} {}\n",
                 e.ns, e.name
             ));
         }
@@ -104,7 +114,11 @@ mod tests {
     fn entries_round_trip_and_bad_lines_are_skipped() {
         let mut entries = HashMap::new();
         let entry = |rows, threads, ns| Entry {
-            strategy: Strategy::Tile { rows, threads },
+            strategy: Strategy::Tile {
+                rows,
+                cols: 2,
+                threads,
+            },
             ns,
             name: "Rt_1024x1024_f32".into(),
         };
@@ -113,8 +127,8 @@ mod tests {
         let text = format(&entries);
         assert_eq!(parse(&text), entries);
         let damaged = format!(
-            "{text}garbage\n{:032x} tile 3 256 10 x\n{:032x} row 4 256 10 x\n{:032x} tile 4\n",
-            1, 2, 4
+            "{text}garbage\n{:032x} tile 3 1 256 10 x\n{:032x} row 4 1 256 10 x\n{:032x} tile 4 1\n{:032x} tile 4 256 10 x\n",
+            1, 2, 4, 5
         );
         assert_eq!(parse(&damaged), entries);
     }
@@ -124,7 +138,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tg-tune-cache-{}", std::process::id()));
         let dir = crate::compile::prepare(dir).unwrap();
         let entry = |rows| Entry {
-            strategy: Strategy::Tile { rows, threads: 128 },
+            strategy: Strategy::Tile {
+                rows,
+                cols: 1,
+                threads: 128,
+            },
             ns: 42,
             name: "k".into(),
         };

@@ -1,14 +1,18 @@
 //! A register-blocked tile's shape when nothing was searched: one rule per device class.
 //!
-//! On lavapipe (2 cores, LLVM 15) a 1024^3 matmul takes 110-125 ms with tiles of 32 rows
-//! (128 accumulators per invocation, 32 + 4 loads for 128 multiply-adds), 127-155 ms with 16,
-//! 148-177 with 8 and 217-250 with 4 (the search's figures, `tg-tune matmul 1024`); 512^3
-//! takes 14.6-16.2 ms with 32 or 16 rows against 23-24 with 4: a CPU has registers to spare
-//! and every load saved is a gather saved. Bigger tiles mean fewer invocations, and lavapipe
-//! runs a workgroup on one core, so a small matmul (an MLP's 64 x 128 output) left on one
-//! workgroup keeps the other cores idle: big tiles are taken only where every core still gets
-//! a workgroup. GPUs keep 4 rows until one is measured; the search (`TG_TUNE`, `tg-tune`)
-//! finds better shapes per device.
+//! On lavapipe every load from an address that varies across invocations is a loop over the
+//! SIMD lanes (a bounds check and an insert per lane and component), so a kernel's time is
+//! about its loads: a tile of `rows` rows of `cols` vectors loads `rows + 4 * cols` values for
+//! `4 * rows * cols` multiply-adds a step. A 1024^3 matmul on 2 cores (LLVM 15): 110-125 ms
+//! with 32 rows of one vector (128 accumulators, 32 + 4 loads), 127-155 ms with 16 rows,
+//! 217-250 with 4, on one machine; 1.27 s with 32 x 1, 0.72 s with 32 x 2 and 0.50 s with
+//! 32 x 4 (512 accumulators, 32 + 16 loads) on one whose inserts cost more, where a direct
+//! convolution (8,64,56,56) x 64 3x3 went from 2.9 to 4.4 GFLOPS with 4 vectors instead of 2.
+//! A CPU has registers and stack to spare, and every load saved is a lane loop saved. Bigger
+//! tiles mean fewer invocations, and lavapipe runs a workgroup on one core, so a small matmul
+//! (an MLP's 64 x 128 output) left on one workgroup keeps the other cores idle: big tiles are
+//! taken only where every core still gets a workgroup. GPUs keep 4 rows of a vector until one
+//! is measured; the search (`TG_TUNE`, `tg-tune`) finds better shapes per device.
 
 use crate::codegen::program::{LANES, Strategy, tile_axes};
 use crate::device::{DeviceInfo, DeviceType};
@@ -23,6 +27,8 @@ pub const BASE_ROWS: usize = 4;
 pub struct ClassDefaults {
     /// The most rows a tile takes (a power of two, at least [`BASE_ROWS`]).
     pub rows: usize,
+    /// The most vectors of columns a tile's row takes (a power of two).
+    pub cols: usize,
     /// Invocations per workgroup.
     pub threads: u32,
     /// Invocations that keep every core busy, where the class knows (a CPU: a workgroup per
@@ -42,6 +48,7 @@ impl Default for ClassDefaults {
     fn default() -> Self {
         ClassDefaults {
             rows: BASE_ROWS,
+            cols: 1,
             threads: 256,
             busy: usize::MAX,
             row_threads: 1,
@@ -73,11 +80,12 @@ impl ClassDefaults {
     }
 
     /// A CPU device's defaults on `cores` cores, with subgroups of `subgroup` invocations
-    /// where it has subgroup arithmetic: tiles of up to 32 rows while every core gets a
-    /// workgroup of 256 invocations, and a row kernel's row shared by a subgroup.
+    /// where it has subgroup arithmetic: tiles of up to 32 rows of 4 vectors while every core
+    /// gets a workgroup of 256 invocations, and a row kernel's row shared by a subgroup.
     pub fn cpu(cores: usize, subgroup: Option<u32>) -> Self {
         ClassDefaults {
             rows: 32,
+            cols: 4,
             threads: 256,
             busy: 256 * cores.max(1),
             row_threads: subgroup.unwrap_or(1).max(1),
@@ -99,19 +107,32 @@ impl ClassDefaults {
         Strategy::Merge { words, per }
     }
 
-    /// The tile for an output of `shape` that the scheduler decided to tile: the most rows,
-    /// halving from [`ClassDefaults::rows`], that an output axis takes and that leave at least
-    /// [`ClassDefaults::busy`] invocations, else [`BASE_ROWS`].
+    /// The tile for an output of `shape` that the scheduler decided to tile: the biggest,
+    /// halving from [`ClassDefaults::rows`] rows of [`ClassDefaults::cols`] vectors, that an
+    /// output axis takes and that leaves at least [`ClassDefaults::busy`] invocations, else
+    /// [`BASE_ROWS`] rows of one vector. Each halving takes the rows where no axis takes
+    /// them, the columns where no such axis spans a whole number of their runs, else the
+    /// longer side (in elements), so a tile stays as square as it can: `rows * cols * LANES`
+    /// accumulators cost `rows + cols * LANES` loads a step.
     pub fn tile(&self, shape: &[usize]) -> Strategy {
         let numel: usize = shape.iter().product();
-        let mut rows = self.rows;
-        while rows > BASE_ROWS
-            && (tile_axes(shape, rows).is_empty() || numel / (rows * LANES) < self.busy)
+        let (mut rows, mut cols) = (self.rows.max(BASE_ROWS), self.cols.max(1));
+        while (rows > BASE_ROWS || cols > 1)
+            && (tile_axes(shape, rows, cols).is_empty()
+                || numel / (rows * cols * LANES) < self.busy)
         {
-            rows /= 2;
+            let ragged = tile_axes(shape, rows, cols).is_empty();
+            if rows > BASE_ROWS && tile_axes(shape, rows, 1).is_empty() {
+                rows /= 2;
+            } else if cols > 1 && (ragged || cols * LANES >= rows || rows <= BASE_ROWS) {
+                cols /= 2;
+            } else {
+                rows /= 2;
+            }
         }
         Strategy::Tile {
-            rows: rows.max(BASE_ROWS),
+            rows,
+            cols,
             threads: self.threads,
         }
     }
@@ -124,21 +145,33 @@ mod tests {
     #[test]
     fn a_cpu_takes_big_tiles_where_enough_invocations_remain() {
         let cpu = ClassDefaults::cpu(8, None);
-        let tile = |rows| Strategy::Tile { rows, threads: 256 };
-        assert_eq!(cpu.tile(&[1024, 1024]), tile(32));
-        // 512 x 512 / 128 = 2048 invocations of 32 rows: a workgroup for each of 8 cores
-        assert_eq!(cpu.tile(&[512, 512]), tile(32));
-        assert_eq!(ClassDefaults::cpu(16, None).tile(&[512, 512]), tile(16));
-        // 256 x 256: 1024 invocations of 16 rows, 2048 of 8
-        assert_eq!(cpu.tile(&[256, 256]), tile(8));
-        // on 2 cores 32 rows leave enough
-        assert_eq!(ClassDefaults::cpu(2, None).tile(&[256, 256]), tile(32));
-        // an MLP layer's (64, 128, 1) output: 512 tiles of 4 rows at most
-        assert_eq!(cpu.tile(&[64, 128, 1]), tile(4));
-        assert_eq!(ClassDefaults::cpu(2, None).tile(&[64, 128, 1]), tile(4));
-        // no axis of 32, 16 or 8: 4 rows
-        assert_eq!(cpu.tile(&[4, 4, 4, 4096]), tile(4));
-        // a GPU keeps 4 rows
-        assert_eq!(ClassDefaults::default().tile(&[1024, 1024]), tile(4));
+        let tile = |rows, cols| Strategy::Tile {
+            rows,
+            cols,
+            threads: 256,
+        };
+        // 1024 x 1024 / 512 = 2048 invocations of 32 rows of 16 columns: a workgroup for each
+        // of 8 cores
+        assert_eq!(cpu.tile(&[1024, 1024]), tile(32, 4));
+        // 512 x 512: the longer side halves first, 16 x 16 then 16 x 8
+        assert_eq!(cpu.tile(&[512, 512]), tile(16, 2));
+        assert_eq!(ClassDefaults::cpu(16, None).tile(&[512, 512]), tile(8, 2));
+        // 256 x 256: 2048 invocations of 8 x 4
+        assert_eq!(cpu.tile(&[256, 256]), tile(8, 1));
+        // on 2 cores 512 invocations are enough
+        assert_eq!(ClassDefaults::cpu(2, None).tile(&[256, 256]), tile(16, 2));
+        // an MLP layer's (64, 128, 1) output: 512 tiles of 4 x 4 at most
+        assert_eq!(cpu.tile(&[64, 128, 1]), tile(4, 1));
+        assert_eq!(ClassDefaults::cpu(2, None).tile(&[64, 128, 1]), tile(4, 1));
+        // no axis of 32, 16 or 8: 4 rows, still of 4 vectors
+        assert_eq!(cpu.tile(&[4, 4, 4, 4096]), tile(4, 4));
+        // a convolution's output: the runs of 4 vectors cross rows of 56 columns
+        assert_eq!(cpu.tile(&[8, 64, 56, 56]), tile(32, 4));
+        // 12 columns a row under the rows' axis: runs of 1 vector, or 2 in pairs of rows
+        let any = ClassDefaults { busy: 1, ..cpu };
+        assert_eq!(any.tile(&[1024, 12]), tile(32, 1));
+        assert_eq!(any.tile(&[1024, 2, 12]), tile(32, 2));
+        // a GPU keeps 4 rows of a vector
+        assert_eq!(ClassDefaults::default().tile(&[1024, 1024]), tile(4, 1));
     }
 }

@@ -156,10 +156,16 @@ pub(crate) fn choose<'k>(dev: &Device, k: &'k Kernel) -> Result<Cow<'k, Kernel>>
 /// workgroup, and it loops no more than the default (a cache entry is checked again: the
 /// file is data another process wrote).
 fn fits(dev: &Device, k: &Kernel, s: Strategy) -> Result<bool> {
-    let Strategy::Tile { rows, threads } = s else {
+    let Strategy::Tile {
+        rows,
+        cols,
+        threads,
+    } = s
+    else {
         return Ok(false);
     };
-    if tile_axes(k.root.shape(), rows).is_empty() || threads > dev.info().max_workgroup_invocations
+    if tile_axes(k.root.shape(), rows, cols).is_empty()
+        || threads > dev.info().max_workgroup_invocations
     {
         return Ok(false);
     }
@@ -182,7 +188,7 @@ fn key(dev: &Device, k: &Kernel) -> Result<u128> {
     let ids = [info.vendor_id, info.device_id, major, minor, patch];
     let ids: Vec<u8> = ids.iter().flat_map(|v| v.to_le_bytes()).collect();
     Ok(Hash128::new()
-        .field(b"tg-tune v1")
+        .field(b"tg-tune v2")
         .field(info.name.as_bytes())
         .field(info.driver.as_bytes())
         .field(&ids)
@@ -198,7 +204,12 @@ pub fn describe(s: &Search) -> String {
         s.elapsed.as_secs_f64()
     );
     for t in &s.trials {
-        let Strategy::Tile { rows, threads } = t.strategy else {
+        let Strategy::Tile {
+            rows,
+            cols,
+            threads,
+        } = t.strategy
+        else {
             continue;
         };
         let time = t.ns.map_or("not timed".to_string(), |ns| {
@@ -210,7 +221,7 @@ pub fn describe(s: &Search) -> String {
             ""
         };
         out.push_str(&format!(
-            "\n  {rows:>2} rows x {threads:>3} invocations: {time:>12}{mark}"
+            "\n  {rows:>2} rows x {cols} vectors x {threads:>3} invocations: {time:>12}{mark}"
         ));
     }
     out

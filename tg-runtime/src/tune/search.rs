@@ -37,6 +37,9 @@ const MARGIN: f64 = 0.05;
 /// Rows per invocation a search tries.
 const ROWS: [usize; 5] = [2, 4, 8, 16, 32];
 
+/// Vectors of columns per row a search tries.
+const COLS: [usize; 3] = [1, 2, 4];
+
 /// Invocations per workgroup a search tries (at most the device's limit).
 const THREADS: [u32; 3] = [64, 128, 256];
 
@@ -65,42 +68,56 @@ pub struct Search {
 }
 
 /// The tiles a kernel with output `shape` and default tile `default` may take, the default
-/// first, then by distance from it (in rows, which matter most, then in workgroup size):
-/// every power-of-two row
-/// count in [`ROWS`] that an output axis takes and that leaves at least one invocation,
-/// with every workgroup size in [`THREADS`] the device allows.
+/// first, then by distance from it (in rows and vectors a row, which matter most, then in
+/// workgroup size): every power-of-two row count in [`ROWS`] and vector count in [`COLS`]
+/// that an output axis takes and that leave at least one invocation, with every workgroup
+/// size in [`THREADS`] the device allows.
 pub fn candidates(shape: &[usize], default: Strategy, max_threads: u32) -> Vec<Strategy> {
-    let Strategy::Tile { rows, threads } = default else {
+    let Strategy::Tile {
+        rows,
+        cols,
+        threads,
+    } = default
+    else {
         return vec![default];
     };
     let numel: usize = shape.iter().product();
-    let distance = |r: usize, t: u32| {
-        let d = |a: u32, b: u32| a.abs_diff(b);
+    let distance = |s: &Strategy| {
+        let Strategy::Tile {
+            rows: r,
+            cols: c,
+            threads: t,
+        } = *s
+        else {
+            unreachable!("candidates are tiles")
+        };
+        let d = |a: usize, b: usize| a.ilog2().abs_diff(b.max(1).ilog2());
         (
-            d(r.ilog2(), rows.max(1).ilog2()),
-            d(t.ilog2(), threads.max(1).ilog2()),
+            d(r, rows) + d(c, cols),
+            d(t as usize, threads as usize),
+            std::cmp::Reverse(r * c),
             std::cmp::Reverse(r),
             std::cmp::Reverse(t),
         )
     };
-    let mut all: Vec<(usize, u32)> = ROWS
+    let mut all: Vec<Strategy> = ROWS
         .iter()
-        .filter(|&&r| !tile_axes(shape, r).is_empty() && numel / (r * LANES) >= 1)
-        .flat_map(|&r| {
+        .flat_map(|&r| COLS.iter().map(move |&c| (r, c)))
+        .filter(|&(r, c)| !tile_axes(shape, r, c).is_empty() && numel / (r * c * LANES) >= 1)
+        .flat_map(|(rows, cols)| {
             THREADS
                 .iter()
                 .filter(|&&t| t <= max_threads)
-                .map(move |&t| (r, t))
+                .map(move |&threads| Strategy::Tile {
+                    rows,
+                    cols,
+                    threads,
+                })
         })
-        .filter(|&(r, t)| (r, t) != (rows, threads))
+        .filter(|&s| s != default)
         .collect();
-    all.sort_by_key(|&(r, t)| distance(r, t));
-    std::iter::once(default)
-        .chain(
-            all.into_iter()
-                .map(|(rows, threads)| Strategy::Tile { rows, threads }),
-        )
-        .collect()
+    all.sort_by_key(distance);
+    std::iter::once(default).chain(all).collect()
 }
 
 /// Times `k`'s candidates on `dev` and picks the fastest (the default unless another beats
@@ -252,26 +269,39 @@ mod tests {
 
     #[test]
     fn candidates_start_with_the_default_and_fit_the_shape() {
-        let default = Strategy::Tile {
-            rows: 4,
-            threads: 256,
+        let tile = |rows, cols, threads| Strategy::Tile {
+            rows,
+            cols,
+            threads,
         };
+        let default = tile(4, 1, 256);
         let c = candidates(&[1024, 1024], default, 1024);
         assert_eq!(c[0], default);
-        assert_eq!(c.len(), ROWS.len() * THREADS.len());
-        // nearest first: the same rows with a smaller workgroup, then 8 or 2 rows
-        let tile = |rows, threads| Strategy::Tile { rows, threads };
-        assert_eq!(c[1..4], [tile(4, 128), tile(4, 64), tile(8, 256)]);
-        // an output of 12 rows takes tiles of 2 and 4 only; a device of 128 invocations
-        let c = candidates(&[12, 64], default, 128);
+        assert_eq!(c.len(), ROWS.len() * COLS.len() * THREADS.len());
+        // nearest first: the same tile with a smaller workgroup, then the bigger neighbours
+        // (8 rows, 2 vectors a row), then 2 rows
+        assert_eq!(
+            c[1..6],
+            [
+                tile(4, 1, 128),
+                tile(4, 1, 64),
+                tile(8, 1, 256),
+                tile(4, 2, 256),
+                tile(2, 1, 256)
+            ]
+        );
+        // an output of 12 rows takes tiles of 2 and 4 rows only, a row of 24 columns runs of
+        // 1 or 2 vectors; a device of 128 invocations
+        let c = candidates(&[12, 24], default, 128);
         assert!(c[1..].iter().all(|s| matches!(
             s,
             Strategy::Tile {
                 rows: 2 | 4,
+                cols: 1 | 2,
                 threads: 64 | 128
             }
         )));
-        assert_eq!(c.len(), 5);
+        assert_eq!(c.len(), 1 + 2 * 2 * 2);
         // not a tile: nothing to search
         assert_eq!(
             candidates(&[8], Strategy::Serial, 256),

@@ -122,8 +122,8 @@ pub fn render(p: &Program, target: Target) -> Shader {
     }
     match p.strategy {
         Strategy::Row { row, .. } => writeln!(src, "  if (gid >= pc.n / {row}u) return;").ok(),
-        Strategy::Tile { rows, .. } => {
-            writeln!(src, "  if (gid >= pc.n / {}u) return;", rows * LANES).ok()
+        Strategy::Tile { rows, cols, .. } => {
+            writeln!(src, "  if (gid >= pc.n / {}u) return;", rows * cols * LANES).ok()
         }
         _ => writeln!(src, "  if (gid >= (pc.n + 3u) / 4u) return;").ok(),
     };
