@@ -270,6 +270,11 @@ pub enum Strategy {
     },
 }
 
+/// The outputs one invocation of a tile of `rows` rows of `cols` vectors computes.
+pub fn tile_outputs(rows: usize, cols: usize) -> usize {
+    rows * cols * LANES
+}
+
 /// The output axes a tile of `rows` rows of `cols` vectors may run along, nearest the
 /// columns first: every axis before the last one longer than 1 (the columns; trailing axes of
 /// 1, kept by a reduction, change no layout) whose length `rows` divides and whose index
@@ -449,7 +454,7 @@ impl Program {
     pub fn groups(&self) -> usize {
         match self.strategy {
             Strategy::Row { row, .. } => self.numel / row,
-            Strategy::Tile { rows, cols, .. } => self.numel / (rows * cols * LANES),
+            Strategy::Tile { rows, cols, .. } => self.numel / tile_outputs(rows, cols),
             Strategy::Merge { words, per } => (self.numel / words).div_ceil(per),
             Strategy::Sort { words, run } => {
                 let len = self.params[0] as usize;

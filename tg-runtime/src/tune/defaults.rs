@@ -14,7 +14,7 @@
 //! taken only where every core still gets a workgroup. GPUs keep 4 rows of a vector until one
 //! is measured; the search (`TG_TUNE`, `tg-tune`) finds better shapes per device.
 
-use crate::codegen::program::{LANES, Strategy, tile_axes};
+use crate::codegen::program::{LANES, Strategy, tile_axes, tile_outputs};
 use crate::device::{DeviceInfo, DeviceType};
 
 /// Rows every tile may take: the scheduler decides whether a kernel is tiled at all with it.
@@ -117,11 +117,11 @@ impl ClassDefaults {
     pub fn tile(&self, shape: &[usize]) -> Strategy {
         let numel: usize = shape.iter().product();
         let (mut rows, mut cols) = (self.rows.max(BASE_ROWS), self.cols.max(1));
-        while (rows > BASE_ROWS || cols > 1)
-            && (tile_axes(shape, rows, cols).is_empty()
-                || numel / (rows * cols * LANES) < self.busy)
-        {
+        while rows > BASE_ROWS || cols > 1 {
             let ragged = tile_axes(shape, rows, cols).is_empty();
+            if !ragged && numel / tile_outputs(rows, cols) >= self.busy {
+                break;
+            }
             if rows > BASE_ROWS && tile_axes(shape, rows, 1).is_empty() {
                 rows /= 2;
             } else if cols > 1 && (ragged || cols * LANES >= rows || rows <= BASE_ROWS) {

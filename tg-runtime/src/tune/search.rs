@@ -11,7 +11,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::codegen::program::{LANES, Strategy, tile_axes};
+use crate::codegen::program::{Strategy, tile_axes, tile_outputs};
 use crate::device::{Buffer, Device};
 use crate::dtype::Scalar;
 use crate::error::{Error, Result};
@@ -103,7 +103,7 @@ pub fn candidates(shape: &[usize], default: Strategy, max_threads: u32) -> Vec<S
     let mut all: Vec<Strategy> = ROWS
         .iter()
         .flat_map(|&r| COLS.iter().map(move |&c| (r, c)))
-        .filter(|&(r, c)| !tile_axes(shape, r, c).is_empty() && numel / (r * c * LANES) >= 1)
+        .filter(|&(r, c)| !tile_axes(shape, r, c).is_empty() && numel >= tile_outputs(r, c))
         .flat_map(|(rows, cols)| {
             THREADS
                 .iter()

@@ -14,7 +14,7 @@ mod types;
 
 use std::fmt::Write;
 
-use super::program::{BlockId, Ins, LANES, Program, Strategy, Val, VarKind};
+use super::program::{BlockId, Ins, LANES, Program, Strategy, Val, VarKind, tile_outputs};
 use crate::dtype::{DType, Scalar};
 use crate::ops::ReduceOp;
 use helpers::Helpers;
@@ -122,9 +122,12 @@ pub fn render(p: &Program, target: Target) -> Shader {
     }
     match p.strategy {
         Strategy::Row { row, .. } => writeln!(src, "  if (gid >= pc.n / {row}u) return;").ok(),
-        Strategy::Tile { rows, cols, .. } => {
-            writeln!(src, "  if (gid >= pc.n / {}u) return;", rows * cols * LANES).ok()
-        }
+        Strategy::Tile { rows, cols, .. } => writeln!(
+            src,
+            "  if (gid >= pc.n / {}u) return;",
+            tile_outputs(rows, cols)
+        )
+        .ok(),
         _ => writeln!(src, "  if (gid >= (pc.n + 3u) / 4u) return;").ok(),
     };
     src.push_str("  int q = int(gid);\n");
