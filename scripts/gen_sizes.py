@@ -132,6 +132,18 @@ def positions(count):
     return sorted(set(list(range(16)) + list(range(count - 16, count)) + spread.tolist()))
 
 
+def sampled(ref, at):
+    """A large result as its shape, its sum, the sum of its absolute values and its values at
+    positions `at` of the flat result."""
+    flat = ref.reshape(-1)
+    return {
+        "shape": list(ref.shape),
+        "sum": float(flat.sum()),
+        "abs_sum": float(np.abs(flat).sum()),
+        "samples": [[i, float(flat[i])] for i in at],
+    }
+
+
 def case(op, shape, axis, seed, lo, hi, short):
     x, spec = pattern("float32", shape, seed, lo, hi)
     ref = np.asarray(reference(op, x, axis))
@@ -147,12 +159,7 @@ def case(op, shape, axis, seed, lo, hi, short):
         "short": short,
     }
     if op in FULL or op in ("sort", "argsort", "scatter_sum") or op in GATHERS:
-        flat = ref.reshape(-1)
-        at = positions(flat.size)
-        c["shape"] = list(ref.shape)
-        c["sum"] = float(flat.sum())
-        c["abs_sum"] = float(np.abs(flat).sum())
-        c["samples"] = [[i, float(flat[i])] for i in at]
+        c.update(sampled(ref, positions(ref.size)))
     else:
         c["shape"] = list(ref.shape)
         c["values"] = [float(v) for v in ref.reshape(-1)]
@@ -179,8 +186,7 @@ def tile_case(op, xs, ys, seed):
     x, xspec = pattern("float32", xs, seed, -1.0, 1.0)
     y, yspec = pattern("float32", ys, seed + 1, -1.0, 1.0)
     ref = product(op, x, y)
-    flat = ref.reshape(-1)
-    at = sorted(set(positions(flat.size)) | set(range(0, flat.size, 101)))
+    at = sorted(set(positions(ref.size)) | set(range(0, ref.size, 101)))
     return {
         "name": f"{op} {list(xs)} x {list(ys)}",
         "op": op,
@@ -190,10 +196,7 @@ def tile_case(op, xs, ys, seed):
         "rtol": 1e-5,
         "atol": 1e-4,
         "short": True,
-        "shape": list(ref.shape),
-        "sum": float(flat.sum()),
-        "abs_sum": float(np.abs(flat).sum()),
-        "samples": [[i, float(flat[i])] for i in at],
+        **sampled(ref, at),
     }
 
 
