@@ -111,6 +111,58 @@ fn a_whole_tensor_sum_is_split_whatever_wraps_it() {
     }
 }
 
+/// A cooperative workgroup gives each subgroup a block of consecutive iterations, its lanes
+/// side by side, in the device's subgroup size; a subgroup as large as the workgroup takes
+/// the iterations round-robin.
+#[test]
+fn cooperative_loops_are_shared_out_in_subgroup_blocks() {
+    let s = data(&[16, 4096]).reduce(ReduceOp::Add, &[1]).unwrap();
+    let loop_index = |info: &DeviceInfo| {
+        let p = plan(&[&s], info).unwrap();
+        assert!(
+            matches!(p[0].strategy, Strategy::Cooperative { .. }),
+            "{p:?}"
+        );
+        let line = p[0]
+            .source
+            .lines()
+            .find(|l| l.contains("int r1 ="))
+            .unwrap();
+        line.trim().to_string()
+    };
+    assert_eq!(
+        loop_index(&lavapipe()),
+        "int r1 = (lid / 8) * n1 * 8 + t1 * 8 + lid % 8;"
+    );
+    assert_eq!(
+        loop_index(&gpu()),
+        "int r1 = (lid / 32) * n1 * 32 + t1 * 32 + lid % 32;"
+    );
+    let wide = DeviceInfo {
+        subgroup_size: 64,
+        ..gpu()
+    };
+    assert_eq!(loop_index(&wide), "int r1 = lid + t1 * 64;");
+}
+
+/// `split_last` pads the last axis to whole chunks and splits it; a scalar or chunks of 0
+/// are errors naming it.
+#[test]
+fn the_last_axis_splits_into_padded_chunks() {
+    let x = data(&[3, 10]);
+    assert_eq!(x.split_last(4, 0).unwrap().shape(), &[3, 3, 4]);
+    assert_eq!(
+        x.split_last(5, f32::NEG_INFINITY).unwrap().shape(),
+        &[3, 2, 5]
+    );
+    for bad in [
+        data(&[]).split_last(4, 0).unwrap_err(),
+        x.split_last(0, 0).unwrap_err(),
+    ] {
+        assert!(bad.to_string().contains("split_last"), "{bad}");
+    }
+}
+
 #[test]
 fn every_kernel_fits_the_loop_budget() {
     let cases: Vec<(&str, Lazy)> = vec![

@@ -199,24 +199,9 @@ fn scan_by_runs(x: &Lazy, op: ReduceOp) -> Result<Lazy> {
         );
     }
     let identity = op.identity(x.dtype());
-    let totals = drop_last(split_chunks(x, RUN, identity)?.reduce(op, &[rank])?)?;
+    let totals = drop_last(x.split_last(RUN, identity)?.reduce(op, &[rank])?)?;
     let carry = previous(&scan_by_runs(&totals, op)?, identity)?;
     x.scan_runs_from(op, RUN, &carry)
-}
-
-/// `x`'s last axis padded with `fill` to whole chunks of `chunk` and split: `[.., chunks,
-/// chunk]`.
-fn split_chunks(x: &Lazy, chunk: usize, fill: Scalar) -> Result<Lazy> {
-    let rank = x.ndim();
-    let n = x.shape()[rank - 1];
-    let chunks = n.div_ceil(chunk);
-    let mut pads = vec![(0isize, 0isize); rank];
-    pads[rank - 1] = (0, (chunks * chunk - n) as isize);
-    let padded = DynTensor::wrap(x.clone()).pad(&pads, fill)?;
-    let mut split = x.shape().to_vec();
-    split[rank - 1] = chunks;
-    split.push(chunk);
-    padded.lazy.reshape(&split)
 }
 
 /// The inclusive scan of `x`'s last axis composed of reductions, in two stages where the
@@ -267,8 +252,9 @@ impl Stages<'_> {
 fn in_stages(x: &Lazy, st: &Stages<'_>, within: &Scan<'_>, across: &Scan<'_>) -> Result<Lazy> {
     let (rank, chunk) = (x.ndim(), st.chunk);
     let n = x.shape()[rank - 1];
-    let chunks = n.div_ceil(chunk);
-    let inner = within(&split_chunks(x, chunk, st.identity)?)?;
+    let inner = within(&x.split_last(chunk, st.identity)?)?;
+    // `[.., chunks, chunk]`, as split
+    let chunks = inner.shape()[rank - 1];
     let mut last: Vec<(usize, usize)> = inner.shape().iter().map(|&d| (0, d)).collect();
     last[rank] = (chunk - 1, chunk);
     let totals = drop_last(inner.shrink(&last)?)?;

@@ -240,17 +240,7 @@ fn reverse_scan(g: &Lazy, run: usize) -> Result<Lazy> {
 /// The sum of each run of `run` along the last axis of `g` (the last run may be shorter):
 /// `[.., runs, 1]`.
 fn run_sums(g: &Lazy, run: usize) -> Result<Lazy> {
-    let last = g.ndim() - 1;
-    let n = g.shape()[last];
-    let runs = n.div_ceil(run);
-    let mut pads = vec![(0, 0); g.ndim()];
-    pads[last] = (0, runs * run - n);
-    let mut split = g.shape().to_vec();
-    split[last] = runs;
-    split.push(run);
-    g.pad(&pads)?
-        .reshape(&split)?
-        .reduce(ReduceOp::Add, &[last + 1])
+    g.split_last(run, 0)?.reduce(ReduceOp::Add, &[g.ndim()])
 }
 
 /// The gradients of `n`'s sources given `g`, the gradient of `n` (`None`: no gradient).

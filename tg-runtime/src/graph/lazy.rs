@@ -768,6 +768,39 @@ impl Lazy {
         Ok(self.movement(Op::Pad(pads.to_vec()), shape))
     }
 
+    /// Pads with `value`: `(before, after)` per axis. Zero is a plain [`Lazy::pad`]; another
+    /// value selects it where the padding is (a mask of the original region, padded).
+    pub fn pad_with(&self, pads: &[(usize, usize)], value: impl Into<Scalar>) -> Result<Lazy> {
+        let base = self.pad(pads)?;
+        let value = value.into().cast(self.dtype());
+        let zero = Scalar::Int(0).cast(self.dtype());
+        if value.key_bits() == zero.key_bits() || base.shape() == self.shape() {
+            return Ok(base);
+        }
+        let inside = Lazy::constant(true, DType::Bool, self.shape())?.pad(pads)?;
+        inside.where_(&base, &Lazy::constant(value, self.dtype(), base.shape())?)
+    }
+
+    /// The last axis padded with `fill` to whole chunks of `chunk` and split: `[.., n] ->
+    /// [.., chunks, chunk]`. Staged scans and their gradients cut rows this way.
+    pub fn split_last(&self, chunk: usize, fill: impl Into<Scalar>) -> Result<Lazy> {
+        let last = self
+            .ndim()
+            .checked_sub(1)
+            .ok_or_else(|| shape_err("split_last", "a scalar has no last axis to split".into()))?;
+        if chunk == 0 {
+            return Err(shape_err("split_last", "chunks of 0 elements".into()));
+        }
+        let n = self.shape()[last];
+        let chunks = n.div_ceil(chunk);
+        let mut pads = vec![(0, 0); self.ndim()];
+        pads[last] = (0, chunks * chunk - n);
+        let mut split = self.shape().to_vec();
+        split[last] = chunks;
+        split.push(chunk);
+        self.pad_with(&pads, fill)?.reshape(&split)
+    }
+
     /// Keeps `start..end` of every axis.
     pub fn shrink(&self, ranges: &[(usize, usize)]) -> Result<Lazy> {
         if ranges.len() != self.ndim()

@@ -5,7 +5,7 @@ use crate::untyped::DynTensor;
 use tg_core::decide;
 use tg_core::shape::movement;
 use tg_core::shape::pad::{PadMode, group_flat_pads, pad, resize_to, shrink};
-use tg_runtime::{DType, Lazy, Result, Scalar};
+use tg_runtime::{Result, Scalar};
 
 impl DynTensor {
     /// Pads each axis with `(before, after)` elements of `value` (numpy's grouped form: one
@@ -36,15 +36,7 @@ impl DynTensor {
             .iter()
             .map(|&(b, a)| (b.max(0) as usize, a.max(0) as usize))
             .collect();
-        let base = x.pad(&grow)?;
-        let value = value.into().cast(self.dtype());
-        let is_zero = value.key_bits() == Scalar::Int(0).cast(self.dtype()).key_bits();
-        if is_zero || grow.iter().all(|&p| p == (0, 0)) {
-            return Ok(DynTensor::wrap(base));
-        }
-        let inside = Lazy::constant(true, DType::Bool, x.shape())?.pad(&grow)?;
-        let fill = Lazy::constant(value, self.dtype(), base.shape())?;
-        Ok(DynTensor::wrap(inside.where_(&base, &fill)?))
+        Ok(DynTensor::wrap(x.pad_with(&grow, value)?))
     }
 
     /// Pads in torch's flat form: `(before, after)` pairs starting from the LAST axis, as
