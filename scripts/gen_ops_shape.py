@@ -380,6 +380,14 @@ def reduce_cases():
     xh = np.ones((4096,), np.float16)
     out.append(case("sum/long/float16", "sum", [(xh, {"dtype": "float16", "shape": [4096], "pattern": {"seed": 0, "lo": 1.0, "hi": 1.0}})],
                     (np.array(4096.0, np.float16), "float16"), {"axes": None, "keepdim": False}))
+    # rows of a multiple of 8: a CPU reads 8 elements a load (pairs of vectors), so each
+    # lane of those loads must land where it belongs (16-bit lanes four to a 64-bit word)
+    for dt, seed, lo, hi in [("float16", 9, -2.0, 2.0), ("int16", 10, -3000, 3000)]:
+        xw, sw = pattern(dt, (5, 96), seed, lo, hi)
+        for op in ["sum", "max", "min"]:
+            want, wdt = ref(op, xw, dt, [1], False)
+            rt, at = red_tol(op, dt, 96)
+            out.append(case(f"{op}/wide/{dt}", op, [(xw, sw)], (want, wdt), {"axes": [1], "keepdim": False}, rt, at))
     xf, sf = pattern("float32", (37, 129), 8, -2.0, 2.0)
     for op in ["sum", "max", "min", "mean"]:
         for axes in [[0], [1], None]:

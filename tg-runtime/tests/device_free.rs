@@ -16,8 +16,8 @@ use tg_runtime::realize::{Planned, plan};
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
 
 /// lavapipe as tg sees it on Mesa 22.3: 128 MiB bindings, 128 bytes of push constants,
-/// subgroup arithmetic over subgroups of 8 (256-bit vectors), buffer device addresses, and
-/// the 65,535-back-edge loop budget.
+/// subgroup arithmetic over subgroups of 8 (256-bit vectors), buffer device addresses, 64-bit
+/// integers, and the 65,535-back-edge loop budget.
 fn lavapipe() -> DeviceInfo {
     DeviceInfo {
         name: "llvmpipe (described)".into(),
@@ -28,6 +28,7 @@ fn lavapipe() -> DeviceInfo {
         subgroup_arithmetic: true,
         subgroup_size: 8,
         buffer_device_address: true,
+        shader_int64: true,
         loop_budget: Some(65_535),
         window_alignment: 16,
         ..DeviceInfo::default()
@@ -73,9 +74,10 @@ fn tile_shapes_follow_the_device_class() {
     assert_eq!(tile(&lavapipe(), 64, 784, 128), shape(4, 1));
     assert_eq!(tile(&gpu(), 1024, 1024, 1024), shape(4, 1));
     // each step of four of the reduction loads a vector of A for each of the 32 rows and four
-    // rows of 4 vectors of B: 48 loads for 2048 multiply-adds (a GPU's tile: 8 for 64)
+    // rows of 4 vectors of B, in pairs: 40 loads for 2048 multiply-adds (a GPU's tile: 8 for
+    // 64)
     let p = plan(&[&matmul(1024, 1024, 1024)], &lavapipe()).unwrap();
-    assert_eq!(p[0].loads, 32 + 16, "{}", p[0].source);
+    assert_eq!(p[0].loads, 32 + 8, "{}", p[0].source);
     let p = plan(&[&matmul(1024, 1024, 1024)], &gpu()).unwrap();
     assert_eq!(p[0].loads, 4 + 4, "{}", p[0].source);
 }
@@ -143,6 +145,35 @@ fn cooperative_loops_are_shared_out_in_subgroup_blocks() {
         ..gpu()
     };
     assert_eq!(loop_index(&wide), "int r1 = lid + t1 * 64;");
+}
+
+/// A CPU reads two adjacent vectors as one wide load (a `u64vec4` of f32 pairs) and unrolls
+/// reductions by 8 to read them so; a GPU, or a CPU without 64-bit integers, keeps vectors.
+#[test]
+fn cpus_read_pairs_of_vectors_as_one_load() {
+    let s = data(&[16, 4096]).reduce(ReduceOp::Add, &[1]).unwrap();
+    let narrow = DeviceInfo {
+        shader_int64: false,
+        ..lavapipe()
+    };
+    for (info, wide) in [(lavapipe(), true), (narrow, false), (gpu(), false)] {
+        let p = plan(&[&s], &info).unwrap();
+        let src = &p[0].source;
+        assert_eq!(src.contains("u64vec4 w0[]"), wide, "{src}");
+        assert_eq!(src.contains("vec4 v0[]"), !wide, "{src}");
+        // a load a step for each of the invocation's 4 rows: 8 elements wide, 4 narrow
+        assert_eq!(p[0].loads, 4, "{src}");
+        let lanes = src.matches("unpackUint2x32(").count();
+        assert_eq!(lanes, if wide { 4 * 8 } else { 0 }, "{src}");
+    }
+    // f16 pairs are a uvec4 of eight halves (no 64-bit words)
+    let h = Lazy::empty_buffer(DType::F16, &[16, 4096])
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap();
+    let src = &plan(&[&h], &lavapipe()).unwrap()[0].source;
+    assert!(src.contains("uvec4 w0[]"), "{src}");
+    assert!(!src.contains("GL_ARB_gpu_shader_int64"), "{src}");
 }
 
 /// `split_last` pads the last axis to whole chunks and splits it; a scalar or chunks of 0

@@ -42,20 +42,23 @@ pub enum Ins {
         /// The element's dtype.
         dtype: DType,
     },
-    /// `LANES` consecutive elements starting at `LANES * vindex`.
+    /// `LANES * vectors` consecutive elements starting at `LANES * vectors * vindex`: one
+    /// vector, or two read as one wide load (`lower::Options::wide_loads`).
     VecLoad {
         /// The input buffer.
         buf: usize,
-        /// The vector's index.
+        /// The load's index, in units of its `LANES * vectors` elements.
         vindex: Expr,
         /// The elements' dtype.
         dtype: DType,
+        /// Vectors read at once: 1, or 2 for a wide load.
+        vectors: usize,
     },
     /// Lane `lane` of a `VecLoad`.
     Extract {
         /// The `VecLoad`.
         vec: Val,
-        /// The lane, `0..LANES`.
+        /// The lane, `0..LANES * vectors`.
         lane: usize,
         /// The element's dtype.
         dtype: DType,
@@ -393,7 +396,9 @@ impl Program {
         for ins in &self.ins {
             let here = match ins {
                 Ins::Load { index, valid, .. } => index.magnitude().max(valid.magnitude()),
-                Ins::VecLoad { vindex, .. } => (vindex.magnitude() + 1) * lanes,
+                Ins::VecLoad {
+                    vindex, vectors, ..
+                } => (vindex.magnitude() + 1) * lanes * *vectors as i128,
                 Ins::Stash { index, .. } | Ins::Unstash { index, .. } => index.magnitude(),
                 Ins::Cond(c) => c.magnitude(),
                 _ => 0,

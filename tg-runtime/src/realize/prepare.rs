@@ -9,7 +9,9 @@ use crate::codegen::glsl::{self, Shader};
 use crate::codegen::lower::{Options, lower, param_words};
 use crate::codegen::program::{Program, Strategy};
 use crate::compile;
-use crate::device::{Binding, Buffer, Device, DeviceInfo, Dispatch, KernelLayout, Pipeline};
+use crate::device::{
+    Binding, Buffer, Device, DeviceInfo, DeviceType, Dispatch, KernelLayout, Pipeline,
+};
 use crate::dtype::Scalar;
 use crate::error::{Error, Result};
 use crate::schedule::Kernel;
@@ -99,6 +101,9 @@ pub struct Target {
     pub bind_limit: u64,
     /// The device has buffer device addresses.
     pub addresses: bool,
+    /// Pairs of vectors load as one (`lower::Options::wide_loads`): CPU drivers with 64-bit
+    /// integers, where a kernel's time follows its number of loads.
+    pub wide_loads: bool,
 }
 
 /// The target of a device.
@@ -114,6 +119,7 @@ pub fn target(info: &DeviceInfo) -> Target {
         param_words: (info.max_push_constant_bytes.clamp(128, 256) / 4 - 1) as usize,
         bind_limit: info.max_storage_buffer_range,
         addresses: info.buffer_device_address,
+        wide_loads: info.device_type == DeviceType::Cpu && info.shader_int64,
     }
 }
 
@@ -127,6 +133,7 @@ pub fn lowered(k: &Kernel, target: Target) -> Result<Arc<Lowered>> {
             generic_trips: true,
             bind_limit: target.bind_limit,
             addresses: target.addresses,
+            wide_loads: target.wide_loads,
         };
         let mut program = lower(&k.body, &k.inputs, k.strategy, k.row_plan, options);
         if !fits(&program) {

@@ -19,7 +19,7 @@ use crate::dtype::{DType, Scalar};
 use crate::ops::ReduceOp;
 use helpers::Helpers;
 pub use types::literal;
-use types::{needs_int64, reg, scalar_storage, vector_storage};
+use types::{needs_int64, reg, scalar_storage, vector_storage, wide_storage};
 
 /// How a kernel reads one input buffer; each view is one binding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +28,8 @@ pub enum View {
     Scalar,
     /// Four elements at a time (`vbuf[i / 4]`), for contiguous reads.
     Vector,
+    /// Eight elements at a time (`wbuf[i / 8]`), for a pair of vectors read as one load.
+    Wide,
 }
 
 /// A rendered kernel.
@@ -254,6 +256,7 @@ fn interface(
         let (ty, name) = match view {
             View::Scalar => (scalar_storage(d), format!("b{input}")),
             View::Vector => (vector_storage(d), format!("v{input}")),
+            View::Wide => (wide_storage(d), format!("w{input}")),
         };
         match slot(input + 1) {
             Some(at) => by_address(src, &format!("In{k}"), "readonly", ty, &name, at),
@@ -337,11 +340,16 @@ impl Renderer<'_> {
         }
     }
 
-    /// Lane `lane` of a vector load held in `v`.
-    fn extract(&mut self, v: &str, lane: usize, d: DType) -> String {
+    /// Lane `lane` of a vector load held in `v` (`wide`: of a wide load's 8 lanes).
+    fn extract(&mut self, v: &str, lane: usize, d: DType, wide: bool) -> String {
         match d.size() {
             1 => {
-                let byte = format!("(({v} >> {}u) & 0xffu)", lane * 8);
+                let word = if wide {
+                    format!("{v}[{}]", lane / 4)
+                } else {
+                    v.to_string()
+                };
+                let byte = format!("(({word} >> {}u) & 0xffu)", (lane % 4) * 8);
                 match d {
                     DType::I8 => format!("(int({byte} << 24) >> 24)"),
                     DType::Bool => format!("({byte} != 0u)"),
@@ -354,6 +362,14 @@ impl Renderer<'_> {
                     DType::I16 => format!("(int({half} << 16) >> 16)"),
                     DType::F16 => format!("{}({half})", self.h.use_fn("tg_h2f")),
                     _ => half,
+                }
+            }
+            4 if wide => {
+                let bits = format!("unpackUint2x32({v}[{}])[{}]", lane / 2, lane % 2);
+                match d {
+                    DType::F32 => format!("uintBitsToFloat({bits})"),
+                    DType::I32 => format!("int({bits})"),
+                    _ => bits,
                 }
             }
             _ => format!("{v}[{lane}]"),
@@ -397,14 +413,29 @@ impl Renderer<'_> {
                     format!("k{v} ? {l} : {}", zero(*dtype))
                 }
             }
-            Ins::VecLoad { buf, vindex, dtype } => {
-                self.view(*buf, View::Vector);
-                let vt = vector_storage(*dtype);
+            Ins::VecLoad {
+                buf,
+                vindex,
+                dtype,
+                vectors,
+            } => {
+                let (view, vt, name) = match vectors {
+                    1 => (View::Vector, vector_storage(*dtype), "v"),
+                    _ => {
+                        // 32-bit lanes travel in pairs as 64-bit words
+                        self.int64 |= dtype.size() == 4;
+                        (View::Wide, wide_storage(*dtype), "w")
+                    }
+                };
+                self.view(*buf, view);
                 let i = self.idx(vindex);
-                writeln!(out, "{pad}{vt} x{v} = v{buf}[{i}];").ok();
+                writeln!(out, "{pad}{vt} x{v} = {name}{buf}[{i}];").ok();
                 return;
             }
-            Ins::Extract { vec, lane, dtype } => self.extract(&n(*vec), *lane, *dtype),
+            Ins::Extract { vec, lane, dtype } => {
+                let wide = matches!(self.p.ins[*vec], Ins::VecLoad { vectors: 2, .. });
+                self.extract(&n(*vec), *lane, *dtype, wide)
+            }
             Ins::Cond(c) => c.render(&|id| var_name(self.p, id)),
             Ins::Unary(op, a, d) => alu::unary(*op, &n(*a), *d, &mut self.h),
             Ins::Binary(op, a, b, d) => alu::binary(*op, &n(*a), &n(*b), *d, &mut self.h),

@@ -45,6 +45,16 @@ pub fn vector_storage(d: DType) -> &'static str {
     }
 }
 
+/// The storage of eight consecutive elements (of at most 32 bits) read as one load: 32-bit
+/// lanes in pairs as 64-bit words (needs `GL_ARB_gpu_shader_int64`).
+pub fn wide_storage(d: DType) -> &'static str {
+    match d.size() {
+        1 => "uvec2",
+        2 => "uvec4",
+        _ => "u64vec4",
+    }
+}
+
 /// Needs `GL_ARB_gpu_shader_int64`.
 pub fn needs_int64(d: DType) -> bool {
     matches!(d, DType::I64 | DType::U64 | DType::F64)
