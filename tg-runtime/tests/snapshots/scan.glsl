@@ -3,6 +3,7 @@ layout(local_size_x = 256) in;
 layout(push_constant) uniform PC { uint n; uint p[2]; } pc;
 layout(std430, set = 0, binding = 0) restrict writeonly buffer Out { float o[]; };
 layout(std430, set = 0, binding = 1) restrict readonly buffer In0 { float b0[]; };
+layout(std430, set = 0, binding = 2) restrict readonly buffer In1 { vec4 v0[]; };
 void main() {
   uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * 256u;
   uint len = pc.p[0];
@@ -14,11 +15,22 @@ void main() {
   uint stop = min(start + run, row * len + len);
   precise float acc = 0.0;
   precise float comp = float(0);
+  if ((len & 3u) == 0u && (run & 3u) == 0u) {
+    for (uint j = start >> 2; j < stop >> 2; j++) {
+      vec4 x = v0[j];
+      { float y = x[0] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
+      o[4u * j + 0u] = acc;
+      { float y = x[1] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
+      o[4u * j + 1u] = acc;
+      { float y = x[2] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
+      o[4u * j + 2u] = acc;
+      { float y = x[3] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
+      o[4u * j + 3u] = acc;
+    }
+    return;
+  }
   for (uint i = start; i < stop; i++) {
-    float y = b0[i] - comp;
-    float t = acc + y;
-    comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y;
-    acc = t;
+    { float y = b0[i] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
     o[i] = acc;
   }
 }
