@@ -110,6 +110,10 @@ pub fn render(p: &Program, target: Target) -> Shader {
     if coop && target.subgroup_arithmetic {
         src.push_str("#extension GL_KHR_shader_subgroup_arithmetic : require\n");
         src.push_str("#extension GL_KHR_shader_subgroup_vote : require\n");
+    } else if matches!(p.strategy, Strategy::Cooperative { .. }) {
+        // `gl_SubgroupSize` for the loops' blocks (basic subgroup operations are core in
+        // Vulkan 1.1 compute shaders)
+        src.push_str("#extension GL_KHR_shader_subgroup_basic : require\n");
     }
     let out_ty = vector_storage(p.out_dtype);
     let (described, addresses) = interface(p, &r.views, out_ty, &mut src);
@@ -499,26 +503,28 @@ impl Renderer<'_> {
                     Some(_) => format!("({end} + {}) / {t}", t - 1),
                     None => (trip.max(0) as u64).div_ceil(u64::from(t)).to_string(),
                 };
-                match self.subgroup_blocks(t) {
+                if matches!(self.p.strategy, Strategy::Cooperative { .. }) {
                     // each subgroup walks a block of `rounds * s` consecutive iterations, its
                     // lanes side by side: a CPU driver runs a workgroup's subgroups one after
                     // another, and a subgroup striding over the whole loop reads a few bytes
                     // of every page (lavapipe, sum of 16M f32: 95 ms round-robin, 65 in
-                    // blocks); a GPU's subgroup still reads consecutive elements each step
-                    Some(s) => {
-                        let n = format!("n{var}");
-                        writeln!(out, "{pad}int {n} = {rounds};").ok();
-                        writeln!(out, "{pad}for (int {k} = 0; {k} < {n}; {k}++) {{").ok();
-                        writeln!(
-                            out,
-                            "{pad}  int {r} = (lid / {s}) * {n} * {s} + {k} * {s} + lid % {s};"
-                        )
-                        .ok();
-                    }
-                    None => {
-                        writeln!(out, "{pad}for (int {k} = 0; {k} < {rounds}; {k}++) {{").ok();
-                        writeln!(out, "{pad}  int {r} = lid + {k} * {t};").ok();
-                    }
+                    // blocks); a GPU's subgroup still reads consecutive elements each step.
+                    // The size is read at run time, so the source (and a bundle's key) does
+                    // not depend on it; a subgroup as large as the workgroup makes the
+                    // blocks round-robin.
+                    let (n, s, base) = (format!("n{var}"), format!("s{var}"), format!("b{var}"));
+                    writeln!(out, "{pad}int {n} = {rounds};").ok();
+                    writeln!(out, "{pad}int {s} = min(int(gl_SubgroupSize), {t});").ok();
+                    writeln!(
+                        out,
+                        "{pad}int {base} = (lid / {s}) * {n} * {s} + lid % {s};"
+                    )
+                    .ok();
+                    writeln!(out, "{pad}for (int {k} = 0; {k} < {n}; {k}++) {{").ok();
+                    writeln!(out, "{pad}  int {r} = {base} + {k} * {s};").ok();
+                } else {
+                    writeln!(out, "{pad}for (int {k} = 0; {k} < {rounds}; {k}++) {{").ok();
+                    writeln!(out, "{pad}  int {r} = lid + {k} * {t};").ok();
                 }
                 if !whole {
                     writeln!(out, "{pad}  if ({r} >= {end}) break;").ok();
@@ -551,16 +557,6 @@ impl Renderer<'_> {
                 self.workgroup_reduce(&format!("acc{b}_{k}"), a.op, a.dtype, t, out, pad);
             }
         }
-    }
-
-    /// The subgroup size `s` by which a cooperative workgroup of `threads` shares out its
-    /// loops in blocks, one a subgroup (`None`: round-robin). Row kernels keep round-robin:
-    /// their kept values are indexed by it (`Lowerer::stash_index`). Any `s` dividing
-    /// `threads` is correct (the blocks tile the rounds); the device's own makes them fast.
-    fn subgroup_blocks(&self, threads: u32) -> Option<u32> {
-        let s = self.target.subgroup_size;
-        let cooperative = matches!(self.p.strategy, Strategy::Cooperative { .. });
-        (cooperative && s > 1 && s < threads && threads.is_multiple_of(s)).then_some(s)
     }
 
     /// Combines one accumulator across the workgroup; every thread ends with the total.
