@@ -135,9 +135,9 @@ fn cooperative_loops_are_shared_out_in_subgroup_blocks() {
     };
     let src = source(32);
     for line in [
-        "int s1 = min(int(gl_SubgroupSize), 64);",
-        "int b1 = (lid / s1) * n1 * s1 + lid % s1;",
-        "int r1 = b1 + t1 * s1;",
+        "int sg1 = min(int(gl_SubgroupSize), 64);",
+        "int first1 = (lid / sg1) * rounds1 * sg1 + lid % sg1;",
+        "int r1 = first1 + t1 * sg1;",
     ] {
         assert!(src.contains(line), "{line}: {src}");
     }

@@ -18,11 +18,11 @@ void main() {
   float acc1_1 = 0.0;
   float acc1_2 = 0.0;
   float acc1_3 = 0.0;
-  int n1 = (int(pc.p[0]) + 63) / 64;
-  int s1 = min(int(gl_SubgroupSize), 64);
-  int b1 = (lid / s1) * n1 * s1 + lid % s1;
-  for (int t1 = 0; t1 < n1; t1++) {
-    int r1 = b1 + t1 * s1;
+  int rounds1 = (int(pc.p[0]) + 63) / 64;
+  int sg1 = min(int(gl_SubgroupSize), 64);
+  int first1 = (lid / sg1) * rounds1 * sg1 + lid % sg1;
+  for (int t1 = 0; t1 < rounds1; t1++) {
+    int r1 = first1 + t1 * sg1;
     if (r1 >= int(pc.p[0])) break;
     vec4 x33 = v0[(q * 4096 + r1)];
     float x1 = x33[0];

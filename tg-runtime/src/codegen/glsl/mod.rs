@@ -512,7 +512,12 @@ impl Renderer<'_> {
                     // The size is read at run time, so the source (and a bundle's key) does
                     // not depend on it; a subgroup as large as the workgroup makes the
                     // blocks round-robin.
-                    let (n, s, base) = (format!("n{var}"), format!("s{var}"), format!("b{var}"));
+                    // (names of their own: `b`, `s` and `v` prefix buffers and kept arrays)
+                    let (n, s, base) = (
+                        format!("rounds{var}"),
+                        format!("sg{var}"),
+                        format!("first{var}"),
+                    );
                     writeln!(out, "{pad}int {n} = {rounds};").ok();
                     writeln!(out, "{pad}int {s} = min(int(gl_SubgroupSize), {t});").ok();
                     writeln!(
