@@ -252,25 +252,28 @@ fn strategies_and_fusion() {
         p[0].strategy,
         Strategy::Row {
             row: 1024,
-            threads: 64
+            threads: 64,
+            rows: 1
         }
     ));
-    // 65,536 rows keep a CPU busy (up to 256 cores) with a subgroup each (light work per
-    // element: an exp2 and a few ops); a GPU keeps a workgroup per row
+    // 65,536 rows keep a CPU busy (up to 256 cores) with a subgroup each, 8 rows a
+    // workgroup; a GPU keeps a workgroup per row
     let soft = softmax_like(65536, 64);
     let row = |info: &DeviceInfo| plan(&[&soft], info).unwrap()[0].strategy;
     assert_eq!(
         row(&lavapipe()),
         Strategy::Row {
             threads: 8,
-            row: 64
+            row: 64,
+            rows: 8
         }
     );
     assert_eq!(
         row(&gpu()),
         Strategy::Row {
             threads: 64,
-            row: 64
+            row: 64,
+            rows: 1
         }
     );
     // the exponentials the row's sum computed are kept for the output loop (softmax computes
@@ -284,24 +287,40 @@ fn strategies_and_fusion() {
     // a subgroup a row combines with subgroup operations alone; a workgroup of several
     // subgroups through shared memory
     let kept = plan(&[&soft], &lavapipe()).unwrap()[0].source.clone();
-    assert!(kept.contains("float s0[8];"), "{kept}");
+    assert!(kept.contains("float s0[2][4];"), "{kept}");
+    assert!(kept.contains("local_size_x = 64"), "{kept}");
+    assert!(
+        kept.contains("uint gid = wg * 8u + gl_LocalInvocationID.x / 8u;"),
+        "{kept}"
+    );
     assert!(
         !kept.contains("barrier()") && !kept.contains("shared "),
         "{kept}"
     );
     let shared = plan(&[&soft], &gpu()).unwrap()[0].source.clone();
     assert!(shared.contains("barrier()"), "{shared}");
-    // heavy work per element (20 sines) runs an invocation a row on a CPU
-    let mut heavy = data(&[65536, 64]);
-    for _ in 0..20 {
-        heavy = heavy.unary(UnaryOp::Sin).unwrap();
-    }
-    let heavy = graphs::base2_softmax(&heavy);
+    // f64 combines through shared memory, which is the workgroup's: a row a workgroup
+    let wide = Lazy::empty_buffer(DType::F64, &[65536, 64]).unwrap();
+    let wide = graphs::base2_softmax(&wide);
     assert_eq!(
-        plan(&[&heavy], &lavapipe()).unwrap()[0].strategy,
+        plan(&[&wide], &lavapipe()).unwrap()[0].strategy,
+        Strategy::Row {
+            threads: 8,
+            row: 64,
+            rows: 1
+        }
+    );
+    // without subgroup arithmetic, a CPU runs an invocation a row, 256 rows a workgroup
+    let plain = DeviceInfo {
+        subgroup_arithmetic: false,
+        ..lavapipe()
+    };
+    assert_eq!(
+        row(&plain),
         Strategy::Row {
             threads: 1,
-            row: 64
+            row: 64,
+            rows: 256
         }
     );
     // a matmul: the rows of an invocation's tile share the loads of B's columns
@@ -670,12 +689,23 @@ fn a_row_kernel_reads_its_row_once() {
     for (info, threads, kept) in [(lavapipe(), 8, 128), (gpu(), 64, 16)] {
         let p = plan(&[&y], &info).unwrap();
         assert_eq!(p.len(), 1, "{:?}", names(&p));
-        assert_eq!(p[0].strategy, Strategy::Row { threads, row: cols });
-        // an invocation's arrays are declared `float s<slot>[len]` (workgroup memory:
-        // `shared`), indexed by the round
+        let rows = if threads == 8 { 8 } else { 1 };
+        assert_eq!(
+            p[0].strategy,
+            Strategy::Row {
+                threads,
+                row: cols,
+                rows
+            }
+        );
+        // an invocation's arrays are declared as rows of a vector's elements,
+        // `float s<slot>[len / 4][4]` (workgroup memory: `shared`), indexed by the round
         let src = &p[0].source;
         assert_eq!(src.matches("= v0[").count(), 1, "{src}");
-        assert!(src.contains(&format!("float s1[{kept}];")), "{src}");
+        assert!(
+            src.contains(&format!("float s1[{}][4];", kept / 4)),
+            "{src}"
+        );
     }
 }
 
@@ -698,7 +728,8 @@ fn a_shared_row_reads_back_only_its_own_elements() {
         p[0].strategy,
         Strategy::Row {
             threads: 8,
-            row: cols
+            row: cols,
+            rows: 8
         }
     );
     let src = &p[0].source;

@@ -200,6 +200,13 @@ pub struct Block {
     pub parallel: bool,
 }
 
+/// Whether a workgroup combines accumulators of `d` with subgroup operations, where the
+/// device has subgroup arithmetic: not booleans nor 64-bit values, which GLSL's subgroup
+/// arithmetic takes only with extensions; those combine through shared memory.
+pub fn subgroup_combines(d: DType) -> bool {
+    !d.is_bool() && !d.is_64bit()
+}
+
 /// How invocations map to outputs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {
@@ -216,14 +223,19 @@ pub enum Strategy {
     /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
     /// layernorm) into one kernel.
     Row {
-        /// Invocations sharing one row (the workgroup), each taking the row's vectors
-        /// round-robin. 1: an invocation computes a whole row, with its reductions as plain
-        /// loops, and a workgroup of [`SERIAL_THREADS`] takes as many rows (where invocations
-        /// already keep a CPU's cores busy, barriers and combines only cost); at most a
-        /// subgroup: the workgroup combines with subgroup operations alone.
+        /// Invocations sharing one row, each taking the row's vectors round-robin. 1: an
+        /// invocation computes a whole row, with its reductions as plain loops (where
+        /// invocations already keep a CPU's cores busy, barriers and combines only cost); at
+        /// most a subgroup: the row combines with subgroup operations alone.
         threads: u32,
         /// Outputs per row.
         row: usize,
+        /// Rows a workgroup takes (`threads * rows` invocations, consecutive invocations
+        /// sharing a row): [`SERIAL_THREADS`] rows of one invocation; more than one row of
+        /// several only where a row is exactly a subgroup (its combines never leave it).
+        /// On lavapipe a workgroup costs about as much as a row of 256 floats (softmax
+        /// (65536, 256) with 8 lanes a row: 69 ms a workgroup a row, 30 with 8 rows).
+        rows: u32,
     },
     /// Each invocation computes `rows` rows of `cols * LANES` outputs: the same `cols`
     /// consecutive vectors of columns of `rows` consecutive indices of one output axis before
@@ -420,13 +432,11 @@ impl Program {
     pub fn threads(&self) -> u32 {
         match self.strategy {
             Strategy::Serial
-            | Strategy::Row { threads: 1, .. }
             | Strategy::Sort { .. }
             | Strategy::Merge { .. }
             | Strategy::Scan { .. } => SERIAL_THREADS,
-            Strategy::Tile { threads, .. }
-            | Strategy::Cooperative { threads }
-            | Strategy::Row { threads, .. } => threads,
+            Strategy::Row { threads, rows, .. } => threads * rows,
+            Strategy::Tile { threads, .. } | Strategy::Cooperative { threads } => threads,
         }
     }
 
@@ -448,7 +458,9 @@ impl Program {
     /// group, else enough to give every group an invocation.
     pub fn workgroups(&self) -> u64 {
         let groups = self.groups() as u64;
-        if self.shares_groups() {
+        if let Strategy::Row { rows, .. } = self.strategy {
+            groups.div_ceil(u64::from(rows))
+        } else if self.shares_groups() {
             groups
         } else {
             groups.div_ceil(u64::from(self.threads()))

@@ -24,7 +24,7 @@ mod split;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::codegen::program::{LANES, Strategy, tile_axes};
+use crate::codegen::program::{LANES, SERIAL_THREADS, Strategy, subgroup_combines, tile_axes};
 use crate::error::{Error, Result};
 use crate::graph::node::{Node, Op};
 use crate::tune::{BASE_ROWS, ClassDefaults};
@@ -352,17 +352,38 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             match rows.get(&k.root.id()) {
                 Some(rows::RowPlan::Row(row)) => {
                     // where rows alone keep the device busy (a CPU), fewer invocations a row:
-                    // the class's share for rows of light work, else one (see
-                    // `ClassDefaults::row_threads`)
-                    let rows = k.root.numel() / row.max(&1);
-                    let threads = if rows < class.busy {
-                        COOP_THREADS
-                    } else if rows::element_ops(&k.body, &realize) <= rows::LIGHT_OPS {
-                        class.row_threads
+                    // the class's share (see `ClassDefaults::row_threads`), a subgroup
+                    // (several rows a workgroup) or one (a workgroup's worth of rows)
+                    let (threads, rows) = if k.root.numel() / row.max(&1) < class.busy {
+                        (COOP_THREADS, 1)
+                    } else if class.row_threads > 1 {
+                        // several rows a workgroup where every combine stays in its
+                        // subgroup (shared memory would be the workgroup's, not the row's)
+                        let mut subgroup = true;
+                        walk_region(
+                            &k.body,
+                            &realize,
+                            &mut |n, _| {
+                                if matches!(n.op(), Op::Reduce(..)) {
+                                    subgroup &= subgroup_combines(n.dtype());
+                                }
+                            },
+                            &mut |_| {},
+                        );
+                        let rows = if subgroup {
+                            (COOP_THREADS / class.row_threads).max(1)
+                        } else {
+                            1
+                        };
+                        (class.row_threads, rows)
                     } else {
-                        1
+                        (1, SERIAL_THREADS)
                     };
-                    k.strategy = Strategy::Row { threads, row: *row };
+                    k.strategy = Strategy::Row {
+                        threads,
+                        row: *row,
+                        rows,
+                    };
                 }
                 // one value a row: an invocation computes 4 rows, keeping them, where those
                 // keep the device busy (var of (4096, 1024) on lavapipe: 6.9-7.1 ms

@@ -17,31 +17,6 @@ use crate::graph::node::{Node, Op};
 /// Rows shorter than this are not worth a workgroup each.
 const MIN_ROW: usize = 64;
 
-/// The most elementwise ops per element for which a row's work counts as light (see
-/// `ClassDefaults::row_threads`): layernorm takes 4, softmax 43 (its exponential).
-pub const LIGHT_OPS: usize = 16;
-
-/// Elementwise ops a row kernel computes per element: the nodes of its fused region with the
-/// output's full shape.
-pub fn element_ops(body: &Arc<Node>, realize: &HashSet<u64>) -> usize {
-    let mut seen: HashSet<u64> = HashSet::new();
-    let mut stack = vec![body.clone()];
-    let mut ops = 0;
-    while let Some(n) = stack.pop() {
-        if !seen.insert(n.id()) {
-            continue;
-        }
-        if n.id() != body.id() && super::is_boundary(&n, realize) {
-            continue;
-        }
-        if n.op().is_elementwise() && n.shape() == body.shape() {
-            ops += 1;
-        }
-        stack.extend(n.srcs());
-    }
-    ops
-}
-
 /// How a kernel runs the reductions it keeps.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RowPlan {

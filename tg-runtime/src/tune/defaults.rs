@@ -35,11 +35,12 @@ pub struct ClassDefaults {
     /// core); `usize::MAX` where it does not (a GPU, whose rules of thumb apply). Tiles of
     /// more than [`BASE_ROWS`] rows only where at least this many remain.
     pub busy: usize,
-    /// Invocations sharing a row of light work (`schedule::rows::LIGHT_OPS`) where the rows
-    /// alone keep the device busy (at least [`ClassDefaults::busy`] of them): a CPU's
-    /// subgroup, which reduces with subgroup operations alone and whose lanes read
-    /// consecutive vectors of the row (layernorm (4096, 1024) on lavapipe: 3.7-4.4 ms with 8
-    /// lanes a row, 5.1-5.7 with an invocation a row), or 1 without subgroup arithmetic.
+    /// Invocations sharing a row where the rows alone keep the device busy (at least
+    /// [`ClassDefaults::busy`] of them): a CPU's subgroup, which reduces with subgroup
+    /// operations alone and whose lanes read consecutive vectors of the row, each keeping
+    /// its share of the row in registers (lavapipe, (16384, 1024): softmax 37-38 ms with 8
+    /// lanes a row, 47-71 with an invocation a row; layernorm 3.7-4.4 ms against 5.1-5.7 at
+    /// (4096, 1024) on another machine), or 1 without subgroup arithmetic.
     pub row_threads: u32,
 }
 

@@ -12,7 +12,7 @@ void main() {
   int lid = int(gl_LocalInvocationID.x);
   if (gid >= pc.n / 1024u) return;
   int q = int(gid);
-  float s0[16];
+  float s0[4][4];
   float acc2_0 = uintBitsToFloat(0xff800000u);
   for (int t2 = 0; t2 < 4; t2++) {
     int r2 = lid + t2 * 64;
@@ -21,10 +21,10 @@ void main() {
     float x3 = x23[1];
     float x4 = x23[2];
     float x5 = x23[3];
-    s0[t2 * 4] = x2;
-    s0[(t2 * 4 + 1)] = x3;
-    s0[(t2 * 4 + 2)] = x4;
-    s0[(t2 * 4 + 3)] = x5;
+    s0[t2][0] = x2;
+    s0[t2][1] = x3;
+    s0[t2][2] = x4;
+    s0[t2][3] = x5;
     float x10 = tg_max_f(x2, x3);
     float x11 = tg_max_f(x4, x5);
     float x12 = tg_max_f(x10, x11);
@@ -41,13 +41,13 @@ void main() {
   for (int t1 = 0; t1 < 4; t1++) {
     int r1 = lid + t1 * 64;
     float x14 = (-x13);
-    float x15 = s0[t1 * 4];
+    float x15 = s0[t1][0];
     float x16 = (x15 + x14);
-    float x17 = s0[(t1 * 4 + 1)];
+    float x17 = s0[t1][1];
     float x18 = (x17 + x14);
-    float x19 = s0[(t1 * 4 + 2)];
+    float x19 = s0[t1][2];
     float x20 = (x19 + x14);
-    float x21 = s0[(t1 * 4 + 3)];
+    float x21 = s0[t1][3];
     float x22 = (x21 + x14);
     o[(q * 256 + r1)] = vec4(x16, x18, x20, x22);
   }
