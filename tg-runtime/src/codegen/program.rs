@@ -233,8 +233,9 @@ pub enum Strategy {
         /// Rows a workgroup takes (`threads * rows` invocations, consecutive invocations
         /// sharing a row): [`SERIAL_THREADS`] rows of one invocation; more than one row of
         /// several only where a row is exactly a subgroup (its combines never leave it).
-        /// On lavapipe a workgroup costs about as much as a row of 256 floats (softmax
-        /// (65536, 256) with 8 lanes a row: 69 ms a workgroup a row, 30 with 8 rows).
+        /// On lavapipe each workgroup costs its own setup (softmax (65536, 256) with 8 lanes
+        /// a row, run in turn, fastest and median: 59 and 68 ms a workgroup a row, 52 and 58
+        /// with 8 rows).
         rows: u32,
     },
     /// Each invocation computes `rows` rows of `cols * LANES` outputs: the same `cols`

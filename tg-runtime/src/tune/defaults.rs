@@ -38,9 +38,9 @@ pub struct ClassDefaults {
     /// Invocations sharing a row where the rows alone keep the device busy (at least
     /// [`ClassDefaults::busy`] of them): a CPU's subgroup, which reduces with subgroup
     /// operations alone and whose lanes read consecutive vectors of the row, each keeping
-    /// its share of the row in registers (lavapipe, (16384, 1024): softmax 37-38 ms with 8
-    /// lanes a row, 47-71 with an invocation a row; layernorm 3.7-4.4 ms against 5.1-5.7 at
-    /// (4096, 1024) on another machine), or 1 without subgroup arithmetic.
+    /// its share of the row in registers (lavapipe, softmax (16384, 1024), the same shaders
+    /// run in turn, fastest and median: 33 and 59 ms with 8 lanes a row, 45 and 72 with an
+    /// invocation a row), or 1 without subgroup arithmetic.
     pub row_threads: u32,
 }
 
