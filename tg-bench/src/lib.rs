@@ -26,11 +26,11 @@ pub fn input(shape: &[usize], seed: u32) -> DynTensor {
     t
 }
 
-/// Timed runs per figure: `TG_BENCH_RUNS`, default 3, at least 1.
+/// Timed runs per figure: `TG_BENCH_RUNS`, default 5, at least 1.
 pub fn runs() -> usize {
     std::env::var("TG_BENCH_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(3)
+        .unwrap_or(5)
         .max(1)
 }

@@ -49,22 +49,41 @@ void main() {{
     )
 }
 
-/// Median GPU seconds of `runs` executions of `dispatches`.
-fn gpu_time(dev: &Device, dispatches: &[Dispatch], runs: usize) -> tg::Result<f64> {
-    let mut t = Vec::new();
-    for i in 0..runs + 2 {
-        let r = dev.execute(dispatches, true)?;
-        if i >= 2 {
-            let ns: u64 = r.kernel_ns.map(|k| k.iter().sum()).unwrap_or(0);
-            t.push(ns as f64 * 1e-9);
-        }
-    }
-    Ok(tg_bench::median(t))
+/// Hand-written dispatches, ready to run again and again.
+pub struct Hand {
+    dispatches: Vec<Dispatch>,
+    timestamps: bool,
 }
 
-/// GB/s of the hand-written add and sum over `n` f32 (a multiple of 64K); the sum is `None`
-/// on a device without subgroup arithmetic.
-pub fn baseline(n: u32) -> tg::Result<(f64, Option<f64>)> {
+impl Hand {
+    /// One execution: its wall time, and its kernels' timestamp intervals summed (NaN
+    /// without timestamps), in seconds.
+    pub fn run(&self) -> tg::Result<(f64, f64)> {
+        let r = Device::get()?.execute(&self.dispatches, self.timestamps)?;
+        let gpu = r
+            .kernel_ns
+            .map_or(f64::NAN, |k| k.iter().sum::<u64>() as f64 * 1e-9);
+        Ok((r.wall_ns as f64 * 1e-9, gpu))
+    }
+
+    /// Dispatches of one execution.
+    pub fn kernels(&self) -> usize {
+        self.dispatches.len()
+    }
+}
+
+fn bind(buf: &std::sync::Arc<tg::runtime::device::Buffer>, writes: bool) -> Binding {
+    Binding {
+        buffer: std::sync::Arc::clone(buf),
+        writes,
+        by_address: false,
+    }
+}
+
+/// The hand-written vec4 add of two vectors of `n` f32 (a multiple of 1024), and the
+/// two-pass subgroup sum of one (`None` on a device without subgroup arithmetic; `n` a
+/// multiple of 64K whose partials are a multiple of 4), its total checked on the host.
+pub fn add_and_sum(n: u32) -> tg::Result<(Hand, Option<Hand>)> {
     let dev = Device::get()?;
     let bytes = n as u64 * 4;
     let a = dev.alloc(bytes)?;
@@ -75,11 +94,6 @@ pub fn baseline(n: u32) -> tg::Result<(f64, Option<f64>)> {
     dev.write(&a, 0, &data)?;
     let b = dev.alloc(bytes)?;
     let o = dev.alloc(bytes)?;
-    let bind = |buf: &std::sync::Arc<_>, writes| Binding {
-        buffer: std::sync::Arc::clone(buf),
-        writes,
-        by_address: false,
-    };
 
     let spirv = compile_glsl(&add_source())?;
     let layout = KernelLayout {
@@ -87,16 +101,18 @@ pub fn baseline(n: u32) -> tg::Result<(f64, Option<f64>)> {
         push_constant_bytes: 0,
     };
     let add = dev.pipeline(0x7467_6265_6e63_6801, &spirv, layout)?;
-    let add = Dispatch {
-        pipeline: add,
-        bindings: vec![bind(&o, true), bind(&a, false), bind(&b, false)],
-        push_constants: Vec::new(),
-        groups: [n / 4 / THREADS, 1, 1],
+    let add = Hand {
+        dispatches: vec![Dispatch {
+            pipeline: add,
+            bindings: vec![bind(&o, true), bind(&a, false), bind(&b, false)],
+            push_constants: Vec::new(),
+            groups: [n / 4 / THREADS, 1, 1],
+        }],
+        timestamps: true,
     };
-    let add_gbs = 3.0 * bytes as f64 / gpu_time(dev, &[add], 10)? * 1e-9;
 
     if !dev.info().subgroup_arithmetic {
-        return Ok((add_gbs, None));
+        return Ok((add, None));
     }
     let spirv = compile_glsl(&sum_source())?;
     let layout = KernelLayout {
@@ -113,8 +129,11 @@ pub fn baseline(n: u32) -> tg::Result<(f64, Option<f64>)> {
         groups: [floats.div_ceil(per_group), 1, 1],
     };
     // 16M floats leave 1024 partials, a multiple of 4: one more pass finishes them
-    let dispatches = [pass(&b, &a, n), pass(&o, &b, partials)];
-    let sum_gbs = bytes as f64 / gpu_time(dev, &dispatches, 10)? * 1e-9;
+    let sum = Hand {
+        dispatches: vec![pass(&b, &a, n), pass(&o, &b, partials)],
+        timestamps: true,
+    };
+    sum.run()?;
     let mut total = [0u8; 4];
     dev.read(&o, 0, &mut total)?;
     let expected: u64 = (0..n as u64).map(|i| i % 7).sum();
@@ -123,13 +142,13 @@ pub fn baseline(n: u32) -> tg::Result<(f64, Option<f64>)> {
         (got - expected as f64).abs() <= 1e-6 * expected as f64,
         "hand-written sum: {got} against {expected}"
     );
-    Ok((add_gbs, Some(sum_gbs)))
+    Ok((add, Some(sum)))
 }
 
-/// Microseconds per dispatch (wall, without timestamps) of `count` dependent hand-written
-/// dispatches over 1024 f32 in one submit: the device's own cost of a small kernel, which
-/// bounds tg's from below.
-pub fn dispatch_floor(count: usize) -> tg::Result<f64> {
+/// `count` dependent hand-written dispatches over 1024 f32 in one submit, timed by the wall
+/// clock (no timestamps): the device's own cost of a small kernel, which bounds tg's from
+/// below.
+pub fn chain(count: usize) -> tg::Result<Hand> {
     let dev = Device::get()?;
     let src = format!(
         "#version 450
@@ -148,30 +167,15 @@ void main() {{ uint i = gl_GlobalInvocationID.x; o[i] = a[i] * 1.0001 + 0.5; }}"
     let dispatches: Vec<Dispatch> = (0..count)
         .map(|k| Dispatch {
             pipeline: pipeline.clone(),
-            bindings: vec![
-                Binding {
-                    buffer: bufs[(k + 1) % 2].clone(),
-                    writes: true,
-                    by_address: false,
-                },
-                Binding {
-                    buffer: bufs[k % 2].clone(),
-                    writes: false,
-                    by_address: false,
-                },
-            ],
+            bindings: vec![bind(&bufs[(k + 1) % 2], true), bind(&bufs[k % 2], false)],
             push_constants: Vec::new(),
             groups: [1, 1, 1],
         })
         .collect();
-    let mut wall = Vec::new();
-    for i in 0..12 {
-        let r = dev.execute(&dispatches, false)?;
-        if i >= 2 {
-            wall.push(r.wall_ns as f64 * 1e-9);
-        }
-    }
-    Ok(tg_bench::median(wall) / count as f64 * 1e6)
+    Ok(Hand {
+        dispatches,
+        timestamps: false,
+    })
 }
 
 /// The register-blocked matmul the performance issue measures tg against: a 16x16 workgroup,
@@ -204,9 +208,9 @@ void main() {{
     )
 }
 
-/// GFLOPS (GPU time) of the hand-written register-blocked matmul of two n x n f32 matrices,
-/// checked against the host on one row.
-pub fn matmul(n: u32, runs: usize) -> tg::Result<f64> {
+/// The hand-written register-blocked matmul of two n x n f32 matrices, checked against the
+/// host on one row.
+pub fn matmul(n: u32) -> tg::Result<Hand> {
     let dev = Device::get()?;
     let bytes = n as u64 * n as u64 * 4;
     let value = |i: u64| ((i * 2654435761 % 1009) as f32 - 504.0) / 1024.0;
@@ -219,24 +223,22 @@ pub fn matmul(n: u32, runs: usize) -> tg::Result<f64> {
         Ok(buf)
     };
     let (a, b, c) = (upload(&host_a)?, upload(&host_b)?, dev.alloc(bytes)?);
-    let bind = |buf: &std::sync::Arc<_>, writes| Binding {
-        buffer: std::sync::Arc::clone(buf),
-        writes,
-        by_address: false,
-    };
     let spirv = compile_glsl(&matmul_source(n))?;
     let layout = KernelLayout {
         bindings: 3,
         push_constant_bytes: 0,
     };
     let pipeline = dev.pipeline(0x7467_6265_6e63_6900 + n as u64, &spirv, layout)?;
-    let dispatch = Dispatch {
-        pipeline,
-        bindings: vec![bind(&c, true), bind(&a, false), bind(&b, false)],
-        push_constants: Vec::new(),
-        groups: [n / 4 / 16, n / 4 / 16, 1],
+    let hand = Hand {
+        dispatches: vec![Dispatch {
+            pipeline,
+            bindings: vec![bind(&c, true), bind(&a, false), bind(&b, false)],
+            push_constants: Vec::new(),
+            groups: [n / 4 / 16, n / 4 / 16, 1],
+        }],
+        timestamps: true,
     };
-    let seconds = gpu_time(dev, &[dispatch], runs)?;
+    hand.run()?;
     // row 1 of the product, on the host
     let mut got = vec![0u8; n as usize * 4];
     dev.read(&c, bytes / n as u64, &mut got)?;
@@ -251,5 +253,5 @@ pub fn matmul(n: u32, runs: usize) -> tg::Result<f64> {
             "hand-written matmul C[1][{j}]: {have} against {want}"
         );
     }
-    Ok(2.0 * (n as f64).powi(3) / seconds * 1e-9)
+    Ok(hand)
 }

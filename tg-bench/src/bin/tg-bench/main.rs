@@ -5,11 +5,13 @@
 //! matmul, a pre-recorded dispatch chain), the same computation with every step realized on
 //! its own (the unfused schedule), the training step built eagerly, or the host.
 //!
-//! Figures are medians after a warm-up (pipelines compiled and cached). "gpu" figures come
-//! from timestamp queries summed over the realize's kernels; "wall" figures time building the
-//! graph, `realize` and `Device::synchronize`, so they include scheduling, codegen, cache lookups, recording,
-//! submit and wait. `TG_BENCH_RUNS` sets the timed runs per row (default 3); `TG_BENCH_QUICK=1`
-//! skips the 2048 matmuls and the 2^20 sort (minutes on lavapipe with a cold cache).
+//! Figures are medians after a warm-up (pipelines compiled and cached), a row's tg figure and
+//! its baseline timed in turn, run by run (`in_turn`), so a machine whose speed wanders slows
+//! both alike. "gpu" figures come from timestamp queries summed over the realize's kernels;
+//! "wall" figures time building the graph, `realize` and `Device::synchronize`, so they
+//! include scheduling, codegen, cache lookups, recording, submit and wait. `TG_BENCH_RUNS`
+//! sets the timed runs per row (default 5); `TG_BENCH_QUICK=1` skips the 2048 matmuls and the
+//! 2^20 sort (minutes on lavapipe with a cold cache).
 
 mod handwritten;
 
@@ -22,58 +24,89 @@ use tg_bench::{input, median, runs};
 
 const BIG: usize = 16 << 20;
 
-/// Timings of one row: medians over the timed runs.
+/// Timings of one probe: medians over the timed runs.
+#[derive(Clone, Copy)]
 struct Timing {
-    /// `realize` + `synchronize`, seconds.
+    /// Wall clock, seconds (a tg probe: build + `realize` + `synchronize`).
     wall: f64,
     /// Sum of the kernels' timestamp intervals, seconds (NaN without timestamps).
     gpu: f64,
-    /// Kernels of one realize.
+    /// Kernels of one run.
     kernels: usize,
 }
 
-/// Realizes what `build` makes, once to warm up and `runs` times for each of the two clocks.
-/// The wall clock includes `build` (graph building is part of a user's call, and the unfused
-/// baselines realize their steps inside it); the gpu clock counts the final realize only.
-fn time(runs: usize, build: impl Fn() -> DynTensor) -> Timing {
-    time_all(runs, || vec![build()])
+/// Something to time: each call runs it once and gives its figures.
+type Probe<'a> = Box<dyn FnMut() -> Timing + 'a>;
+
+/// Times every probe `runs` times in turn, after a warm-up round (pipelines compiled and
+/// cached): each round calls every probe once, so a machine whose speed wanders (a shared
+/// VM: 2x within minutes on tg's CI kind) slows a row's probes alike and their ratio holds,
+/// where timing one probe's runs and then the other's did not. Medians of each.
+fn in_turn(runs: usize, mut probes: Vec<Probe<'_>>) -> Vec<Timing> {
+    let mut samples: Vec<Vec<Timing>> = vec![Vec::new(); probes.len()];
+    for round in 0..=runs {
+        for (probe, got) in probes.iter_mut().zip(&mut samples) {
+            let t = probe();
+            if round > 0 {
+                got.push(t);
+            }
+        }
+    }
+    samples
+        .into_iter()
+        .map(|s| Timing {
+            wall: median(s.iter().map(|t| t.wall).collect()),
+            gpu: median(s.iter().map(|t| t.gpu).collect()),
+            kernels: s.last().map_or(0, |t| t.kernels),
+        })
+        .collect()
 }
 
-/// [`time`] for a build with several results, realized together.
-fn time_all(runs: usize, build: impl Fn() -> Vec<DynTensor>) -> Timing {
-    let dev = Device::get().expect("device");
-    let (mut wall, mut gpu, mut kernels) = (Vec::new(), Vec::new(), 0);
-    let lazies = |ys: &[DynTensor]| -> Vec<tg::runtime::Lazy> {
-        ys.iter().map(|y| y.lazy().clone()).collect()
-    };
-    // Each result is dropped before the next is built: equal graphs are one hash-consed node,
-    // so a live realized result would make the next build a no-op.
-    for i in 0..=runs {
-        {
+/// A probe of what `build` makes, realized together: once on the wall clock (`build`
+/// included: graph building is part of a user's call, and the unfused baselines realize
+/// their steps inside it), once more with timestamps (the final realize's kernels only).
+fn tg_all<'a>(build: impl Fn() -> Vec<DynTensor> + 'a) -> Probe<'a> {
+    Box::new(move || {
+        let dev = Device::get().expect("device");
+        let lazies = |ys: &[DynTensor]| -> Vec<tg::runtime::Lazy> {
+            ys.iter().map(|y| y.lazy().clone()).collect()
+        };
+        // each result is dropped before the next is built: equal graphs are one hash-consed
+        // node, so a live realized result would make the next build a no-op
+        let wall = {
             let t = Instant::now();
             let ys = lazies(&build());
             tg::runtime::realize(&ys.iter().collect::<Vec<_>>()).expect("realize");
             dev.synchronize().expect("synchronize");
-            if i > 0 {
-                wall.push(t.elapsed().as_secs_f64());
-            }
-        }
+            t.elapsed().as_secs_f64()
+        };
         let ys = lazies(&build());
         let r = realize_report(&ys.iter().collect::<Vec<_>>(), true).expect("realize");
-        kernels = r.kernels.len();
-        if i > 0 {
-            gpu.push(
-                r.kernel_ns
-                    .map(|k| k.iter().sum::<u64>() as f64 * 1e-9)
-                    .unwrap_or(f64::NAN),
-            );
+        Timing {
+            wall,
+            gpu: r
+                .kernel_ns
+                .map_or(f64::NAN, |k| k.iter().sum::<u64>() as f64 * 1e-9),
+            kernels: r.kernels.len(),
         }
-    }
-    Timing {
-        wall: median(wall),
-        gpu: median(gpu),
-        kernels,
-    }
+    })
+}
+
+/// [`tg_all`] for one result.
+fn tg<'a>(build: impl Fn() -> DynTensor + 'a) -> Probe<'a> {
+    tg_all(move || vec![build()])
+}
+
+/// A probe of hand-written dispatches.
+fn hand(h: &handwritten::Hand) -> Probe<'_> {
+    Box::new(move || {
+        let (wall, gpu) = h.run().expect("hand-written dispatch");
+        Timing {
+            wall,
+            gpu,
+            kernels: h.kernels(),
+        }
+    })
 }
 
 /// One line of the table: what tg measured, the baseline and tg's ratio to it (higher is
@@ -211,7 +244,7 @@ fn main() -> tg::Result<()> {
 }
 
 /// Square matmuls in f32 against the hand-written register-blocked kernel, and with f16
-/// inputs against tg's own f32 figure of the same size.
+/// inputs against tg's own f32 figure of the same size, the three timed in turn.
 fn matmuls(runs: usize, quick: bool) -> tg::Result<()> {
     for n in [256usize, 512, 1024, 2048] {
         if quick && n > 1024 {
@@ -219,24 +252,29 @@ fn matmuls(runs: usize, quick: bool) -> tg::Result<()> {
         }
         let flops = 2.0 * (n as f64).powi(3);
         let (a, b) = (input(&[n, n], 1), input(&[n, n], 2));
-        let t = time(runs, || a.matmul(&b).expect("matmul"));
-        let ours = flops / t.gpu * 1e-9;
-        let hand = handwritten::matmul(n as u32, runs)?;
+        let (a16, b16) = (a.cast(DType::F16), b.cast(DType::F16));
+        let half = a16.realize().and_then(|_| b16.realize());
+        let baseline = handwritten::matmul(n as u32)?;
+        let mut probes = vec![tg(|| a.matmul(&b).expect("matmul")), hand(&baseline)];
+        if half.is_ok() {
+            probes.push(tg(|| a16.matmul(&b16).expect("matmul")));
+        }
+        let t = in_turn(runs, probes);
+        let gflops = |t: &Timing| flops / t.gpu * 1e-9;
+        let (ours, hand) = (gflops(&t[0]), gflops(&t[1]));
         row(
             &format!("matmul {n}^3 f32"),
-            t.kernels,
+            t[0].kernels,
             format!("{ours:.2} GFLOPS"),
             format!("{hand:.2} GFLOPS hand 4x4 blocked"),
             ours / hand,
         );
-        let (a16, b16) = (a.cast(DType::F16), b.cast(DType::F16));
-        match a16.realize().and_then(|_| b16.realize()) {
+        match half {
             Ok(_) => {
-                let h = time(runs, || a16.matmul(&b16).expect("matmul"));
-                let half = flops / h.gpu * 1e-9;
+                let half = gflops(&t[2]);
                 row(
                     &format!("matmul {n}^3 f16"),
-                    h.kernels,
+                    t[2].kernels,
                     format!("{half:.2} GFLOPS"),
                     format!("{ours:.2} GFLOPS tg f32"),
                     half / ours,
@@ -280,49 +318,60 @@ fn training() {
 }
 
 /// add and whole-tensor sum of 16M f32, as a user writes them, against hand-written kernels;
-/// a running sum of them against the add.
-fn memory_bound(runs: usize) -> tg::Result<f64> {
-    let (hand_add, hand_sum) = handwritten::baseline(BIG as u32)?;
+/// a running sum of them against the add; all timed in turn.
+fn memory_bound(runs: usize) -> tg::Result<()> {
+    let (hand_add, hand_sum) = handwritten::add_and_sum(BIG as u32)?;
     let (a, b) = (input(&[BIG], 1), input(&[BIG], 2));
     let mb = (BIG * 4) as f64;
-    let t = time(runs, || a.add(&b).expect("add"));
-    let add = 3.0 * mb / t.gpu * 1e-9;
+    let mut probes = vec![
+        tg(|| a.add(&b).expect("add")),
+        hand(&hand_add),
+        tg(|| a.sum(None, false).expect("sum")),
+        // a running sum reads and writes each element once, in runs scanned in order
+        tg(|| a.cumsum(0).expect("cumsum")),
+    ];
+    if let Some(h) = &hand_sum {
+        probes.push(hand(h));
+    }
+    let t = in_turn(runs, probes);
+    let gbs = |bytes: f64, t: &Timing| bytes / t.gpu * 1e-9;
+    let (add, base) = (gbs(3.0 * mb, &t[0]), gbs(3.0 * mb, &t[1]));
     row(
         "add 16M f32 (a.add(&b))",
-        t.kernels,
+        t[0].kernels,
         format!("{add:.2} GB/s"),
-        format!("{hand_add:.2} GB/s hand vec4 add"),
-        add / hand_add,
+        format!("{base:.2} GB/s hand vec4 add"),
+        add / base,
     );
-    let t = time(runs, || a.sum(None, false).expect("sum"));
-    let sum = mb / t.gpu * 1e-9;
-    match hand_sum {
-        Some(hand) => row(
-            "sum 16M f32 (a.sum(None, false))",
-            t.kernels,
-            format!("{sum:.2} GB/s"),
-            format!("{hand:.2} GB/s hand subgroup 2-pass"),
-            sum / hand,
-        ),
+    let sum = gbs(mb, &t[2]);
+    match t.get(4) {
+        Some(h) => {
+            let hand = gbs(mb, h);
+            row(
+                "sum 16M f32 (a.sum(None, false))",
+                t[2].kernels,
+                format!("{sum:.2} GB/s"),
+                format!("{hand:.2} GB/s hand subgroup 2-pass"),
+                sum / hand,
+            )
+        }
         None => row(
             "sum 16M f32 (a.sum(None, false))",
-            t.kernels,
+            t[2].kernels,
             format!("{sum:.2} GB/s"),
             "no subgroup arithmetic".into(),
             f64::NAN,
         ),
     }
-    // a running sum reads and writes each element once, in runs scanned in order
-    let t = time(runs, || a.cumsum(0).expect("cumsum"));
-    let scan = 2.0 * mb / t.gpu * 1e-9;
+    let scan = gbs(2.0 * mb, &t[3]);
     row(
         "cumsum 16M f32 (a.cumsum(0))",
-        t.kernels,
-        format!("{scan:.2} GB/s, {:.1} ms", t.wall * 1e3),
+        t[3].kernels,
+        format!("{scan:.2} GB/s, {:.1} ms", t[3].wall * 1e3),
         format!("{add:.2} GB/s tg add"),
         scan / add,
     );
-    Ok(add)
+    Ok(())
 }
 
 /// One step of an unfused baseline: the op's result, realized on its own.
@@ -332,35 +381,34 @@ fn step(t: tg::Result<DynTensor>) -> DynTensor {
     t
 }
 
-/// softmax and layernorm over rows, fused, against the same ops realized one at a time;
-/// GB/s counts the input read once and the output written once.
+/// softmax and layernorm over rows, fused, against the same ops realized one at a time,
+/// timed in turn; GB/s counts the input read once and the output written once.
 fn rows(runs: usize) -> tg::Result<()> {
     for shape in [[64usize, 1024], [4096, 1024]] {
         let x = input(&shape, 3);
         let bytes = 8.0 * x.numel() as f64;
         let name = |op: &str| format!("{op} ({}, {})", shape[0], shape[1]);
-        let softmax = (
-            "softmax",
-            time(runs, || x.softmax(-1, None).expect("softmax")),
-            time(runs, || {
-                let m = step(x.max(Some(&[-1]), true));
-                let e = step(x.sub(&m).and_then(|d| d.exp()));
-                let s = step(e.sum(Some(&[-1]), true));
-                e.div(&s).expect("div")
-            }),
+        let t = in_turn(
+            runs,
+            vec![
+                tg(|| x.softmax(-1, None).expect("softmax")),
+                tg(|| {
+                    let m = step(x.max(Some(&[-1]), true));
+                    let e = step(x.sub(&m).and_then(|d| d.exp()));
+                    let s = step(e.sum(Some(&[-1]), true));
+                    e.div(&s).expect("div")
+                }),
+                tg(|| x.layernorm(&[-1], 1e-5).expect("layernorm")),
+                tg(|| {
+                    let m = step(x.mean(Some(&[-1]), true));
+                    let d = step(x.sub(&m));
+                    let v = step(d.mul(&d).and_then(|q| q.mean(Some(&[-1]), true)));
+                    d.mul(v.add(1e-5f32).and_then(|q| q.rsqrt()).expect("rsqrt"))
+                        .expect("scale")
+                }),
+            ],
         );
-        let layernorm = (
-            "layernorm",
-            time(runs, || x.layernorm(&[-1], 1e-5).expect("layernorm")),
-            time(runs, || {
-                let m = step(x.mean(Some(&[-1]), true));
-                let d = step(x.sub(&m));
-                let v = step(d.mul(&d).and_then(|q| q.mean(Some(&[-1]), true)));
-                d.mul(v.add(1e-5f32).and_then(|q| q.rsqrt()).expect("rsqrt"))
-                    .expect("scale")
-            }),
-        );
-        for (op, fused, unfused) in [softmax, layernorm] {
+        for (op, fused, unfused) in [("softmax", t[0], t[1]), ("layernorm", t[2], t[3])] {
             row(
                 &name(op),
                 fused.kernels,
@@ -377,26 +425,35 @@ fn rows(runs: usize) -> tg::Result<()> {
     Ok(())
 }
 
-/// conv2d (8,64,56,56) x 64 3x3 padding 1, direct and Winograd, against tg's own 1024 matmul
-/// in the same run (the target: direct at least 0.7x).
+/// conv2d (8,64,56,56) x 64 3x3 padding 1, direct and Winograd, and its backward pass,
+/// against tg's own 1024 matmul, timed in turn (the target: direct at least 0.7x).
 fn convolution(runs: usize) -> tg::Result<()> {
     let n = 1024usize;
     let (a, b) = (input(&[n, n], 1), input(&[n, n], 2));
-    let mm = 2.0 * (n as f64).powi(3) / time(runs, || a.matmul(&b).expect("matmul")).gpu * 1e-9;
     let x = input(&[8, 64, 56, 56], 4);
     let w = input(&[64, 64, 3, 3], 5);
     let flops = 2.0 * (8 * 64 * 64 * 9 * 56 * 56) as f64;
-    let mut direct = 0.0;
-    for (name, alg) in [
-        ("direct", ConvAlgorithm::Direct),
-        ("Winograd", ConvAlgorithm::Winograd),
-    ] {
-        let conv = Conv::new().padding(1).algorithm(alg);
-        let t = time(runs, || x.conv2d(&w, None, &conv).expect("conv2d"));
-        let ours = flops / t.gpu * 1e-9;
-        if alg == ConvAlgorithm::Direct {
-            direct = ours;
-        }
+    let conv = |alg| Conv::new().padding(1).algorithm(alg);
+    let (direct, winograd) = (conv(ConvAlgorithm::Direct), conv(ConvAlgorithm::Winograd));
+    // the backward pass a training step runs: the input's and the weight's gradients (twice
+    // the forward's multiply-adds), given the output's gradient
+    let g = input(&[8, 64, 56, 56], 6);
+    let t = in_turn(
+        runs,
+        vec![
+            tg(|| a.matmul(&b).expect("matmul")),
+            tg(|| x.conv2d(&w, None, &direct).expect("conv2d")),
+            tg(|| x.conv2d(&w, None, &winograd).expect("conv2d")),
+            tg_all(|| {
+                let y = x.conv2d(&w, None, &direct).expect("conv2d");
+                y.gradient(&[&x, &w], Some(&g)).expect("gradient")
+            }),
+        ],
+    );
+    let mm = 2.0 * (n as f64).powi(3) / t[0].gpu * 1e-9;
+    let gflops = |t: &Timing| flops / t.gpu * 1e-9;
+    for (name, t) in [("direct", &t[1]), ("Winograd", &t[2])] {
+        let ours = gflops(t);
         row(
             &format!("conv2d (8,64,56,56)x64 3x3, {name}"),
             t.kernels,
@@ -405,53 +462,54 @@ fn convolution(runs: usize) -> tg::Result<()> {
             ours / mm,
         );
     }
-    // the backward pass a training step runs: the input's and the weight's gradients (twice
-    // the forward's multiply-adds), given the output's gradient
-    let g = input(&[8, 64, 56, 56], 6);
-    let conv = Conv::new().padding(1);
-    let t = time_all(runs, || {
-        let y = x.conv2d(&w, None, &conv).expect("conv2d");
-        y.gradient(&[&x, &w], Some(&g)).expect("gradient")
-    });
-    let back = 2.0 * flops / t.gpu * 1e-9;
+    let (forward, back) = (gflops(&t[1]), 2.0 * gflops(&t[3]));
     row(
         "conv2d 3x3 backward (input + weight)",
-        t.kernels,
+        t[3].kernels,
         format!("{back:.2} GFLOPS"),
-        format!("{direct:.2} GFLOPS tg direct forward"),
-        back / direct,
+        format!("{forward:.2} GFLOPS tg direct forward"),
+        back / forward,
     );
     Ok(())
 }
 
-/// sort of 2^20 f32 (values and indices) against the host's stable sort of the same data, and
-/// topk 16 of the same row against that sort.
+/// sort of 2^20 f32 against the host's stable sort of the same data, and topk 16 of the
+/// same row against that sort, timed in turn.
 fn sort(runs: usize) -> tg::Result<()> {
     let n = 1usize << 20;
     let x = input(&[n], 6);
-    let t = time(runs, || x.sort(0, false).expect("sort").0);
-    let host = x.to_vec::<f32>()?;
-    let mut times = Vec::new();
-    for _ in 0..runs {
-        let mut v = host.clone();
-        let s = Instant::now();
-        v.sort_by(|a, b| a.total_cmp(b));
-        times.push(s.elapsed().as_secs_f64());
-    }
-    let cpu = median(times);
+    let data = x.to_vec::<f32>()?;
+    let t = in_turn(
+        runs,
+        vec![
+            tg(|| x.sort(0, false).expect("sort").0),
+            Box::new(|| {
+                let mut v = data.clone();
+                let t = Instant::now();
+                v.sort_by(|a, b| a.total_cmp(b));
+                let wall = t.elapsed().as_secs_f64();
+                std::hint::black_box(v);
+                Timing {
+                    wall,
+                    gpu: f64::NAN,
+                    kernels: 0,
+                }
+            }),
+            // topk's partial network against the whole sort it replaces (the first 16)
+            tg(|| x.topk(16, 0, true).expect("topk").0),
+        ],
+    );
     row(
         "sort 2^20 f32 (values)",
-        t.kernels,
-        format!("{:.1} ms", t.wall * 1e3),
-        format!("{:.1} ms host sort_by, 1 core", cpu * 1e3),
-        cpu / t.wall,
+        t[0].kernels,
+        format!("{:.1} ms", t[0].wall * 1e3),
+        format!("{:.1} ms host sort_by, 1 core", t[1].wall * 1e3),
+        t[1].wall / t[0].wall,
     );
-    // topk's partial network against the whole sort it replaces (the first 16 of the sort)
-    let top = time(runs, || x.topk(16, 0, true).expect("topk").0);
     against(
         "topk 2^20 f32, k = 16 (values)",
-        &top,
-        &t,
+        &t[2],
+        &t[0],
         "tg sort, whole row",
     );
     Ok(())
@@ -475,65 +533,82 @@ fn gathers(runs: usize) -> tg::Result<()> {
             .and_then(|h| h.cast(DType::F32).matmul(w))
             .expect("one-hot matmul")
     };
-    let fwd = time(runs, || table.forward(&ids).expect("embedding"));
-    let base = time(runs, || one_hot(&table.weight));
-    against(
-        &format!("embedding {vocab}x{dim}, {n} ids"),
-        &fwd,
-        &base,
-        "one-hot matmul",
-    );
     let seed = input(&[n, dim], 8);
     let w = table.weight.clone();
     let grad = |y: DynTensor| y.gradient(&[&w], Some(&seed)).expect("gradient").remove(0);
-    let bwd = time(runs, || grad(table.forward(&ids).expect("embedding")));
-    let base = time(runs, || grad(one_hot(&w)));
-    against("embedding table gradient", &bwd, &base, "one-hot matmul's");
-    let (n, size) = (1usize << 16, 1usize << 15);
-    let x = input(&[n], 5);
+    let (size, m) = (1usize << 15, 1usize << 16);
+    let x = input(&[m], 5);
     let mask = x.gt(0.0)?;
     mask.realize()?;
-    let packed = time(runs, || {
-        x.masked_select_sized(&mask, size, 0.0)
-            .expect("masked_select")
-    });
-    let picked = time(runs, || {
-        let running = mask.cast(DType::I32).cumsum(0).expect("cumsum");
-        let k = DynTensor::arange(1, size as i64 + 1, 1, Some(DType::I32)).expect("arange");
-        let hit = running
-            .reshape(&[1, n as isize])
-            .and_then(|r| r.eq(&k.reshape(&[size as isize, 1])?))
-            .and_then(|h| h.logical_and(&mask.reshape(&[1, n as isize])?))
-            .expect("one-hot");
-        hit.where_(x.reshape(&[1, n as isize]).expect("row"), 0.0)
-            .and_then(|v| v.sum(Some(&[1]), false))
-            .expect("pick")
-    });
+    let t = in_turn(
+        runs,
+        vec![
+            tg(|| table.forward(&ids).expect("embedding")),
+            tg(|| one_hot(&table.weight)),
+            tg(|| grad(table.forward(&ids).expect("embedding"))),
+            tg(|| grad(one_hot(&w))),
+            tg(|| {
+                x.masked_select_sized(&mask, size, 0.0)
+                    .expect("masked_select")
+            }),
+            tg(|| {
+                let running = mask.cast(DType::I32).cumsum(0).expect("cumsum");
+                let k = DynTensor::arange(1, size as i64 + 1, 1, Some(DType::I32)).expect("arange");
+                let hit = running
+                    .reshape(&[1, m as isize])
+                    .and_then(|r| r.eq(&k.reshape(&[size as isize, 1])?))
+                    .and_then(|h| h.logical_and(&mask.reshape(&[1, m as isize])?))
+                    .expect("one-hot");
+                hit.where_(x.reshape(&[1, m as isize]).expect("row"), 0.0)
+                    .and_then(|v| v.sum(Some(&[1]), false))
+                    .expect("pick")
+            }),
+        ],
+    );
+    against(
+        &format!("embedding {vocab}x{dim}, {n} ids"),
+        &t[0],
+        &t[1],
+        "one-hot matmul",
+    );
+    against("embedding table gradient", &t[2], &t[3], "one-hot matmul's");
     against(
         "masked_select 2^16 -> 2^15 f32",
-        &packed,
-        &picked,
+        &t[4],
+        &t[5],
         "one-hot pick",
     );
     Ok(())
 }
 
-/// Per-kernel cost of a realize: a 1-kernel round trip, and a 100-kernel chain in one
-/// submit against the same number of pre-recorded hand-written dispatches.
+/// Per-kernel cost of a realize: a 1-kernel round trip against one hand-written dispatch,
+/// and a 100-kernel chain in one submit against the same number of pre-recorded
+/// hand-written dispatches, each pair timed in turn (wall clock).
 fn overhead() -> tg::Result<()> {
-    let mut rt = Vec::new();
     let one = DynTensor::from_slice(&[4], &[1.0f32, 2.0, 3.0, 4.0])?;
     one.realize()?;
-    for i in 0..220 {
-        let t = Instant::now();
-        let v = one.add(1.0f32)?.to_vec::<f32>()?;
-        if i >= 20 {
-            rt.push(t.elapsed().as_secs_f64());
-        }
-        assert_eq!(v[3], 5.0);
-    }
-    let floor = handwritten::dispatch_floor(1)?;
-    let rt = median(rt) * 1e6;
+    let single = handwritten::chain(1)?;
+    let t = in_turn(
+        200,
+        vec![
+            Box::new(|| {
+                let t = Instant::now();
+                let v = one
+                    .add(1.0f32)
+                    .and_then(|y| y.to_vec::<f32>())
+                    .expect("add");
+                let wall = t.elapsed().as_secs_f64();
+                assert_eq!(v[3], 5.0);
+                Timing {
+                    wall,
+                    gpu: f64::NAN,
+                    kernels: 1,
+                }
+            }),
+            hand(&single),
+        ],
+    );
+    let (rt, floor) = (t[0].wall * 1e6, t[1].wall * 1e6);
     row(
         "1-kernel realize + read back (wall)",
         1,
@@ -542,22 +617,29 @@ fn overhead() -> tg::Result<()> {
         floor / rt,
     );
     let start = input(&[1024], 7);
-    let t = time(3, || {
-        let mut x = start.clone();
-        for _ in 0..100 {
-            x = x
-                .mul(1.0001f32)
-                .and_then(|y| y.add(0.5f32))
-                .expect("op")
-                .contiguous();
-        }
-        x
-    });
-    let per = t.wall / t.kernels as f64 * 1e6;
-    let floor = handwritten::dispatch_floor(t.kernels)?;
+    let chain = handwritten::chain(100)?;
+    let t = in_turn(
+        10,
+        vec![
+            tg(|| {
+                let mut x = start.clone();
+                for _ in 0..100 {
+                    x = x
+                        .mul(1.0001f32)
+                        .and_then(|y| y.add(0.5f32))
+                        .expect("op")
+                        .contiguous();
+                }
+                x
+            }),
+            hand(&chain),
+        ],
+    );
+    let per = t[0].wall / t[0].kernels as f64 * 1e6;
+    let floor = t[1].wall / t[1].kernels as f64 * 1e6;
     row(
         "dispatch overhead, 100-kernel chain",
-        t.kernels,
+        t[0].kernels,
         format!("{per:.1} us/kernel"),
         format!("{floor:.1} us/kernel hand, prerecorded"),
         floor / per,
