@@ -44,6 +44,10 @@ SCATTERS = [((1 << 20) + 3, True), ((1 << 24) + 3, False)]
 # every 101st output (a prime stride meets every row and column of every tile)
 TILES = [("matmul", (512, 64), (64, 512)), ("matmul", (2, 512, 32), (2, 32, 512)),
          ("matmul_t", (64, 512), (64, 512)), ("conv2d", (8, 4, 60, 60), (32, 4, 3, 3))]
+# elementwise kernels, which on a CPU compute 4 vectors an invocation: a ragged count (the
+# last invocation's vectors run past the end), 2^24, and past one binding (by address)
+ELEMENTWISE = [("exp", (1 << 18) + 3, True), ("scale_shift", (1 << 18) + 3, True),
+               ("exp", 1 << 24, True), ("scale_shift", (1 << 25) + 5, False)]
 SHORT_WHOLE = (1 << 24) + 3
 SHORT_ROWS = (4, 1 << 21)
 
@@ -93,6 +97,10 @@ def reference(op, x, axis):
         n = x.shape[0]
         at = (np.arange(n, dtype=np.int64) * 40503) % (n // 2)
         return np.bincount(at, weights=x, minlength=n // 2)
+    if op == "exp":
+        return np.exp(x)
+    if op == "scale_shift":
+        return x * 3.0 + 0.5
     if op == "topk_values":
         return -np.sort(-x, axis=-1, kind="stable")[..., :TOPK]
     if op == "topk_indices":
@@ -123,6 +131,8 @@ def tolerance(op, n):
         "gather_reverse": (0.0, 0.0),
         "gather_scattered": (0.0, 0.0),
         "scatter_sum": (1e-6, 1e-6),
+        "exp": (3e-7, 0.0),
+        "scale_shift": (2e-7, 1e-6),
     }[op]
 
 
@@ -158,7 +168,9 @@ def case(op, shape, axis, seed, lo, hi, short):
         "atol": atol,
         "short": short,
     }
-    if op in FULL or op in ("sort", "argsort", "scatter_sum") or op in GATHERS:
+    if op in FULL or op in ("sort", "argsort", "scatter_sum") or op in GATHERS + [
+        e for e, _, _ in ELEMENTWISE
+    ]:
         c.update(sampled(ref, positions(ref.size)))
     else:
         c["shape"] = list(ref.shape)
@@ -234,6 +246,8 @@ def main():
         cases.append(case("scatter_sum", (n,), None, 29, -1.0, 1.0, short))
     for op, n, short in SORTS:
         cases.append(case(op, (n,), None, 19, -1.0, 1.0, short))
+    for op, n, short in ELEMENTWISE:
+        cases.append(case(op, (n,), None, 37, -2.0, 2.0, short))
     for k, (op, xs, ys) in enumerate(TILES):
         cases.append(tile_case(op, xs, ys, 31 + 2 * k))
     write("sizes", cases)

@@ -71,6 +71,8 @@ fn run(op: &str, x: &DynTensor, y: Option<&DynTensor>, axis: Option<isize>) -> R
         "sort" => Ok(x.sort(last, false)?.0),
         "argsort" => x.argsort(last, false),
         "topk_values" => Ok(x.topk(16, last, true)?.0),
+        "exp" => x.exp(),
+        "scale_shift" => x.mul(3.0f32)?.add(0.5f32),
         "topk_indices" => Ok(x.topk(16, last, true)?.1),
         "gather_reverse" | "gather_scattered" => {
             let n = x.numel() as i64;
@@ -197,6 +199,10 @@ fn run_cases(select: impl Fn(&Value) -> bool) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+fn is_elementwise(c: &Value) -> bool {
+    matches!(c["op"].as_str(), Some("exp" | "scale_shift"))
+}
+
 fn is_sorting(c: &Value) -> bool {
     let op = c["op"].as_str().unwrap_or_default();
     op.contains("sort") || op.starts_with("topk")
@@ -212,7 +218,14 @@ fn is_product(c: &Value) -> bool {
 }
 
 fn is_whole(c: &Value) -> bool {
-    c["axis"].is_null() && !is_sorting(c) && !is_gather(c) && !is_product(c)
+    c["axis"].is_null() && !is_sorting(c) && !is_gather(c) && !is_product(c) && !is_elementwise(c)
+}
+
+/// Elementwise kernels, which take 4 vectors an invocation on a CPU: a ragged count (the last
+/// invocation stops at the end), 2^24 elements, and (long) past one binding.
+#[test]
+fn elementwise_at_large_sizes() {
+    run_cases(is_elementwise);
 }
 
 #[test]

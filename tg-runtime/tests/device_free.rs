@@ -151,6 +151,41 @@ fn cooperative_loops_are_shared_out_in_subgroup_blocks() {
     assert!(src.contains("GL_KHR_shader_subgroup_basic"), "{src}");
 }
 
+/// On a CPU driver an invocation of a kernel without loops computes 4 vectors, one after
+/// another, with its push constants read once before them; a GPU keeps a vector an
+/// invocation, and so do small kernels (their workgroups share out the cores) and kernels
+/// that loop already.
+#[test]
+fn cpus_compute_several_vectors_an_invocation() {
+    let n = 1 << 20;
+    let three = Lazy::constant(3.0f32, DType::F32, &[n]).unwrap();
+    let y = data(&[n])
+        .unary(UnaryOp::Exp2)
+        .unwrap()
+        .binary(BinaryOp::Mul, &three)
+        .unwrap();
+    let cpu = &plan(&[&y], &lavapipe()).unwrap()[0];
+    let src = &cpu.source;
+    let lp = src
+        .find("for (uint vk = 0u; vk < 4u; vk++)")
+        .unwrap_or_else(|| panic!("{src}"));
+    assert!(src.find("pc.p[0]").is_some_and(|at| at < lp), "{src}");
+    assert_eq!(src.matches("pc.p[0]").count(), 1, "{src}");
+    assert!(src.contains("if (qv >= (pc.n + 3u) / 4u) return;"), "{src}");
+    assert_eq!(cpu.workgroups, (n / 4 / 256 / 4) as u64);
+    let gpu = &plan(&[&y], &gpu()).unwrap()[0];
+    assert!(!gpu.source.contains("vk"), "{}", gpu.source);
+    assert_eq!(gpu.workgroups, (n / 4 / 256) as u64);
+    // 4096 vectors: 16 workgroups of one vector an invocation, 4 of four
+    let small = data(&[1 << 14]).unary(UnaryOp::Exp2).unwrap();
+    let small = &plan(&[&small], &lavapipe()).unwrap()[0];
+    assert!(!small.source.contains("vk"), "{}", small.source);
+    // a reduction's invocations loop over their reduced elements
+    let sum = data(&[n, 16]).reduce(ReduceOp::Add, &[1]).unwrap();
+    let sum = &plan(&[&sum], &lavapipe()).unwrap()[0];
+    assert!(!sum.source.contains("vk"), "{}", sum.source);
+}
+
 /// A CPU reads two adjacent vectors as one wide load (a `u64vec4` of f32 pairs) and unrolls
 /// reductions by 8 to read them so; a GPU, or a CPU without 64-bit integers, keeps vectors.
 #[test]

@@ -362,6 +362,10 @@ pub struct Program {
     pub out_dtype: DType,
     /// Number of output elements.
     pub numel: usize,
+    /// Output vectors each invocation computes, one after another (`lower::Options::vectors`;
+    /// 1 but for kernels without loops on CPU drivers). The push constants are read once,
+    /// before them.
+    pub vectors: usize,
     /// Dtypes of the input buffers, by input index.
     pub inputs: Vec<DType>,
     /// The index variables, by id.
@@ -464,7 +468,7 @@ impl Program {
         } else if self.shares_groups() {
             groups
         } else {
-            groups.div_ceil(u64::from(self.threads()))
+            groups.div_ceil(u64::from(self.threads()) * self.vectors.max(1) as u64)
         }
     }
 

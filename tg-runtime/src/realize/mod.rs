@@ -67,6 +67,8 @@ pub struct Planned {
     pub params: usize,
     /// Loads from input buffers in the kernel's code (a vector load counts once).
     pub loads: usize,
+    /// Workgroups a dispatch runs.
+    pub workgroups: u64,
 }
 
 /// What a realize of `targets` would run on a device described by `info`, without a device:
@@ -91,6 +93,7 @@ pub fn plan(targets: &[&Lazy], info: &crate::device::DeviceInfo) -> Result<Vec<P
                 source: l.shader.source.clone(),
                 params: l.program.params.len() + 2 * l.shader.addresses.len(),
                 loads: l.program.loads(),
+                workgroups: l.program.workgroups(),
             })
         })
         .collect()

@@ -104,6 +104,9 @@ pub struct Target {
     /// Pairs of vectors load as one (`lower::Options::wide_loads`): CPU drivers with 64-bit
     /// integers, where a kernel's time follows its number of loads.
     pub wide_loads: bool,
+    /// Output vectors an invocation of a kernel without loops computes
+    /// (`lower::Options::vectors`): 4 on CPU drivers.
+    pub vectors: usize,
 }
 
 /// The target of a device.
@@ -120,6 +123,11 @@ pub fn target(info: &DeviceInfo) -> Target {
         bind_limit: info.max_storage_buffer_range,
         addresses: info.buffer_device_address,
         wide_loads: info.device_type == DeviceType::Cpu && info.shader_int64,
+        vectors: if info.device_type == DeviceType::Cpu {
+            4
+        } else {
+            1
+        },
     }
 }
 
@@ -134,6 +142,7 @@ pub fn lowered(k: &Kernel, target: Target) -> Result<Arc<Lowered>> {
             bind_limit: target.bind_limit,
             addresses: target.addresses,
             wide_loads: target.wide_loads,
+            vectors: target.vectors,
         };
         let mut program = lower(&k.body, &k.inputs, k.strategy, k.row_plan, options);
         if !fits(&program) {

@@ -103,7 +103,23 @@ pub fn render(p: &Program, target: Target) -> Shader {
         runs: 1,
     };
     let mut body = String::new();
-    r.block(Program::ROOT, &mut body, 1);
+    // several vectors an invocation: the push constants are read once, before the loop over
+    // them, and everything else in it
+    let (mut uniform, vectors) = (String::new(), p.vectors.max(1));
+    if vectors > 1 {
+        for &v in &p.blocks[Program::ROOT].ins {
+            if matches!(p.ins[v], Ins::Param { .. }) {
+                r.ins(v, &mut uniform, "  ", 1);
+            }
+        }
+        r.runs = vectors as u64;
+        r.loops += vectors as u64 + 1;
+        r.block_where(Program::ROOT, &mut body, 2, |i| {
+            !matches!(i, Ins::Param { .. })
+        });
+    } else {
+        r.block(Program::ROOT, &mut body, 1);
+    }
 
     let int64 = r.int64 || p.ins.iter().any(|i| needs_int64(i.dtype()));
     let uses_f64 = p.ins.iter().any(|i| i.dtype() == DType::F64) || p.inputs.contains(&DType::F64);
@@ -149,9 +165,21 @@ pub fn render(p: &Program, target: Target) -> Shader {
             tile_outputs(rows, cols)
         )
         .ok(),
+        _ if vectors > 1 => {
+            src.push_str(&uniform);
+            // (names of their own: the body's are `x`, `r`, `t`, `c` and `s` numbered)
+            writeln!(src, "  for (uint vk = 0u; vk < {vectors}u; vk++) {{").ok();
+            writeln!(src, "    uint qv = gid * {vectors}u + vk;").ok();
+            writeln!(src, "    if (qv >= (pc.n + 3u) / 4u) return;").ok()
+        }
         _ => writeln!(src, "  if (gid >= (pc.n + 3u) / 4u) return;").ok(),
     };
-    src.push_str("  int q = int(gid);\n");
+    let pad = if vectors > 1 { "    " } else { "  " };
+    if vectors > 1 {
+        src.push_str("    int q = int(qv);\n");
+    } else {
+        src.push_str("  int q = int(gid);\n");
+    }
     for (slot, &(d, len)) in p.stashes.iter().enumerate().filter(|(_, s)| s.1 > 0) {
         match stash_rows(len) {
             Some(rows) => writeln!(src, "  {} s{slot}[{rows}][{LANES}];", reg(d)).ok(),
@@ -160,10 +188,13 @@ pub fn render(p: &Program, target: Target) -> Shader {
     }
     for (id, kind) in p.vars.iter().enumerate() {
         if let VarKind::ClampedLane(lane) = kind {
-            writeln!(src, "  int c{id} = min(4 * q + {lane}, int(pc.n) - 1);").ok();
+            writeln!(src, "{pad}int c{id} = min(4 * q + {lane}, int(pc.n) - 1);").ok();
         }
     }
     src.push_str(&body);
+    if vectors > 1 {
+        src.push_str("  }\n");
+    }
     src.push_str("}\n");
     Shader {
         source: src,
@@ -424,9 +455,22 @@ impl Renderer<'_> {
     }
 
     fn block(&mut self, b: BlockId, out: &mut String, depth: usize) {
+        self.block_where(b, out, depth, |_| true);
+    }
+
+    /// [`Renderer::block`] with the block's instructions that `keep` takes.
+    fn block_where(
+        &mut self,
+        b: BlockId,
+        out: &mut String,
+        depth: usize,
+        keep: impl Fn(&Ins) -> bool,
+    ) {
         let pad = "  ".repeat(depth);
         for &v in &self.p.blocks[b].ins {
-            self.ins(v, out, &pad, depth);
+            if keep(&self.p.ins[v]) {
+                self.ins(v, out, &pad, depth);
+            }
         }
         if b == self.p.out_block {
             for store in self.store() {
