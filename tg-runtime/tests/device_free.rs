@@ -291,6 +291,27 @@ fn strategies_and_fusion() {
             rows: 1
         }
     ));
+    // few rows of 1024 on a CPU: a subgroup a row all the same (each invocation keeps its 32
+    // vectors of the row in registers), a workgroup for every core; rows of 4096 (128
+    // vectors an invocation) a workgroup a row
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(
+        plan(&[&soft], &lavapipe()).unwrap()[0].strategy,
+        Strategy::Row {
+            threads: 8,
+            row: 1024,
+            rows: (64 / cores).clamp(1, 8) as u32
+        }
+    );
+    let long = softmax_like(64, 4096);
+    assert_eq!(
+        plan(&[&long], &lavapipe()).unwrap()[0].strategy,
+        Strategy::Row {
+            threads: 64,
+            row: 4096,
+            rows: 1
+        }
+    );
     // 65,536 rows keep a CPU busy (up to 256 cores) with a subgroup each, 8 rows a
     // workgroup; a GPU keeps a workgroup per row
     let soft = softmax_like(65536, 64);

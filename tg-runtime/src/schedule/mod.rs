@@ -351,12 +351,11 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             k.row_plan = rows.contains_key(&k.root.id());
             match rows.get(&k.root.id()) {
                 Some(rows::RowPlan::Row(row)) => {
-                    // where rows alone keep the device busy (a CPU), fewer invocations a row:
-                    // the class's share (see `ClassDefaults::row_threads`), a subgroup
-                    // (several rows a workgroup) or one (a workgroup's worth of rows)
-                    let (threads, rows) = if k.root.numel() / row.max(&1) < class.busy {
-                        (COOP_THREADS, 1)
-                    } else if class.row_threads > 1 {
+                    // a CPU's subgroup a row (several rows a workgroup) where the class takes
+                    // it (`ClassDefaults::subgroup_rows`); else a workgroup a row where rows
+                    // are few, or an invocation a row (a workgroup's worth of rows)
+                    let count = k.root.numel() / row.max(&1);
+                    let (threads, rows) = if class.subgroup_rows(*row, count) {
                         // several rows a workgroup where every combine stays in its
                         // subgroup (shared memory would be the workgroup's, not the row's)
                         let mut subgroup = true;
@@ -370,12 +369,17 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
                             },
                             &mut |_| {},
                         );
+                        // (with a workgroup for every core where rows are few)
                         let rows = if subgroup {
-                            (COOP_THREADS / class.row_threads).max(1)
+                            (COOP_THREADS / class.row_threads)
+                                .min((count / class.cores()).max(1) as u32)
+                                .max(1)
                         } else {
                             1
                         };
                         (class.row_threads, rows)
+                    } else if count < class.busy {
+                        (COOP_THREADS, 1)
                     } else {
                         (1, SERIAL_THREADS)
                     };

@@ -17,6 +17,11 @@
 use crate::codegen::program::{LANES, Strategy, tile_axes, tile_outputs};
 use crate::device::{DeviceInfo, DeviceType};
 
+/// The most iterations of a loop whose counter indexes an invocation's private array that Mesa
+/// unrolls, putting the array in registers (a row kernel's kept share of its row:
+/// `glsl::stash_rows`).
+pub const UNROLLED_ROUNDS: usize = 32;
+
 /// Rows every tile may take: the scheduler decides whether a kernel is tiled at all with it.
 pub const BASE_ROWS: usize = 4;
 
@@ -91,6 +96,29 @@ impl ClassDefaults {
             busy: 256 * cores.max(1),
             row_threads: subgroup.unwrap_or(1).max(1),
         }
+    }
+
+    /// Cores the class's [`ClassDefaults::busy`] counts a workgroup for (1 for a GPU's
+    /// class, which does not know).
+    pub fn cores(&self) -> usize {
+        if self.busy == usize::MAX {
+            1
+        } else {
+            (self.busy / self.threads.max(1) as usize).max(1)
+        }
+    }
+
+    /// Whether `count` rows of `row` elements run a subgroup a row ([`row_threads`]
+    /// invocations): where the rows keep the device busy, or, fewer, where each invocation's
+    /// share of a row is at most [`UNROLLED_ROUNDS`] vectors, which it keeps in registers; a
+    /// workgroup a row then only adds barriers, which a CPU runs as coroutine switches
+    /// (lavapipe, (64, 1024), run in turn, medians: softmax 761-801 us a workgroup a row,
+    /// 496-549 a subgroup a row; layernorm 565-587 and 364-370).
+    ///
+    /// [`row_threads`]: ClassDefaults::row_threads
+    pub fn subgroup_rows(&self, row: usize, count: usize) -> bool {
+        let t = self.row_threads as usize;
+        t > 1 && (count >= self.busy || row <= LANES * t * UNROLLED_ROUNDS)
     }
 
     /// The strategy of a merge of sorted runs of records of shape `shape` (`[.., n, words]`):
