@@ -224,9 +224,10 @@ pub enum Strategy {
     /// layernorm) into one kernel.
     Row {
         /// Invocations sharing one row, each taking the row's vectors round-robin. 1: an
-        /// invocation computes a whole row, with its reductions as plain loops (where
-        /// invocations already keep a CPU's cores busy, barriers and combines only cost); at
-        /// most a subgroup: the row combines with subgroup operations alone.
+        /// invocation computes a whole row, with its reductions as plain loops (a CPU without
+        /// subgroup arithmetic, whose rows keep its cores busy); at most a subgroup: the row
+        /// combines with subgroup operations alone; more (a GPU, or a CPU's few long rows):
+        /// through shared memory.
         threads: u32,
         /// Outputs per row.
         row: usize,

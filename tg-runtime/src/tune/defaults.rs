@@ -40,8 +40,8 @@ pub struct ClassDefaults {
     /// core); `usize::MAX` where it does not (a GPU, whose rules of thumb apply). Tiles of
     /// more than [`BASE_ROWS`] rows only where at least this many remain.
     pub busy: usize,
-    /// Invocations sharing a row where the rows alone keep the device busy (at least
-    /// [`ClassDefaults::busy`] of them): a CPU's subgroup, which reduces with subgroup
+    /// Invocations sharing a row where a CPU takes a subgroup a row
+    /// ([`ClassDefaults::subgroup_rows`]): a CPU's subgroup, which reduces with subgroup
     /// operations alone and whose lanes read consecutive vectors of the row, each keeping
     /// its share of the row in registers (lavapipe, softmax (16384, 1024), the same shaders
     /// run in turn, fastest and median: 33 and 59 ms with 8 lanes a row, 45 and 72 with an

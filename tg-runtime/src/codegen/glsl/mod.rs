@@ -331,10 +331,10 @@ fn interface(
 /// is a whole number of them. Row loops keep a vector's elements a step, at `4 * step + u`,
 /// so the row is the loop's counter and the column a constant: Mesa unrolls a loop whose
 /// counter indexes a private array of as many entries as the loop has iterations (up to
-/// `tune::defaults::UNROLLED_ROUNDS`), and the
-/// array then lives in registers. Indexed flat, it stays in memory, every access a lane loop
-/// on lavapipe (softmax (16384, 1024) with 8 invocations a row, the shaders run in turn,
-/// fastest and median: 51 and 85 ms flat, 35 and 61 as rows).
+/// `tune::defaults::UNROLLED_ROUNDS`), and the array then lives in registers. Indexed flat,
+/// it stays in memory, every access a lane loop on lavapipe (softmax (16384, 1024) with 8
+/// invocations a row, the shaders run in turn, fastest and median: 51 and 85 ms flat, 35 and
+/// 61 as rows).
 fn stash_rows(len: usize) -> Option<usize> {
     len.is_multiple_of(LANES).then_some(len / LANES)
 }
