@@ -151,10 +151,10 @@ fn cooperative_loops_are_shared_out_in_subgroup_blocks() {
     assert!(src.contains("GL_KHR_shader_subgroup_basic"), "{src}");
 }
 
-/// On a CPU driver an invocation of a kernel without loops computes 4 vectors, one after
-/// another, with its push constants read once before them; a GPU keeps a vector an
-/// invocation, and so do small kernels (their workgroups share out the cores) and kernels
-/// that loop already.
+/// On a CPU driver an invocation of a kernel without loops computes 4 vectors, two pairs one
+/// after another, each pair read and stored as one wide access, with its push constants read
+/// once before them; a GPU keeps a vector an invocation, and so do small kernels (their
+/// workgroups share out the cores) and kernels that loop already.
 #[test]
 fn cpus_compute_several_vectors_an_invocation() {
     let n = 1 << 20;
@@ -167,12 +167,21 @@ fn cpus_compute_several_vectors_an_invocation() {
     let cpu = &plan(&[&y], &lavapipe()).unwrap()[0];
     let src = &cpu.source;
     let lp = src
-        .find("for (uint vk = 0u; vk < 4u; vk++)")
+        .find("for (uint vk = 0u; vk < 2u; vk++)")
         .unwrap_or_else(|| panic!("{src}"));
     assert!(src.find("pc.p[0]").is_some_and(|at| at < lp), "{src}");
     assert_eq!(src.matches("pc.p[0]").count(), 1, "{src}");
-    assert!(src.contains("if (qv >= (pc.n + 3u) / 4u) return;"), "{src}");
+    assert!(src.contains("if (qv >= (pc.n + 7u) / 8u) return;"), "{src}");
+    assert!(src.contains("buffer Out { u64vec4 o[]; }"), "{src}");
+    assert!(
+        src.contains("= w0[q];") && src.contains("o[q] = u64vec4("),
+        "{src}"
+    );
     assert_eq!(cpu.workgroups, (n / 4 / 256 / 4) as u64);
+    // elements not a whole number of pairs: a vector a step, four an invocation
+    let odd = data(&[n + 4]).unary(UnaryOp::Exp2).unwrap();
+    let odd = &plan(&[&odd], &lavapipe()).unwrap()[0].source;
+    assert!(odd.contains("vk < 4u") && odd.contains("vec4 o[]"), "{odd}");
     let gpu = &plan(&[&y], &gpu()).unwrap()[0];
     assert!(!gpu.source.contains("vk"), "{}", gpu.source);
     assert_eq!(gpu.workgroups, (n / 4 / 256) as u64);
@@ -334,16 +343,16 @@ fn strategies_and_fusion() {
     );
     // the exponentials the row's sum computed are kept for the output loop (softmax computes
     // each once), each invocation keeping its own rounds' elements
-    for info in [lavapipe(), gpu()] {
+    for (info, step) in [(lavapipe(), 8), (gpu(), 4)] {
         let src = plan(&[&soft], &info).unwrap()[0].source.clone();
-        // in the sum's loop alone, 4 steps an iteration
-        assert_eq!(src.matches("tg_exp2_f(x").count(), 4, "{src}");
+        // in the sum's loop alone, a step's elements an iteration (a CPU's pair of vectors)
+        assert_eq!(src.matches("tg_exp2_f(x").count(), step, "{src}");
         assert!(src.contains("float s0["), "{src}");
     }
     // a subgroup a row combines with subgroup operations alone; a workgroup of several
     // subgroups through shared memory
     let kept = plan(&[&soft], &lavapipe()).unwrap()[0].source.clone();
-    assert!(kept.contains("float s0[2][4];"), "{kept}");
+    assert!(kept.contains("float s0[1][8];"), "{kept}");
     assert!(kept.contains("local_size_x = 64"), "{kept}");
     assert!(
         kept.contains("uint gid = wg * 8u + gl_LocalInvocationID.x / 8u;"),
@@ -742,7 +751,11 @@ fn a_row_kernel_reads_its_row_once() {
                 .unwrap(),
         )
         .unwrap();
-    for (info, threads, kept) in [(lavapipe(), 8, 128), (gpu(), 64, 16)] {
+    // (a CPU's loops take a pair of vectors a step, read as one wide load)
+    for (info, threads, kept, step, load) in [
+        (lavapipe(), 8, 128, 8, "= w0["),
+        (gpu(), 64, 16, 4, "= v0["),
+    ] {
         let p = plan(&[&y], &info).unwrap();
         assert_eq!(p.len(), 1, "{:?}", names(&p));
         let rows = if threads == 8 { 8 } else { 1 };
@@ -754,12 +767,12 @@ fn a_row_kernel_reads_its_row_once() {
                 rows
             }
         );
-        // an invocation's arrays are declared as rows of a vector's elements,
-        // `float s<slot>[len / 4][4]` (workgroup memory: `shared`), indexed by the round
+        // an invocation's arrays are declared as rows of a step's elements,
+        // `float s<slot>[len / step][step]` (workgroup memory: `shared`), indexed by the round
         let src = &p[0].source;
-        assert_eq!(src.matches("= v0[").count(), 1, "{src}");
+        assert_eq!(src.matches(load).count(), 1, "{src}");
         assert!(
-            src.contains(&format!("float s1[{}][4];", kept / 4)),
+            src.contains(&format!("float s1[{}][{step}];", kept / step)),
             "{src}"
         );
     }
@@ -789,5 +802,5 @@ fn a_shared_row_reads_back_only_its_own_elements() {
         }
     );
     let src = &p[0].source;
-    assert_eq!(src.matches("= v0[").count(), 2, "{src}");
+    assert_eq!(src.matches("= w0[").count(), 2, "{src}");
 }

@@ -310,15 +310,46 @@ pub fn lower(
     if let Strategy::Sort { .. } | Strategy::Merge { .. } | Strategy::Scan { .. } = strategy {
         return template_program(root, inputs, strategy, options);
     }
-    let at = |strategy, axis| lower_at(root, inputs, strategy, row_plan, options, axis);
-    let Strategy::Tile { rows, cols, .. } = strategy else {
-        return at(strategy, 0);
+    let at = |strategy, axis, out_vectors| {
+        lower_at(root, inputs, strategy, row_plan, options, axis, out_vectors)
     };
-    tile_axes(root.shape(), rows, cols)
-        .into_iter()
-        .map(|axis| at(strategy, axis))
-        .min_by_key(Program::loads)
-        .unwrap_or_else(|| at(Strategy::Serial, 0))
+    let mut p = match strategy {
+        Strategy::Tile { rows, cols, .. } => tile_axes(root.shape(), rows, cols)
+            .into_iter()
+            .map(|axis| at(strategy, axis, 1))
+            .min_by_key(Program::loads)
+            .unwrap_or_else(|| at(Strategy::Serial, 0, 1)),
+        // a row of whole pairs: its loops take two vectors an iteration (wide loads, kept
+        // rows of eight, a wide store)
+        Strategy::Row { row, .. }
+            if options.wide_loads && root.dtype().size() <= 4 && row.is_multiple_of(2 * LANES) =>
+        {
+            at(strategy, 0, 2)
+        }
+        _ => at(strategy, 0, 1),
+    };
+    // a kernel without loops, lowered again with two vectors a group: its contiguous
+    // operands then read in pairs, and it stores them as one
+    if options.wide_loads
+        && loop_free(&p)
+        && p.numel.is_multiple_of(2 * LANES)
+        && p.out_dtype.size() <= 4
+    {
+        let paired = at(Strategy::Serial, 0, 2);
+        if loop_free(&paired) {
+            p = paired;
+        }
+    }
+    p.vectors = vectors_per_invocation(&p, options.vectors);
+    p
+}
+
+/// A [`Strategy::Serial`] program without loops or kept arrays: elementwise work, which
+/// several groups an invocation and paired vectors speed up on CPU drivers.
+fn loop_free(p: &Program) -> bool {
+    p.strategy == Strategy::Serial
+        && p.blocks.iter().all(|b| b.loop_var.is_none())
+        && p.stashes.is_empty()
 }
 
 /// Per buffer (the output, then the inputs): whether the kernel reaches it by device address,
@@ -365,10 +396,12 @@ fn template_program(
         var_params: Vec::new(),
         stashes: Vec::new(),
         vectors: 1,
+        out_vectors: 1,
     }
 }
 
-/// [`lower`] with a tile's rows along output axis `tile_axis`.
+/// [`lower`] with a tile's rows along output axis `tile_axis`, and `out_vectors` adjacent
+/// vectors a store ([`Program::out_vectors`]; 2 only for a serial kernel of whole pairs).
 fn lower_at(
     root: &Arc<Node>,
     inputs: &[Arc<Node>],
@@ -376,6 +409,7 @@ fn lower_at(
     row_plan: bool,
     options: Options,
     tile_axis: usize,
+    out_vectors: usize,
 ) -> Program {
     let input_ids: HashMap<u64, usize> = inputs
         .iter()
@@ -403,6 +437,7 @@ fn lower_at(
             var_params: Vec::new(),
             stashes: Vec::new(),
             vectors: 1,
+            out_vectors,
         },
         inputs: &input_ids,
         memo: HashMap::new(),
@@ -439,14 +474,17 @@ fn lower_at(
     let mut tiled: Option<(Expr, Expr, Expr, usize, i64)> = None;
     let (bases, out): (Vec<Expr>, Cursor) = match strategy {
         Strategy::Row { row, .. } => {
-            let vectors = (row / LANES) as i64;
-            let j = l.new_block(Cursor::end(Program::ROOT), vectors, true, false);
+            let step = (LANES * out_vectors) as i64;
+            let steps = row as i64 / step;
+            let j = l.new_block(Cursor::end(Program::ROOT), steps, true, false);
             let (jvar, _) = l.prog.blocks[j].loop_var.expect("row loop");
-            let jj = Expr::var(jvar, vectors - 1);
-            (
-                vec![group.scale(row as i64).add(&jj.scale(LANES as i64))],
-                Cursor::end(j),
-            )
+            let first = group
+                .scale(row as i64)
+                .add(&Expr::var(jvar, steps - 1).scale(step));
+            let bases = (0..out_vectors as i64)
+                .map(|k| first.add_const(k * LANES as i64))
+                .collect();
+            (bases, Cursor::end(j))
         }
         Strategy::Tile {
             rows,
@@ -500,7 +538,13 @@ fn lower_at(
                 .collect();
             (bases, Cursor::end(Program::ROOT))
         }
-        _ => (vec![group.scale(LANES as i64)], Cursor::end(Program::ROOT)),
+        _ => {
+            let span = (LANES * out_vectors) as i64;
+            let bases = (0..out_vectors as i64)
+                .map(|k| group.scale(span).add_const(k * LANES as i64))
+                .collect();
+            (bases, Cursor::end(Program::ROOT))
+        }
     };
     l.prog.out_block = out.block;
     let shape = root.shape();
@@ -535,11 +579,22 @@ fn lower_at(
             l.prog.outputs.push(v);
         }
     }
+    if out_vectors > 1 {
+        // vector indices 2g and 2g + 1 store as one wide store at g
+        l.prog.out_index = l
+            .prog
+            .out_index
+            .chunks(out_vectors)
+            .map(|pair| {
+                debug_assert!(multiple_of(&pair[0], out_vectors as i64), "{pair:?}");
+                divided(&pair[0], out_vectors as i64)
+            })
+            .collect();
+    }
     l.drop_unread_stashes();
     if exact_lanes {
         l.vectorize_loads();
     }
-    l.prog.vectors = vectors_per_invocation(&l.prog, options.vectors);
     l.prog
 }
 
@@ -553,12 +608,10 @@ const MIN_WORKGROUPS: usize = 16;
 /// an invocation, tg's exp 80 -> 50), where at least [`MIN_WORKGROUPS`] workgroups remain;
 /// else one.
 fn vectors_per_invocation(p: &Program, vectors: usize) -> usize {
-    let plain = p.strategy == Strategy::Serial
-        && p.blocks.iter().all(|b| b.loop_var.is_none())
-        && p.stashes.is_empty();
-    let groups = p.numel.div_ceil(LANES);
-    if vectors > 1 && plain && groups >= vectors * SERIAL_THREADS as usize * MIN_WORKGROUPS {
-        vectors
+    // groups of paired vectors take half as many steps: an invocation writes as much
+    let steps = (vectors / p.out_vectors).max(1);
+    if steps > 1 && loop_free(p) && p.groups() >= steps * SERIAL_THREADS as usize * MIN_WORKGROUPS {
+        steps
     } else {
         1
     }
@@ -1118,7 +1171,7 @@ impl Lowerer<'_> {
         // kept elements are the row's vectors, one a step).
         let wide = self.wide_loads
             && !tiled
-            && self.row_threads == 1
+            && (self.row_threads == 1 || self.row_step() == 2 * LANES)
             && trip >= 4 * LANES
             && rshape.last().is_some_and(|&n| n % (2 * LANES) == 0);
         let unroll = if !(deps.is_empty() || self.stash_rows) {
@@ -1162,10 +1215,10 @@ impl Lowerer<'_> {
         // a row reduction at the top of a row kernel keeps what it folds (loads too, so the
         // row is read from memory once; not constants) for the row's later loops; where
         // invocations share the row, each keeps its own iterations' elements, which are
-        // the row's consecutive vectors only when a step folds one
-        let t = self.row_threads;
+        // the row's consecutive steps only when a step folds one of the row's
+        let (t, step) = (self.row_threads, self.row_step());
         let kept = if t > 1 {
-            trip.div_ceil(LANES * t as usize) * LANES
+            trip.div_ceil(step * t as usize) * step
         } else {
             trip
         };
@@ -1173,7 +1226,7 @@ impl Lowerer<'_> {
             && self.prog.blocks[c.block].loop_var.is_none()
             && valid.is_always()
             && self.prog.stashes.iter().map(|s| s.1).sum::<usize>() + kept <= MAX_STASH
-            && (t == 1 || unroll == LANES && whole)
+            && (t == 1 || unroll == step && whole)
             && !matches!(src.op(), Op::Const(_));
         let stash = keep.then(|| {
             let slot = self.prog.stashes.len();
@@ -1305,12 +1358,19 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Elements an iteration of a row kernel's loops takes: its output vectors a store
+    /// ([`Program::out_vectors`]) of [`LANES`].
+    fn row_step(&self) -> usize {
+        LANES * self.prog.out_vectors
+    }
+
     /// Where element `element` of a row, read in loop `block`, is kept in its invocation's
     /// array: its position among the invocation's elements. With `t` invocations sharing
-    /// the row, iteration `r` of a row loop takes elements `4r..4r + 4` and falls to
-    /// invocation `lid = r mod t` as its round `r div t`: the element is kept at
-    /// `4 * round + element mod 4`, written over the round and `lid` (so `4r + u` simplifies
-    /// to `4 * round + u`, an index the compiler can follow through the loop).
+    /// the row, iteration `r` of a row loop takes elements `wr..wr + w` (`w` the
+    /// [`Lowerer::row_step`]) and falls to invocation `lid = r mod t` as its round
+    /// `r div t`: the element is kept at `w * round + element mod w`, written over the round
+    /// and `lid` (so `wr + u` simplifies to `w * round + u`, an index the compiler can
+    /// follow through the loop).
     fn stash_index(&mut self, element: &Expr, block: BlockId) -> Expr {
         let t = self.row_threads;
         if t == 1 {
@@ -1326,12 +1386,12 @@ impl Lowerer<'_> {
             .scale(t)
             .add(&Expr::var(lid, t - 1));
         let e = element.substitute(var, &r);
-        let lanes = LANES as i64;
-        e.div(lanes * t).scale(lanes).add(&e.modulo(lanes))
+        let w = self.row_step() as i64;
+        e.div(w * t).scale(w).add(&e.modulo(w))
     }
 
     /// Does the invocation running `block` keep `element` of the row: is it one of the
-    /// elements of the current iteration of its top-level loop (`4r..4r + 4`, the loop
+    /// elements of the current iteration of its top-level loop (`wr..wr + w`, the loop
     /// counter `r` shared out round-robin alike in every row loop)? A read at another
     /// element of the row (a flip) may be another invocation's.
     fn owns(&self, block: BlockId, element: &Expr) -> bool {
@@ -1339,7 +1399,7 @@ impl Lowerer<'_> {
         let Some((var, _)) = self.prog.blocks[top].loop_var else {
             return false;
         };
-        let step = element.div(LANES as i64);
+        let step = element.div(self.row_step() as i64);
         matches!(step.terms(), [(Atom::Var(v), 1)] if v.id == var && step.constant_part() == 0)
     }
 

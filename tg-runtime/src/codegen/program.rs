@@ -363,10 +363,15 @@ pub struct Program {
     pub out_dtype: DType,
     /// Number of output elements.
     pub numel: usize,
-    /// Output vectors each invocation computes, one after another (`lower::Options::vectors`;
-    /// 1 but for kernels without loops on CPU drivers). The push constants are read once,
-    /// before them.
+    /// Groups each invocation computes, one after another (`lower::Options::vectors`; 1 but
+    /// for kernels without loops on CPU drivers). The push constants are read once, before
+    /// them.
     pub vectors: usize,
+    /// Vectors each store writes: 1, or 2 (eight elements of at most 32 bits, as one wide
+    /// store; `lower::Options::wide_loads`), where a [`Strategy::Serial`] group computes two
+    /// adjacent vectors. `out_index` counts in these units, and `outputs` has
+    /// `LANES * out_vectors` values a store.
+    pub out_vectors: usize,
     /// Dtypes of the input buffers, by input index.
     pub inputs: Vec<DType>,
     /// The index variables, by id.
@@ -407,7 +412,7 @@ impl Program {
         let mut m = self
             .out_index
             .iter()
-            .map(|e| (e.magnitude() + 1) * lanes)
+            .map(|e| (e.magnitude() + 1) * lanes * self.out_vectors as i128)
             .max()
             .unwrap_or(0);
         m = m.max(self.numel as i128);
@@ -487,7 +492,7 @@ impl Program {
                 let (len, run) = (self.params[0] as usize, self.params[1] as usize);
                 self.numel / len * len.div_ceil(run)
             }
-            _ => self.numel.div_ceil(LANES),
+            _ => self.numel.div_ceil(LANES * self.out_vectors),
         }
     }
 }

@@ -1,14 +1,15 @@
 #version 450
+#extension GL_ARB_gpu_shader_int64 : require
 layout(local_size_x = 256) in;
 layout(push_constant) uniform PC { uint n; uint p[4]; } pc;
-layout(std430, set = 0, binding = 0) restrict writeonly buffer Out { vec4 o[]; };
+layout(std430, set = 0, binding = 0) restrict writeonly buffer Out { u64vec4 o[]; };
 layout(std430, set = 0, binding = 1) restrict readonly buffer In0 { int b0[]; };
-layout(std430, set = 0, binding = 2) restrict readonly buffer In1 { vec4 v1[]; };
+layout(std430, set = 0, binding = 2) restrict readonly buffer In1 { u64vec4 w1[]; };
 void main() {
   uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * 256u;
-  if (gid >= (pc.n + 3u) / 4u) return;
+  if (gid >= (pc.n + 7u) / 8u) return;
   int q = int(gid);
-  int x0 = b0[(q >> 4)];
+  int x0 = b0[(q >> 3)];
   int x1 = int(pc.p[0]);
   int x2 = int(pc.p[1]);
   bool x3 = (x0 < x2);
@@ -16,15 +17,23 @@ void main() {
   bool x5 = (pc.p[2] != 0u);
   bool x6 = (x4 ? x5 : x3);
   int x7 = (x6 ? x0 : x1);
-  vec4 x17 = v1[(x7 * 16 + (q & 15))];
-  float x8 = x17[0];
+  u64vec4 x25 = w1[(x7 * 8 + (q & 7))];
+  float x8 = uintBitsToFloat(unpackUint2x32(x25[0])[0]);
   float x9 = uintBitsToFloat(pc.p[3]);
   float x10 = (x6 ? x8 : x9);
-  float x11 = x17[1];
+  float x11 = uintBitsToFloat(unpackUint2x32(x25[0])[1]);
   float x12 = (x6 ? x11 : x9);
-  float x13 = x17[2];
+  float x13 = uintBitsToFloat(unpackUint2x32(x25[1])[0]);
   float x14 = (x6 ? x13 : x9);
-  float x15 = x17[3];
+  float x15 = uintBitsToFloat(unpackUint2x32(x25[1])[1]);
   float x16 = (x6 ? x15 : x9);
-  o[q] = vec4(x10, x12, x14, x16);
+  float x17 = uintBitsToFloat(unpackUint2x32(x25[2])[0]);
+  float x18 = (x6 ? x17 : x9);
+  float x19 = uintBitsToFloat(unpackUint2x32(x25[2])[1]);
+  float x20 = (x6 ? x19 : x9);
+  float x21 = uintBitsToFloat(unpackUint2x32(x25[3])[0]);
+  float x22 = (x6 ? x21 : x9);
+  float x23 = uintBitsToFloat(unpackUint2x32(x25[3])[1]);
+  float x24 = (x6 ? x23 : x9);
+  o[q] = u64vec4(packUint2x32(uvec2(floatBitsToUint(x10), floatBitsToUint(x12))), packUint2x32(uvec2(floatBitsToUint(x14), floatBitsToUint(x16))), packUint2x32(uvec2(floatBitsToUint(x18), floatBitsToUint(x20))), packUint2x32(uvec2(floatBitsToUint(x22), floatBitsToUint(x24))));
 }

@@ -121,7 +121,11 @@ pub fn render(p: &Program, target: Target) -> Shader {
         r.block(Program::ROOT, &mut body, 1);
     }
 
-    let int64 = r.int64 || p.ins.iter().any(|i| needs_int64(i.dtype()));
+    // a wide store of 32-bit lanes writes them in pairs as 64-bit words
+    let wide_out = p.out_vectors > 1;
+    let int64 = r.int64
+        || (wide_out && p.out_dtype.size() == 4)
+        || p.ins.iter().any(|i| needs_int64(i.dtype()));
     let uses_f64 = p.ins.iter().any(|i| i.dtype() == DType::F64) || p.inputs.contains(&DType::F64);
     let mut src = preamble(int64, uses_f64, target);
     let coop = p.shares_groups();
@@ -133,7 +137,11 @@ pub fn render(p: &Program, target: Target) -> Shader {
         // Vulkan 1.1 compute shaders)
         src.push_str("#extension GL_KHR_shader_subgroup_basic : require\n");
     }
-    let out_ty = vector_storage(p.out_dtype);
+    let out_ty = if wide_out {
+        wide_storage(p.out_dtype)
+    } else {
+        vector_storage(p.out_dtype)
+    };
     let (described, addresses) = interface(p, &r.views, out_ty, &mut src);
     src.push_str(&r.shared);
     src.push_str(&r.h.render());
@@ -170,9 +178,23 @@ pub fn render(p: &Program, target: Target) -> Shader {
             // (names of their own: the body's are `x`, `r`, `t`, `c` and `s` numbered)
             writeln!(src, "  for (uint vk = 0u; vk < {vectors}u; vk++) {{").ok();
             writeln!(src, "    uint qv = gid * {vectors}u + vk;").ok();
-            writeln!(src, "    if (qv >= (pc.n + 3u) / 4u) return;").ok()
+            let span = LANES * p.out_vectors;
+            writeln!(
+                src,
+                "    if (qv >= (pc.n + {}u) / {span}u) return;",
+                span - 1
+            )
+            .ok()
         }
-        _ => writeln!(src, "  if (gid >= (pc.n + 3u) / 4u) return;").ok(),
+        _ => {
+            let span = LANES * p.out_vectors;
+            writeln!(
+                src,
+                "  if (gid >= (pc.n + {}u) / {span}u) return;",
+                span - 1
+            )
+            .ok()
+        }
     };
     let pad = if vectors > 1 { "    " } else { "  " };
     if vectors > 1 {
@@ -181,8 +203,9 @@ pub fn render(p: &Program, target: Target) -> Shader {
         src.push_str("  int q = int(gid);\n");
     }
     for (slot, &(d, len)) in p.stashes.iter().enumerate().filter(|(_, s)| s.1 > 0) {
-        match stash_rows(len) {
-            Some(rows) => writeln!(src, "  {} s{slot}[{rows}][{LANES}];", reg(d)).ok(),
+        let width = LANES * p.out_vectors;
+        match stash_rows(len, width) {
+            Some(rows) => writeln!(src, "  {} s{slot}[{rows}][{width}];", reg(d)).ok(),
             None => writeln!(src, "  {} s{slot}[{len}];", reg(d)).ok(),
         };
     }
@@ -327,16 +350,17 @@ fn interface(
     (described, addresses)
 }
 
-/// The rows of [`LANES`] elements a kept array of `len` elements is declared as, where `len`
-/// is a whole number of them. Row loops keep a vector's elements a step, at `4 * step + u`,
-/// so the row is the loop's counter and the column a constant: Mesa unrolls a loop whose
+/// The rows of `width` elements (a row loop's step: [`LANES`] times [`Program::out_vectors`])
+/// a kept array of `len` elements is declared as, where `len` is a whole number of them.
+/// Row loops keep a step's elements at `width * step + u`, so the row is the loop's counter
+/// and the column a constant: Mesa unrolls a loop whose
 /// counter indexes a private array of as many entries as the loop has iterations (up to
 /// `tune::defaults::UNROLLED_ROUNDS`), and the array then lives in registers. Indexed flat,
 /// it stays in memory, every access a lane loop on lavapipe (softmax (16384, 1024) with 8
 /// invocations a row, the shaders run in turn, fastest and median: 51 and 85 ms flat, 35 and
 /// 61 as rows).
-fn stash_rows(len: usize) -> Option<usize> {
-    len.is_multiple_of(LANES).then_some(len / LANES)
+fn stash_rows(len: usize, width: usize) -> Option<usize> {
+    len.is_multiple_of(width).then_some(len / width)
 }
 
 fn var_name(p: &Program, id: u32) -> String {
@@ -380,15 +404,15 @@ impl Renderer<'_> {
         e.render(&|id| var_name(self.p, id))
     }
 
-    /// The subscripts of element `index` of kept array `slot`: `[index / 4][index % 4]`
-    /// where the array is rows of [`LANES`] (see [`stash_rows`]).
+    /// The subscripts of element `index` of kept array `slot`: `[index / w][index % w]`
+    /// where the array is rows of `w` (see [`stash_rows`]).
     fn stash_at(&self, slot: usize, index: &super::symbolic::Expr) -> String {
-        let lanes = LANES as i64;
-        match stash_rows(self.p.stashes[slot].1) {
+        let width = LANES * self.p.out_vectors;
+        match stash_rows(self.p.stashes[slot].1, width) {
             Some(_) => format!(
                 "[{}][{}]",
-                self.idx(&index.div(lanes)),
-                self.idx(&index.modulo(lanes))
+                self.idx(&index.div(width as i64)),
+                self.idx(&index.modulo(width as i64))
             ),
             None => format!("[{}]", self.idx(index)),
         }
@@ -726,10 +750,11 @@ impl Renderer<'_> {
             .collect()
     }
 
-    /// Stores vector `k` of the outputs.
+    /// Stores vector `k` of the outputs (a pair of vectors, where stores are wide).
     fn store_vector(&mut self, k: usize) -> String {
         let d = self.p.out_dtype;
-        let lanes: Vec<String> = self.p.outputs[k * LANES..(k + 1) * LANES]
+        let span = LANES * self.p.out_vectors;
+        let lanes: Vec<String> = self.p.outputs[k * span..(k + 1) * span]
             .iter()
             .map(|v| format!("x{v}"))
             .collect();
@@ -742,21 +767,43 @@ impl Renderer<'_> {
                 _ => format!("uint({x})"),
             }
         };
+        // the 32-bit words of the store: four bytes or two halves a word
+        let words = |per: usize, h: &mut Helpers| -> Vec<String> {
+            lanes
+                .chunks(per)
+                .map(|word| {
+                    let parts: Vec<String> = word
+                        .iter()
+                        .enumerate()
+                        .map(|(l, x)| match l {
+                            0 => bits(x, h),
+                            _ => format!("({} << {}u)", bits(x, h), l * 32 / per),
+                        })
+                        .collect();
+                    parts.join(" | ")
+                })
+                .collect()
+        };
         let value = match d.size() {
-            1 => {
-                let parts: Vec<String> = lanes
-                    .iter()
-                    .enumerate()
-                    .map(|(l, x)| format!("({} << {}u)", bits(x, &mut self.h), l * 8))
-                    .collect();
-                parts.join(" | ")
+            1 | 2 => {
+                let w = words(4 / d.size(), &mut self.h);
+                match w.len() {
+                    1 => w[0].clone(),
+                    n => format!("uvec{n}({})", w.join(", ")),
+                }
             }
-            2 => {
-                let w: Vec<String> = lanes.iter().map(|x| bits(x, &mut self.h)).collect();
-                format!(
-                    "uvec2({} | ({} << 16u), {} | ({} << 16u))",
-                    w[0], w[1], w[2], w[3]
-                )
+            4 if self.p.out_vectors > 1 => {
+                let pairs: Vec<String> = lanes
+                    .chunks(2)
+                    .map(|p| {
+                        let word = |x: &String| match d {
+                            DType::F32 => format!("floatBitsToUint({x})"),
+                            _ => format!("uint({x})"),
+                        };
+                        format!("packUint2x32(uvec2({}, {}))", word(&p[0]), word(&p[1]))
+                    })
+                    .collect();
+                format!("u64vec4({})", pairs.join(", "))
             }
             _ => format!("{}({})", vector_storage(d), lanes.join(", ")),
         };
