@@ -44,10 +44,13 @@ SCATTERS = [((1 << 20) + 3, True), ((1 << 24) + 3, False)]
 # every 101st output (a prime stride meets every row and column of every tile)
 TILES = [("matmul", (512, 64), (64, 512)), ("matmul", (2, 512, 32), (2, 32, 512)),
          ("matmul_t", (64, 512), (64, 512)), ("conv2d", (8, 4, 60, 60), (32, 4, 3, 3))]
-# elementwise kernels, which on a CPU compute 4 vectors an invocation: a ragged count (the
-# last invocation's vectors run past the end), 2^24, and past one binding (by address)
+# elementwise kernels, which on a CPU compute 4 vectors an invocation, in pairs read and
+# written as one where the count is a multiple of 8: ragged counts (the last invocation's
+# vectors or pairs run past the end), 2^24, and past one binding (by address), in vectors
+# and in pairs
 ELEMENTWISE = [("exp", (1 << 18) + 3, True), ("scale_shift", (1 << 18) + 3, True),
-               ("exp", 1 << 24, True), ("scale_shift", (1 << 25) + 5, False)]
+               ("scale_shift", (1 << 18) + 8, True), ("exp", 1 << 24, True),
+               ("scale_shift", (1 << 25) + 5, False), ("scale_shift", (1 << 25) + 8, False)]
 SHORT_WHOLE = (1 << 24) + 3
 SHORT_ROWS = (4, 1 << 21)
 
