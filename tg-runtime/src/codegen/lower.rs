@@ -1167,8 +1167,8 @@ impl Lowerer<'_> {
         // computed before its loop, not in it)
         // Eight where loads are wide and the axis allows, so a step reads two vectors of a
         // contiguous operand as one load; not in a tile, whose steps already read runs of
-        // vectors (and whose body would double), nor where invocations share a row (their
-        // kept elements are the row's vectors, one a step).
+        // vectors (and whose body would double), and where invocations share a row only if
+        // its loops take pairs (each keeps its steps' elements: a step must be the row's).
         let wide = self.wide_loads
             && !tiled
             && (self.row_threads == 1 || self.row_step() == 2 * LANES)

@@ -223,7 +223,8 @@ pub enum Strategy {
     /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
     /// layernorm) into one kernel.
     Row {
-        /// Invocations sharing one row, each taking the row's vectors round-robin. 1: an
+        /// Invocations sharing one row, each taking the row's steps round-robin (a vector
+        /// of [`LANES`], or a pair where stores pair: [`Program::out_vectors`]). 1: an
         /// invocation computes a whole row, with its reductions as plain loops (a CPU without
         /// subgroup arithmetic, whose rows keep its cores busy); at most a subgroup: the row
         /// combines with subgroup operations alone; more (a GPU, or a CPU's few long rows):

@@ -110,7 +110,7 @@ impl ClassDefaults {
 
     /// Whether `count` rows of `row` elements run a subgroup a row ([`row_threads`]
     /// invocations): where the rows keep the device busy, or, fewer, where each invocation's
-    /// share of a row is at most [`UNROLLED_ROUNDS`] vectors, which it keeps in registers; a
+    /// share of a row is at most `UNROLLED_ROUNDS` (32) vectors, which it keeps in registers; a
     /// workgroup a row then only adds barriers, which a CPU runs as coroutine switches
     /// (lavapipe, (64, 1024), run in turn, medians: softmax 761-801 us a workgroup a row,
     /// 496-549 a subgroup a row; layernorm 565-587 and 364-370).

@@ -69,9 +69,9 @@ pub struct Search {
 
 /// The tiles a kernel with output `shape` and default tile `default` may take, the default
 /// first, then by distance from it (in rows and vectors a row, which matter most, then in
-/// workgroup size): every power-of-two row count in [`ROWS`] and vector count in [`COLS`]
-/// that an output axis takes and that leave at least one invocation, with every workgroup
-/// size in [`THREADS`] the device allows.
+/// workgroup size): every power-of-two row count in `ROWS` (2 to 32) and vector count in
+/// `COLS` (1 to 4) that an output axis takes and that leave at least one invocation, with
+/// every workgroup size in `THREADS` (64, 128, 256) the device allows.
 pub fn candidates(shape: &[usize], default: Strategy, max_threads: u32) -> Vec<Strategy> {
     let Strategy::Tile {
         rows,
