@@ -221,8 +221,9 @@ fn is_whole(c: &Value) -> bool {
     c["axis"].is_null() && !is_sorting(c) && !is_gather(c) && !is_product(c) && !is_elementwise(c)
 }
 
-/// Elementwise kernels, which take 4 vectors an invocation on a CPU: a ragged count (the last
-/// invocation stops at the end), 2^24 elements, and (long) past one binding.
+/// Elementwise kernels, which take 4 vectors an invocation on a CPU, in pairs read and
+/// written as one where the count is a multiple of 8: ragged counts (the last invocation
+/// stops at the end), 2^24 elements, and (long) past one binding, in vectors and in pairs.
 #[test]
 fn elementwise_at_large_sizes() {
     run_cases(is_elementwise);
