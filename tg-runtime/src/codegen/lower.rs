@@ -602,13 +602,13 @@ fn lower_at(
 /// enough to share out among a CPU's cores.
 const MIN_WORKGROUPS: usize = 16;
 
-/// The output vectors each invocation of `p` computes ([`Options::vectors`]): several for a
-/// kernel without loops (elementwise work, which the setup of an invocation weighs on most;
+/// The groups each invocation of `p` computes ([`Program::vectors`], [`Options::vectors`]
+/// output vectors in all, so pairs take half as many steps): several for a kernel without
+/// loops (elementwise work, which the setup of an invocation weighs on most;
 /// lavapipe, 16M f32, the same shaders run in turn, medians: a copy 39 -> 34 ms with 4 vectors
 /// an invocation, tg's exp 80 -> 50), where at least [`MIN_WORKGROUPS`] workgroups remain;
 /// else one.
 fn vectors_per_invocation(p: &Program, vectors: usize) -> usize {
-    // groups of paired vectors take half as many steps: an invocation writes as much
     let steps = (vectors / p.out_vectors).max(1);
     if steps > 1 && loop_free(p) && p.groups() >= steps * SERIAL_THREADS as usize * MIN_WORKGROUPS {
         steps
@@ -1358,10 +1358,9 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Elements an iteration of a row kernel's loops takes: its output vectors a store
-    /// ([`Program::out_vectors`]) of [`LANES`].
+    /// Elements an iteration of a row kernel's loops takes ([`Program::store_elements`]).
     fn row_step(&self) -> usize {
-        LANES * self.prog.out_vectors
+        self.prog.store_elements()
     }
 
     /// Where element `element` of a row, read in loop `block`, is kept in its invocation's

@@ -440,6 +440,13 @@ impl Program {
             .count()
     }
 
+    /// Elements each store writes: [`LANES`] times [`Program::out_vectors`]. Also a serial
+    /// group's outputs and the step of a row kernel's loops (each iteration takes a store's
+    /// worth of the row, and invocations sharing the row keep arrays of rows of this width).
+    pub fn store_elements(&self) -> usize {
+        LANES * self.out_vectors
+    }
+
     /// Invocations per workgroup.
     pub fn threads(&self) -> u32 {
         match self.strategy {
@@ -493,7 +500,7 @@ impl Program {
                 let (len, run) = (self.params[0] as usize, self.params[1] as usize);
                 self.numel / len * len.div_ceil(run)
             }
-            _ => self.numel.div_ceil(LANES * self.out_vectors),
+            _ => self.numel.div_ceil(self.store_elements()),
         }
     }
 }

@@ -15,7 +15,7 @@ mod types;
 use std::fmt::Write;
 
 use super::program::{
-    BlockId, Ins, LANES, Program, Strategy, Val, VarKind, subgroup_combines, tile_outputs,
+    BlockId, Ins, Program, Strategy, Val, VarKind, subgroup_combines, tile_outputs,
 };
 use crate::dtype::{DType, Scalar};
 use crate::ops::ReduceOp;
@@ -173,27 +173,19 @@ pub fn render(p: &Program, target: Target) -> Shader {
             tile_outputs(rows, cols)
         )
         .ok(),
-        _ if vectors > 1 => {
-            src.push_str(&uniform);
-            // (names of their own: the body's are `x`, `r`, `t`, `c` and `s` numbered)
-            writeln!(src, "  for (uint vk = 0u; vk < {vectors}u; vk++) {{").ok();
-            writeln!(src, "    uint qv = gid * {vectors}u + vk;").ok();
-            let span = LANES * p.out_vectors;
-            writeln!(
-                src,
-                "    if (qv >= (pc.n + {}u) / {span}u) return;",
-                span - 1
-            )
-            .ok()
-        }
         _ => {
-            let span = LANES * p.out_vectors;
-            writeln!(
-                src,
-                "  if (gid >= (pc.n + {}u) / {span}u) return;",
-                span - 1
-            )
-            .ok()
+            // groups of `span` outputs: past the last one, an invocation stops
+            let span = p.store_elements();
+            let past = format!("(pc.n + {}u) / {span}u", span - 1);
+            if vectors > 1 {
+                src.push_str(&uniform);
+                // (names of their own: the body's are `x`, `r`, `t`, `c` and `s` numbered)
+                writeln!(src, "  for (uint vk = 0u; vk < {vectors}u; vk++) {{").ok();
+                writeln!(src, "    uint qv = gid * {vectors}u + vk;").ok();
+                writeln!(src, "    if (qv >= {past}) return;").ok()
+            } else {
+                writeln!(src, "  if (gid >= {past}) return;").ok()
+            }
         }
     };
     let pad = if vectors > 1 { "    " } else { "  " };
@@ -203,7 +195,7 @@ pub fn render(p: &Program, target: Target) -> Shader {
         src.push_str("  int q = int(gid);\n");
     }
     for (slot, &(d, len)) in p.stashes.iter().enumerate().filter(|(_, s)| s.1 > 0) {
-        let width = LANES * p.out_vectors;
+        let width = p.store_elements();
         match stash_rows(len, width) {
             Some(rows) => writeln!(src, "  {} s{slot}[{rows}][{width}];", reg(d)).ok(),
             None => writeln!(src, "  {} s{slot}[{len}];", reg(d)).ok(),
@@ -350,7 +342,7 @@ fn interface(
     (described, addresses)
 }
 
-/// The rows of `width` elements (a row loop's step: [`LANES`] times [`Program::out_vectors`])
+/// The rows of `width` elements (a row loop's step: [`Program::store_elements`])
 /// a kept array of `len` elements is declared as, where `len` is a whole number of them.
 /// Row loops keep a step's elements at `width * step + u`, so the row is the loop's counter
 /// and the column a constant: Mesa unrolls a loop whose
@@ -407,7 +399,7 @@ impl Renderer<'_> {
     /// The subscripts of element `index` of kept array `slot`: `[index / w][index % w]`
     /// where the array is rows of `w` (see [`stash_rows`]).
     fn stash_at(&self, slot: usize, index: &super::symbolic::Expr) -> String {
-        let width = LANES * self.p.out_vectors;
+        let width = self.p.store_elements();
         match stash_rows(self.p.stashes[slot].1, width) {
             Some(_) => format!(
                 "[{}][{}]",
@@ -753,7 +745,7 @@ impl Renderer<'_> {
     /// Stores vector `k` of the outputs (a pair of vectors, where stores are wide).
     fn store_vector(&mut self, k: usize) -> String {
         let d = self.p.out_dtype;
-        let span = LANES * self.p.out_vectors;
+        let span = self.p.store_elements();
         let lanes: Vec<String> = self.p.outputs[k * span..(k + 1) * span]
             .iter()
             .map(|v| format!("x{v}"))
