@@ -255,3 +255,125 @@ pub fn matmul(n: u32) -> tg::Result<Hand> {
     }
     Ok(hand)
 }
+
+/// A fused softmax over rows of `len` f32, written as a careful person writes it for this
+/// kind of device, to show where tg's own fused kernel stands: one subgroup a row, each lane
+/// keeping its share of the row in registers between the three passes (read once, written
+/// once), the device's `exp` and a plain `max` (no NaN rules, tg's exp is accurate to 2 ulp),
+/// wide loads and stores (`u64vec4`, 8 f32) where the device has 64-bit integers, else vec4s.
+/// `len` a multiple of 8 times the subgroup size.
+fn softmax_source(len: u32, subgroup: u32, wide: bool) -> String {
+    let (step, vt, ext) = if wide {
+        (
+            8,
+            "u64vec4",
+            "#extension GL_ARB_gpu_shader_int64 : require\n",
+        )
+    } else {
+        (4, "vec4", "")
+    };
+    let steps = len / step / subgroup;
+    let (unpack, pack) = if wide {
+        (
+            "for (int c = 0; c < 4; c++) { vec2 p = uintBitsToFloat(unpackUint2x32(v[c])); s[t][2 * c] = p.x; s[t][2 * c + 1] = p.y; }",
+            "for (int c = 0; c < 4; c++) v[c] = packUint2x32(floatBitsToUint(vec2(s[t][2 * c], s[t][2 * c + 1]) * r));",
+        )
+    } else {
+        (
+            "for (int c = 0; c < 4; c++) s[t][c] = v[c];",
+            "for (int c = 0; c < 4; c++) v[c] = s[t][c] * r;",
+        )
+    };
+    format!(
+        "#version 450
+{ext}#extension GL_KHR_shader_subgroup_arithmetic : require
+layout(local_size_x = 64) in;
+layout(push_constant) uniform PC {{ uint rows; }} pc;
+layout(std430, set = 0, binding = 0) writeonly buffer O {{ {vt} o[]; }};
+layout(std430, set = 0, binding = 1) readonly buffer A {{ {vt} a[]; }};
+void main() {{
+  uint row = gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID;
+  if (row >= pc.rows) return;
+  uint base = row * {row_vectors}u + gl_SubgroupInvocationID;
+  float s[{steps}][{step}];
+  float m = uintBitsToFloat(0xff800000u);
+  for (uint t = 0u; t < {steps}u; t++) {{
+    {vt} v = a[base + t * {subgroup}u];
+    {unpack}
+    for (int k = 0; k < {step}; k++) m = max(m, s[t][k]);
+  }}
+  m = subgroupMax(m);
+  float sum = 0.0;
+  for (uint t = 0u; t < {steps}u; t++) {{
+    for (int k = 0; k < {step}; k++) {{ float e = exp(s[t][k] - m); s[t][k] = e; sum += e; }}
+  }}
+  float r = 1.0 / subgroupAdd(sum);
+  for (uint t = 0u; t < {steps}u; t++) {{
+    {vt} v;
+    {pack}
+    o[base + t * {subgroup}u] = v;
+  }}
+}}",
+        row_vectors = len / step,
+    )
+}
+
+/// The hand-written fused softmax of `rows` rows of `len` f32 (`softmax_source`), checked
+/// on the host against one row (`None` where the device has no subgroup arithmetic or a
+/// subgroup does not divide the workgroup and the row).
+pub fn softmax(rows: u32, len: u32) -> tg::Result<Option<Hand>> {
+    let dev = Device::get()?;
+    let info = dev.info();
+    let sg = info.subgroup_size;
+    let wide = info.shader_int64;
+    let step = if wide { 8 } else { 4 };
+    if !info.subgroup_arithmetic
+        || sg == 0
+        || !64u32.is_multiple_of(sg)
+        || !len.is_multiple_of(step * sg)
+    {
+        return Ok(None);
+    }
+    let n = rows as u64 * len as u64;
+    let host: Vec<f32> = (0..n)
+        .map(|i| ((i * 2654435761) % 1013) as f32 / 128.0 - 4.0)
+        .collect();
+    let a = dev.alloc(n * 4)?;
+    let raw: Vec<u8> = host.iter().flat_map(|x| x.to_le_bytes()).collect();
+    dev.write(&a, 0, &raw)?;
+    let o = dev.alloc(n * 4)?;
+    let spirv = compile_glsl(&softmax_source(len, sg, wide))?;
+    let layout = KernelLayout {
+        bindings: 2,
+        push_constant_bytes: 4,
+    };
+    let key = 0x7467_6265_6e64_0000 + ((len as u64) << 8) + ((sg as u64) << 1) + wide as u64;
+    let pipeline = dev.pipeline(key, &spirv, layout)?;
+    let rows_per_group = 64 / sg;
+    let hand = Hand {
+        dispatches: vec![Dispatch {
+            pipeline,
+            bindings: vec![bind(&o, true), bind(&a, false)],
+            push_constants: rows.to_le_bytes().to_vec(),
+            groups: [rows.div_ceil(rows_per_group), 1, 1],
+        }],
+        timestamps: true,
+    };
+    hand.run()?;
+    // the last row, on the host
+    let last = (rows as usize - 1) * len as usize;
+    let mut got = vec![0u8; len as usize * 4];
+    dev.read(&o, last as u64 * 4, &mut got)?;
+    let row = &host[last..last + len as usize];
+    let m = row.iter().fold(f32::NEG_INFINITY, |m, &x| m.max(x));
+    let total: f64 = row.iter().map(|&x| ((x - m) as f64).exp()).sum();
+    for (k, word) in got.chunks_exact(4).enumerate() {
+        let got = f32::from_le_bytes(word.try_into().expect("4 bytes")) as f64;
+        let want = ((row[k] - m) as f64).exp() / total;
+        assert!(
+            (got - want).abs() <= 1e-5 * want + 1e-9,
+            "hand-written softmax, element {k}: {got} against {want}"
+        );
+    }
+    Ok(Some(hand))
+}
