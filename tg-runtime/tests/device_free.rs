@@ -707,7 +707,9 @@ fn merges_of_sorted_runs_are_a_kernel_per_level() {
 }
 
 /// A scan of runs is a kernel of its own from the scan template, an invocation per run, its
-/// loop as long as the run; a float sum is compensated.
+/// loop as long as the run; a float sum is compensated. Where rows and runs are whole vectors
+/// it reads and writes vectors, a vector's prefixes apart from the carried total, so one
+/// compensated step joins each vector to the next; products fold in order.
 #[test]
 fn scans_of_runs_are_a_kernel_from_their_template() {
     let x = data(&[64, 1000]);
@@ -716,7 +718,22 @@ fn scans_of_runs_are_a_kernel_from_their_template() {
     assert_eq!(p.len(), 1, "{:?}", names(&p));
     assert_eq!(p[0].strategy, Strategy::Scan { op: ReduceOp::Add });
     assert_eq!(p[0].loops, 257);
-    snapshot("scan", &p[0].source);
+    let src = &p[0].source;
+    assert!(src.contains("buffer Out { vec4 o[]; }"), "{src}");
+    assert!(src.contains("precise float p3 = (p2 + x[3]);"), "{src}");
+    assert!(src.contains("r[2] = acc + (p2 - comp);"), "{src}");
+    assert!(src.contains("o[j] = r;"), "{src}");
+    // the Kahan step: once a vector, once an element of the tail
+    assert_eq!(src.matches("comp = (isinf(t)").count(), 2, "{src}");
+    assert!(src.contains("o[i >> 2u][i & 3u] = acc;"), "{src}");
+    snapshot("scan", src);
+
+    let prod = x.scan_runs(ReduceOp::Mul, 256).unwrap();
+    let p = plan(&[&prod], &lavapipe()).unwrap();
+    let src = &p[0].source;
+    assert!(!src.contains(" p1 "), "{src}");
+    assert_eq!(src.matches("acc = (acc * x[").count(), 4, "{src}");
+    assert!(src.contains("o[j] = r;"), "{src}");
 }
 
 /// A row kernel reads its row from memory once: the first reduction keeps the values it

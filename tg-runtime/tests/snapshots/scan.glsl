@@ -1,7 +1,7 @@
 #version 450
 layout(local_size_x = 256) in;
 layout(push_constant) uniform PC { uint n; uint p[2]; } pc;
-layout(std430, set = 0, binding = 0) restrict writeonly buffer Out { float o[]; };
+layout(std430, set = 0, binding = 0) restrict writeonly buffer Out { vec4 o[]; };
 layout(std430, set = 0, binding = 1) restrict readonly buffer In0 { float b0[]; };
 layout(std430, set = 0, binding = 2) restrict readonly buffer In1 { vec4 v0[]; };
 void main() {
@@ -18,19 +18,22 @@ void main() {
   if ((len & 3u) == 0u && (run & 3u) == 0u) {
     for (uint j = start >> 2; j < stop >> 2; j++) {
       vec4 x = v0[j];
-      { float y = x[0] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
-      o[4u * j + 0u] = acc;
-      { float y = x[1] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
-      o[4u * j + 1u] = acc;
-      { float y = x[2] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
-      o[4u * j + 2u] = acc;
-      { float y = x[3] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
-      o[4u * j + 3u] = acc;
+      precise vec4 r;
+      precise float p0 = x[0];
+      precise float p1 = (p0 + x[1]);
+      precise float p2 = (p1 + x[2]);
+      precise float p3 = (p2 + x[3]);
+      r[0] = acc + (p0 - comp);
+      r[1] = acc + (p1 - comp);
+      r[2] = acc + (p2 - comp);
+      { float y = p3 - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
+      r[3] = acc;
+      o[j] = r;
     }
     return;
   }
   for (uint i = start; i < stop; i++) {
     { float y = b0[i] - comp; float t = acc + y; comp = (isinf(t) || isnan(t)) ? float(0) : (t - acc) - y; acc = t; }
-    o[i] = acc;
+    o[i >> 2u][i & 3u] = acc;
   }
 }
