@@ -9,6 +9,9 @@ cargo test --workspace --no-fail-fast
 # an ash application that hands its own device and buffers to tg (README: "tg inside a Vulkan
 # application"); it fails on a wrong value or any validation message
 cargo run --example vulkan_app
+# a GPU's kernels (tiles, a workgroup a row, one vector an invocation) executed on lavapipe:
+# the op fixtures and the networks' gradients, planned as for a GPU
+TG_DEVICE_CLASS=gpu cargo test -q --test ops --test nn
 # the scheduler and codegen need no device: prove it with no Vulkan driver to be found
 VK_ICD_FILENAMES=/nonexistent TG_VALIDATION=0 cargo test -p tg-runtime --test device_free
 # builds without shaderc (README: "Building without shaderc"): a SPIR-V bundle recorded from

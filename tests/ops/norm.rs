@@ -49,14 +49,14 @@ fn normalization_matches_numpy() {
     fixture::run_all("ops_norm.json", run);
 }
 
-/// Many rows: on a CPU device a subgroup shares each row of light work (layernorm) and an
+/// Many rows: with a CPU device's kernels a subgroup shares each row of light work (layernorm) and an
 /// invocation computes a whole row of heavy work (softmax's exponentials, kept for the
 /// output loop), elsewhere a workgroup shares one; one value a row (var, logsumexp) is an
 /// invocation's 4 rows on a CPU. All give what the host computes.
 #[test]
 fn row_ops_over_many_rows() {
     use tg::runtime::codegen::program::Strategy;
-    use tg::runtime::device::{Device, DeviceType};
+    use tg::runtime::device::{Device, KernelClass};
     let (rows, cols) = (8192usize, 64usize);
     let data: Vec<f32> = (0..rows * cols)
         .map(|i| ((i * 7919 % 1000) as f32) / 100.0 - 5.0)
@@ -73,7 +73,7 @@ fn row_ops_over_many_rows() {
     let arg = x.argmax(Some(-1), false).unwrap();
     for y in [&var, &lse, &arg] {
         let planned = tg::runtime::realize::plan(&[y.lazy()], &info).unwrap();
-        if info.device_type == DeviceType::Cpu {
+        if info.kernel_class() == KernelClass::Cpu {
             assert!(
                 planned.iter().any(|k| k.strategy == Strategy::Serial),
                 "{planned:?}"
@@ -91,7 +91,7 @@ fn row_ops_over_many_rows() {
         };
         // 8192 rows keep up to 32 cores busy: a subgroup a row, a workgroup of 64
         // invocations taking as many rows as it has subgroups
-        if info.device_type == DeviceType::Cpu {
+        if info.kernel_class() == KernelClass::Cpu {
             if info.subgroup_arithmetic && info.subgroup_size < 64 {
                 assert_eq!((threads, rows), (info.subgroup_size, 64 / threads));
             } else if !info.subgroup_arithmetic {

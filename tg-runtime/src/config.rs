@@ -10,6 +10,8 @@
 pub enum Var {
     /// The device: an index into `vkEnumeratePhysicalDevices` or part of a device name.
     Device,
+    /// `cpu` or `gpu`: plan kernels as for that class of device, whatever the device is.
+    DeviceClass,
     /// Switch: the Khronos validation layer, a message failing the call that caused it.
     Validation,
     /// 1 to 4: what each realize prints (see `realize::debug_level`).
@@ -41,8 +43,9 @@ pub enum Var {
 
 impl Var {
     /// Every variable, in the README's order.
-    pub const ALL: [Var; 14] = [
+    pub const ALL: [Var; 15] = [
         Var::Device,
+        Var::DeviceClass,
         Var::Validation,
         Var::Debug,
         Var::CacheDir,
@@ -62,6 +65,7 @@ impl Var {
     pub const fn name(self) -> &'static str {
         match self {
             Var::Device => "TG_DEVICE",
+            Var::DeviceClass => "TG_DEVICE_CLASS",
             Var::Validation => "TG_VALIDATION",
             Var::Debug => "TG_DEBUG",
             Var::CacheDir => "TG_CACHE_DIR",

@@ -49,6 +49,40 @@ impl fmt::Display for DeviceType {
     }
 }
 
+/// The class of device tg plans and renders kernels for: it sets the tile defaults, how a
+/// row is shared, and how many vectors an invocation loads and stores (`tune::ClassDefaults`,
+/// `realize::prepare::target`). A CPU driver runs a subgroup's lanes in lockstep on a few
+/// cores, a GPU runs thousands of invocations; the two want different kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KernelClass {
+    /// Kernels for a CPU driver (lavapipe, SwiftShader).
+    Cpu,
+    /// Kernels for a GPU: every device type but a CPU.
+    Gpu,
+}
+
+impl fmt::Display for KernelClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            KernelClass::Cpu => "cpu",
+            KernelClass::Gpu => "gpu",
+        })
+    }
+}
+
+/// `TG_DEVICE_CLASS`: `cpu` or `gpu` (any case), or unset / empty for the device's own.
+pub(crate) fn class_override(value: Option<&str>) -> crate::Result<Option<KernelClass>> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("") => Ok(None),
+        Some("cpu") => Ok(Some(KernelClass::Cpu)),
+        Some("gpu") => Ok(Some(KernelClass::Gpu)),
+        Some(other) => Err(crate::Error::Argument {
+            op: "TG_DEVICE_CLASS",
+            message: format!("{other:?} is not a device class: cpu or gpu"),
+        }),
+    }
+}
+
 /// The device tg runs on: identity, limits, and the optional features it enabled.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DeviceInfo {
@@ -131,6 +165,10 @@ pub struct DeviceInfo {
     /// device's `minStorageBufferOffsetAlignment`, and at least 16 (kernels read and write
     /// four elements at a time).
     pub window_alignment: u64,
+    /// The class kernels are planned for in place of the device's own (`TG_DEVICE_CLASS`,
+    /// read when the device is created): `gpu` runs a GPU's kernels on lavapipe, so tests
+    /// without a GPU execute them. See [`DeviceInfo::kernel_class`].
+    pub class_override: Option<KernelClass>,
 }
 
 /// llvmpipe's budget: `LP_MAX_TGSI_LOOP_ITERATIONS` in Mesa's gallivm, shared by all loops
@@ -148,6 +186,18 @@ pub(crate) fn loop_budget(driver: vk::DriverId, name: &str, wanted: Option<&str>
 }
 
 impl DeviceInfo {
+    /// The class tg plans kernels for: [`DeviceInfo::class_override`] where set, else CPU
+    /// kernels for a CPU device and GPU kernels for every other type.
+    pub fn kernel_class(&self) -> KernelClass {
+        self.class_override.unwrap_or(match self.device_type {
+            DeviceType::Cpu => KernelClass::Cpu,
+            DeviceType::Discrete
+            | DeviceType::Integrated
+            | DeviceType::Virtual
+            | DeviceType::Other => KernelClass::Gpu,
+        })
+    }
+
     /// One line with the optional features, for logs and bug reports.
     pub fn summary(&self) -> String {
         let flags = [
@@ -207,7 +257,11 @@ impl fmt::Display for DeviceInfo {
             self.name,
             self.device_type,
             self.short_driver()
-        )
+        )?;
+        match self.class_override {
+            Some(class) => write!(f, " planning {class} kernels"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -253,6 +307,51 @@ mod tests {
         assert_eq!(
             nv.to_string(),
             "NVIDIA H200 [discrete, Vulkan 1.3.277, 550.54.15]"
+        );
+        let as_gpu = DeviceInfo {
+            class_override: Some(KernelClass::Gpu),
+            ..info
+        };
+        assert!(
+            as_gpu
+                .to_string()
+                .ends_with("Mesa 22.3.6] planning gpu kernels")
+        );
+    }
+
+    #[test]
+    fn kernel_class_follows_the_device_unless_overridden() {
+        let mut info = DeviceInfo {
+            device_type: DeviceType::Cpu,
+            ..Default::default()
+        };
+        assert_eq!(info.kernel_class(), KernelClass::Cpu);
+        info.class_override = Some(KernelClass::Gpu);
+        assert_eq!(info.kernel_class(), KernelClass::Gpu);
+        for t in [
+            DeviceType::Discrete,
+            DeviceType::Integrated,
+            DeviceType::Virtual,
+            DeviceType::Other,
+        ] {
+            let gpu = DeviceInfo {
+                device_type: t,
+                ..Default::default()
+            };
+            assert_eq!(gpu.kernel_class(), KernelClass::Gpu, "{t}");
+        }
+    }
+
+    #[test]
+    fn device_class_values_parse() {
+        assert_eq!(class_override(None).unwrap(), None);
+        assert_eq!(class_override(Some(" ")).unwrap(), None);
+        assert_eq!(class_override(Some("GPU")).unwrap(), Some(KernelClass::Gpu));
+        assert_eq!(class_override(Some("cpu")).unwrap(), Some(KernelClass::Cpu));
+        let err = class_override(Some("tpu")).unwrap_err();
+        assert!(
+            matches!(&err, crate::Error::Argument { op: "TG_DEVICE_CLASS", message } if message.contains("\"tpu\"")),
+            "{err}"
         );
     }
 }

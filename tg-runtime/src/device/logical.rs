@@ -199,6 +199,7 @@ pub(crate) fn describe(
         buffer_device_address: enabled.buffer_device_address,
         timeline_semaphores: enabled.timeline_semaphore,
         window_alignment: limits.min_storage_buffer_offset_alignment.max(16),
+        class_override: None, // set with the device's other settings
     };
     Opened {
         device,

@@ -37,7 +37,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use ash::vk;
 
 pub use execute::{Binding, Dispatch, ExecReport};
-pub use info::{DeviceInfo, DeviceType};
+pub use info::{DeviceInfo, DeviceType, KernelClass};
 pub use instance::list_devices;
 pub use memory::{Buffer, MemoryStats};
 pub use pipeline::{KernelLayout, Pipeline};
@@ -378,6 +378,8 @@ impl Core {
             memory_limit(config::text(config::Var::MemoryLimit).as_deref())?,
             info.buffer_device_address,
         )?;
+        info.class_override =
+            info::class_override(config::text(config::Var::DeviceClass).as_deref())?;
         info.host_visible_device_memory =
             matches!(memory.placement, placement::Placement::Mapped { .. });
         info.memory_budget = memory.budget;

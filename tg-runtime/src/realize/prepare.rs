@@ -10,7 +10,7 @@ use crate::codegen::lower::{Options, lower, param_words};
 use crate::codegen::program::{Program, Strategy};
 use crate::compile;
 use crate::device::{
-    Binding, Buffer, Device, DeviceInfo, DeviceType, Dispatch, KernelLayout, Pipeline,
+    Binding, Buffer, Device, DeviceInfo, Dispatch, KernelClass, KernelLayout, Pipeline,
 };
 use crate::dtype::Scalar;
 use crate::error::{Error, Result};
@@ -122,8 +122,8 @@ pub fn target(info: &DeviceInfo) -> Target {
         param_words: (info.max_push_constant_bytes.clamp(128, 256) / 4 - 1) as usize,
         bind_limit: info.max_storage_buffer_range,
         addresses: info.buffer_device_address,
-        wide_loads: info.device_type == DeviceType::Cpu && info.shader_int64,
-        vectors: if info.device_type == DeviceType::Cpu {
+        wide_loads: info.kernel_class() == KernelClass::Cpu && info.shader_int64,
+        vectors: if info.kernel_class() == KernelClass::Cpu {
             4
         } else {
             1

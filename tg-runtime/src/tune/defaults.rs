@@ -15,7 +15,7 @@
 //! is measured; the search (`TG_TUNE`, `tg-tune`) finds better shapes per device.
 
 use crate::codegen::program::{LANES, Strategy, tile_axes, tile_outputs};
-use crate::device::{DeviceInfo, DeviceType};
+use crate::device::{DeviceInfo, KernelClass};
 
 /// The most iterations of a loop whose counter indexes an invocation's private array that Mesa
 /// unrolls, putting the array in registers (a row kernel's kept share of its row:
@@ -73,15 +73,12 @@ impl ClassDefaults {
     /// The defaults of the device `info` describes; a CPU device runs on this machine's
     /// cores.
     pub fn of(info: &DeviceInfo) -> Self {
-        match info.device_type {
-            DeviceType::Cpu => {
+        match info.kernel_class() {
+            KernelClass::Cpu => {
                 let subgroup = info.subgroup_arithmetic.then_some(info.subgroup_size);
                 ClassDefaults::cpu(cores(), subgroup)
             }
-            DeviceType::Discrete
-            | DeviceType::Integrated
-            | DeviceType::Virtual
-            | DeviceType::Other => ClassDefaults::default(),
+            KernelClass::Gpu => ClassDefaults::default(),
         }
     }
 
