@@ -10,8 +10,9 @@ cargo test --workspace --no-fail-fast
 # application"); it fails on a wrong value or any validation message
 cargo run --example vulkan_app
 # a GPU's kernels (tiles, a workgroup a row, one vector an invocation) executed on lavapipe:
-# the op fixtures and the networks' gradients, planned as for a GPU
+# the op fixtures, the networks' gradients and the runtime's tests, planned as for a GPU
 TG_DEVICE_CLASS=gpu cargo test -q --test ops --test nn
+TG_DEVICE_CLASS=gpu cargo test -q -p tg-runtime --tests
 # the scheduler and codegen need no device: prove it with no Vulkan driver to be found
 VK_ICD_FILENAMES=/nonexistent TG_VALIDATION=0 cargo test -p tg-runtime --test device_free
 # builds without shaderc (README: "Building without shaderc"): a SPIR-V bundle recorded from
