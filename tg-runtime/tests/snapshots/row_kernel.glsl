@@ -6,7 +6,7 @@ layout(push_constant) uniform PC { uint n; } pc;
 layout(std430, set = 0, binding = 0) restrict writeonly buffer Out { vec4 o[]; };
 layout(std430, set = 0, binding = 1) restrict readonly buffer In0 { vec4 v0[]; };
 shared float s_acc2_0[64];
-float tg_max_f(float a, float b) { return (isnan(a) || isnan(b)) ? a + b : max(a, b); }
+float tg_max_f(float a, float b) { return isnan(a) ? a : (a > b ? a : b); }
 void main() {
   uint gid = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;
   int lid = int(gl_LocalInvocationID.x);
