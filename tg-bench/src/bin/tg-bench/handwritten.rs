@@ -1,6 +1,6 @@
-//! Hand-written GLSL for the add and the sum, run through the same device layer, so tg's
-//! generated kernels are compared with a baseline measured on this machine, not only with
-//! figures from another one.
+//! Hand-written GLSL (an add, a sum, a fused softmax, a matmul, a dispatch chain), run through
+//! the same device layer, so tg's generated kernels are compared with a baseline measured on
+//! this machine, not only with figures from another one.
 
 use tg::runtime::compile::compile_glsl;
 use tg::runtime::device::{Binding, Device, Dispatch, KernelLayout};

@@ -1,8 +1,8 @@
 //! `cargo run --release --bin tg-bench`: one table of runtime figures on the selected device,
 //! every tg row built through the public API a user calls (`DynTensor` ops, `realize`), each
 //! with its ratio to a baseline measured in the same process: hand-written GLSL run through the
-//! same device layer (`handwritten.rs`: a vec4 add, a two-pass subgroup sum, a register-blocked
-//! matmul, a pre-recorded dispatch chain), the same computation with every step realized on
+//! same device layer (`handwritten.rs`: a vec4 add, a two-pass subgroup sum, a fused softmax, a
+//! register-blocked matmul, a pre-recorded dispatch chain), the same computation with every step realized on
 //! its own (the unfused schedule), the training step built eagerly, or the host.
 //!
 //! Figures are medians after a warm-up (pipelines compiled and cached), a row's tg figure and
