@@ -126,13 +126,19 @@ pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
     }
 }
 
-/// The statement that folds `value` into the running `acc` (and `comp`). A float sum
-/// compensates each addition's rounding (Kahan): in order, the rounding of a running total
-/// many times the size of each value would add up along the run; an infinite or NaN total
-/// drops the compensation, so it propagates as a plain sum does.
+/// Whether the scan's running value is compensated (Kahan): a float sum's is, since in order
+/// the rounding of a running total many times the size of each value would add up along
+/// the run.
+fn compensated(bop: BinaryOp, d: DType) -> bool {
+    d.is_float() && bop == BinaryOp::Add
+}
+
+/// The statement that folds `value` into the running `acc` (and `comp`, where
+/// [`compensated`]: an infinite or NaN total drops the compensation, so it propagates as a
+/// plain sum does).
 fn fold(bop: BinaryOp, d: DType, value: &str, h: &mut Helpers) -> String {
     let ty = reg(d);
-    if d.is_float() && bop == BinaryOp::Add {
+    if compensated(bop, d) {
         format!(
             "{{ {ty} y = {value} - comp; {ty} t = acc + y; comp = (isinf(t) || isnan(t)) ? {ty}(0) : (t - acc) - y; acc = t; }}"
         )
@@ -143,7 +149,7 @@ fn fold(bop: BinaryOp, d: DType, value: &str, h: &mut Helpers) -> String {
 
 /// The running value `fold` would leave after `value`, without keeping it.
 fn peek(bop: BinaryOp, d: DType, value: &str, h: &mut Helpers) -> String {
-    if d.is_float() && bop == BinaryOp::Add {
+    if compensated(bop, d) {
         format!("acc + ({value} - comp)")
     } else {
         alu::binary(bop, "acc", value, d, h)
