@@ -12,9 +12,9 @@
 # then runs, each under its own time limit: the op fixtures with validation on, the size tests
 # past the device's limits (TG_LONG_TESTS), and tg-bench (a machine may carry 64 MiB in all,
 # the working tree included, so the network tests stay here: they run with a GPU's kernels
-# on lavapipe in the test command). The
-# test binaries look for fixtures/ above the folder they were built in; where the repository
-# lies elsewhere there, `run` links that folder to this one.
+# on lavapipe in the test command). The test binaries look for fixtures/ above the folder
+# they were built in; where the repository lies elsewhere there, `run` links that folder to
+# this one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 visit=target/visit
@@ -34,8 +34,7 @@ pack() {
   strip "$visit"/bin/*
   loader=$(ldconfig -p | sed -n 's/.*libvulkan\.so\.1 .*=> //p' | head -n1)
   cp -L "$loader" "$visit/lib/libvulkan.so.1"
-  layer_json=$(ls /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json)
-  cp "$layer_json" "$visit/layers/"
+  cp /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json "$visit/layers/"
   layer_lib=$(ldconfig -p | sed -n 's/.*libVkLayer_khronos_validation\.so .*=> //p' | head -n1)
   cp -L "${layer_lib:-/usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so}" "$visit/layers/"
   # where the test binaries were built, so `run` can put fixtures/ where they look

@@ -49,10 +49,10 @@ fn normalization_matches_numpy() {
     fixture::run_all("ops_norm.json", run);
 }
 
-/// Many rows: with a CPU device's kernels a subgroup shares each row of light work (layernorm) and an
-/// invocation computes a whole row of heavy work (softmax's exponentials, kept for the
-/// output loop), elsewhere a workgroup shares one; one value a row (var, logsumexp) is an
-/// invocation's 4 rows on a CPU. All give what the host computes.
+/// Many rows: with a CPU device's kernels a subgroup shares each row of light work
+/// (layernorm) and an invocation computes a whole row of heavy work (softmax's exponentials,
+/// kept for the output loop), elsewhere a workgroup shares one; one value a row (var,
+/// logsumexp) is an invocation's 4 rows on a CPU. All give what the host computes.
 #[test]
 fn row_ops_over_many_rows() {
     use tg::runtime::codegen::program::Strategy;

@@ -56,9 +56,10 @@ impl Lazy {
 
     /// For each of `targets` (i32, rows along the last axis): the first index `i` of the same
     /// row of `self` (ascending i32, rows of length `n`, the same leading axes) where
-    /// `self[i] >= target`, or `n` where there is none. A binary search of `ceil(log2(n + 1))` halving
-    /// steps over `[lo, hi)`, each reading `self` at the midpoints (a gather): `log n` reads
-    /// per target, where comparing with every element takes `n`.
+    /// `self[i] >= target`, or `n` where there is none. A binary search of
+    /// `ceil(log2(n + 1))` halving steps over `[lo, hi)`, each reading `self` at the
+    /// midpoints (a gather): `log n` reads per target, where comparing with every element
+    /// takes `n`.
     pub fn lower_bound(&self, targets: &Lazy) -> Result<Lazy> {
         let last = self.last_axis("lower_bound")?;
         let n = self.shape()[last];
