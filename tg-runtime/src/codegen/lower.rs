@@ -11,6 +11,7 @@ use super::program::{
 use super::symbolic::{Atom, Cond, Expr};
 use crate::dtype::{DType, Scalar};
 use crate::graph::node::{ConstValue, Node, Op};
+use crate::graph::walk::post_order;
 use crate::ops::{BinaryOp, ReduceOp, TernaryOp};
 
 /// Row-major strides of `shape`.
@@ -1295,24 +1296,24 @@ impl Lowerer<'_> {
 
     /// How deeply reductions nest in `n`'s fused region (iterative: regions may be deep).
     fn reduce_depth(&mut self, n: &Arc<Node>) -> usize {
-        let mut stack: Vec<(Arc<Node>, bool)> = vec![(n.clone(), false)];
-        while let Some((x, done)) = stack.pop() {
+        // below a node whose depth is known (or an input), nothing is walked again
+        let known = |x: &Arc<Node>| {
+            self.reduce_depth.contains_key(&x.id()) || self.inputs.contains_key(&x.id())
+        };
+        let order = post_order(std::slice::from_ref(n), |x| {
+            if known(x) { Vec::new() } else { x.srcs() }
+        });
+        for x in order {
             if self.reduce_depth.contains_key(&x.id()) {
                 continue;
             }
-            if self.inputs.contains_key(&x.id()) {
-                self.reduce_depth.insert(x.id(), 0);
-                continue;
-            }
-            let srcs = x.srcs();
-            if done {
-                let below = srcs.iter().map(|s| self.reduce_depth[&s.id()]).max();
-                let own = usize::from(matches!(x.op(), Op::Reduce(..)));
-                self.reduce_depth.insert(x.id(), below.unwrap_or(0) + own);
+            let depth = if self.inputs.contains_key(&x.id()) {
+                0
             } else {
-                stack.push((x.clone(), true));
-                stack.extend(srcs.into_iter().map(|s| (s, false)));
-            }
+                let below = x.srcs().iter().map(|s| self.reduce_depth[&s.id()]).max();
+                below.unwrap_or(0) + usize::from(matches!(x.op(), Op::Reduce(..)))
+            };
+            self.reduce_depth.insert(x.id(), depth);
         }
         self.reduce_depth[&n.id()]
     }

@@ -7,6 +7,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
 use crate::graph::node::Node;
+use crate::graph::walk::post_order;
 use crate::schedule::Kernel;
 
 /// 128 bits from two differently seeded hashes of the kernel's structure.
@@ -27,24 +28,18 @@ pub fn signature(k: &Kernel) -> (u64, u64) {
     (format!("{:?}", k.strategy), k.row_plan).hash(&mut a);
     (format!("{:?}", k.strategy), k.row_plan).hash(&mut b);
     // nodes numbered in first-visit order of a depth-first walk; inputs by their index
+    let input = |n: &Arc<Node>| inputs.get(&n.id()).filter(|_| n.id() != k.body.id());
     let mut local: HashMap<u64, usize> = HashMap::new();
-    let mut stack: Vec<(Arc<Node>, bool)> = vec![(k.body.clone(), false)];
-    while let Some((n, done)) = stack.pop() {
-        if local.contains_key(&n.id()) {
-            continue;
-        }
-        if let Some(i) = inputs.get(&n.id()).filter(|_| n.id() != k.body.id()) {
+    let order = post_order(std::slice::from_ref(&k.body), |n| match input(n) {
+        Some(_) => Vec::new(),
+        None => n.srcs(),
+    });
+    for n in order {
+        if let Some(i) = input(&n) {
             local.insert(n.id(), usize::MAX - i);
             continue;
         }
         let srcs = n.srcs();
-        if !done {
-            stack.push((n.clone(), true));
-            for s in srcs.iter().rev() {
-                stack.push((s.clone(), false));
-            }
-            continue;
-        }
         let id = local.len();
         local.insert(n.id(), id);
         let src_ids: Vec<usize> = srcs.iter().map(|s| local[&s.id()]).collect();

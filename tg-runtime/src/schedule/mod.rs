@@ -27,6 +27,7 @@ use std::sync::Arc;
 use crate::codegen::program::{LANES, SERIAL_THREADS, Strategy, subgroup_combines, tile_axes};
 use crate::error::{Error, Result};
 use crate::graph::node::{Node, Op};
+use crate::graph::walk::post_order;
 use crate::tune::{BASE_ROWS, ClassDefaults};
 
 pub use fit::Plan;
@@ -106,31 +107,13 @@ pub fn schedule(targets: &[Arc<Node>], limits: &Limits, cost: CostFn) -> Result<
 
 /// Nodes reachable from `targets` that still need computing, sources before users.
 fn toposort(targets: &[Arc<Node>]) -> Vec<Arc<Node>> {
-    let mut order = Vec::new();
-    let mut seen = HashSet::new();
-    let mut stack: Vec<(Arc<Node>, bool)> =
-        targets.iter().rev().map(|t| (t.clone(), false)).collect();
-    while let Some((n, expanded)) = stack.pop() {
-        if expanded {
-            order.push(n);
-            continue;
-        }
-        if !seen.insert(n.id()) {
-            continue;
-        }
-        let srcs = if n.is_realized() {
+    post_order(targets, |n| {
+        if n.is_realized() {
             Vec::new()
         } else {
             n.srcs_pinned()
-        };
-        stack.push((n, true));
-        for s in srcs.into_iter().rev() {
-            if !seen.contains(&s.id()) {
-                stack.push((s, false));
-            }
         }
-    }
-    order
+    })
 }
 
 fn is_boundary(n: &Node, realize: &HashSet<u64>) -> bool {
