@@ -13,9 +13,11 @@ pub mod device;
 pub mod dtype;
 pub mod error;
 pub mod graph;
+pub mod kernel;
 pub mod ops;
 pub mod realize;
 pub mod schedule;
+pub mod target;
 pub mod tune;
 
 /// The `ash` tg is built with: an application that gives tg its Vulkan device

@@ -60,7 +60,7 @@ fn matmul(n: usize, k: usize, m: usize) -> Lazy {
 }
 
 /// A CPU's tiles grow to 32 rows of 4 vectors where every core keeps a workgroup (see
-/// `tune::defaults`); a GPU's stay at 4 rows of a vector until one is measured. (How many
+/// `target::ClassDefaults`); a GPU's stay at 4 rows of a vector until one is measured. (How many
 /// cores is this machine's; these shapes plan alike up to 32.)
 #[test]
 fn tile_shapes_follow_the_device_class() {

@@ -4,15 +4,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::program::{
-    Acc, Block, BlockId, ConstBits, Ins, LANES, Program, SERIAL_THREADS, Strategy, Val, VarKind,
-    tile_axes,
-};
+use super::program::{Acc, Block, BlockId, ConstBits, Ins, Program, Val, VarKind};
 use super::symbolic::{Atom, Cond, Expr};
 use crate::dtype::{DType, Scalar};
 use crate::graph::node::{ConstValue, Node, Op};
 use crate::graph::walk::post_order;
+use crate::kernel::{LANES, SERIAL_THREADS, Strategy, buffer_bytes, kept_axes, tile_axes};
 use crate::ops::{BinaryOp, ReduceOp, TernaryOp};
+use crate::target::Lowering;
 
 /// Row-major strides of `shape`.
 pub fn strides(shape: &[usize]) -> Vec<i64> {
@@ -40,27 +39,6 @@ fn unflatten(flat: &Expr, shape: &[usize]) -> Vec<Expr> {
             }
         })
         .collect()
-}
-
-/// The axes a reshape from `from` to `to` leaves alone: the leading and the trailing axes of
-/// equal sizes, as (leading, trailing) counts. Only the axes between them are flattened and
-/// re-split, so the flat index a reshape forms spans `reshape_span` elements, not the whole
-/// tensor (splitting the last axis of a `[n, n]` view forms indices below `n`, not `n^2`).
-fn kept_axes(from: &[usize], to: &[usize]) -> (usize, usize) {
-    let lead = from.iter().zip(to).take_while(|(a, b)| a == b).count();
-    let tail = from[lead..]
-        .iter()
-        .rev()
-        .zip(to[lead..].iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
-    (lead, tail)
-}
-
-/// Elements of the flat index a reshape from `from` to `to` forms (see `kept_axes`).
-pub fn reshape_span(from: &[usize], to: &[usize]) -> usize {
-    let (lead, tail) = kept_axes(from, to);
-    from[lead..from.len() - tail].iter().product()
 }
 
 /// The index into a reshape's source (of shape `src`) that `idx`, an index of the reshaped
@@ -195,7 +173,7 @@ struct Lowerer<'a> {
     /// The `VarKind::Unrolled` variables of each loop counter, with what each stands for: a
     /// value using one stays in the loop.
     steps: HashMap<u32, Vec<(u32, Expr)>>,
-    /// [`Options::wide_loads`].
+    /// [`Lowering::wide_loads`].
     wide_loads: bool,
 }
 
@@ -234,47 +212,6 @@ fn row_key(idx: &[Expr], axes: &[usize]) -> Vec<Expr> {
     key
 }
 
-/// What lowering may take from the device.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Options {
-    /// Push-constant words available for scalars and trip counts.
-    pub param_words: usize,
-    /// Read reduction trip counts from push constants, with the loop variable's range set to
-    /// the trip count's class, so reductions of other lengths share the shader. Off, trip
-    /// counts are literals and ranges exact (the fallback when a class's range would push
-    /// index arithmetic past 32 bits).
-    pub generic_trips: bool,
-    /// The largest buffer a descriptor may bind (`maxStorageBufferRange`); larger ones are
-    /// reached by device address (two push-constant words each) where `addresses` is set.
-    pub bind_limit: u64,
-    /// The device has buffer device addresses.
-    pub addresses: bool,
-    /// Read two adjacent vectors as one wide load (8 elements; a `u64vec4` for 32-bit
-    /// types), and unroll reductions by 8 so their steps read such pairs. For CPU drivers:
-    /// lavapipe loads a varying address lane by lane, so the number of loads sets a
-    /// kernel's time, not their width (a sum of 16M f32: 69 ms in vectors, 39 in pairs).
-    pub wide_loads: bool,
-    /// Output vectors an invocation of a kernel without loops computes, one after another
-    /// ([`Program::vectors`]): 4 on CPU drivers, where every invocation pays for its own
-    /// setup (its index, its bound check, its push-constant reads) and a subgroup is a few
-    /// SIMD lanes; 1 on GPUs, which want invocations.
-    pub vectors: usize,
-}
-
-impl Default for Options {
-    /// Vulkan's guaranteed 128 bytes of push constants: the element count and 31 words.
-    fn default() -> Self {
-        Options {
-            param_words: 31,
-            generic_trips: true,
-            bind_limit: 1 << 27,
-            addresses: false,
-            wide_loads: false,
-            vectors: 1,
-        }
-    }
-}
-
 /// The range class of a trip count read from the push constants: the next power of 16.
 fn trip_class(trip: i64) -> i64 {
     let mut class = 16;
@@ -306,7 +243,7 @@ pub fn lower(
     inputs: &[Arc<Node>],
     strategy: Strategy,
     row_plan: bool,
-    options: Options,
+    options: Lowering,
 ) -> Program {
     if let Strategy::Sort { .. } | Strategy::Merge { .. } | Strategy::Scan { .. } = strategy {
         return template_program(root, inputs, strategy, options);
@@ -355,11 +292,10 @@ fn loop_free(p: &Program) -> bool {
 
 /// Per buffer (the output, then the inputs): whether the kernel reaches it by device address,
 /// being larger than one binding's range. Buffers hold whole vectors of four elements.
-fn addressed(root: &Arc<Node>, inputs: &[Arc<Node>], options: Options) -> Vec<bool> {
-    let bytes = |n: &Node| (n.numel().div_ceil(LANES) * LANES * n.dtype().size()) as u64;
+fn addressed(root: &Arc<Node>, inputs: &[Arc<Node>], options: Lowering) -> Vec<bool> {
     std::iter::once(root)
         .chain(inputs)
-        .map(|n| options.addresses && bytes(n) > options.bind_limit)
+        .map(|n| options.addresses && buffer_bytes(n) > options.bind_limit)
         .collect()
 }
 
@@ -372,7 +308,7 @@ fn template_program(
     root: &Arc<Node>,
     inputs: &[Arc<Node>],
     strategy: Strategy,
-    options: Options,
+    options: Lowering,
 ) -> Program {
     let shape = root.shape();
     let (len, run) = match root.op() {
@@ -408,7 +344,7 @@ fn lower_at(
     inputs: &[Arc<Node>],
     strategy: Strategy,
     row_plan: bool,
-    options: Options,
+    options: Lowering,
     tile_axis: usize,
     out_vectors: usize,
 ) -> Program {
@@ -603,7 +539,7 @@ fn lower_at(
 /// enough to share out among a CPU's cores.
 const MIN_WORKGROUPS: usize = 16;
 
-/// The groups each invocation of `p` computes ([`Program::vectors`], [`Options::vectors`]
+/// The groups each invocation of `p` computes ([`Program::vectors`], [`Lowering::vectors`]
 /// output vectors in all, so pairs take half as many steps): several for a kernel without
 /// loops (elementwise work, which the setup of an invocation weighs on most;
 /// lavapipe, 16M f32, the same shaders run in turn, medians: a copy 39 -> 34 ms with 4 vectors

@@ -15,18 +15,12 @@ use crate::device::{Buffer, Device};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
 use crate::graph::node::{Node, Op, Placement};
-use crate::schedule::{Kernel, Limits, schedule};
+use crate::kernel::{Kernel, MAX_ELEMENTS, Strategy, buffer_bytes};
+use crate::schedule::schedule;
+use crate::target::Target;
 pub use debug::level as debug_level;
 pub use prepare::kernel_name;
 use stats::Stats;
-
-/// Bytes a buffer of `node` needs: kernels write whole vectors of four elements.
-pub(crate) fn buffer_bytes(node: &Node) -> u64 {
-    (node.numel().div_ceil(4) * 4 * node.dtype().size()) as u64
-}
-
-/// Elements one tensor may hold: kernels index with 32-bit signed integers.
-pub const MAX_ELEMENTS: u64 = i32::MAX as u64;
 
 /// Index arithmetic is 32-bit: refuse what it cannot address.
 fn check_size(node: &Node) -> Result<()> {
@@ -58,7 +52,7 @@ pub struct Planned {
     /// The kernel's name (`E`/`R`, cooperative `c` or row `r`, output shape, dtype).
     pub name: String,
     /// How invocations map to outputs.
-    pub strategy: crate::codegen::program::Strategy,
+    pub strategy: Strategy,
     /// Loop back-edges one invocation takes at most.
     pub loops: u64,
     /// The GLSL source.
@@ -77,15 +71,14 @@ pub struct Planned {
 pub fn plan(targets: &[&Lazy], info: &crate::device::DeviceInfo) -> Result<Vec<Planned>> {
     let nodes: Vec<Arc<Node>> = targets.iter().map(|t| t.node().clone()).collect();
     let _pinned = crate::graph::node::pin_sources();
-    let limits = Limits::of(info);
-    let target = prepare::target(info);
-    let cost = |k: &Kernel| prepare::lowered(k, target).map(|l| l.shader.loops);
-    let sched = schedule(&nodes, &limits, &cost)?;
+    let target = Target::of(info);
+    let cost = |k: &Kernel| prepare::lowered(k, &target).map(|l| l.shader.loops);
+    let sched = schedule(&nodes, &target, &cost)?;
     sched
         .kernels
         .iter()
         .map(|k| {
-            let l = prepare::lowered(k, target)?;
+            let l = prepare::lowered(k, &target)?;
             Ok(Planned {
                 name: l.name.clone(),
                 strategy: l.program.strategy,
@@ -134,10 +127,9 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     let dev = &device_of(targets)?;
     let _pinned = crate::graph::node::pin_sources();
     let info = dev.info();
-    let limits = Limits::of(info);
-    let target = prepare::target(info);
-    let cost = |k: &Kernel| prepare::lowered(k, target).map(|l| l.shader.loops);
-    let sched = schedule(&nodes, &limits, &cost)?;
+    let target = Target::of(info);
+    let cost = |k: &Kernel| prepare::lowered(k, &target).map(|l| l.shader.loops);
+    let sched = schedule(&nodes, &target, &cost)?;
     stats::record(Stats {
         schedules: 1,
         ..Default::default()

@@ -6,15 +6,14 @@ use std::hash::Hash;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::codegen::glsl::{self, Shader};
-use crate::codegen::lower::{Options, lower, param_words};
-use crate::codegen::program::{Program, Strategy};
+use crate::codegen::lower::{lower, param_words};
+use crate::codegen::program::Program;
 use crate::compile;
-use crate::device::{
-    Binding, Buffer, Device, DeviceInfo, Dispatch, KernelClass, KernelLayout, Pipeline,
-};
+use crate::device::{Binding, Buffer, Device, Dispatch, KernelLayout, Pipeline};
 use crate::dtype::Scalar;
 use crate::error::{Error, Result};
-use crate::schedule::Kernel;
+use crate::kernel::{Kernel, Strategy};
+use crate::target::Target;
 
 /// A kernel lowered and rendered, not yet compiled.
 pub struct Lowered {
@@ -89,61 +88,12 @@ fn cached<K: Eq + Hash, T>(
     Ok((v, true))
 }
 
-/// What lowering and rendering may use of a device.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Target {
-    /// What rendering may use of the device.
-    pub glsl: glsl::Target,
-    /// Push-constant words for buffer addresses, scalars and trip counts (the first word is
-    /// the element count).
-    pub param_words: usize,
-    /// `maxStorageBufferRange`: larger buffers are reached by device address.
-    pub bind_limit: u64,
-    /// The device has buffer device addresses.
-    pub addresses: bool,
-    /// Pairs of vectors load as one (`lower::Options::wide_loads`): CPU drivers with 64-bit
-    /// integers, where a kernel's time follows its number of loads.
-    pub wide_loads: bool,
-    /// Output vectors an invocation of a kernel without loops computes
-    /// (`lower::Options::vectors`): 4 on CPU drivers.
-    pub vectors: usize,
-}
-
-/// The target of a device.
-pub fn target(info: &DeviceInfo) -> Target {
-    Target {
-        glsl: glsl::Target {
-            subgroup_arithmetic: info.subgroup_arithmetic,
-            subgroup_size: info.subgroup_size,
-            preserve_inf_nan_f32: info.preserve_inf_nan_f32,
-            preserve_inf_nan_f64: info.preserve_inf_nan_f64,
-        },
-        // 256 bytes at most: more gains little, and every dispatch pushes them all
-        param_words: (info.max_push_constant_bytes.clamp(128, 256) / 4 - 1) as usize,
-        bind_limit: info.max_storage_buffer_range,
-        addresses: info.buffer_device_address,
-        wide_loads: info.kernel_class() == KernelClass::Cpu && info.shader_int64,
-        vectors: if info.kernel_class() == KernelClass::Cpu {
-            4
-        } else {
-            1
-        },
-    }
-}
-
 /// `k` lowered and rendered for `target` (cached by signature).
-pub fn lowered(k: &Kernel, target: Target) -> Result<Arc<Lowered>> {
-    let key = (super::signature::signature(k), target);
+pub fn lowered(k: &Kernel, target: &Target) -> Result<Arc<Lowered>> {
+    let key = (super::signature::signature(k), *target);
     let (l, _) = cached(&LOWERED, key, || {
         let fits = |p: &Program| p.index_magnitude() <= i128::from(i32::MAX);
-        let mut options = Options {
-            param_words: target.param_words,
-            generic_trips: true,
-            bind_limit: target.bind_limit,
-            addresses: target.addresses,
-            wide_loads: target.wide_loads,
-            vectors: target.vectors,
-        };
+        let mut options = target.lowering;
         let mut program = lower(&k.body, &k.inputs, k.strategy, k.row_plan, options);
         if !fits(&program) {
             // a trip count's class took index arithmetic past 32 bits: exact ranges instead
@@ -188,7 +138,7 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
     for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
         check_dtype(dev, d)?;
     }
-    let l = lowered(k, target(dev.info()))?;
+    let l = lowered(k, &Target::of(dev.info()))?;
     let before = compile::compile_count();
     let spirv = compile::compile_kernel(&l.name, &l.shader.source)?;
     let compiled = compile::compile_count() > before;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::graph::node::Node;
 use crate::graph::walk::post_order;
-use crate::schedule::Kernel;
+use crate::kernel::Kernel;
 
 /// 128 bits from two differently seeded hashes of the kernel's structure.
 pub fn signature(k: &Kernel) -> (u64, u64) {

@@ -8,7 +8,7 @@
 //! compute it more than once per element (consumed through a broadcast, inside another
 //! reduction, or by two kernels).
 //!
-//! The scheduler knows nothing of Vulkan: what it needs of the device comes as [`Limits`],
+//! The scheduler knows nothing of Vulkan: what it needs of the device comes as a [`Target`],
 //! and the loop count of a planned kernel from a cost function (codegen's, through
 //! `realize`), so it runs and is tested without a driver.
 
@@ -24,32 +24,16 @@ mod split;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::codegen::program::{LANES, SERIAL_THREADS, Strategy, subgroup_combines, tile_axes};
 use crate::error::{Error, Result};
 use crate::graph::node::{Node, Op};
 use crate::graph::walk::post_order;
-use crate::tune::{BASE_ROWS, ClassDefaults};
+use crate::kernel::{
+    Kernel, LANES, MAX_ELEMENTS, SERIAL_THREADS, Strategy, reshape_span, subgroup_combines,
+    tile_axes,
+};
+use crate::target::{BASE_ROWS, ClassDefaults, Target};
 
 pub use fit::Plan;
-
-/// One kernel: computes `body` into the buffer of `root`, reading `inputs`.
-#[derive(Clone, Debug)]
-pub struct Kernel {
-    /// The node whose buffer the kernel writes.
-    pub root: Arc<Node>,
-    /// What the kernel evaluates; `root` itself unless the scheduler rewrote it (split
-    /// reductions). Same shape and dtype as `root`.
-    pub body: Arc<Node>,
-    /// The buffers it reads, by input index.
-    pub inputs: Vec<Arc<Node>>,
-    /// How invocations map to outputs.
-    pub strategy: Strategy,
-    /// The reduction this kernel computes a part of, when a split made it (the partial pass
-    /// and the final pass both name it).
-    pub split_of: Option<u64>,
-    /// The kernel keeps reductions broadcast over rows inside itself (a row plan).
-    pub row_plan: bool,
-}
 
 /// Everything one realize does, in order.
 #[derive(Clone, Debug, Default)]
@@ -67,27 +51,6 @@ pub struct Schedule {
     pub kernels: Vec<Kernel>,
 }
 
-/// What the scheduler needs to know about the device.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Loop back-edges one invocation may take before the driver ends its loops (llvmpipe:
-    /// 65,535, counted over all loops of the invocation); `None` where there is no such limit.
-    pub loop_budget: Option<u64>,
-    /// How the device's class runs reductions: tile shapes, and how many invocations keep
-    /// it busy.
-    pub class: ClassDefaults,
-}
-
-impl Limits {
-    /// The limits of the device `info` describes.
-    pub fn of(info: &crate::device::DeviceInfo) -> Self {
-        Limits {
-            loop_budget: info.loop_budget,
-            class: ClassDefaults::of(info),
-        }
-    }
-}
-
 /// The loop back-edges one invocation of a planned kernel takes (see
 /// `codegen::glsl::Shader::loops`).
 pub type CostFn<'a> = &'a dyn Fn(&Kernel) -> Result<u64>;
@@ -95,14 +58,15 @@ pub type CostFn<'a> = &'a dyn Fn(&Kernel) -> Result<u64>;
 /// Threads of a cooperative workgroup.
 pub const COOP_THREADS: u32 = 64;
 
-/// Plans the kernels that realize `targets` so that each fits the device's `limits`.
+/// Plans the kernels that realize `targets` so that each fits the device (`target`: its
+/// class's rules and loop budget).
 ///
 /// Without a loop budget this is one planning pass. With one, every planned kernel's loop
 /// count is taken from `cost` (codegen's exact count), and a kernel over the budget is
 /// re-planned: its row plan dropped, or its longest reduction split into more chunks, until
 /// every kernel fits; a kernel that cannot be made to fit is [`Error::Internal`].
-pub fn schedule(targets: &[Arc<Node>], limits: &Limits, cost: CostFn) -> Result<Schedule> {
-    fit::fit(targets, limits, cost)
+pub fn schedule(targets: &[Arc<Node>], target: &Target, cost: CostFn) -> Result<Schedule> {
+    fit::fit(targets, target, cost)
 }
 
 /// Nodes reachable from `targets` that still need computing, sources before users.
@@ -167,7 +131,7 @@ fn walk_region(
 /// fit is every flat index a kernel forms: over a buffer it reads or writes, across the axes
 /// a reshape changes, along a reduction's loop, and any one axis.
 fn check_sizes(order: &[Arc<Node>]) -> Result<()> {
-    let max = crate::realize::MAX_ELEMENTS as usize;
+    let max = MAX_ELEMENTS as usize;
     let too_many = |n: &Node, shape: &[usize]| Error::TooManyElements {
         op: "realize",
         shape: shape.to_vec(),
@@ -179,7 +143,7 @@ fn check_sizes(order: &[Arc<Node>]) -> Result<()> {
         let flat = match n.op() {
             _ if n.is_realized() => n.numel(),
             Op::Buffer | Op::Contiguous => n.numel(),
-            Op::Reshape => crate::codegen::lower::reshape_span(n.srcs()[0].shape(), n.shape()),
+            Op::Reshape => reshape_span(n.srcs()[0].shape(), n.shape()),
             Op::Reduce(..) => trip(n),
             _ => n.shape().iter().copied().max().unwrap_or(0),
         };

@@ -1,21 +1,129 @@
-//! A register-blocked tile's shape when nothing was searched: one rule per device class.
-//!
-//! On lavapipe every load from an address that varies across invocations is a loop over the
-//! SIMD lanes (a bounds check and an insert per lane and component), so a kernel's time is
-//! about its loads: a tile of `rows` rows of `cols` vectors loads `rows + 4 * cols` values for
-//! `4 * rows * cols` multiply-adds a step. A 1024^3 matmul on 2 cores (LLVM 15): 110-125 ms
-//! with 32 rows of one vector (128 accumulators, 32 + 4 loads), 127-155 ms with 16 rows,
-//! 217-250 with 4, on one machine; 1.27 s with 32 x 1, 0.72 s with 32 x 2 and 0.50 s with
-//! 32 x 4 (512 accumulators, 32 + 16 loads) on one whose inserts cost more, where a direct
-//! convolution (8,64,56,56) x 64 3x3 went from 2.9 to 4.4 GFLOPS with 4 vectors instead of 2.
-//! A CPU has registers and stack to spare, and every load saved is a lane loop saved. Bigger
-//! tiles mean fewer invocations, and lavapipe runs a workgroup on one core, so a small matmul
-//! (an MLP's 64 x 128 output) left on one workgroup keeps the other cores idle: big tiles are
-//! taken only where every core still gets a workgroup. GPUs keep 4 rows of a vector until one
-//! is measured; the search (`TG_TUNE`, `tg-tune`) finds better shapes per device.
+//! Everything tg knows of a device that planning and codegen use, in one value read once from
+//! its [`DeviceInfo`]: the kernel class and its rules (tile shapes, rows, merges), the loop
+//! budget, what lowering may take (push-constant words, binding range, addresses, wide loads,
+//! vectors an invocation) and what rendering may use (subgroup arithmetic, float controls).
+//! The scheduler and lowering read a [`Target`], never a device: they run with no driver.
 
-use crate::codegen::program::{LANES, Strategy, tile_axes, tile_outputs};
 use crate::device::{DeviceInfo, KernelClass};
+use crate::kernel::{LANES, Strategy, tile_axes, tile_outputs};
+
+/// What planning and codegen know of a device ([`Target::of`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Target {
+    /// The class kernels are planned for ([`DeviceInfo::kernel_class`]).
+    pub class: KernelClass,
+    /// How the class runs reductions: tile shapes, and how many invocations keep it busy.
+    pub defaults: ClassDefaults,
+    /// Loop back-edges one invocation may take before the driver ends its loops (llvmpipe:
+    /// 65,535, counted over all loops of the invocation); `None` where there is no such limit.
+    pub loop_budget: Option<u64>,
+    /// What lowering may take from the device.
+    pub lowering: Lowering,
+    /// What rendering may use of the device.
+    pub glsl: GlslFeatures,
+}
+
+impl Target {
+    /// The target of the device `info` describes. CPU kernels (a CPU device, or
+    /// `TG_DEVICE_CLASS=cpu`) load pairs of vectors as one where the device has 64-bit
+    /// integers, and compute 4 output vectors an invocation of a kernel without loops.
+    pub fn of(info: &DeviceInfo) -> Target {
+        let class = info.kernel_class();
+        let cpu = class == KernelClass::Cpu;
+        Target {
+            class,
+            defaults: ClassDefaults::of(info),
+            loop_budget: info.loop_budget,
+            lowering: Lowering {
+                // 256 bytes at most: more gains little, and every dispatch pushes them all
+                param_words: (info.max_push_constant_bytes.clamp(128, 256) / 4 - 1) as usize,
+                generic_trips: true,
+                bind_limit: info.max_storage_buffer_range,
+                addresses: info.buffer_device_address,
+                wide_loads: cpu && info.shader_int64,
+                vectors: if cpu { 4 } else { 1 },
+            },
+            glsl: GlslFeatures {
+                subgroup_arithmetic: info.subgroup_arithmetic,
+                subgroup_size: info.subgroup_size,
+                preserve_inf_nan_f32: info.preserve_inf_nan_f32,
+                preserve_inf_nan_f64: info.preserve_inf_nan_f64,
+            },
+        }
+    }
+}
+
+/// What lowering may take from the device.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Lowering {
+    /// Push-constant words available for scalars and trip counts.
+    pub param_words: usize,
+    /// Read reduction trip counts from push constants, with the loop variable's range set to
+    /// the trip count's class, so reductions of other lengths share the shader. Off, trip
+    /// counts are literals and ranges exact (the fallback when a class's range would push
+    /// index arithmetic past 32 bits).
+    pub generic_trips: bool,
+    /// The largest buffer a descriptor may bind (`maxStorageBufferRange`); larger ones are
+    /// reached by device address (two push-constant words each) where `addresses` is set.
+    pub bind_limit: u64,
+    /// The device has buffer device addresses.
+    pub addresses: bool,
+    /// Read two adjacent vectors as one wide load (8 elements; a `u64vec4` for 32-bit
+    /// types), and unroll reductions by 8 so their steps read such pairs. For CPU drivers:
+    /// lavapipe loads a varying address lane by lane, so the number of loads sets a
+    /// kernel's time, not their width (a sum of 16M f32: 69 ms in vectors, 39 in pairs).
+    pub wide_loads: bool,
+    /// Output vectors an invocation of a kernel without loops computes, one after another
+    /// (`Program::vectors`): 4 on CPU drivers, where every invocation pays for its own
+    /// setup (its index, its bound check, its push-constant reads) and a subgroup is a few
+    /// SIMD lanes; 1 on GPUs, which want invocations.
+    pub vectors: usize,
+}
+
+impl Default for Lowering {
+    /// Vulkan's guaranteed 128 bytes of push constants: the element count and 31 words.
+    fn default() -> Self {
+        Lowering {
+            param_words: 31,
+            generic_trips: true,
+            bind_limit: 1 << 27,
+            addresses: false,
+            wide_loads: false,
+            vectors: 1,
+        }
+    }
+}
+
+/// What the device offers that rendering can use.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GlslFeatures {
+    /// The compute stage has subgroup arithmetic (`subgroupAdd` ...).
+    pub subgroup_arithmetic: bool,
+    /// Invocations per subgroup (0: unknown). Shaders target SPIR-V 1.5 and pipelines do not
+    /// allow the size to vary, so a workgroup of at most this many invocations is one
+    /// subgroup: it combines with subgroup operations alone.
+    pub subgroup_size: u32,
+    /// Declare SignedZeroInfNanPreserve for 32- and 64-bit floats.
+    pub preserve_inf_nan_f32: bool,
+    /// Declare SignedZeroInfNanPreserve for 64-bit floats.
+    pub preserve_inf_nan_f64: bool,
+}
+
+// A register-blocked tile's shape when nothing was searched: one rule per device class.
+//
+// On lavapipe every load from an address that varies across invocations is a loop over the
+// SIMD lanes (a bounds check and an insert per lane and component), so a kernel's time is
+// about its loads: a tile of `rows` rows of `cols` vectors loads `rows + 4 * cols` values for
+// `4 * rows * cols` multiply-adds a step. A 1024^3 matmul on 2 cores (LLVM 15): 110-125 ms
+// with 32 rows of one vector (128 accumulators, 32 + 4 loads), 127-155 ms with 16 rows,
+// 217-250 with 4, on one machine; 1.27 s with 32 x 1, 0.72 s with 32 x 2 and 0.50 s with
+// 32 x 4 (512 accumulators, 32 + 16 loads) on one whose inserts cost more, where a direct
+// convolution (8,64,56,56) x 64 3x3 went from 2.9 to 4.4 GFLOPS with 4 vectors instead of 2.
+// A CPU has registers and stack to spare, and every load saved is a lane loop saved. Bigger
+// tiles mean fewer invocations, and lavapipe runs a workgroup on one core, so a small matmul
+// (an MLP's 64 x 128 output) left on one workgroup keeps the other cores idle: big tiles are
+// taken only where every core still gets a workgroup. GPUs keep 4 rows of a vector until one
+// is measured; the search (`TG_TUNE`, `tg-tune`) finds better shapes per device.
 
 /// The most iterations of a loop whose counter indexes an invocation's private array that Mesa
 /// unrolls, putting the array in registers (a row kernel's kept share of its row:
