@@ -1,26 +1,23 @@
 //! Realize: schedule a graph, prepare its kernels, and run them all in one submit.
 
-mod debug;
-pub mod prepare;
 pub mod record;
 mod recycle;
-mod signature;
-pub mod stats;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::config::debug_level;
 use crate::device::{Buffer, Device};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
-use crate::graph::node::{Node, Op, Placement};
+pub use crate::graph::lazy::device_of;
+use crate::graph::node::{Node, Op};
 use crate::kernel::{Kernel, MAX_ELEMENTS, Strategy, buffer_bytes};
+use crate::prepare;
 use crate::schedule::schedule;
+use crate::stats::{self, Stats};
 use crate::target::Target;
-pub use debug::level as debug_level;
-pub use prepare::kernel_name;
-use stats::Stats;
 
 /// Index arithmetic is 32-bit: refuse what it cannot address.
 fn check_size(node: &Node) -> Result<()> {
@@ -99,22 +96,11 @@ pub fn synchronize() -> Result<()> {
     crate::device::current_device()?.synchronize()
 }
 
-/// The device a realize of `targets` runs on: theirs (one device, else
-/// [`Error::DeviceMismatch`]), or the current device when all are constants.
-pub fn device_of(targets: &[&Lazy]) -> Result<Device> {
-    let nodes: Vec<&Arc<Node>> = targets.iter().map(|t| t.node()).collect();
-    match Placement::of(&nodes, "realize")? {
-        Placement::Any => crate::device::current_device(),
-        Placement::Default => Device::get().cloned(),
-        Placement::On(id) => crate::device::lookup(id),
-    }
-}
-
 /// Computes every target (and what it needs) into device buffers, with one submit. Returns
 /// once the work is submitted: reading a result waits for it, and work realized later runs
 /// after it.
 pub fn realize(targets: &[&Lazy]) -> Result<()> {
-    realize_report(targets, debug::level() >= 2).map(|_| ())
+    realize_report(targets, debug_level() >= 2).map(|_| ())
 }
 
 /// `realize`, returning what ran; with `timing`, each kernel's GPU time (for benchmarks).
@@ -210,7 +196,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         record::note_kernel(&p, &out, buffer_bytes(&k.root), fresh, &inputs);
         delta.compiles += compiled as u64;
         delta.max_loops = delta.max_loops.max(p.shader.loops);
-        if debug::level() >= 3 {
+        if debug_level() >= 3 {
             let ins: Vec<String> = k
                 .inputs
                 .iter()
@@ -223,7 +209,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
                 ins.join(", ")
             );
         }
-        if debug::level() >= 4 {
+        if debug_level() >= 4 {
             eprintln!("{}", p.shader.source);
         }
         names.push(p.name.clone());
@@ -266,7 +252,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     if !sched.kernels.is_empty() {
         dev.save_pipeline_cache()?;
     }
-    if debug::level() >= 1 {
+    if debug_level() >= 1 {
         eprintln!(
             "tg: realize {} kernel(s), {} upload(s) in {:.3} ms (schedule {:.3}, prepare {:.3}, submit {:.3}) on {}",
             sched.kernels.len(),
@@ -278,7 +264,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
             dev.info().name
         );
     }
-    if debug::level() >= 2
+    if debug_level() >= 2
         && let Some(times) = &report.kernel_ns
     {
         for (name, ns) in names.iter().zip(times) {

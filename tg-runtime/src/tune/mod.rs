@@ -21,7 +21,7 @@ use crate::config::{self, Var};
 use crate::device::Device;
 use crate::error::Result;
 use crate::kernel::{Kernel, Strategy, tile_axes};
-use crate::realize::prepare;
+use crate::prepare;
 use crate::target::Target;
 pub use search::{BUDGET, Search, Trial, candidates};
 
@@ -131,7 +131,7 @@ pub(crate) fn choose<'k>(dev: &Device, k: &'k Kernel) -> Result<Cow<'k, Kernel>>
             {
                 eprintln!("tg: the tile search's choice was not saved: {e}");
             }
-            if crate::realize::debug_level() >= 1 {
+            if crate::config::debug_level() >= 1 {
                 eprintln!("{}", describe(&found));
             }
             st.choices.insert(key, entry);

@@ -15,7 +15,7 @@ use crate::device::{Buffer, Device};
 use crate::dtype::Scalar;
 use crate::error::{Error, Result};
 use crate::kernel::{Kernel, Strategy, buffer_bytes, tile_axes, tile_outputs};
-use crate::realize::prepare;
+use crate::prepare;
 use crate::target::Target;
 
 /// Time one kernel class's search may take, compiles included.

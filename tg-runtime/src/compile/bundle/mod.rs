@@ -32,7 +32,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 pub use format::{MAGIC, VERSION};
 pub(crate) use record::record;
 
-use crate::compile::{Hash128, Opt, target_tag};
+use super::{Hash128, Opt, target_tag};
 use crate::config::{self, Var};
 use crate::{Error, Result};
 
@@ -97,7 +97,7 @@ impl Bundle {
 
     /// Writes the bundle to `path` atomically (readers see the old file or the new one).
     pub fn write(&self, path: &Path) -> Result<()> {
-        crate::compile::write_atomic(path, &self.to_bytes()).map_err(|e| Error::Io {
+        super::write_atomic(path, &self.to_bytes()).map_err(|e| Error::Io {
             path: path.display().to_string(),
             message: e.to_string(),
         })
@@ -190,7 +190,7 @@ pub(crate) fn find(key: u128) -> Result<Option<Arc<[u32]>>> {
 
 /// The error for a kernel no installed bundle has.
 pub(crate) fn missing(kernel: &str, key: u128) -> Error {
-    let compiler = crate::compile::HAS_COMPILER;
+    let compiler = super::HAS_COMPILER;
     Error::KernelNotInBundle {
         kernel: kernel.to_string(),
         key: format!("{key:032x}"),
@@ -207,5 +207,5 @@ pub(crate) fn missing(kernel: &str, key: u128) -> Error {
 
 /// Whether kernels may only come from bundles: `TG_BUNDLE_ONLY`, or no compiler in this build.
 pub(crate) fn only() -> bool {
-    !crate::compile::HAS_COMPILER || config::switch(Var::BundleOnly)
+    !super::HAS_COMPILER || config::switch(Var::BundleOnly)
 }

@@ -1,5 +1,8 @@
 //! Turns a scheduled kernel into a dispatch: lower and render (cached), compile (cached),
-//! pipeline.
+//! pipeline. The realize below runs what this prepares, and so does the tile search, which
+//! times candidate kernels on the device.
+
+mod signature;
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -90,7 +93,7 @@ fn cached<K: Eq + Hash, T>(
 
 /// `k` lowered and rendered for `target` (cached by signature).
 pub fn lowered(k: &Kernel, target: &Target) -> Result<Arc<Lowered>> {
-    let key = (super::signature::signature(k), *target);
+    let key = (signature::signature(k), *target);
     let (l, _) = cached(&LOWERED, key, || {
         let fits = |p: &Program| p.index_magnitude() <= i128::from(i32::MAX);
         let mut options = target.lowering;
@@ -123,7 +126,7 @@ pub fn lowered(k: &Kernel, target: &Target) -> Result<Arc<Lowered>> {
 /// The prepared form of `k`, from the cache when a kernel of the same structure ran before,
 /// and whether shaderc had to compile it.
 pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
-    let key = super::signature::signature(k);
+    let key = signature::signature(k);
     let mut compiled = false;
     let prepared = dev.local::<PreparedKernels>(0);
     let (p, _) = cached(&prepared, key, || {
