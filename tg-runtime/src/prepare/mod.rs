@@ -97,11 +97,11 @@ pub fn lowered(k: &Kernel, target: &Target) -> Result<Arc<Lowered>> {
     let (l, _) = cached(&LOWERED, key, || {
         let fits = |p: &Program| p.index_magnitude() <= i128::from(i32::MAX);
         let mut options = target.lowering;
-        let mut program = lower(&k.body, &k.inputs, k.strategy, k.row_plan, options);
+        let mut program = lower(k, options);
         if !fits(&program) {
             // a trip count's class took index arithmetic past 32 bits: exact ranges instead
             options.generic_trips = false;
-            program = lower(&k.body, &k.inputs, k.strategy, k.row_plan, options);
+            program = lower(k, options);
         }
         if !fits(&program) {
             return Err(Error::internal(

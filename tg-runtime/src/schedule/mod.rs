@@ -160,103 +160,8 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
     let order = toposort(targets);
     check_sizes(&order)?;
     let mut sched = Schedule::default();
-    let mut realize: HashSet<u64> = HashSet::new();
-    for n in &order {
-        if n.is_realized() {
-            continue;
-        }
-        match n.op() {
-            Op::Buffer if n.pending_host().is_some() => sched.uploads.push(n.clone()),
-            Op::Buffer => sched.allocs.push(n.clone()),
-            Op::Contiguous | Op::Assign => {
-                realize.insert(n.id());
-            }
-            // a sort, a merge or a scan reads its sources from buffers, in a kernel of its own
-            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) => {
-                realize.insert(n.id());
-                for src in n.srcs() {
-                    if !is_boundary(&src, &realize) {
-                        realize.insert(src.id());
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    for t in targets {
-        if !t.is_realized() && !matches!(t.op(), Op::Buffer) {
-            realize.insert(t.id());
-        }
-    }
-    let under_gathers = gather::reductions_under(&order, &realize);
-    realize.extend(under_gathers);
-
-    // Grow the set until no reduction would be computed more than once per element (except
-    // reductions that a row kernel computes once per row), every reduction the split rule
-    // takes has a kernel of its own, no value is read along too many paths and no kernel is
-    // too large to compile quickly.
-    let mut rows: HashMap<u64, rows::RowPlan> = HashMap::new();
-    loop {
-        let mut add = Vec::new();
-        let mut owner: HashMap<u64, u64> = HashMap::new();
-        rows.clear();
-        for root in order.iter().filter(|n| realize.contains(&n.id())) {
-            let mut broadcast: Vec<Arc<Node>> = Vec::new();
-            // the highest value recomputed too often (walking from the root, the first found)
-            let mut reused: Option<u64> = None;
-            walk_region(
-                root,
-                &realize,
-                &mut |n, evals| {
-                    if reused.is_none() && reuse::worth_a_buffer(n, evals, &realize) {
-                        reused = Some(n.id());
-                    }
-                    if matches!(n.op(), Op::Reduce(..)) {
-                        let twice = *owner.entry(n.id()).or_insert(root.id()) != root.id();
-                        if twice || split::chunks(n, plan).is_some() {
-                            add.push(n.id());
-                        } else if evals > n.numel() as u128
-                            && !broadcast.iter().any(|b| b.id() == n.id())
-                        {
-                            broadcast.push(n.clone());
-                        }
-                    }
-                },
-                &mut |_| {},
-            );
-            // under a reduction broadcast back over its row, counts of evaluations include the
-            // row's length, which a row plan (or the reduction's own buffer) takes away
-            if broadcast.is_empty() {
-                add.extend(reused);
-            }
-            let row = if plan.is_flat(root.id()) {
-                None
-            } else {
-                rows::row_split(root, &realize, &broadcast)
-            };
-            match row {
-                Some(row) => {
-                    rows.insert(root.id(), row);
-                }
-                None => add.extend(broadcast.iter().map(|n| n.id())),
-            }
-        }
-        // values read through too many views, and kernels too large: outputs first, each
-        // seeing the cuts above it
-        let roots: Vec<Arc<Node>> = order
-            .iter()
-            .rev()
-            .filter(|n| realize.contains(&n.id()))
-            .cloned()
-            .collect();
-        let cut = fanout::cut_all(roots.clone(), &mut realize);
-        let capped = cap::cut_all(&roots, &mut realize);
-        if add.is_empty() && !cut && !capped {
-            break;
-        }
-        realize.extend(add);
-    }
-
+    let mut realize = first_buffers(targets, &order, &mut sched);
+    let rows = grow(&order, plan, &mut realize);
     // an assign whose value reads the target other than element for element gets the value
     // computed into a buffer of its own first, then copied in
     for a in order
@@ -267,7 +172,6 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             realize.insert(a.srcs()[1].id());
         }
     }
-
     let to_compute: Vec<Arc<Node>> = order
         .iter()
         .filter(|n| realize.contains(&n.id()))
@@ -295,63 +199,185 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
         for part in parts {
             let mut k = plan_kernel(part.root, part.body, &realize, class);
             k.split_of = part.split_of;
-            k.row_plan = rows.contains_key(&k.root.id());
-            match rows.get(&k.root.id()) {
-                Some(rows::RowPlan::Row(row)) => {
-                    // a CPU's subgroup a row (several rows a workgroup) where the class takes
-                    // it (`ClassDefaults::subgroup_rows`); else a workgroup a row where rows
-                    // are few, or an invocation a row (a workgroup's worth of rows)
-                    let count = k.root.numel() / row.max(&1);
-                    let (threads, rows) = if class.subgroup_rows(*row, count) {
-                        // several rows a workgroup where every combine stays in its
-                        // subgroup (shared memory would be the workgroup's, not the row's)
-                        let mut subgroup = true;
-                        walk_region(
-                            &k.body,
-                            &realize,
-                            &mut |n, _| {
-                                if matches!(n.op(), Op::Reduce(..)) {
-                                    subgroup &= subgroup_combines(n.dtype());
-                                }
-                            },
-                            &mut |_| {},
-                        );
-                        // (with a workgroup for every core where rows are few)
-                        let rows = if subgroup {
-                            (COOP_THREADS / class.row_threads)
-                                .min((count / class.cores()).max(1) as u32)
-                                .max(1)
-                        } else {
-                            1
-                        };
-                        (class.row_threads, rows)
-                    } else if count < class.busy {
-                        (COOP_THREADS, 1)
-                    } else {
-                        (1, SERIAL_THREADS)
-                    };
-                    k.strategy = Strategy::Row {
-                        threads,
-                        row: *row,
-                        rows,
-                    };
-                }
-                // one value a row: an invocation computes 4 rows, keeping them, where those
-                // keep the device busy (var of (4096, 1024) on lavapipe: 6.9-7.1 ms
-                // cooperative, 2.7 serial; logsumexp 8.7 and 4.3)
-                Some(rows::RowPlan::Reduce) if k.root.numel().div_ceil(LANES) < class.busy => {
-                    k.strategy = Strategy::Cooperative {
-                        threads: COOP_THREADS,
-                    }
-                }
-                Some(rows::RowPlan::Reduce) => k.strategy = Strategy::Serial,
-                None => {}
+            let row = rows.get(&k.root.id());
+            k.row_plan = row.is_some();
+            if let Some(row) = row {
+                k.strategy = row_strategy(&k, row, &realize, class);
             }
             sched.kernels.push(k);
         }
     }
     assign::order_writes(&mut sched)?;
     Ok(sched)
+}
+
+/// The nodes that get buffers whatever else fuses (targets, `contiguous`, in-place writes,
+/// sorts, merges and scans and what they read, reductions under gathers), noting the uploads
+/// and allocations in `sched`.
+fn first_buffers(targets: &[Arc<Node>], order: &[Arc<Node>], sched: &mut Schedule) -> HashSet<u64> {
+    let mut realize: HashSet<u64> = HashSet::new();
+    for n in order {
+        if n.is_realized() {
+            continue;
+        }
+        match n.op() {
+            Op::Buffer if n.pending_host().is_some() => sched.uploads.push(n.clone()),
+            Op::Buffer => sched.allocs.push(n.clone()),
+            Op::Contiguous | Op::Assign => {
+                realize.insert(n.id());
+            }
+            // a sort, a merge or a scan reads its sources from buffers, in a kernel of its own
+            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) => {
+                realize.insert(n.id());
+                for src in n.srcs() {
+                    if !is_boundary(&src, &realize) {
+                        realize.insert(src.id());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for t in targets {
+        if !t.is_realized() && !matches!(t.op(), Op::Buffer) {
+            realize.insert(t.id());
+        }
+    }
+    let under_gathers = gather::reductions_under(order, &realize);
+    realize.extend(under_gathers);
+    realize
+}
+
+/// Grows the set of nodes with buffers until no reduction would be computed more than once
+/// per element (except reductions that a row kernel computes once per row), every reduction
+/// the split rule takes has a kernel of its own, no value is read along too many paths and no
+/// kernel is too large to compile quickly. Returns the row plans of the kernels that keep
+/// them.
+fn grow(
+    order: &[Arc<Node>],
+    plan: &Plan,
+    realize: &mut HashSet<u64>,
+) -> HashMap<u64, rows::RowPlan> {
+    let mut rows: HashMap<u64, rows::RowPlan> = HashMap::new();
+    loop {
+        let mut add = Vec::new();
+        let mut owner: HashMap<u64, u64> = HashMap::new();
+        rows.clear();
+        for root in order.iter().filter(|n| realize.contains(&n.id())) {
+            let mut broadcast: Vec<Arc<Node>> = Vec::new();
+            // the highest value recomputed too often (walking from the root, the first found)
+            let mut reused: Option<u64> = None;
+            walk_region(
+                root,
+                realize,
+                &mut |n, evals| {
+                    if reused.is_none() && reuse::worth_a_buffer(n, evals, realize) {
+                        reused = Some(n.id());
+                    }
+                    if matches!(n.op(), Op::Reduce(..)) {
+                        let twice = *owner.entry(n.id()).or_insert(root.id()) != root.id();
+                        if twice || split::chunks(n, plan).is_some() {
+                            add.push(n.id());
+                        } else if evals > n.numel() as u128
+                            && !broadcast.iter().any(|b| b.id() == n.id())
+                        {
+                            broadcast.push(n.clone());
+                        }
+                    }
+                },
+                &mut |_| {},
+            );
+            // under a reduction broadcast back over its row, counts of evaluations include the
+            // row's length, which a row plan (or the reduction's own buffer) takes away
+            if broadcast.is_empty() {
+                add.extend(reused);
+            }
+            let row = if plan.is_flat(root.id()) {
+                None
+            } else {
+                rows::row_split(root, realize, &broadcast)
+            };
+            match row {
+                Some(row) => {
+                    rows.insert(root.id(), row);
+                }
+                None => add.extend(broadcast.iter().map(|n| n.id())),
+            }
+        }
+        // values read through too many views, and kernels too large: outputs first, each
+        // seeing the cuts above it
+        let roots: Vec<Arc<Node>> = order
+            .iter()
+            .rev()
+            .filter(|n| realize.contains(&n.id()))
+            .cloned()
+            .collect();
+        let cut = fanout::cut_all(roots.clone(), realize);
+        let capped = cap::cut_all(&roots, realize);
+        if add.is_empty() && !cut && !capped {
+            return rows;
+        }
+        realize.extend(add);
+    }
+}
+
+/// The strategy of kernel `k`, which keeps a row plan.
+fn row_strategy(
+    k: &Kernel,
+    row: &rows::RowPlan,
+    realize: &HashSet<u64>,
+    class: &ClassDefaults,
+) -> Strategy {
+    match row {
+        rows::RowPlan::Row(row) => {
+            // a CPU's subgroup a row (several rows a workgroup) where the class takes it
+            // (`ClassDefaults::subgroup_rows`); else a workgroup a row where rows are few, or
+            // an invocation a row (a workgroup's worth of rows)
+            let count = k.root.numel() / row.max(&1);
+            let (threads, rows) = if class.subgroup_rows(*row, count) {
+                // several rows a workgroup where every combine stays in its subgroup (shared
+                // memory would be the workgroup's, not the row's)
+                let mut subgroup = true;
+                walk_region(
+                    &k.body,
+                    realize,
+                    &mut |n, _| {
+                        if matches!(n.op(), Op::Reduce(..)) {
+                            subgroup &= subgroup_combines(n.dtype());
+                        }
+                    },
+                    &mut |_| {},
+                );
+                // (with a workgroup for every core where rows are few)
+                let rows = if subgroup {
+                    (COOP_THREADS / class.row_threads)
+                        .min((count / class.cores()).max(1) as u32)
+                        .max(1)
+                } else {
+                    1
+                };
+                (class.row_threads, rows)
+            } else if count < class.busy {
+                (COOP_THREADS, 1)
+            } else {
+                (1, SERIAL_THREADS)
+            };
+            Strategy::Row {
+                threads,
+                row: *row,
+                rows,
+            }
+        }
+        // one value a row: an invocation computes 4 rows, keeping them, where those keep the
+        // device busy (var of (4096, 1024) on lavapipe: 6.9-7.1 ms cooperative, 2.7 serial;
+        // logsumexp 8.7 and 4.3)
+        rows::RowPlan::Reduce if k.root.numel().div_ceil(LANES) < class.busy => {
+            Strategy::Cooperative {
+                threads: COOP_THREADS,
+            }
+        }
+        rows::RowPlan::Reduce => Strategy::Serial,
+    }
 }
 
 /// The node whose buffer `n` can share instead of computing: a `contiguous` of a buffer, or a

@@ -131,6 +131,26 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
     src.push_str(&r.shared);
     src.push_str(&r.h.render());
     src.push_str("void main() {\n");
+    src.push_str(&main_prologue(p, target, vectors, &uniform));
+    src.push_str(&body);
+    if vectors > 1 {
+        src.push_str("  }\n");
+    }
+    src.push_str("}\n");
+    Shader {
+        source: src,
+        bindings: described,
+        addresses,
+        threads,
+        loops: r.loops,
+    }
+}
+
+/// The start of `main`: which group the invocation computes (its row, tile or vectors), the
+/// bound past which it stops, and the invocation's arrays and clamped indices; `uniform` (what
+/// several vectors an invocation read once) before their loop.
+fn main_prologue(p: &Program, target: GlslFeatures, vectors: usize, uniform: &str) -> String {
+    let mut src = String::new();
     if let Strategy::Row { threads, rows, .. } = p.strategy
         && threads > 1
         && rows > 1
@@ -148,7 +168,7 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
         src.push_str("  uint gid = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;\n");
         src.push_str("  int lid = int(gl_LocalInvocationID.x);\n");
     } else {
-        src.push_str(&invocation(threads));
+        src.push_str(&invocation(p.threads()));
     }
     match p.strategy {
         Strategy::Row { row, .. } => writeln!(src, "  if (gid >= pc.n / {row}u) return;").ok(),
@@ -163,7 +183,7 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
             let span = p.store_elements();
             let past = format!("(pc.n + {}u) / {span}u", span - 1);
             if vectors > 1 {
-                src.push_str(&uniform);
+                src.push_str(uniform);
                 // (names of their own: the body's are `x`, `r`, `t`, `c` and `s` numbered)
                 writeln!(src, "  for (uint vk = 0u; vk < {vectors}u; vk++) {{").ok();
                 writeln!(src, "    uint qv = gid * {vectors}u + vk;").ok();
@@ -191,18 +211,7 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
             writeln!(src, "{pad}int c{id} = min(4 * q + {lane}, int(pc.n) - 1);").ok();
         }
     }
-    src.push_str(&body);
-    if vectors > 1 {
-        src.push_str("  }\n");
-    }
-    src.push_str("}\n");
-    Shader {
-        source: src,
-        bindings: described,
-        addresses,
-        threads,
-        loops: r.loops,
-    }
+    src
 }
 
 /// The version line and the extensions a kernel's dtypes need: 64-bit integers, and IEEE
