@@ -1,10 +1,8 @@
 //! GLSL compilation and its memory and disk caches.
 
-mod device_common;
-
 use std::path::{Path, PathBuf};
 
-use device_common::*;
+use crate::device_common::*;
 use tg_runtime::Error;
 use tg_runtime::compile::{ShaderCache, compile_count, compile_glsl, stable_hash};
 use tg_runtime::device::{Device, KernelLayout};

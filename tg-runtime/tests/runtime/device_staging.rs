@@ -1,9 +1,7 @@
 //! The staging-copy path of discrete GPUs, forced on lavapipe with TG_STAGING=1 in a child
 //! process (the setting applies when the device is created, once per process).
 
-mod device_common;
-
-use device_common::*;
+use crate::device_common::*;
 use tg_runtime::device::{Device, take_validation_messages};
 
 #[test]

@@ -5,9 +5,7 @@
 //! The environment variables are read once per process, so each setting runs in a child
 //! process (an `#[ignore]`d test of this binary, see `device_common::run_child`).
 
-mod device_common;
-
-use device_common::{AXPB, axpb, child_value, run_child, temp_dir, upload};
+use crate::device_common::{AXPB, axpb, child_value, run_child, temp_dir, upload};
 use tg_runtime::bundle::{self, Bundle};
 use tg_runtime::compile::{Opt, ShaderCache, compile_count};
 use tg_runtime::device::{Device, KernelLayout};
@@ -68,7 +66,10 @@ fn a_bundle_only_cache_runs_installed_kernels() {
     device
         .execute(&[axpb(&pipeline, &x, &y, 4, 2.0, 0.5)], false)
         .unwrap();
-    assert_eq!(device_common::download(&y).unwrap(), [2.5, 4.5, 6.5, 8.5]);
+    assert_eq!(
+        crate::device_common::download(&y).unwrap(),
+        [2.5, 4.5, 6.5, 8.5]
+    );
 }
 
 #[test]

@@ -1,9 +1,17 @@
-//! The buffer pool reuses freed memory. One test in its own binary: the figures are process-wide.
+//! The buffer pool reuses freed memory. In a child process: the figures are process-wide.
 
 use tg_runtime::device::Device;
 
+use crate::device_common::run_child;
+
 #[test]
 fn pool_reuses_and_accounts() {
+    run_child("child_pool_reuses_and_accounts", &[]);
+}
+
+#[test]
+#[ignore = "run by pool_reuses_and_accounts"]
+fn child_pool_reuses_and_accounts() {
     let device = Device::get().expect("device");
     let before = device.memory_stats();
     assert_eq!(before.live_buffers, 0);

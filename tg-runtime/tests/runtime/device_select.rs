@@ -1,8 +1,6 @@
 //! TG_DEVICE selection, on the devices of this machine and on made-up lists.
 
-mod device_common;
-
-use device_common::run_child;
+use crate::device_common::run_child;
 use tg_runtime::Error;
 use tg_runtime::device::{Device, DeviceCandidate, DeviceType, choose_device, list_devices};
 

@@ -1,11 +1,20 @@
 //! A buffer lives while a tensor or a pending kernel refers to it, and returns to the pool
-//! after; intermediates of a realize are not kept. One test per binary: memory stats are global.
+//! after; intermediates of a realize are not kept. In a child process: memory stats are the
+//! process's.
 
 use tg_runtime::device::Device;
 use tg_runtime::{BinaryOp, DType, Lazy, UnaryOp};
 
+use crate::device_common::run_child;
+
 #[test]
 fn buffers_are_released_when_nothing_refers_to_them() {
+    run_child("child_buffers_are_released", &[]);
+}
+
+#[test]
+#[ignore = "run by buffers_are_released_when_nothing_refers_to_them"]
+fn child_buffers_are_released() {
     let dev = Device::get().unwrap();
     let base = dev.memory_stats().live_buffers;
     {

@@ -1,8 +1,6 @@
 //! Device start-up, buffers and host copies on the real device (lavapipe here).
 
-mod device_common;
-
-use device_common::*;
+use crate::device_common::*;
 use tg_runtime::Error;
 use tg_runtime::device::{Device, take_validation_messages};
 

@@ -1,4 +1,4 @@
-//! Graphs several test binaries build: kept here once.
+//! Graphs several test modules build: kept here once.
 
 use tg_runtime::{BinaryOp, Lazy, ReduceOp, UnaryOp};
 

@@ -5,9 +5,7 @@
 //! that run in milliseconds, and checks each result exactly against arithmetic on the host.
 //! The real budget at real sizes is covered by the root package's size tests.
 
-mod device_common;
-
-use device_common::{child_value, run_child};
+use crate::device_common::{child_value, run_child};
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, process_stats};
 
 #[test]

@@ -3,9 +3,7 @@
 //! Counted in a child process with the disk cache off, so every new shader source is a
 //! shaderc compile.
 
-mod device_common;
-
-use device_common::{child_value, run_child};
+use crate::device_common::{child_value, run_child};
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, thread_stats};
 
 #[test]

@@ -1,5 +1,4 @@
 //! Helpers shared by the device tests: kernels, buffers of f32, temp folders, child processes.
-#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -118,12 +117,31 @@ pub fn run_child(test: &str, env: &[(&str, &str)]) -> String {
     run_child_output(test, env).0
 }
 
+/// The full name (`module::test`) of the one test of this binary named `test`.
+fn test_path(test: &str) -> String {
+    let exe = std::env::current_exe().expect("test binary path");
+    let out = Command::new(exe)
+        .args(["--list", "--ignored"])
+        .output()
+        .expect("list the tests");
+    let list = String::from_utf8_lossy(&out.stdout);
+    let found: Vec<&str> = list
+        .lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .filter(|name| *name == test || name.ends_with(&format!("::{test}")))
+        .collect();
+    match found[..] {
+        [one] => one.to_string(),
+        _ => panic!("{} tests named {test}: {found:?}", found.len()),
+    }
+}
+
 /// [`run_child`], returning the child's stdout and stderr.
 pub fn run_child_output(test: &str, env: &[(&str, &str)]) -> (String, String) {
     let exe = std::env::current_exe().expect("test binary path");
     let out = Command::new(exe)
         .args([
-            test,
+            test_path(test).as_str(),
             "--exact",
             "--ignored",
             "--nocapture",

@@ -1,6 +1,6 @@
 //! Kernel counts of fused graphs, compared with the values numpy gives.
 
-mod graphs;
+use crate::graphs;
 
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, thread_stats};
 

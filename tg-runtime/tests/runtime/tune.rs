@@ -3,9 +3,7 @@
 //! choice without searching. The children are this test binary, re-run with the variables
 //! (`device_common::run_child`).
 
-mod device_common;
-
-use device_common::{child_value, run_child, temp_dir};
+use crate::device_common::{child_value, run_child, temp_dir};
 use tg_runtime::codegen::program::Strategy;
 use tg_runtime::tune;
 use tg_runtime::{BinaryOp, Lazy, ReduceOp};

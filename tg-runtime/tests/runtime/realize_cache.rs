@@ -2,9 +2,7 @@
 //! in a new process (disk cache in TG_CACHE_DIR). The children are this test binary, re-run
 //! (`device_common::run_child`).
 
-mod device_common;
-
-use device_common::{child_value, run_child, temp_dir};
+use crate::device_common::{child_value, run_child, temp_dir};
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, thread_stats};
 
 /// A graph with a constant no other test uses, so its kernels are new to a fresh cache.

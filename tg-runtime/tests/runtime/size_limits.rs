@@ -3,9 +3,7 @@
 //! of exactly 2^31-1 elements computes correctly, and a request past the device memory tg may
 //! use is `Error::OutOfMemory`, after which the device works and earlier tensors are intact.
 
-mod device_common;
-
-use device_common::{child_value, run_child};
+use crate::device_common::{child_value, run_child};
 use tg_runtime::device::Device;
 use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp};
 

@@ -2,11 +2,9 @@
 //! the merges and scans of runs included), built as graphs of `Lazy` nodes and realized on
 //! the device.
 
-#[path = "../../tests/support/fixture.rs"]
-mod fixture;
-
-use fixture::{Case, dtype, lazy, scalar, usizes};
 use serde_json::Value;
+use tg_fixture as fixture;
+use tg_fixture::{Case, dtype, lazy, scalar, usizes};
 use tg_runtime::{BinaryOp, Lazy, ReduceOp, UnaryOp};
 
 fn unary_op(name: &str) -> UnaryOp {

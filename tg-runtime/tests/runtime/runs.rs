@@ -79,7 +79,7 @@ fn one_level_merges_runs_in_pairs() {
         .unwrap()
         .to_vec::<u32>()
         .unwrap();
-    let mut want = Vec::new();
+    let mut want: Vec<u32> = Vec::new();
     for pair in data.chunks(2 * run * w) {
         let mut recs: Vec<&[u32]> = pair.chunks(w).collect();
         recs.sort();
@@ -102,7 +102,7 @@ fn sorting_runs_sorts_each_run() {
                     .unwrap()
                     .to_vec::<u32>()
                     .unwrap();
-                let mut want = Vec::new();
+                let mut want: Vec<u32> = Vec::new();
                 for row in data.chunks(len * w) {
                     for chunk in row.chunks(run * w) {
                         let mut recs: Vec<&[u32]> = chunk.chunks(w).collect();

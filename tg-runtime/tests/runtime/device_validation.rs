@@ -2,9 +2,7 @@
 //! misuse into an error of the call that made it. Runs in a child process with TG_VALIDATION=1
 //! whatever the parent's setting, since the device reads it once per process.
 
-mod device_common;
-
-use device_common::*;
+use crate::device_common::*;
 use tg_runtime::Error;
 use tg_runtime::compile::compile_glsl;
 use tg_runtime::device::{Device, KernelLayout, take_validation_messages};

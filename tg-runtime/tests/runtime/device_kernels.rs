@@ -1,10 +1,8 @@
 //! Kernels compiled from GLSL and run through `Device::execute`.
 
-mod device_common;
-
 use std::sync::Arc;
 
-use device_common::*;
+use crate::device_common::*;
 use tg_runtime::Error;
 use tg_runtime::device::{Device, Dispatch};
 
