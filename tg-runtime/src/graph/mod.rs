@@ -4,4 +4,4 @@ pub mod gradient;
 pub mod lazy;
 pub mod node;
 pub mod sorted;
-pub mod walk;
+pub(crate) mod walk;
