@@ -7,8 +7,10 @@
 
 // The modules form a line, each using only those below it: dtype, ops, error, config, stats,
 // compile, device, graph, kernel, target, schedule, codegen, prepare, tune, realize
-// (`tests/runtime/layers.rs` holds the line and checks every `crate::` path against it; ARCHITECTURE,
-// "Layers", says why each sits where it does). The crate root alone wires them together.
+// (`tests/runtime/layers.rs` holds the line and checks every `crate::` path against it;
+// ARCHITECTURE, "Layers", says why each sits where it does). The crate root alone wires them
+// together.
+//
 // The pipeline's inside (kernels, targets, the scheduler, codegen, kernel preparation) is
 // public for tg's tools and tests (`realize::plan`, the GLSL snapshots, lowering's passes) but
 // hidden from the docs: a user builds `Lazy` graphs and realizes them.

@@ -188,22 +188,20 @@ fn unread_stashes_are_dropped() {
         k.strategy
     );
     let choices = Choices::plain(k.strategy);
+    // the arrays kept (`Ins::Stash`) that no instruction reads back (`Ins::Unstash`)
     let unread = |p: &Program| {
-        let kept: Vec<usize> = placed(p, |i| matches!(i, Ins::Stash { .. }))
-            .iter()
-            .map(|i| match i {
-                Ins::Stash { slot, .. } => *slot,
-                _ => unreachable!(),
-            })
-            .collect();
-        let read: Vec<usize> = placed(p, |i| matches!(i, Ins::Unstash { .. }))
-            .iter()
-            .map(|i| match i {
-                Ins::Unstash { slot, .. } => *slot,
-                _ => unreachable!(),
-            })
-            .collect();
-        kept.iter().filter(|s| !read.contains(s)).count()
+        let slots = |stash: bool| -> Vec<usize> {
+            placed(p, |_| true)
+                .iter()
+                .filter_map(|i| match i {
+                    Ins::Stash { slot, .. } if stash => Some(*slot),
+                    Ins::Unstash { slot, .. } if !stash => Some(*slot),
+                    _ => None,
+                })
+                .collect()
+        };
+        let read = slots(false);
+        slots(true).iter().filter(|s| !read.contains(s)).count()
     };
     let without: Vec<Pass> = PASSES
         .into_iter()
