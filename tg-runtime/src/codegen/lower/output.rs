@@ -13,6 +13,92 @@ use super::{Cursor, Lowerer};
 use crate::graph::node::Node;
 use crate::kernel::{LANES, Strategy};
 
+/// A tile's coordinates: the index over the axes before the tile's (`outer`), the tile along
+/// its axis (`tile`, `rows` rows from `tile * rows`), and its first column (`column`, `width`
+/// vectors from there over the flattened axes after it). Its outputs' coordinates are formed
+/// from these directly, so an input that does not vary along the tile's axis gets one index
+/// (one load) for all rows without the simplifier having to see through a flat index.
+struct Tiled {
+    outer: Expr,
+    tile: Expr,
+    column: Expr,
+    rows: usize,
+    width: i64,
+}
+
+impl Tiled {
+    /// Output group `group`'s tile of `rows` rows of `width` vectors along `tile_axis` of
+    /// `shape`, in workgroups of `threads`, and the first output of each of its vectors, row by
+    /// row.
+    fn new(
+        shape: &[usize],
+        tile_axis: usize,
+        (rows, width, threads): (usize, usize, u32),
+        group: &Expr,
+    ) -> (Tiled, Vec<Expr>) {
+        // the rows are `rows` consecutive indices along `tile_axis`; a tile's columns are
+        // `width` consecutive vectors of one index of that axis (every later axis, `inner`
+        // elements), `runs` such runs in all
+        let m = shape[tile_axis] as i64;
+        let inner: i64 = shape[tile_axis + 1..].iter().product::<usize>() as i64;
+        let width = width as i64;
+        let (runs, tiles) = (inner / (LANES as i64 * width), m / rows as i64);
+        // a workgroup takes a block of tiles as square as its size allows (16 x 16 for 256
+        // invocations, 16 x 8 for 128) where they divide, so it reads a few tiles' rows and
+        // columns of the inputs instead of a whole row (what it reads stays in cache)
+        let threads = i64::from(threads);
+        let wide = 1i64 << (threads.max(1).ilog2().div_ceil(2));
+        let (wide, high) = (wide, (threads / wide).max(1));
+        let (col, tile, outer) = if runs % wide == 0 && tiles % high == 0 {
+            let local = group.modulo(wide * high);
+            let wg = group.div(wide * high);
+            let across = runs / wide;
+            let col = wg.modulo(across).scale(wide).add(&local.modulo(wide));
+            let tile = wg
+                .div(across)
+                .modulo(tiles / high)
+                .scale(high)
+                .add(&local.div(wide));
+            (col, tile, wg.div(across * (tiles / high)))
+        } else {
+            (
+                group.modulo(runs),
+                group.div(runs).modulo(tiles),
+                group.div(runs * tiles),
+            )
+        };
+        // a tile's vectors row by row: (row, vector) of the k-th is (k / width, k % width)
+        let column = col.scale(LANES as i64 * width);
+        let bases = (0..rows as i64 * width)
+            .map(|k| {
+                outer
+                    .scale(m * inner)
+                    .add(&tile.scale(rows as i64 * inner))
+                    .add(&column)
+                    .add_const(k / width * inner + k % width * LANES as i64)
+            })
+            .collect();
+        let tiled = Tiled {
+            outer,
+            tile,
+            column,
+            rows,
+            width,
+        };
+        (tiled, bases)
+    }
+
+    /// The coordinates of lane `lane` of the tile's `i`-th vector, over `shape`.
+    fn index(&self, shape: &[usize], tile_axis: usize, i: usize, lane: usize) -> Vec<Expr> {
+        let (row, vector) = (i as i64 / self.width, i as i64 % self.width);
+        let mut idx = unflatten(&self.outer, &shape[..tile_axis]);
+        idx.push(self.tile.scale(self.rows as i64).add_const(row));
+        let column = self.column.add_const(vector * LANES as i64 + lane as i64);
+        idx.extend(unflatten(&column, &shape[tile_axis + 1..]));
+        idx
+    }
+}
+
 impl Lowerer {
     /// Computes `root` at every output lane: a tile's rows along output axis `tile_axis`, and
     /// [`Program::out_vectors`] adjacent vectors a store.
@@ -24,11 +110,7 @@ impl Lowerer {
         let exact_lanes = numel.is_multiple_of(LANES);
         // the first output of each stored vector: 4q; q*row + 4j for the j-th vector of row q;
         // or, for a tile, the same vectors of columns of `rows` consecutive rows
-        // a tile's (outer, tile, first column) indices, rows and vectors a row: its outputs'
-        // coordinates are formed from them directly, so an input that does not vary along the
-        // tile's axis gets one index (one load) for all rows without the simplifier having to
-        // see through a flat index
-        let mut tiled: Option<(Expr, Expr, Expr, usize, i64)> = None;
+        let mut tiled: Option<Tiled> = None;
         let (bases, out): (Vec<Expr>, Cursor) = match strategy {
             Strategy::Row { row, .. } => {
                 let step = (LANES * out_vectors) as i64;
@@ -45,54 +127,11 @@ impl Lowerer {
             }
             Strategy::Tile {
                 rows,
-                cols: width,
+                cols,
                 threads,
             } => {
-                // the rows are `rows` consecutive indices along `tile_axis`; a tile's columns are
-                // `width` consecutive vectors of one index of that axis (every later axis, `inner`
-                // elements), `runs` such runs in all
-                let shape = root.shape();
-                let m = shape[tile_axis] as i64;
-                let inner: i64 = shape[tile_axis + 1..].iter().product::<usize>() as i64;
-                let width = width as i64;
-                let (runs, tiles) = (inner / (LANES as i64 * width), m / rows as i64);
-                // a workgroup takes a block of tiles as square as its size allows (16 x 16 for
-                // 256 invocations, 16 x 8 for 128) where they divide, so it reads a few tiles'
-                // rows and columns of the inputs instead of a whole row (what it reads stays in
-                // cache)
-                let threads = i64::from(threads);
-                let wide = 1i64 << (threads.max(1).ilog2().div_ceil(2));
-                let (wide, high) = (wide, (threads / wide).max(1));
-                let (col, tile, outer) = if runs % wide == 0 && tiles % high == 0 {
-                    let local = group.modulo(wide * high);
-                    let wg = group.div(wide * high);
-                    let across = runs / wide;
-                    let col = wg.modulo(across).scale(wide).add(&local.modulo(wide));
-                    let tile = wg
-                        .div(across)
-                        .modulo(tiles / high)
-                        .scale(high)
-                        .add(&local.div(wide));
-                    (col, tile, wg.div(across * (tiles / high)))
-                } else {
-                    (
-                        group.modulo(runs),
-                        group.div(runs).modulo(tiles),
-                        group.div(runs * tiles),
-                    )
-                };
-                // a tile's vectors row by row: (row, vector) of the k-th is (k / width, k % width)
-                let column = col.scale(LANES as i64 * width);
-                tiled = Some((outer.clone(), tile.clone(), column.clone(), rows, width));
-                let bases = (0..rows as i64 * width)
-                    .map(|k| {
-                        outer
-                            .scale(m * inner)
-                            .add(&tile.scale(rows as i64 * inner))
-                            .add(&column)
-                            .add_const(k / width * inner + k % width * LANES as i64)
-                    })
-                    .collect();
+                let (t, bases) = Tiled::new(root.shape(), tile_axis, (rows, cols, threads), &group);
+                tiled = Some(t);
                 (bases, Cursor::end(Program::ROOT))
             }
             _ => {
@@ -113,14 +152,7 @@ impl Lowerer {
             });
             for lane in 0..LANES {
                 let idx = match &tiled {
-                    Some((outer, tile, column, rows, width)) if exact_lanes => {
-                        let (row, vector) = (i as i64 / width, i as i64 % width);
-                        let mut idx = unflatten(outer, &shape[..tile_axis]);
-                        idx.push(tile.scale(*rows as i64).add_const(row));
-                        let column = column.add_const(vector * LANES as i64 + lane as i64);
-                        idx.extend(unflatten(&column, &shape[tile_axis + 1..]));
-                        idx
-                    }
+                    Some(t) if exact_lanes => t.index(shape, tile_axis, i, lane),
                     _ => {
                         let flat = if exact_lanes {
                             base.add_const(lane as i64)

@@ -57,35 +57,8 @@ impl Lowerer {
             return Begun::Done(self.constant(c, op.identity(dt), dt));
         }
         let deps = self.reductions_below(src);
-        // Four consecutive reduction elements per iteration when the innermost reduced axis
-        // allows: contiguous ones then load as one vector, and the loop runs a quarter as
-        // often. Not over nested reductions, whose bodies would grow fourfold per level.
-        // A tile's reduction over axes whose last is not a multiple of 4 (a convolution's
-        // (channels, 3, 3)) unrolls too when the whole trip is: each step then gets a
-        // variable of its own (`VarKind::Unrolled`), so an operand contiguous along the
-        // reduction (the weights) still reads vectors.
-        let tiled = matches!(self.prog.strategy, Strategy::Tile { .. });
         let whole = rshape.last().is_some_and(|&n| n % LANES == 0);
-        // (a row kernel's reductions all reduce the same row, so those nested in another are
-        // computed before its loop, not in it)
-        // Eight where loads are wide and the axis allows, so a step reads two vectors of a
-        // contiguous operand as one load; not in a tile, whose steps already read runs of
-        // vectors (and whose body would double), and where invocations share a row only if
-        // its loops take pairs (each keeps its steps' elements: a step must be the row's).
-        let wide = self.wide_loads
-            && !tiled
-            && (self.row_threads == 1 || self.row_step() == 2 * LANES)
-            && trip >= 4 * LANES
-            && rshape.last().is_some_and(|&n| n % (2 * LANES) == 0);
-        let unroll = if !(deps.is_empty() || self.stash_rows) {
-            1
-        } else if wide {
-            2 * LANES
-        } else if trip >= 2 * LANES && (whole || tiled && trip.is_multiple_of(LANES)) {
-            LANES
-        } else {
-            1
-        };
+        let unroll = self.unroll(trip, &rshape, whole, !deps.is_empty());
         let steps = (trip / unroll) as i64;
         let body = self.loop_block(c, steps, &deps);
         let (var, _) = self.prog.blocks[body].loop_var.expect("loop block");
@@ -159,6 +132,40 @@ impl Lowerer {
             },
             requests,
         )
+    }
+
+    /// Reduction elements an iteration of a reduction's loop takes (of `trip`, over reduced
+    /// axes `rshape`; `whole`: the innermost one is whole vectors; `nested`: the source holds
+    /// reductions of its own).
+    fn unroll(&self, trip: usize, rshape: &[usize], whole: bool, nested: bool) -> usize {
+        // Four consecutive reduction elements per iteration when the innermost reduced axis
+        // allows: contiguous ones then load as one vector, and the loop runs a quarter as
+        // often. Not over nested reductions, whose bodies would grow fourfold per level.
+        // A tile's reduction over axes whose last is not a multiple of 4 (a convolution's
+        // (channels, 3, 3)) unrolls too when the whole trip is: each step then gets a
+        // variable of its own (`VarKind::Unrolled`), so an operand contiguous along the
+        // reduction (the weights) still reads vectors.
+        let tiled = matches!(self.prog.strategy, Strategy::Tile { .. });
+        // (a row kernel's reductions all reduce the same row, so those nested in another are
+        // computed before its loop, not in it)
+        // Eight where loads are wide and the axis allows, so a step reads two vectors of a
+        // contiguous operand as one load; not in a tile, whose steps already read runs of
+        // vectors (and whose body would double), and where invocations share a row only if
+        // its loops take pairs (each keeps its steps' elements: a step must be the row's).
+        let wide = self.wide_loads
+            && !tiled
+            && (self.row_threads == 1 || self.row_step() == 2 * LANES)
+            && trip >= 4 * LANES
+            && rshape.last().is_some_and(|&n| n % (2 * LANES) == 0);
+        if nested && !self.stash_rows {
+            1
+        } else if wide {
+            2 * LANES
+        } else if trip >= 2 * LANES && (whole || tiled && trip.is_multiple_of(LANES)) {
+            LANES
+        } else {
+            1
+        }
     }
 
     /// The `VarKind::Unrolled` variable of step `step` of `by` of loop counter `var` (of
