@@ -15,12 +15,12 @@ pass=0
 while [ "$(date +%s)" -lt "$end" ]; do
   pass=$((pass + 1))
   echo "soak: pass $pass"
-  cargo test --release -q -p tg --test sizes
-  cargo test --release -q -p tg-runtime --test deep_graphs --test size_limits --test loop_budget
+  cargo test --release -q -p tg --test ops sizes::
+  cargo test --release -q -p tg-runtime --test runtime -- deep_graphs:: size_limits:: loop_budget::
   left=$(( end - $(date +%s) ))
   if [ "$left" -gt 0 ]; then
     TG_SOAK_SECONDS=$(( left < 600 ? left : 600 )) \
-      cargo test --release -q -p tg-runtime --test soak -- --nocapture
+      cargo test --release -q -p tg-runtime --test runtime -- soak:: --nocapture
   fi
 done
 echo "soak: $pass pass(es) in $minutes minute(s), no failure"

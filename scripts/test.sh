@@ -14,7 +14,7 @@ cargo run --example vulkan_app
 TG_DEVICE_CLASS=gpu cargo test -q --test ops --test nn
 TG_DEVICE_CLASS=gpu cargo test -q -p tg-runtime --tests
 # the scheduler and codegen need no device: prove it with no Vulkan driver to be found
-VK_ICD_FILENAMES=/nonexistent TG_VALIDATION=0 cargo test -p tg-runtime --test device_free
+VK_ICD_FILENAMES=/nonexistent TG_VALIDATION=0 cargo test -p tg-runtime --test runtime device_free::
 # builds without shaderc (README: "Building without shaderc"): a SPIR-V bundle recorded from
 # the smoke tests (tests/smoke), loaded by TG_BUNDLE with compiling refused, then embedded
 # (include_bytes!) in a build with the compiler feature off; the facade without shaderc for

@@ -2,5 +2,5 @@
 //! realized tensors with them ([`fixture`]), and the padding argument of the conv and pool
 //! fixtures ([`padding`]). A crate of its own, so the test binaries compile it once.
 
-pub mod fixture;
+pub use tg_fixture as fixture;
 pub mod padding;

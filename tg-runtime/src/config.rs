@@ -14,7 +14,7 @@ pub enum Var {
     DeviceClass,
     /// Switch: the Khronos validation layer, a message failing the call that caused it.
     Validation,
-    /// 1 to 4: what each realize prints (see `realize::debug_level`).
+    /// 1 to 4: what each realize prints (see [`debug_level`]).
     Debug,
     /// The kernel cache folder, or `off`.
     CacheDir,
@@ -112,6 +112,13 @@ pub fn is_on(value: &str) -> bool {
 /// The variable as a non-negative integer, if set to one.
 pub fn number(var: Var) -> Option<u64> {
     text(var).and_then(|v| v.parse().ok())
+}
+
+/// The `TG_DEBUG` level (0 when unset), read once: 1 prints kernel count and time per
+/// realize, 2 adds per-kernel GPU times, 3 the schedule, 4 the GLSL of every kernel.
+pub fn debug_level() -> u32 {
+    static LEVEL: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *LEVEL.get_or_init(|| number(Var::Debug).map_or(0, |v| v.min(u64::from(u32::MAX)) as u32))
 }
 
 #[cfg(test)]

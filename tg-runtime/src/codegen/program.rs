@@ -3,18 +3,14 @@
 
 use super::symbolic::{Cond, Expr};
 use crate::dtype::{DType, Scalar};
+pub use crate::kernel::Strategy;
+use crate::kernel::{LANES, SERIAL_THREADS, tile_outputs};
 use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 
 /// Index of an instruction in `Program::ins`.
 pub type Val = usize;
 /// Index of a block in `Program::blocks`.
 pub type BlockId = usize;
-
-/// Output elements each invocation (or workgroup) computes; they are stored as one vector.
-pub const LANES: usize = 4;
-
-/// Invocations per workgroup of serial kernels.
-pub const SERIAL_THREADS: u32 = 256;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 /// One instruction of a program: produces one scalar value (or a vector, `VecLoad`).
@@ -43,7 +39,7 @@ pub enum Ins {
         dtype: DType,
     },
     /// `LANES * vectors` consecutive elements starting at `LANES * vectors * vindex`: one
-    /// vector, or two read as one wide load (`lower::Options::wide_loads`).
+    /// vector, or two read as one wide load (`target::Lowering::wide_loads`).
     VecLoad {
         /// The input buffer.
         buf: usize,
@@ -200,122 +196,6 @@ pub struct Block {
     pub parallel: bool,
 }
 
-/// Whether a workgroup combines accumulators of `d` with subgroup operations, where the
-/// device has subgroup arithmetic: not booleans nor 64-bit values, which GLSL's subgroup
-/// arithmetic takes only with extensions; those combine through shared memory.
-pub fn subgroup_combines(d: DType) -> bool {
-    !d.is_bool() && !d.is_64bit()
-}
-
-/// How invocations map to outputs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Strategy {
-    /// Each invocation computes `LANES` outputs, looping over reductions alone.
-    Serial,
-    /// A workgroup of `threads` computes `LANES` outputs, splitting top-level reduction loops
-    /// among its threads and combining with subgroup operations and shared memory.
-    Cooperative {
-        /// Invocations per workgroup.
-        threads: u32,
-    },
-    /// A workgroup computes one row of `row` outputs (a multiple of `LANES`): reductions over
-    /// the row run cooperatively once, then the threads share the row's outputs. This fuses
-    /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
-    /// layernorm) into one kernel.
-    Row {
-        /// Invocations sharing one row, each taking the row's steps round-robin (a vector
-        /// of [`LANES`], or a pair where stores pair: [`Program::out_vectors`]). 1: an
-        /// invocation computes a whole row, with its reductions as plain loops (a CPU without
-        /// subgroup arithmetic, whose rows keep its cores busy); at most a subgroup: the row
-        /// combines with subgroup operations alone; more (a GPU, or a CPU's few long rows):
-        /// through shared memory.
-        threads: u32,
-        /// Outputs per row.
-        row: usize,
-        /// Rows a workgroup takes (`threads * rows` invocations, consecutive invocations
-        /// sharing a row): [`SERIAL_THREADS`] rows of one invocation; more than one row of
-        /// several only where a row is exactly a subgroup (its combines never leave it).
-        /// On lavapipe each workgroup costs its own setup (softmax (65536, 256) with 8 lanes
-        /// a row, run in turn, fastest and median: 59 and 68 ms a workgroup a row, 52 and 58
-        /// with 8 rows).
-        rows: u32,
-    },
-    /// Each invocation computes `rows` rows of `cols * LANES` outputs: the same `cols`
-    /// consecutive vectors of columns of `rows` consecutive indices of one output axis before
-    /// the last (lowering picks the axis that leaves the fewest loads: a matmul's row axis, a
-    /// convolution's output channels). Reductions of one trip count share one loop, so a
-    /// value the rows have in common (a matmul's column of B, a convolution's input pixel) is
-    /// loaded once for all of them, and a value the columns have in common (a matmul's row of
-    /// A) once for all columns: register blocking, `rows * cols * LANES` accumulators for
-    /// `rows + cols * LANES` values loaded a step. The shape, and how many invocations a
-    /// workgroup has, depend on the device class (`tune::ClassDefaults`) or a search (`tune`).
-    Tile {
-        /// Rows per invocation.
-        rows: usize,
-        /// Vectors of `LANES` columns per row (a power of two).
-        cols: usize,
-        /// Invocations per workgroup (a power of two): a workgroup takes a block of tiles
-        /// that is as square as it can be, so what it reads of the inputs stays in cache.
-        threads: u32,
-    },
-    /// A sort of runs ([`crate::graph::node::Op::SortRuns`]), from its template: each
-    /// invocation sorts one run of `run` records of `words` words in its registers, by a
-    /// sorting network.
-    Sort {
-        /// Words per record.
-        words: usize,
-        /// Records per run.
-        run: usize,
-    },
-    /// A merge of sorted runs ([`crate::graph::node::Op::MergeRuns`]), from its template:
-    /// each invocation writes `per` consecutive records of `words` words. It finds where the
-    /// first one comes from by a binary search (up to 31 halvings, two records read each,
-    /// most of them cache misses), then takes the rest one comparison each: more records per
-    /// invocation spread the search thinner, fewer give more invocations (the device class
-    /// decides, `tune::ClassDefaults::merge`).
-    Merge {
-        /// Words per record.
-        words: usize,
-        /// Records per invocation.
-        per: usize,
-    },
-    /// A scan of runs ([`crate::graph::node::Op::ScanRuns`]), from its template: each
-    /// invocation scans one run. The row length and the run length are the first two
-    /// [`Program::params`].
-    Scan {
-        /// Add, Mul, or Max (of integers).
-        op: ReduceOp,
-    },
-}
-
-/// The outputs one invocation of a tile of `rows` rows of `cols` vectors computes.
-pub fn tile_outputs(rows: usize, cols: usize) -> usize {
-    rows * cols * LANES
-}
-
-/// The output axes a tile of `rows` rows of `cols` vectors may run along, nearest the
-/// columns first: every axis before the last one longer than 1 (the columns; trailing axes of
-/// 1, kept by a reduction, change no layout) whose length `rows` divides and whose index
-/// spans a whole number of runs of `cols` vectors (the axes after it, flattened: a run may
-/// cross a row of the last axis, a vector may not). None when the columns are not whole
-/// vectors of `LANES`.
-pub fn tile_axes(shape: &[usize], rows: usize, cols: usize) -> Vec<usize> {
-    let columns = shape.iter().rposition(|&d| d != 1).unwrap_or(0);
-    if !shape.get(columns).is_some_and(|n| n.is_multiple_of(LANES)) {
-        return Vec::new();
-    }
-    (0..columns)
-        .rev()
-        .filter(|&axis| {
-            shape[axis].is_multiple_of(rows)
-                && shape[axis + 1..]
-                    .iter()
-                    .product::<usize>()
-                    .is_multiple_of(cols * LANES)
-        })
-        .collect()
-}
-
 /// Where a variable's value comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VarKind {
@@ -364,12 +244,12 @@ pub struct Program {
     pub out_dtype: DType,
     /// Number of output elements.
     pub numel: usize,
-    /// Groups each invocation computes, one after another (`lower::Options::vectors`; 1 but
+    /// Groups each invocation computes, one after another (`target::Lowering::vectors`; 1 but
     /// for kernels without loops on CPU drivers). The push constants are read once, before
     /// them.
     pub vectors: usize,
     /// Vectors each store writes: 1, or 2 (eight elements of at most 32 bits, as one wide
-    /// store; `lower::Options::wide_loads`), where a [`Strategy::Serial`] group computes two
+    /// store; `target::Lowering::wide_loads`), where a [`Strategy::Serial`] group computes two
     /// adjacent vectors. `out_index` counts in these units, and `outputs` has
     /// `LANES * out_vectors` values a store.
     pub out_vectors: usize,

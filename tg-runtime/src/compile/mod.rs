@@ -1,7 +1,8 @@
-//! GLSL to SPIR-V: from an installed bundle ([`crate::bundle`]), else from memory, the disk
+//! GLSL to SPIR-V: from an installed bundle ([`bundle`]), else from memory, the disk
 //! cache or shaderc (the `compiler` feature), so a kernel is compiled once per machine, or
 //! never on a target without the compiler.
 
+pub mod bundle;
 mod dir;
 #[cfg(feature = "compiler")]
 mod disk;
@@ -108,7 +109,7 @@ impl ShaderCache {
         ShaderCache {
             dir: or_warn(dir),
             opt: Opt::from_env(),
-            bundle_only: crate::bundle::only(),
+            bundle_only: bundle::only(),
             #[cfg(feature = "compiler")]
             toolchain: glsl::toolchain_tag(),
             memory: Mutex::new(HashMap::new()),
@@ -155,7 +156,7 @@ impl ShaderCache {
     /// [`ShaderCache::compile`] for a kernel called `name` (what bundles record and a miss
     /// names).
     pub fn compile_named(&self, name: &str, source: &str) -> Result<Arc<[u32]>> {
-        let key = crate::bundle::key(source, self.opt);
+        let key = bundle::key(source, self.opt);
         let slot = Arc::clone(
             self.memory
                 .lock()
@@ -177,22 +178,19 @@ impl ShaderCache {
 
     /// The SPIR-V for `source`, from a bundle, the disk or shaderc, recorded when asked.
     fn load(&self, key: u128, name: &str, source: &str) -> Result<Arc<[u32]>> {
-        let words = match crate::bundle::find(key)? {
+        let words = match bundle::find(key)? {
             Some(words) => words,
-            None if self.bundle_only => return Err(crate::bundle::missing(name, key)),
+            None if self.bundle_only => return Err(bundle::missing(name, key)),
             None => self.compile_cached(name, source)?,
         };
-        crate::bundle::record(key, name, &words)?;
+        bundle::record(key, name, &words)?;
         Ok(words)
     }
 
     #[cfg(not(feature = "compiler"))]
     fn compile_cached(&self, name: &str, source: &str) -> Result<Arc<[u32]>> {
         // `bundle_only` is always set without the compiler; this is the same answer.
-        Err(crate::bundle::missing(
-            name,
-            crate::bundle::key(source, self.opt),
-        ))
+        Err(bundle::missing(name, bundle::key(source, self.opt)))
     }
 
     #[cfg(feature = "compiler")]

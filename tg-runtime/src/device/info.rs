@@ -50,8 +50,8 @@ impl fmt::Display for DeviceType {
 }
 
 /// The class of device tg plans and renders kernels for: it sets the tile defaults, how a
-/// row is shared, and how many vectors an invocation loads and stores (`tune::ClassDefaults`,
-/// `realize::prepare::target`). A CPU driver runs a subgroup's lanes in lockstep on a few
+/// row is shared, and how many vectors an invocation loads and stores (`target::ClassDefaults`,
+/// `target::Target::of`). A CPU driver runs a subgroup's lanes in lockstep on a few
 /// cores, a GPU runs thousands of invocations; the two want different kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KernelClass {

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use super::lazy::Lazy;
 use super::node::{Node, Op};
+use super::walk::post_order;
 use crate::error::{Error, Result};
 use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 
@@ -158,33 +159,20 @@ pub fn tracked_leaves(root: &Lazy) -> Vec<Lazy> {
 /// whether the walk met a realized node whose sources were dropped (a path may have been
 /// cut there).
 fn path_to(root: &Arc<Node>, wanted: &HashSet<u64>) -> (Vec<Arc<Node>>, bool) {
-    let mut post: Vec<Arc<Node>> = Vec::new();
-    let mut seen: HashSet<u64> = HashSet::new();
     let mut freed = false;
-    let mut stack: Vec<(Arc<Node>, bool)> = vec![(root.clone(), false)];
-    while let Some((n, done)) = stack.pop() {
-        if done {
-            post.push(n);
-            continue;
-        }
-        if !seen.insert(n.id()) {
-            continue;
-        }
-        stack.push((n.clone(), true));
+    // (the sources entered last to first)
+    let mut post = post_order(std::slice::from_ref(root), |n| {
         if matches!(n.op(), Op::Detach) {
-            continue;
+            return Vec::new();
         }
-        let srcs = through(&n);
+        let mut srcs = through(n);
         let leaf = matches!(n.op(), Op::Buffer | Op::Const(_) | Op::Var(..));
         if srcs.is_empty() && !leaf && !wanted.contains(&n.id()) {
             freed = true;
         }
-        for s in srcs {
-            if !seen.contains(&s.id()) {
-                stack.push((s, false));
-            }
-        }
-    }
+        srcs.reverse();
+        srcs
+    });
     // keep the nodes from which a wanted node is reachable
     let mut leads: HashSet<u64> = HashSet::new();
     for n in &post {

@@ -114,7 +114,7 @@ impl Lazy {
     /// The device a realize of this value runs on: its own, or for a constant the current
     /// one (the thread's `Device::scope`, else the default).
     pub fn device(&self) -> Result<Device> {
-        crate::realize::device_of(&[self])
+        device_of(&[self])
     }
 
     /// Host data not yet uploaded, placed where `other` is (no copy); anything else as it is.
@@ -1029,5 +1029,16 @@ impl Lazy {
 impl std::fmt::Debug for Lazy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Lazy({:?})", self.0)
+    }
+}
+
+/// The device a realize of `targets` runs on: theirs (one device, else
+/// [`Error::DeviceMismatch`]), or the current device when all are constants.
+pub fn device_of(targets: &[&Lazy]) -> Result<Device> {
+    let nodes: Vec<&Arc<Node>> = targets.iter().map(|t| t.node()).collect();
+    match Placement::of(&nodes, "realize")? {
+        Placement::Any => crate::device::current_device(),
+        Placement::Default => Device::get().cloned(),
+        Placement::On(id) => crate::device::lookup(id),
     }
 }

@@ -4,3 +4,4 @@ pub mod gradient;
 pub mod lazy;
 pub mod node;
 pub mod sorted;
+pub(crate) mod walk;

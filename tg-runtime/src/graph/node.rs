@@ -282,7 +282,7 @@ impl Node {
             keep: std::sync::atomic::AtomicBool::new(keep),
         });
         table.insert(key, Arc::downgrade(&node));
-        crate::realize::stats::record(crate::realize::stats::Stats {
+        crate::stats::record(crate::stats::Stats {
             nodes: 1,
             ..Default::default()
         });

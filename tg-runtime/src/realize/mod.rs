@@ -1,32 +1,23 @@
 //! Realize: schedule a graph, prepare its kernels, and run them all in one submit.
 
-mod debug;
-pub mod prepare;
 pub mod record;
 mod recycle;
-mod signature;
-pub mod stats;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::device::{Buffer, Device};
+use crate::config::debug_level;
+use crate::device::{Buffer, Device, Dispatch};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
-use crate::graph::node::{Node, Op, Placement};
-use crate::schedule::{Kernel, Limits, schedule};
-pub use debug::level as debug_level;
-pub use prepare::kernel_name;
-use stats::Stats;
-
-/// Bytes a buffer of `node` needs: kernels write whole vectors of four elements.
-pub(crate) fn buffer_bytes(node: &Node) -> u64 {
-    (node.numel().div_ceil(4) * 4 * node.dtype().size()) as u64
-}
-
-/// Elements one tensor may hold: kernels index with 32-bit signed integers.
-pub const MAX_ELEMENTS: u64 = i32::MAX as u64;
+pub use crate::graph::lazy::device_of;
+use crate::graph::node::{Node, Op};
+use crate::kernel::{Kernel, MAX_ELEMENTS, Strategy, buffer_bytes};
+use crate::prepare;
+use crate::schedule::{Schedule, schedule};
+use crate::stats::{self, Stats};
+use crate::target::Target;
 
 /// Index arithmetic is 32-bit: refuse what it cannot address.
 fn check_size(node: &Node) -> Result<()> {
@@ -58,7 +49,7 @@ pub struct Planned {
     /// The kernel's name (`E`/`R`, cooperative `c` or row `r`, output shape, dtype).
     pub name: String,
     /// How invocations map to outputs.
-    pub strategy: crate::codegen::program::Strategy,
+    pub strategy: Strategy,
     /// Loop back-edges one invocation takes at most.
     pub loops: u64,
     /// The GLSL source.
@@ -69,6 +60,8 @@ pub struct Planned {
     pub loads: usize,
     /// Workgroups a dispatch runs.
     pub workgroups: u64,
+    /// The kernel as the scheduler hands it to lowering (for lowering's tests).
+    pub kernel: Kernel,
 }
 
 /// What a realize of `targets` would run on a device described by `info`, without a device:
@@ -77,15 +70,14 @@ pub struct Planned {
 pub fn plan(targets: &[&Lazy], info: &crate::device::DeviceInfo) -> Result<Vec<Planned>> {
     let nodes: Vec<Arc<Node>> = targets.iter().map(|t| t.node().clone()).collect();
     let _pinned = crate::graph::node::pin_sources();
-    let limits = Limits::of(info);
-    let target = prepare::target(info);
-    let cost = |k: &Kernel| prepare::lowered(k, target).map(|l| l.shader.loops);
-    let sched = schedule(&nodes, &limits, &cost)?;
+    let target = Target::of(info);
+    let cost = |k: &Kernel| prepare::lowered(k, &target).map(|l| l.shader.loops);
+    let sched = schedule(&nodes, &target, &cost)?;
     sched
         .kernels
         .iter()
         .map(|k| {
-            let l = prepare::lowered(k, target)?;
+            let l = prepare::lowered(k, &target)?;
             Ok(Planned {
                 name: l.name.clone(),
                 strategy: l.program.strategy,
@@ -94,6 +86,7 @@ pub fn plan(targets: &[&Lazy], info: &crate::device::DeviceInfo) -> Result<Vec<P
                 params: l.program.params.len() + 2 * l.shader.addresses.len(),
                 loads: l.program.loads(),
                 workgroups: l.program.workgroups(),
+                kernel: k.clone(),
             })
         })
         .collect()
@@ -106,22 +99,11 @@ pub fn synchronize() -> Result<()> {
     crate::device::current_device()?.synchronize()
 }
 
-/// The device a realize of `targets` runs on: theirs (one device, else
-/// [`Error::DeviceMismatch`]), or the current device when all are constants.
-pub fn device_of(targets: &[&Lazy]) -> Result<Device> {
-    let nodes: Vec<&Arc<Node>> = targets.iter().map(|t| t.node()).collect();
-    match Placement::of(&nodes, "realize")? {
-        Placement::Any => crate::device::current_device(),
-        Placement::Default => Device::get().cloned(),
-        Placement::On(id) => crate::device::lookup(id),
-    }
-}
-
 /// Computes every target (and what it needs) into device buffers, with one submit. Returns
 /// once the work is submitted: reading a result waits for it, and work realized later runs
 /// after it.
 pub fn realize(targets: &[&Lazy]) -> Result<()> {
-    realize_report(targets, debug::level() >= 2).map(|_| ())
+    realize_report(targets, debug_level() >= 2).map(|_| ())
 }
 
 /// `realize`, returning what ran; with `timing`, each kernel's GPU time (for benchmarks).
@@ -133,114 +115,32 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     let start = Instant::now();
     let dev = &device_of(targets)?;
     let _pinned = crate::graph::node::pin_sources();
-    let info = dev.info();
-    let limits = Limits::of(info);
-    let target = prepare::target(info);
-    let cost = |k: &Kernel| prepare::lowered(k, target).map(|l| l.shader.loops);
-    let sched = schedule(&nodes, &limits, &cost)?;
+    let target = Target::of(dev.info());
+    let cost = |k: &Kernel| prepare::lowered(k, &target).map(|l| l.shader.loops);
+    let sched = schedule(&nodes, &target, &cost)?;
     stats::record(Stats {
         schedules: 1,
         ..Default::default()
     });
     let scheduled = start.elapsed();
-    let mut delta = Stats::default();
-
-    for n in &sched.uploads {
-        check_size(n)?;
-        if let Some(host) = n.pending_host() {
-            let buf = dev.alloc(buffer_bytes(n))?;
-            dev.write(&buf, 0, &host)?;
-            n.set_buffer(buf);
-            delta.uploads += 1;
-        }
-    }
-    for n in &sched.allocs {
-        check_size(n)?;
-        n.set_buffer(dev.alloc(buffer_bytes(n))?);
-    }
-    for n in &sched.empty {
-        n.set_buffer(dev.alloc(0)?);
-    }
-
-    // Buffers of this schedule's results, published to the nodes only after the submit. An
-    // alias takes its owner's buffer, which an earlier kernel of this schedule may write.
-    let mut results: HashMap<u64, Arc<Buffer>> = HashMap::new();
-    let owners: HashMap<u64, Arc<Node>> = sched
-        .aliases
-        .iter()
-        .map(|(n, owner)| (n.id(), owner.clone()))
-        .collect();
-    let buffer_of = |n: &Arc<Node>, results: &HashMap<u64, Arc<Buffer>>| -> Result<Arc<Buffer>> {
-        let mut n = n.clone();
-        loop {
-            if let Some(b) = results.get(&n.id()) {
-                return Ok(b.clone());
-            }
-            if let Some(b) = n.buffer() {
-                return copied_to(dev, b);
-            }
-            match owners.get(&n.id()) {
-                Some(owner) => n = owner.clone(),
-                None => {
-                    return Err(Error::internal(
-                        "realize",
-                        format!("no buffer for input {n:?}"),
-                    ));
-                }
-            }
-        }
+    let mut delta = Stats {
+        uploads: place_inputs(dev, &sched)?,
+        ..Default::default()
     };
-
-    let recycling = recycle_plan(dev, &sched, &nodes);
-    let mut written: Vec<Arc<Buffer>> = Vec::with_capacity(sched.kernels.len());
-    let mut dispatches = Vec::with_capacity(sched.kernels.len());
-    let mut names = Vec::with_capacity(sched.kernels.len());
-    for (j, k) in sched.kernels.iter().enumerate() {
-        check_size(&k.root)?;
-        // the tile a search chose for this kernel's class, when searches are asked for
-        let k = &*crate::tune::choose(dev, k)?;
-        let (p, compiled) = prepare::prepare(dev, k)?;
-        // an assign writes into its target's buffer; every other kernel into a fresh one, or
-        // one its readers are done with (`recycle`)
-        let out = match (k.root.op(), recycling.outs[j]) {
-            (Op::Assign, _) => buffer_of(&k.root.srcs()[0], &results)?,
-            (_, recycle::Out::Reuse(i)) => written[i].clone(),
-            (_, recycle::Out::Fresh) => dev.alloc(buffer_bytes(&k.root))?,
-        };
-        written.push(out.clone());
-        let inputs = k
-            .inputs
+    let mut buffers = Buffers {
+        dev,
+        results: HashMap::new(),
+        owners: sched
+            .aliases
             .iter()
-            .map(|i| buffer_of(i, &results))
-            .collect::<Result<Vec<_>>>()?;
-        dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
-        let fresh = !matches!(k.root.op(), Op::Assign);
-        record::note_kernel(&p, &out, buffer_bytes(&k.root), fresh, &inputs);
-        delta.compiles += compiled as u64;
-        delta.max_loops = delta.max_loops.max(p.shader.loops);
-        if debug::level() >= 3 {
-            let ins: Vec<String> = k
-                .inputs
-                .iter()
-                .map(|i| format!("%{}{:?}", i.id(), i.shape()))
-                .collect();
-            eprintln!(
-                "  kernel {:<28} %{} <- {}",
-                p.name,
-                k.root.id(),
-                ins.join(", ")
-            );
-        }
-        if debug::level() >= 4 {
-            eprintln!("{}", p.shader.source);
-        }
-        names.push(p.name.clone());
-        results.insert(k.root.id(), out);
-    }
-
+            .map(|(n, owner)| (n.id(), owner.clone()))
+            .collect(),
+    };
+    let recycling = recycle_plan(dev, &sched, &nodes);
+    let (dispatches, names) = dispatch_kernels(&sched, &recycling, &mut buffers, &mut delta)?;
     for (n, _) in &sched.aliases {
-        let b = buffer_of(n, &results)?;
-        results.insert(n.id(), b);
+        let b = buffers.of(n)?;
+        buffers.results.insert(n.id(), b);
     }
     let prepared = start.elapsed();
     // with timing, wait for the kernels' timestamps; else return once submitted: a read of
@@ -256,6 +156,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
             wall_ns: submitted.elapsed().as_nanos() as u64,
         }
     };
+    // results reach their nodes now, but for buffers handed on to a later kernel
     for n in sched
         .kernels
         .iter()
@@ -264,7 +165,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         .map(|(k, _)| &k.root)
         .chain(sched.aliases.iter().map(|(n, _)| n))
     {
-        if let Some(b) = results.get(&n.id()) {
+        if let Some(b) = buffers.results.get(&n.id()) {
             n.set_buffer(b.clone());
         }
     }
@@ -274,7 +175,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
     if !sched.kernels.is_empty() {
         dev.save_pipeline_cache()?;
     }
-    if debug::level() >= 1 {
+    if debug_level() >= 1 {
         eprintln!(
             "tg: realize {} kernel(s), {} upload(s) in {:.3} ms (schedule {:.3}, prepare {:.3}, submit {:.3}) on {}",
             sched.kernels.len(),
@@ -286,7 +187,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
             dev.info().name
         );
     }
-    if debug::level() >= 2
+    if debug_level() >= 2
         && let Some(times) = &report.kernel_ns
     {
         for (name, ns) in names.iter().zip(times) {
@@ -298,6 +199,120 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         kernel_ns: report.kernel_ns,
         wall_ns: start.elapsed().as_nanos() as u64,
     })
+}
+
+/// Gives the schedule's buffer nodes their buffers: host data uploaded, in-place targets
+/// allocated, empty values empty. Returns the uploads.
+fn place_inputs(dev: &Device, sched: &Schedule) -> Result<u64> {
+    let mut uploads = 0;
+    for n in &sched.uploads {
+        check_size(n)?;
+        if let Some(host) = n.pending_host() {
+            let buf = dev.alloc(buffer_bytes(n))?;
+            dev.write(&buf, 0, &host)?;
+            n.set_buffer(buf);
+            uploads += 1;
+        }
+    }
+    for n in &sched.allocs {
+        check_size(n)?;
+        n.set_buffer(dev.alloc(buffer_bytes(n))?);
+    }
+    for n in &sched.empty {
+        n.set_buffer(dev.alloc(0)?);
+    }
+    Ok(uploads)
+}
+
+/// The buffers of one realize's values: those its kernels write (published to their nodes
+/// only after the submit), and the owners whose buffers aliases take (an earlier kernel of
+/// the schedule may write one).
+struct Buffers<'a> {
+    dev: &'a Device,
+    results: HashMap<u64, Arc<Buffer>>,
+    owners: HashMap<u64, Arc<Node>>,
+}
+
+impl Buffers<'_> {
+    /// The buffer `n` is read from: written by this schedule, its own, or its owner's.
+    fn of(&self, n: &Arc<Node>) -> Result<Arc<Buffer>> {
+        let mut n = n.clone();
+        loop {
+            if let Some(b) = self.results.get(&n.id()) {
+                return Ok(b.clone());
+            }
+            if let Some(b) = n.buffer() {
+                return copied_to(self.dev, b);
+            }
+            match self.owners.get(&n.id()) {
+                Some(owner) => n = owner.clone(),
+                None => {
+                    return Err(Error::internal(
+                        "realize",
+                        format!("no buffer for input {n:?}"),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// Prepares every kernel of `sched` and its dispatch (in order), writing into a fresh
+/// buffer, one `recycling` hands on, or an assign's target; returns the dispatches and the
+/// kernels' names.
+fn dispatch_kernels(
+    sched: &Schedule,
+    recycling: &recycle::Plan,
+    buffers: &mut Buffers,
+    delta: &mut Stats,
+) -> Result<(Vec<Dispatch>, Vec<String>)> {
+    let dev = buffers.dev;
+    let mut written: Vec<Arc<Buffer>> = Vec::with_capacity(sched.kernels.len());
+    let mut dispatches = Vec::with_capacity(sched.kernels.len());
+    let mut names = Vec::with_capacity(sched.kernels.len());
+    for (j, k) in sched.kernels.iter().enumerate() {
+        check_size(&k.root)?;
+        // the tile a search chose for this kernel's class, when searches are asked for
+        let k = &*crate::tune::choose(dev, k)?;
+        let (p, compiled) = prepare::prepare(dev, k)?;
+        // an assign writes into its target's buffer; every other kernel into a fresh one, or
+        // one its readers are done with (`recycle`)
+        let out = match (k.root.op(), recycling.outs[j]) {
+            (Op::Assign, _) => buffers.of(&k.root.srcs()[0])?,
+            (_, recycle::Out::Reuse(i)) => written[i].clone(),
+            (_, recycle::Out::Fresh) => dev.alloc(buffer_bytes(&k.root))?,
+        };
+        written.push(out.clone());
+        let inputs = k
+            .inputs
+            .iter()
+            .map(|i| buffers.of(i))
+            .collect::<Result<Vec<_>>>()?;
+        dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
+        let fresh = !matches!(k.root.op(), Op::Assign);
+        record::note_kernel(&p, &out, buffer_bytes(&k.root), fresh, &inputs);
+        delta.compiles += compiled as u64;
+        delta.max_loops = delta.max_loops.max(p.shader.loops);
+        if debug_level() >= 3 {
+            let ins: Vec<String> = k
+                .inputs
+                .iter()
+                .map(|i| format!("%{}{:?}", i.id(), i.shape()))
+                .collect();
+            eprintln!(
+                "  kernel {:<28} %{} <- {}",
+                p.name,
+                k.root.id(),
+                ins.join(", ")
+            );
+        }
+        if debug_level() >= 4 {
+            eprintln!("{}", p.shader.source);
+        }
+        names.push(p.name.clone());
+        buffers.results.insert(k.root.id(), out);
+    }
+    Ok((dispatches, names))
 }
 
 /// `b` on `dev`: itself, or a copy through the host of a buffer another device realized (a
@@ -366,11 +381,7 @@ impl Lazy {
 /// The recycling plan of `sched` (see `recycle`): room for fresh buffers is half of what the
 /// device's budget leaves free now; targets, in-place writes, the buffers aliases take and
 /// everything a recording sees keep their own buffers.
-fn recycle_plan(
-    dev: &Device,
-    sched: &crate::schedule::Schedule,
-    targets: &[Arc<Node>],
-) -> recycle::Plan {
+fn recycle_plan(dev: &Device, sched: &Schedule, targets: &[Arc<Node>]) -> recycle::Plan {
     let room = dev.unused_budget() / 2;
     // the usual case, kept off the per-realize path: every buffer fits
     let total = sched

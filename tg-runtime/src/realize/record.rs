@@ -10,12 +10,12 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::prepare::{self, Prepared};
 use crate::device::{Buffer, DeviceId};
 use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
 use crate::graph::node::{Node, Placement};
+use crate::prepare::{self, Prepared};
 
 /// Where a kernel's buffer comes from at replay.
 #[derive(Clone)]

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use super::is_boundary;
 use crate::graph::node::{Node, Op};
+use crate::graph::walk::post_order;
 
 /// Nodes a kernel's region may hold before a cut.
 pub const MAX_OPS: usize = 2048;
@@ -37,25 +38,21 @@ pub fn cut_all(roots: &[Arc<Node>], realize: &mut HashSet<u64>) -> bool {
 fn cuts(root: &Arc<Node>, realize: &HashSet<u64>) -> Vec<Arc<Node>> {
     let mut found = Vec::new();
     let mut since = 0usize;
-    let mut seen: HashSet<u64> = HashSet::new();
-    let mut stack: Vec<(Arc<Node>, bool)> = vec![(root.clone(), false)];
-    while let Some((n, done)) = stack.pop() {
-        if done {
-            since += 1;
-            if since >= MAX_OPS && n.id() != root.id() && computes(&n) {
-                found.push(n);
-                since = 0;
-            }
-            continue;
-        }
-        if !seen.insert(n.id()) {
-            continue;
-        }
-        stack.push((n.clone(), true));
-        for s in n.srcs() {
-            if !seen.contains(&s.id()) && !is_boundary(&s, realize) {
-                stack.push((s, false));
-            }
+    // sources last to first, as the walk has always taken them (where the cuts fall)
+    let inside = |n: &Arc<Node>| {
+        let mut srcs: Vec<Arc<Node>> = n
+            .srcs()
+            .into_iter()
+            .filter(|s| !is_boundary(s, realize))
+            .collect();
+        srcs.reverse();
+        srcs
+    };
+    for n in post_order(std::slice::from_ref(root), inside) {
+        since += 1;
+        if since >= MAX_OPS && n.id() != root.id() && computes(&n) {
+            found.push(n);
+            since = 0;
         }
     }
     found

@@ -11,6 +11,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::graph::node::{Node, Op};
+use crate::graph::walk::post_order;
 
 /// Distinct views above which a node that computes something is worth a buffer.
 const MAX_VIEWS: usize = 8;
@@ -32,27 +33,17 @@ fn reindexes(n: &Node) -> bool {
 /// The highest computing node of `root`'s fused region read through more than `MAX_VIEWS`
 /// distinct views, if any.
 pub fn overshared(root: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>> {
-    // reverse post-order of a depth-first walk: every consumer before its sources
-    let mut post: Vec<Arc<Node>> = Vec::new();
-    let mut seen: HashSet<u64> = HashSet::new();
-    let mut stack: Vec<(Arc<Node>, bool)> = vec![(root.clone(), false)];
-    while let Some((n, done)) = stack.pop() {
-        if done {
-            post.push(n);
-            continue;
+    // reverse post-order of a depth-first walk: every consumer before its sources (sources
+    // entered last to first)
+    let post = post_order(std::slice::from_ref(root), |n| {
+        if n.id() == root.id() || !is_boundary(n, realize) {
+            let mut srcs = n.srcs();
+            srcs.reverse();
+            srcs
+        } else {
+            Vec::new()
         }
-        if !seen.insert(n.id()) {
-            continue;
-        }
-        stack.push((n.clone(), true));
-        if n.id() == root.id() || !is_boundary(&n, realize) {
-            for s in n.srcs() {
-                if !seen.contains(&s.id()) {
-                    stack.push((s, false));
-                }
-            }
-        }
-    }
+    });
     // each view is the chain of reindexing nodes from the root, kept as a hash; sets are
     // capped, since only "more than MAX_VIEWS" matters, so a short list is the set. Every
     // consumer of a node comes before it, so its set is complete (and taken) when it is met.

@@ -11,9 +11,11 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use super::{CostFn, Kernel, Limits, Schedule, plan_once, reductions_in, trip};
+use super::{CostFn, Schedule, plan_once, reductions_in, trip};
 use crate::error::{Error, Result};
 use crate::graph::node::Node;
+use crate::kernel::Kernel;
+use crate::target::Target;
 
 /// Planning passes before giving up; each pass re-plans every kernel over the budget at once.
 const MAX_ROUNDS: usize = 24;
@@ -83,14 +85,15 @@ impl Plan {
     }
 }
 
-/// Plans `targets` and re-plans until every kernel fits `limits` (see the module docs).
-pub fn fit(targets: &[Arc<Node>], limits: &Limits, cost: CostFn) -> Result<Schedule> {
+/// Plans `targets` and re-plans until every kernel fits `target`'s loop budget (see the
+/// module docs).
+pub fn fit(targets: &[Arc<Node>], target: &Target, cost: CostFn) -> Result<Schedule> {
     let mut plan = Plan::default();
-    let Some(budget) = limits.loop_budget else {
-        return plan_once(targets, &plan, &limits.class);
+    let Some(budget) = target.loop_budget else {
+        return plan_once(targets, &plan, &target.defaults);
     };
     for _ in 0..MAX_ROUNDS {
-        let sched = plan_once(targets, &plan, &limits.class)?;
+        let sched = plan_once(targets, &plan, &target.defaults)?;
         let mut refined = false;
         for k in &sched.kernels {
             let loops = cost(k)?;

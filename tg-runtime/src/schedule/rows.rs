@@ -11,8 +11,8 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::codegen::program::LANES;
 use crate::graph::node::{Node, Op};
+use crate::kernel::LANES;
 
 /// Rows shorter than this are not worth a workgroup each.
 const MIN_ROW: usize = 64;

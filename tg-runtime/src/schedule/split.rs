@@ -18,11 +18,11 @@
 use std::sync::Arc;
 
 use super::fit::Plan;
-use crate::codegen::program::LANES;
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::graph::lazy::Lazy;
 use crate::graph::node::{Node, Op};
+use crate::kernel::LANES;
 
 /// Output groups at or below which a long reduction is split for parallelism, and the trip
 /// count from which it is.

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::codegen::program::Strategy;
+use crate::kernel::Strategy;
 
 /// The file's name in the cache folder; the version changes when the format or the meaning
 /// of a key does.

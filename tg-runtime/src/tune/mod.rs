@@ -1,7 +1,7 @@
 //! How reductions map onto a device: the device class's defaults, and the shape of
 //! register-blocked tiles (rows per invocation, invocations per workgroup) searched per device.
 //!
-//! By default the device class decides ([`ClassDefaults`]); ordinary runs and tests use that.
+//! By default the device class decides ([`ClassDefaults`](crate::target::ClassDefaults)); ordinary runs and tests use that.
 //! When asked (`TG_TUNE`, or the `tg-tune` command), a bounded search times every candidate
 //! shape of a tiled kernel on the device and keeps the fastest, in memory and in
 //! [`cache::FILE`] of tg's cache folder, per device and kernel class (tinygrad's BEAM idea,
@@ -10,21 +10,19 @@
 //! changes speed, never values.
 
 pub mod cache;
-mod defaults;
 mod search;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
-use crate::codegen::program::{Strategy, tile_axes};
 use crate::compile::{Hash128, ShaderCache};
 use crate::config::{self, Var};
 use crate::device::Device;
 use crate::error::Result;
-use crate::realize::prepare::{self, target};
-use crate::schedule::Kernel;
-pub use defaults::{BASE_ROWS, ClassDefaults};
+use crate::kernel::{Kernel, Strategy, tile_axes};
+use crate::prepare;
+use crate::target::Target;
 pub use search::{BUDGET, Search, Trial, candidates};
 
 /// When tiles are searched.
@@ -133,7 +131,7 @@ pub(crate) fn choose<'k>(dev: &Device, k: &'k Kernel) -> Result<Cow<'k, Kernel>>
             {
                 eprintln!("tg: the tile search's choice was not saved: {e}");
             }
-            if crate::realize::debug_level() >= 1 {
+            if crate::config::debug_level() >= 1 {
                 eprintln!("{}", describe(&found));
             }
             st.choices.insert(key, entry);
@@ -169,7 +167,7 @@ fn fits(dev: &Device, k: &Kernel, s: Strategy) -> Result<bool> {
     {
         return Ok(false);
     }
-    let target = target(dev.info());
+    let target = &Target::of(dev.info());
     let candidate = Kernel {
         strategy: s,
         ..k.clone()
@@ -183,7 +181,7 @@ fn fits(dev: &Device, k: &Kernel, s: Strategy) -> Result<bool> {
 /// length within its class share a shader, and so a choice).
 fn key(dev: &Device, k: &Kernel) -> Result<u128> {
     let info = dev.info();
-    let lowered = prepare::lowered(k, target(info))?;
+    let lowered = prepare::lowered(k, &Target::of(info))?;
     let (major, minor, patch) = info.api_version;
     let ids = [info.vendor_id, info.device_id, major, minor, patch];
     let ids: Vec<u8> = ids.iter().flat_map(|v| v.to_le_bytes()).collect();

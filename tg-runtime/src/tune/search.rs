@@ -11,12 +11,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::codegen::program::{Strategy, tile_axes, tile_outputs};
 use crate::device::{Buffer, Device};
 use crate::dtype::Scalar;
 use crate::error::{Error, Result};
-use crate::realize::prepare::{self, target};
-use crate::schedule::Kernel;
+use crate::kernel::{Kernel, Strategy, buffer_bytes, tile_axes, tile_outputs};
+use crate::prepare;
+use crate::target::Target;
 
 /// Time one kernel class's search may take, compiles included.
 pub const BUDGET: Duration = Duration::from_secs(10);
@@ -124,7 +124,7 @@ pub fn candidates(shape: &[usize], default: Strategy, max_threads: u32) -> Vec<S
 /// it by more than [`MARGIN`]).
 pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
     let start = Instant::now();
-    let target = target(dev.info());
+    let target = &Target::of(dev.info());
     let default = prepare::lowered(k, target)?;
     let mut trials: Vec<Trial> = Vec::new();
     let candidates = candidates(
@@ -132,7 +132,7 @@ pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
         k.strategy,
         dev.info().max_workgroup_invocations,
     );
-    let bytes = |n: &crate::graph::node::Node| crate::realize::buffer_bytes(n);
+    let bytes = |n: &crate::graph::node::Node| buffer_bytes(n);
     let scratch: u64 = bytes(&k.root) + k.inputs.iter().map(|i| bytes(i)).sum::<u64>();
     if scratch > SCRATCH_LIMIT {
         return Ok(Search {
@@ -246,7 +246,7 @@ pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
 /// A device buffer for input `n` holding small integers (-3 to 3) in its dtype: sums of
 /// them are exact, and no float is a NaN or subnormal that would time a slow path.
 fn pattern(dev: &Device, n: &crate::graph::node::Node) -> Result<Arc<Buffer>> {
-    let bytes = crate::realize::buffer_bytes(n);
+    let bytes = buffer_bytes(n);
     let buf = dev.alloc(bytes)?;
     let dtype = n.dtype();
     let mut data: Vec<u8> = (0..n.numel() as i64)

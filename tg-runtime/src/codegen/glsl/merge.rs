@@ -13,7 +13,7 @@
 
 use std::fmt::Write;
 
-use super::{Shader, Target, View, interface, invocation, preamble};
+use super::{GlslFeatures, Shader, View, interface, invocation, preamble};
 use crate::codegen::program::Program;
 
 /// A record of `words` words as a uvec4 (`tg_record(r)`, unused words 0), and the order of
@@ -40,7 +40,7 @@ pub(super) fn records(words: usize) -> String {
 
 /// The merge kernel of `p` (strategy `Merge { words, per }`).
 pub fn render(p: &Program, words: usize, per: usize) -> Shader {
-    let mut src = preamble(false, false, Target::default());
+    let mut src = preamble(false, false, GlslFeatures::default());
     let (bindings, addresses) = interface(p, &[(0, View::Scalar)], "uint", &mut src);
     src.push_str(&records(words));
     let threads = p.threads();

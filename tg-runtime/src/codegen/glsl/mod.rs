@@ -14,11 +14,11 @@ mod types;
 
 use std::fmt::Write;
 
-use super::program::{
-    BlockId, Ins, Program, Strategy, Val, VarKind, subgroup_combines, tile_outputs,
-};
+use super::program::{BlockId, Ins, Program, Val, VarKind};
 use crate::dtype::{DType, Scalar};
+use crate::kernel::{Strategy, subgroup_combines, tile_outputs};
 use crate::ops::ReduceOp;
+use crate::target::GlslFeatures;
 use helpers::Helpers;
 pub use types::literal;
 use types::{needs_int64, reg, scalar_storage, vector_storage, wide_storage};
@@ -55,28 +55,13 @@ pub struct Shader {
     pub loops: u64,
 }
 
-/// What the device offers that rendering can use.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Target {
-    /// The compute stage has subgroup arithmetic (`subgroupAdd` ...).
-    pub subgroup_arithmetic: bool,
-    /// Invocations per subgroup (0: unknown). Shaders target SPIR-V 1.5 and pipelines do not
-    /// allow the size to vary, so a workgroup of at most this many invocations is one
-    /// subgroup: it combines with subgroup operations alone.
-    pub subgroup_size: u32,
-    /// Declare SignedZeroInfNanPreserve for 32- and 64-bit floats.
-    pub preserve_inf_nan_f32: bool,
-    /// Declare SignedZeroInfNanPreserve for 64-bit floats.
-    pub preserve_inf_nan_f64: bool,
-}
-
 struct Renderer<'a> {
     p: &'a Program,
     h: Helpers,
     views: Vec<(usize, View)>,
     int64: bool,
     shared: String,
-    target: Target,
+    target: GlslFeatures,
     /// Back-edges counted so far (see [`Shader::loops`]).
     loops: u64,
     /// How often the block being rendered runs per invocation.
@@ -84,7 +69,7 @@ struct Renderer<'a> {
 }
 
 /// Renders `p` as a GLSL 4.50 compute shader for a device with `target`'s features.
-pub fn render(p: &Program, target: Target) -> Shader {
+pub fn render(p: &Program, target: GlslFeatures) -> Shader {
     match p.strategy {
         Strategy::Sort { words, run } => return sort::render(p, words, run),
         Strategy::Merge { words, per } => return merge::render(p, words, per),
@@ -146,6 +131,26 @@ pub fn render(p: &Program, target: Target) -> Shader {
     src.push_str(&r.shared);
     src.push_str(&r.h.render());
     src.push_str("void main() {\n");
+    src.push_str(&main_prologue(p, target, vectors, &uniform));
+    src.push_str(&body);
+    if vectors > 1 {
+        src.push_str("  }\n");
+    }
+    src.push_str("}\n");
+    Shader {
+        source: src,
+        bindings: described,
+        addresses,
+        threads,
+        loops: r.loops,
+    }
+}
+
+/// The start of `main`: which group the invocation computes (its row, tile or vectors), the
+/// bound past which it stops, and the invocation's arrays and clamped indices; `uniform` (what
+/// several vectors an invocation read once) before their loop.
+fn main_prologue(p: &Program, target: GlslFeatures, vectors: usize, uniform: &str) -> String {
+    let mut src = String::new();
     if let Strategy::Row { threads, rows, .. } = p.strategy
         && threads > 1
         && rows > 1
@@ -163,7 +168,7 @@ pub fn render(p: &Program, target: Target) -> Shader {
         src.push_str("  uint gid = gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;\n");
         src.push_str("  int lid = int(gl_LocalInvocationID.x);\n");
     } else {
-        src.push_str(&invocation(threads));
+        src.push_str(&invocation(p.threads()));
     }
     match p.strategy {
         Strategy::Row { row, .. } => writeln!(src, "  if (gid >= pc.n / {row}u) return;").ok(),
@@ -178,7 +183,7 @@ pub fn render(p: &Program, target: Target) -> Shader {
             let span = p.store_elements();
             let past = format!("(pc.n + {}u) / {span}u", span - 1);
             if vectors > 1 {
-                src.push_str(&uniform);
+                src.push_str(uniform);
                 // (names of their own: the body's are `x`, `r`, `t`, `c` and `s` numbered)
                 writeln!(src, "  for (uint vk = 0u; vk < {vectors}u; vk++) {{").ok();
                 writeln!(src, "    uint qv = gid * {vectors}u + vk;").ok();
@@ -206,23 +211,12 @@ pub fn render(p: &Program, target: Target) -> Shader {
             writeln!(src, "{pad}int c{id} = min(4 * q + {lane}, int(pc.n) - 1);").ok();
         }
     }
-    src.push_str(&body);
-    if vectors > 1 {
-        src.push_str("  }\n");
-    }
-    src.push_str("}\n");
-    Shader {
-        source: src,
-        bindings: described,
-        addresses,
-        threads,
-        loops: r.loops,
-    }
+    src
 }
 
 /// The version line and the extensions a kernel's dtypes need: 64-bit integers, and IEEE
 /// zeros, infinities and NaN where the device lets a shader ask for them.
-fn preamble(int64: bool, uses_f64: bool, target: Target) -> String {
+fn preamble(int64: bool, uses_f64: bool, target: GlslFeatures) -> String {
     let mut src = String::from("#version 450\n");
     if int64 {
         src.push_str("#extension GL_ARB_gpu_shader_int64 : require\n");
@@ -347,7 +341,7 @@ fn interface(
 /// Row loops keep a step's elements at `width * step + u`, so the row is the loop's counter
 /// and the column a constant: Mesa unrolls a loop whose
 /// counter indexes a private array of as many entries as the loop has iterations (up to
-/// `tune::defaults::UNROLLED_ROUNDS`), and the array then lives in registers. Indexed flat,
+/// `target::UNROLLED_ROUNDS`), and the array then lives in registers. Indexed flat,
 /// it stays in memory, every access a lane loop on lavapipe (softmax (16384, 1024) with 8
 /// invocations a row, the shaders run in turn, fastest and median: 51 and 85 ms flat, 35 and
 /// 61 as rows).

@@ -10,13 +10,13 @@ use std::fmt::Write;
 use super::alu;
 use super::helpers::Helpers;
 use super::types::{literal, needs_int64, reg, vector_storage};
-use super::{Shader, Target, View, interface, invocation, preamble};
+use super::{GlslFeatures, Shader, View, interface, invocation, preamble};
 use crate::codegen::program::Program;
 use crate::dtype::DType;
 use crate::ops::{BinaryOp, ReduceOp};
 
 /// The scan kernel of `p` (strategy `Scan { op }`).
-pub fn render(p: &Program, op: ReduceOp, target: Target) -> Shader {
+pub fn render(p: &Program, op: ReduceOp, target: GlslFeatures) -> Shader {
     let d = p.out_dtype;
     let mut src = preamble(needs_int64(d), d == DType::F64, target);
     // the values, and where the scan starts from carries, one a run; values of 32 bits or

@@ -9,12 +9,12 @@
 use std::fmt::Write;
 
 use super::merge::records;
-use super::{Shader, Target, View, interface, invocation, preamble};
+use super::{GlslFeatures, Shader, View, interface, invocation, preamble};
 use crate::codegen::program::Program;
 
 /// The sort kernel of `p` (strategy `Sort { words, run }`).
 pub fn render(p: &Program, words: usize, run: usize) -> Shader {
-    let mut src = preamble(false, false, Target::default());
+    let mut src = preamble(false, false, GlslFeatures::default());
     let (bindings, addresses) = interface(p, &[(0, View::Scalar)], "uint", &mut src);
     src.push_str(&records(words));
     src.push_str(

@@ -1,0 +1,48 @@
+//! Kernels from templates (a sort, a merge or a scan of runs): no instructions, only what the
+//! template reads from the push constants.
+
+use std::sync::Arc;
+
+use super::super::program::{Block, Program, VarKind};
+use super::addressed;
+use crate::graph::node::{Node, Op};
+use crate::kernel::Strategy;
+use crate::target::Lowering;
+
+/// The program of a kernel from a template (a sort, a merge or a scan of runs): no
+/// instructions (the template is the whole body, `glsl::sort`, `glsl::merge`, `glsl::scan`),
+/// the row length (records or elements) and the run length as push constants, so every level
+/// of a merge sort, every scan stage and every row length is one shader (a sort's network is
+/// its run's: its strategy holds the run).
+pub(super) fn program(
+    root: &Arc<Node>,
+    inputs: &[Arc<Node>],
+    strategy: Strategy,
+    options: Lowering,
+) -> Program {
+    let shape = root.shape();
+    let (len, run) = match root.op() {
+        Op::MergeRuns(run) | Op::SortRuns(run) => (shape[shape.len() - 2], *run),
+        Op::ScanRuns(_, run) => (shape[shape.len() - 1], *run),
+        _ => unreachable!("{root:?} has no template"),
+    };
+    Program {
+        ins: Vec::new(),
+        blocks: vec![Block::default()],
+        outputs: Vec::new(),
+        out_dtype: root.dtype(),
+        numel: root.numel(),
+        inputs: inputs.iter().map(|n| n.dtype()).collect(),
+        vars: vec![VarKind::Group],
+        strategy,
+        out_block: Program::ROOT,
+        out_index: Vec::new(),
+        params: vec![len as u32, run as u32],
+        addressed: addressed(root, inputs, options),
+        in_place: false,
+        var_params: Vec::new(),
+        stashes: Vec::new(),
+        vectors: 1,
+        out_vectors: 1,
+    }
+}

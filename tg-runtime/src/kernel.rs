@@ -1,0 +1,181 @@
+//! What the scheduler hands to codegen: a [`Kernel`] (the fused subgraph one dispatch
+//! computes, its input buffers, and how invocations map to its outputs, [`Strategy`]), and the
+//! facts both sides must agree on (outputs stored [`LANES`] at a time, buffers of whole
+//! vectors, 32-bit indices, the flat index a reshape forms). The scheduler decides a kernel;
+//! lowering obeys it; neither imports the other.
+
+use std::sync::Arc;
+
+use crate::dtype::DType;
+use crate::graph::node::Node;
+use crate::ops::ReduceOp;
+
+/// Output elements each invocation (or workgroup) computes; they are stored as one vector.
+pub const LANES: usize = 4;
+
+/// Invocations per workgroup of serial kernels.
+pub const SERIAL_THREADS: u32 = 256;
+
+/// One kernel: computes `body` into the buffer of `root`, reading `inputs`.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    /// The node whose buffer the kernel writes.
+    pub root: Arc<Node>,
+    /// What the kernel evaluates; `root` itself unless the scheduler rewrote it (split
+    /// reductions). Same shape and dtype as `root`.
+    pub body: Arc<Node>,
+    /// The buffers it reads, by input index.
+    pub inputs: Vec<Arc<Node>>,
+    /// How invocations map to outputs.
+    pub strategy: Strategy,
+    /// The reduction this kernel computes a part of, when a split made it (the partial pass
+    /// and the final pass both name it).
+    pub split_of: Option<u64>,
+    /// The kernel keeps reductions broadcast over rows inside itself (a row plan).
+    pub row_plan: bool,
+}
+
+/// How invocations map to outputs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Each invocation computes `LANES` outputs, looping over reductions alone.
+    Serial,
+    /// A workgroup of `threads` computes `LANES` outputs, splitting top-level reduction loops
+    /// among its threads and combining with subgroup operations and shared memory.
+    Cooperative {
+        /// Invocations per workgroup.
+        threads: u32,
+    },
+    /// A workgroup computes one row of `row` outputs (a multiple of `LANES`): reductions over
+    /// the row run cooperatively once, then the threads share the row's outputs. This fuses
+    /// a reduction with the elementwise ops that broadcast it back over its row (softmax,
+    /// layernorm) into one kernel.
+    Row {
+        /// Invocations sharing one row, each taking the row's steps round-robin (a vector
+        /// of [`LANES`], or a pair where stores pair: `Program::out_vectors`). 1: an
+        /// invocation computes a whole row, with its reductions as plain loops (a CPU without
+        /// subgroup arithmetic, whose rows keep its cores busy); at most a subgroup: the row
+        /// combines with subgroup operations alone; more (a GPU, or a CPU's few long rows):
+        /// through shared memory.
+        threads: u32,
+        /// Outputs per row.
+        row: usize,
+        /// Rows a workgroup takes (`threads * rows` invocations, consecutive invocations
+        /// sharing a row): [`SERIAL_THREADS`] rows of one invocation; more than one row of
+        /// several only where a row is exactly a subgroup (its combines never leave it).
+        /// On lavapipe each workgroup costs its own setup (softmax (65536, 256) with 8 lanes
+        /// a row, run in turn, fastest and median: 59 and 68 ms a workgroup a row, 52 and 58
+        /// with 8 rows).
+        rows: u32,
+    },
+    /// Each invocation computes `rows` rows of `cols * LANES` outputs: the same `cols`
+    /// consecutive vectors of columns of `rows` consecutive indices of one output axis before
+    /// the last (lowering picks the axis that leaves the fewest loads: a matmul's row axis, a
+    /// convolution's output channels). Reductions of one trip count share one loop, so a
+    /// value the rows have in common (a matmul's column of B, a convolution's input pixel) is
+    /// loaded once for all of them, and a value the columns have in common (a matmul's row of
+    /// A) once for all columns: register blocking, `rows * cols * LANES` accumulators for
+    /// `rows + cols * LANES` values loaded a step. The shape, and how many invocations a
+    /// workgroup has, depend on the device class (`target::ClassDefaults`) or a search (`tune`).
+    Tile {
+        /// Rows per invocation.
+        rows: usize,
+        /// Vectors of `LANES` columns per row (a power of two).
+        cols: usize,
+        /// Invocations per workgroup (a power of two): a workgroup takes a block of tiles
+        /// that is as square as it can be, so what it reads of the inputs stays in cache.
+        threads: u32,
+    },
+    /// A sort of runs ([`crate::graph::node::Op::SortRuns`]), from its template: each
+    /// invocation sorts one run of `run` records of `words` words in its registers, by a
+    /// sorting network.
+    Sort {
+        /// Words per record.
+        words: usize,
+        /// Records per run.
+        run: usize,
+    },
+    /// A merge of sorted runs ([`crate::graph::node::Op::MergeRuns`]), from its template:
+    /// each invocation writes `per` consecutive records of `words` words. It finds where the
+    /// first one comes from by a binary search (up to 31 halvings, two records read each,
+    /// most of them cache misses), then takes the rest one comparison each: more records per
+    /// invocation spread the search thinner, fewer give more invocations (the device class
+    /// decides, `target::ClassDefaults::merge`).
+    Merge {
+        /// Words per record.
+        words: usize,
+        /// Records per invocation.
+        per: usize,
+    },
+    /// A scan of runs ([`crate::graph::node::Op::ScanRuns`]), from its template: each
+    /// invocation scans one run. The row length and the run length are the first two
+    /// `Program::params`.
+    Scan {
+        /// Add, Mul, or Max (of integers).
+        op: ReduceOp,
+    },
+}
+
+/// The outputs one invocation of a tile of `rows` rows of `cols` vectors computes.
+pub fn tile_outputs(rows: usize, cols: usize) -> usize {
+    rows * cols * LANES
+}
+
+/// The output axes a tile of `rows` rows of `cols` vectors may run along, nearest the
+/// columns first: every axis before the last one longer than 1 (the columns; trailing axes of
+/// 1, kept by a reduction, change no layout) whose length `rows` divides and whose index
+/// spans a whole number of runs of `cols` vectors (the axes after it, flattened: a run may
+/// cross a row of the last axis, a vector may not). None when the columns are not whole
+/// vectors of `LANES`.
+pub fn tile_axes(shape: &[usize], rows: usize, cols: usize) -> Vec<usize> {
+    let columns = shape.iter().rposition(|&d| d != 1).unwrap_or(0);
+    if !shape.get(columns).is_some_and(|n| n.is_multiple_of(LANES)) {
+        return Vec::new();
+    }
+    (0..columns)
+        .rev()
+        .filter(|&axis| {
+            shape[axis].is_multiple_of(rows)
+                && shape[axis + 1..]
+                    .iter()
+                    .product::<usize>()
+                    .is_multiple_of(cols * LANES)
+        })
+        .collect()
+}
+
+/// Whether a workgroup combines accumulators of `d` with subgroup operations, where the
+/// device has subgroup arithmetic: not booleans nor 64-bit values, which GLSL's subgroup
+/// arithmetic takes only with extensions; those combine through shared memory.
+pub fn subgroup_combines(d: DType) -> bool {
+    !d.is_bool() && !d.is_64bit()
+}
+
+/// Bytes a buffer of `node` needs: kernels write whole vectors of four elements.
+pub fn buffer_bytes(node: &Node) -> u64 {
+    (node.numel().div_ceil(LANES) * LANES * node.dtype().size()) as u64
+}
+
+/// Elements one tensor may hold: kernels index with 32-bit signed integers.
+pub const MAX_ELEMENTS: u64 = i32::MAX as u64;
+
+/// The axes a reshape from `from` to `to` leaves alone: the leading and the trailing axes of
+/// equal sizes, as (leading, trailing) counts. Only the axes between them are flattened and
+/// re-split, so the flat index a reshape forms spans `reshape_span` elements, not the whole
+/// tensor (splitting the last axis of a `[n, n]` view forms indices below `n`, not `n^2`).
+pub fn kept_axes(from: &[usize], to: &[usize]) -> (usize, usize) {
+    let lead = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+    let tail = from[lead..]
+        .iter()
+        .rev()
+        .zip(to[lead..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    (lead, tail)
+}
+
+/// Elements of the flat index a reshape from `from` to `to` forms (see `kept_axes`).
+pub fn reshape_span(from: &[usize], to: &[usize]) -> usize {
+    let (lead, tail) = kept_axes(from, to);
+    from[lead..from.len() - tail].iter().product()
+}

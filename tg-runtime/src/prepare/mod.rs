@@ -1,0 +1,259 @@
+//! Turns a scheduled kernel into a dispatch: lower and render (cached), compile (cached),
+//! pipeline. The realize below runs what this prepares, and so does the tile search, which
+//! times candidate kernels on the device.
+
+mod signature;
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::{Arc, LazyLock, Mutex};
+
+use crate::codegen::glsl::{self, Shader};
+use crate::codegen::lower::{lower, param_words};
+use crate::codegen::program::Program;
+use crate::compile;
+use crate::device::{Binding, Buffer, Device, Dispatch, KernelLayout, Pipeline};
+use crate::dtype::Scalar;
+use crate::error::{Error, Result};
+use crate::kernel::{Kernel, Strategy};
+use crate::target::Target;
+
+/// A kernel lowered and rendered, not yet compiled.
+pub struct Lowered {
+    /// Short name in tinygrad's style (`E_4_3`, `R_16`).
+    pub name: String,
+    /// The rendered shader.
+    pub shader: Shader,
+    /// The lowered program.
+    pub program: Program,
+}
+
+/// A kernel ready to record.
+pub struct Prepared {
+    /// Short name in tinygrad's style.
+    pub name: String,
+    /// The rendered shader.
+    pub shader: Shader,
+    /// The compiled pipeline.
+    pub pipeline: Arc<Pipeline>,
+    /// The lowered program.
+    pub program: Program,
+}
+
+/// Short name in tinygrad's style: `E` elementwise, `R` with a reduction, then the output shape.
+pub fn kernel_name(k: &Kernel, p: &Program) -> String {
+    let kind = if p.blocks.len() > 1 { "R" } else { "E" };
+    let coop = match p.strategy {
+        Strategy::Serial => "",
+        Strategy::Tile { .. } => "t",
+        Strategy::Cooperative { .. } => "c",
+        Strategy::Row { .. } => "r",
+        Strategy::Sort { .. } => "n",
+        Strategy::Merge { .. } => "m",
+        Strategy::Scan { .. } => "s",
+    };
+    let shape: Vec<String> = k.root.shape().iter().map(|d| d.to_string()).collect();
+    format!("{kind}{coop}_{}_{}", shape.join("x"), k.root.dtype())
+}
+
+/// A map from kernel signatures, shared by all threads.
+type BySignature<T> = Mutex<HashMap<(u64, u64), Arc<T>>>;
+
+/// Entries a signature cache keeps before it starts afresh. Signatures are exact (they hold
+/// the graph's constants), so a training loop whose learning rate changes every step makes
+/// new ones; what is costly (shaderc, pipelines) is cached by shader source elsewhere.
+const MAX_ENTRIES: usize = 4096;
+
+/// Kernels lowered and rendered, by structural signature and target: the scheduler asks each
+/// planned kernel's loop count, and preparing it later reuses the work.
+static LOWERED: LazyLock<Mutex<HashMap<LoweredKey, Arc<Lowered>>>> =
+    LazyLock::new(Default::default);
+/// A kernel's structural signature and the target it is lowered for.
+type LoweredKey = ((u64, u64), Target);
+/// Prepared kernels of one device by structural signature ([`Device::local`]), so a graph
+/// shaped like an earlier one skips lowering, rendering and shader hashing.
+type PreparedKernels = BySignature<Prepared>;
+
+fn cached<K: Eq + Hash, T>(
+    map: &Mutex<HashMap<K, Arc<T>>>,
+    key: K,
+    make: impl FnOnce() -> Result<T>,
+) -> Result<(Arc<T>, bool)> {
+    if let Some(v) = map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Ok((v.clone(), false));
+    }
+    let v = Arc::new(make()?);
+    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
+    if map.len() >= MAX_ENTRIES {
+        map.clear();
+    }
+    map.insert(key, v.clone());
+    Ok((v, true))
+}
+
+/// `k` lowered and rendered for `target` (cached by signature).
+pub fn lowered(k: &Kernel, target: &Target) -> Result<Arc<Lowered>> {
+    let key = (signature::signature(k), *target);
+    let (l, _) = cached(&LOWERED, key, || {
+        let fits = |p: &Program| p.index_magnitude() <= i128::from(i32::MAX);
+        let mut options = target.lowering;
+        let mut program = lower(k, options);
+        if !fits(&program) {
+            // a trip count's class took index arithmetic past 32 bits: exact ranges instead
+            options.generic_trips = false;
+            program = lower(k, options);
+        }
+        if !fits(&program) {
+            return Err(Error::internal(
+                "codegen",
+                format!(
+                    "kernel {:?} computes index values up to {}, past 32 bits",
+                    k.root,
+                    program.index_magnitude()
+                ),
+            ));
+        }
+        let shader = glsl::render(&program, target.glsl);
+        Ok(Lowered {
+            name: kernel_name(k, &program),
+            shader,
+            program,
+        })
+    })?;
+    Ok(l)
+}
+
+/// The prepared form of `k`, from the cache when a kernel of the same structure ran before,
+/// and whether shaderc had to compile it.
+pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
+    let key = signature::signature(k);
+    let mut compiled = false;
+    let prepared = dev.local::<PreparedKernels>(0);
+    let (p, _) = cached(&prepared, key, || {
+        let (p, c) = prepare_uncached(dev, k)?;
+        compiled = c;
+        Ok(p)
+    })?;
+    Ok((p, compiled))
+}
+
+fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
+    for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
+        check_dtype(dev, d)?;
+    }
+    let l = lowered(k, &Target::of(dev.info()))?;
+    let before = compile::compile_count();
+    let spirv = compile::compile_kernel(&l.name, &l.shader.source)?;
+    let compiled = compile::compile_count() > before;
+    let key = compile::stable_hash(&l.shader.source);
+    let words = 1 + 2 * l.shader.addresses.len() + l.program.params.len();
+    if 4 * words as u32 > dev.info().max_push_constant_bytes {
+        return Err(Error::Unsupported {
+            what: format!(
+                "a kernel reading {} runtime scalars ({} push-constant bytes)",
+                l.program.var_params.len(),
+                4 * words
+            ),
+            feature: "more push-constant space",
+            device: dev.info().name.clone(),
+        });
+    }
+    let layout = KernelLayout {
+        bindings: u32::from(!l.shader.addresses.contains(&0)) + l.shader.bindings.len() as u32,
+        push_constant_bytes: 4
+            * (1 + 2 * l.shader.addresses.len() as u32 + l.program.params.len() as u32),
+    };
+    let pipeline = dev.pipeline(key, &spirv, layout)?;
+    Ok((
+        Prepared {
+            name: l.name.clone(),
+            shader: l.shader.clone(),
+            pipeline,
+            program: l.program.clone(),
+        },
+        compiled,
+    ))
+}
+
+/// 64-bit types need device features that not every device has.
+fn check_dtype(dev: &Device, d: crate::dtype::DType) -> Result<()> {
+    use crate::dtype::DType;
+    let info = dev.info();
+    let missing = match d {
+        DType::I64 | DType::U64 if !info.shader_int64 => Some("shaderInt64"),
+        DType::F64 if !info.shader_float64 => Some("shaderFloat64"),
+        DType::F64 if !info.shader_int64 => Some("shaderInt64"),
+        _ => None,
+    };
+    match missing {
+        Some(feature) => Err(Error::Unsupported {
+            what: format!("dtype {d}"),
+            feature,
+            device: info.name.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The dispatch of a prepared kernel writing `out` and reading `inputs` (by input index).
+pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buffer>]) -> Dispatch {
+    dispatch_with(dev, p, out, inputs, &|_| None)
+}
+
+/// [`dispatch`] with the vars `bind` gives a value for read at that value instead of the
+/// one the kernel was lowered with.
+pub fn dispatch_with(
+    dev: &Device,
+    p: &Prepared,
+    out: &Arc<Buffer>,
+    inputs: &[Arc<Buffer>],
+    bind: &dyn Fn(u64) -> Option<Scalar>,
+) -> Dispatch {
+    let shader = &p.shader;
+    let buffer = |b: usize| if b == 0 { out } else { &inputs[b - 1] };
+    let mut bindings = vec![Binding {
+        buffer: out.clone(),
+        writes: true,
+        by_address: shader.addresses.contains(&0),
+    }];
+    for (input, _view) in &shader.bindings {
+        bindings.push(Binding {
+            buffer: inputs[*input].clone(),
+            writes: false,
+            by_address: false,
+        });
+    }
+    for &b in shader.addresses.iter().filter(|&&b| b != 0) {
+        bindings.push(Binding {
+            buffer: buffer(b).clone(),
+            writes: false,
+            by_address: true,
+        });
+    }
+    let workgroups = p.program.workgroups();
+    let max_x = dev.info().max_workgroup_count[0].max(1) as u64;
+    let x = workgroups.min(max_x);
+    let y = workgroups.div_ceil(x.max(1));
+    // the element count, the addresses (low word first), the scalars and trip counts
+    let addresses = shader.addresses.iter().flat_map(|&b| {
+        let a = buffer(b).address();
+        [a as u32, (a >> 32) as u32]
+    });
+    let mut params = p.program.params.clone();
+    for &(id, word, dtype) in &p.program.var_params {
+        if let Some(v) = bind(id) {
+            let words = param_words(v, dtype);
+            params[word..word + words.len()].copy_from_slice(&words);
+        }
+    }
+    Dispatch {
+        pipeline: p.pipeline.clone(),
+        bindings,
+        push_constants: std::iter::once(p.program.numel as u32)
+            .chain(addresses)
+            .chain(params)
+            .flat_map(u32::to_le_bytes)
+            .collect(),
+        groups: [x as u32, y as u32, 1],
+    }
+}

@@ -1,0 +1,285 @@
+//! Lowering's passes, each on a small program (`codegen::lower::PASSES`): what the program
+//! holds with a pass and without it, and the choices the heuristic makes.
+
+use tg_runtime::codegen::lower::{Choices, PASSES, Pass, lower, lower_with};
+use tg_runtime::codegen::program::{Ins, Program, VarKind};
+use tg_runtime::codegen::symbolic::Atom;
+use tg_runtime::device::DeviceInfo;
+use tg_runtime::kernel::{Kernel, LANES, Strategy, tile_axes};
+use tg_runtime::realize::plan;
+use tg_runtime::target::{Lowering, Target};
+use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, TernaryOp, UnaryOp};
+
+use super::{data, gpu, lavapipe};
+
+/// The kernel a realize of `y` runs last on `info`, as the scheduler hands it to lowering,
+/// and what `info`'s target lets lowering take.
+fn last_kernel(y: &Lazy, info: &DeviceInfo) -> (Kernel, Lowering) {
+    let planned = plan(&[y], info).unwrap();
+    let k = planned.last().expect("a kernel").kernel.clone();
+    (k, Target::of(info).lowering)
+}
+
+/// The placed instructions of `p` (in some block) that `f` picks.
+fn placed(p: &Program, f: impl Fn(&Ins) -> bool) -> Vec<Ins> {
+    p.blocks
+        .iter()
+        .flat_map(|b| &b.ins)
+        .map(|&v| p.ins[v].clone())
+        .filter(|i| f(i))
+        .collect()
+}
+
+fn loads(p: &Program) -> Vec<Ins> {
+    placed(p, |i| matches!(i, Ins::Load { .. }))
+}
+
+fn vector_loads(p: &Program, vectors: usize) -> usize {
+    placed(
+        p,
+        |i| matches!(i, Ins::VecLoad { vectors: v, .. } if *v == vectors),
+    )
+    .len()
+}
+
+/// `Pass::Outputs` rewrites a movement's index into its source's: a reshape's split and
+/// flatten cancel back into affine reads, a flip reads `n - 1 - i`, a pad reads under a
+/// condition (a plain load reads zero outside it, so no select wraps it).
+#[test]
+fn outputs_index_movements_as_arithmetic() {
+    let outputs_only = |y: &Lazy| {
+        let (k, lowering) = last_kernel(y, &gpu());
+        lower_with(&k, lowering, Choices::plain(k.strategy), &[Pass::Outputs])
+    };
+    let affine = |i: &Ins| match i {
+        Ins::Load { index, .. } => index.terms().iter().all(|(a, _)| matches!(a, Atom::Var(_))),
+        _ => false,
+    };
+    let y = data(&[4, 8])
+        .reshape(&[32])
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    let p = outputs_only(&y);
+    assert_eq!(loads(&p).len(), 4);
+    assert!(loads(&p).iter().all(affine), "{:?}", loads(&p));
+
+    let y = data(&[32])
+        .flip(&[0])
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    let p = outputs_only(&y);
+    let firsts: Vec<i64> = loads(&p)
+        .iter()
+        .map(|i| match i {
+            Ins::Load { index, .. } => index.constant_part(),
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(
+        firsts,
+        [31, 30, 29, 28],
+        "lane l of group q reads 31 - 4q - l"
+    );
+
+    let y = data(&[30])
+        .pad(&[(1, 1)])
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    let p = outputs_only(&y);
+    // the first lane's read is below the start for the first group, the last's past the end
+    // for the last group; the middle lanes' conditions fold away
+    let guarded = |i: &Ins| matches!(i, Ins::Load { valid, .. } if !valid.is_always());
+    assert_eq!(
+        loads(&p).iter().filter(|i| guarded(i)).count(),
+        2,
+        "{:?}",
+        loads(&p)
+    );
+    assert!(placed(&p, |i| matches!(i, Ins::Ternary(..))).is_empty());
+}
+
+/// `Pass::Outputs` makes a reduction a loop of its own trip count, unrolled by 4 (8 where
+/// loads pair), with an accumulator for each output lane; reductions of one trip count share
+/// the loop.
+#[test]
+fn reductions_become_loops_that_reductions_share() {
+    let y = data(&[64, 256]).reduce(ReduceOp::Add, &[1]).unwrap();
+    for (info, steps) in [(gpu(), 64), (lavapipe(), 32)] {
+        let (k, lowering) = last_kernel(&y, &info);
+        let p = lower_with(&k, lowering, Choices::plain(Strategy::Serial), &PASSES);
+        let loops: Vec<_> = p.blocks.iter().filter_map(|b| b.loop_var).collect();
+        assert_eq!(loops.len(), 1, "{}", info.name);
+        assert_eq!(loops[0].1, steps, "{}", info.name);
+        assert_eq!(
+            p.blocks[1].accs.len(),
+            LANES,
+            "an accumulator an output lane"
+        );
+    }
+    // a variance's two sums: one loop, two accumulators a lane
+    let x = data(&[16, 64]);
+    let s = x.reduce(ReduceOp::Add, &[1]).unwrap();
+    let ss = x
+        .binary(BinaryOp::Mul, &x)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap();
+    let y = s.binary(BinaryOp::Add, &ss).unwrap();
+    let (k, lowering) = last_kernel(&y, &gpu());
+    let p = lower_with(&k, lowering, Choices::plain(Strategy::Serial), &PASSES);
+    let loops: Vec<_> = p.blocks.iter().filter(|b| b.loop_var.is_some()).collect();
+    assert_eq!(loops.len(), 1);
+    assert_eq!(loops[0].accs.len(), 2 * LANES);
+}
+
+/// `Pass::Outputs` reads a gather's values at its position, checked and clamped into the
+/// axis, as an index variable of its own (so the values' reads stay plain index arithmetic).
+#[test]
+fn gathers_read_at_a_position_variable() {
+    let values = data(&[10, 4]);
+    let index = Lazy::empty_buffer(DType::I32, &[6, 4]).unwrap();
+    let y = values.gather(0, &index).unwrap();
+    let (k, lowering) = last_kernel(&y, &gpu());
+    let p = lower_with(&k, lowering, Choices::plain(k.strategy), &PASSES);
+    let positions = p
+        .vars
+        .iter()
+        .filter(|v| matches!(v, VarKind::Value(_)))
+        .count();
+    assert_eq!(positions, LANES, "a position per lane: {:?}", p.vars);
+    // each lane: inside the axis (negative, or past its end), the clamp, zero outside
+    let selects = placed(&p, |i| matches!(i, Ins::Ternary(TernaryOp::Where, ..))).len();
+    assert_eq!(selects, 3 * LANES);
+}
+
+/// `Pass::UnreadStashes`: a layernorm's row kernel keeps what each of its reductions folds,
+/// but its output reads only the deviations, so the squares' array goes.
+#[test]
+fn unread_stashes_are_dropped() {
+    let x = data(&[64, 256]);
+    let inv = |t: &Lazy| {
+        t.binary(
+            BinaryOp::Mul,
+            &Lazy::constant(1.0 / 256.0, DType::F32, t.shape()).unwrap(),
+        )
+        .unwrap()
+        .expand(x.shape())
+        .unwrap()
+    };
+    let mean = inv(&x.reduce(ReduceOp::Add, &[1]).unwrap());
+    let d = x
+        .binary(BinaryOp::Add, &mean.unary(UnaryOp::Neg).unwrap())
+        .unwrap();
+    let var = inv(&d
+        .binary(BinaryOp::Mul, &d)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap());
+    let y = d
+        .binary(BinaryOp::Mul, &var.unary(UnaryOp::Recip).unwrap())
+        .unwrap();
+    let (k, lowering) = last_kernel(&y, &lavapipe());
+    assert!(
+        matches!(k.strategy, Strategy::Row { .. }),
+        "{:?}",
+        k.strategy
+    );
+    let choices = Choices::plain(k.strategy);
+    // the arrays kept (`Ins::Stash`) that no instruction reads back (`Ins::Unstash`)
+    let unread = |p: &Program| {
+        let slots = |stash: bool| -> Vec<usize> {
+            placed(p, |_| true)
+                .iter()
+                .filter_map(|i| match i {
+                    Ins::Stash { slot, .. } if stash => Some(*slot),
+                    Ins::Unstash { slot, .. } if !stash => Some(*slot),
+                    _ => None,
+                })
+                .collect()
+        };
+        let read = slots(false);
+        slots(true).iter().filter(|s| !read.contains(s)).count()
+    };
+    let without: Vec<Pass> = PASSES
+        .into_iter()
+        .filter(|&p| p != Pass::UnreadStashes)
+        .collect();
+    assert!(unread(&lower_with(&k, lowering, choices, &without)) > 0);
+    let p = lower_with(&k, lowering, choices, &PASSES);
+    assert_eq!(unread(&p), 0);
+    assert!(
+        p.stashes.iter().any(|&(_, len)| len == 0),
+        "{:?}",
+        p.stashes
+    );
+}
+
+/// `Pass::VectorLoads` reads four consecutive elements as one vector, and `Pass::PairedLoads`
+/// two adjacent vectors as one wide load (where the target loads pairs).
+#[test]
+fn loads_become_vectors_then_pairs() {
+    let y = data(&[64]).binary(BinaryOp::Add, &data(&[64])).unwrap();
+    let (k, lowering) = last_kernel(&y, &lavapipe());
+    let choices = Choices {
+        out_vectors: 2,
+        ..Choices::plain(Strategy::Serial)
+    };
+    let p = lower_with(&k, lowering, choices, &[Pass::Outputs]);
+    assert_eq!((loads(&p).len(), vector_loads(&p, 1)), (16, 0));
+    let p = lower_with(&k, lowering, choices, &[Pass::Outputs, Pass::VectorLoads]);
+    assert_eq!((loads(&p).len(), vector_loads(&p, 1)), (0, 4));
+    let p = lower_with(&k, lowering, choices, &PASSES);
+    assert_eq!((vector_loads(&p, 1), vector_loads(&p, 2)), (0, 2));
+    // a GPU's target reads vectors, not pairs
+    let gpu = Target::of(&gpu()).lowering;
+    let p = lower_with(&k, gpu, choices, &PASSES);
+    assert_eq!((vector_loads(&p, 1), vector_loads(&p, 2)), (4, 0));
+}
+
+/// The heuristic keeps the tile axis with the fewest loads, and on a CPU pairs the stores of
+/// a kernel without loops and gives an invocation several vectors.
+#[test]
+fn the_heuristic_makes_lowerings_choices() {
+    // a batch of matmuls, (8, 16, 32) by (8, 32, 64): its rows may run along the batch or
+    // the rows of each product
+    let a = data(&[8, 16, 32, 1]).expand(&[8, 16, 32, 64]).unwrap();
+    let b = data(&[8, 1, 32, 64]).expand(&[8, 16, 32, 64]).unwrap();
+    let y = a
+        .binary(BinaryOp::Mul, &b)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap();
+    let (k, lowering) = last_kernel(&y, &gpu());
+    let Strategy::Tile { rows, cols, .. } = k.strategy else {
+        panic!("{:?}", k.strategy)
+    };
+    let axes = tile_axes(k.root.shape(), rows, cols);
+    assert!(axes.len() > 1, "{axes:?}");
+    let by_axis: Vec<usize> = axes
+        .iter()
+        .map(|&tile_axis| {
+            let choices = Choices {
+                tile_axis,
+                ..Choices::plain(k.strategy)
+            };
+            lower_with(&k, lowering, choices, &PASSES).loads()
+        })
+        .collect();
+    // along the batch, each row of A is loaded for itself: more loads
+    assert!(by_axis.iter().min() < by_axis.iter().max(), "{by_axis:?}");
+    assert_eq!(
+        lower(&k, lowering).loads(),
+        *by_axis.iter().min().unwrap(),
+        "{by_axis:?}"
+    );
+
+    let y = data(&[1 << 16]).unary(UnaryOp::Exp2).unwrap();
+    for (info, pairs) in [(lavapipe(), (2, 2)), (gpu(), (1, 1))] {
+        let (k, lowering) = last_kernel(&y, &info);
+        let p = lower(&k, lowering);
+        assert_eq!((p.out_vectors, p.vectors), pairs, "{}", info.name);
+    }
+}

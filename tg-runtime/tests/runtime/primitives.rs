@@ -1,0 +1,126 @@
+//! Every primitive op over every dtype against numpy (fixtures/runtime_*.json, gathers and
+//! the merges and scans of runs included), built as graphs of `Lazy` nodes and realized on
+//! the device.
+
+use serde_json::Value;
+use tg_fixture as fixture;
+use tg_fixture::{Case, dtype, lazy, scalar, usizes};
+use tg_runtime::{BinaryOp, Lazy, ReduceOp, UnaryOp};
+
+fn unary_op(name: &str) -> UnaryOp {
+    *UnaryOp::ALL
+        .iter()
+        .find(|o| o.name() == name)
+        .unwrap_or_else(|| panic!("unary {name}"))
+}
+
+fn binary_op(name: &str) -> BinaryOp {
+    *BinaryOp::ALL
+        .iter()
+        .find(|o| o.name() == name)
+        .unwrap_or_else(|| panic!("binary {name}"))
+}
+
+fn reduce_op(name: &str) -> ReduceOp {
+    match name {
+        "add" => ReduceOp::Add,
+        "mul" => ReduceOp::Mul,
+        "max" => ReduceOp::Max,
+        _ => panic!("reduce {name}"),
+    }
+}
+
+fn pairs(v: &Value) -> Vec<(usize, usize)> {
+    v.as_array()
+        .expect("pairs")
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_u64().unwrap() as usize,
+                p[1].as_u64().unwrap() as usize,
+            )
+        })
+        .collect()
+}
+
+/// Builds the case's graph from primitives; the last node is the result.
+fn build(c: &Case) -> Result<Lazy, String> {
+    let inputs: Vec<Lazy> = c.inputs.iter().map(lazy).collect();
+    let mut nodes: Vec<Lazy> = Vec::new();
+    for n in c.json["nodes"].as_array().expect("nodes") {
+        let a = n.as_array().expect("node");
+        let op = a[0].as_str().expect("op");
+        let src = |k: usize| nodes[a[k].as_u64().expect("src") as usize].clone();
+        let r = match op {
+            "input" => Ok(inputs[a[1].as_u64().unwrap() as usize].clone()),
+            "const" => {
+                let d = dtype(&a[2]);
+                Ok(Lazy::constant(scalar(&a[1], d), d, &usizes(&a[3])).unwrap())
+            }
+            "unary" => src(1).unary(unary_op(a[2].as_str().unwrap())),
+            "binary" => src(1).binary(binary_op(a[3].as_str().unwrap()), &src(2)),
+            "where" => src(1).where_(&src(2), &src(3)),
+            "mulacc" => src(1).mulacc(&src(2), &src(3)),
+            "cast" => Ok(src(1).cast(dtype(&a[2]))),
+            "bitcast" => src(1).bitcast(dtype(&a[2])),
+            "reduce" => src(1).reduce(reduce_op(a[2].as_str().unwrap()), &usizes(&a[3])),
+            "reshape" => src(1).reshape(&usizes(&a[2])),
+            "permute" => src(1).permute(&usizes(&a[2])),
+            "expand" => src(1).expand(&usizes(&a[2])),
+            "pad" => src(1).pad(&pairs(&a[2])),
+            "shrink" => src(1).shrink(&pairs(&a[2])),
+            "flip" => src(1).flip(&usizes(&a[2])),
+            "contiguous" => Ok(src(1).contiguous()),
+            "gather" => src(1).gather(a[3].as_u64().unwrap() as usize, &src(2)),
+            "merge_runs" => src(1).merge_runs(a[2].as_u64().unwrap() as usize),
+            "sort_runs" => src(1).sort_runs(a[2].as_u64().unwrap() as usize),
+            "scan_runs" => src(1).scan_runs(
+                reduce_op(a[2].as_str().unwrap()),
+                a[3].as_u64().unwrap() as usize,
+            ),
+            _ => panic!("unknown node op {op}"),
+        };
+        nodes.push(r.map_err(|e| format!("building {op}: {e}"))?);
+    }
+    nodes.pop().ok_or_else(|| "empty graph".to_string())
+}
+
+#[test]
+fn unary_ops_match_numpy() {
+    fixture::run_all("runtime_unary.json", build);
+}
+
+#[test]
+fn binary_ops_match_numpy() {
+    fixture::run_all("runtime_binary.json", build);
+}
+
+#[test]
+fn ternary_ops_match_numpy() {
+    fixture::run_all("runtime_ternary.json", build);
+}
+
+#[test]
+fn casts_and_bitcasts_match_numpy() {
+    fixture::run_all("runtime_cast.json", build);
+}
+
+#[test]
+fn reductions_match_numpy() {
+    fixture::run_all("runtime_reduce.json", build);
+}
+
+#[test]
+fn views_and_fusion_match_numpy() {
+    fixture::run_all("runtime_movement.json", build);
+}
+
+#[test]
+fn gathers_match_numpy() {
+    fixture::run_all("runtime_gather.json", build);
+}
+
+#[test]
+fn merges_and_scans_of_runs_match_numpy() {
+    fixture::run_all("runtime_runs.json", build);
+}
