@@ -143,8 +143,10 @@ impl Model {
             }
             domains.insert(domain, version);
         }
+        // a model that imports no default-domain opset fails at its first default-domain
+        // node (or at its first node of another domain, which tg does not implement)
         let version = opset.unwrap_or(0);
-        if !(MIN_OPSET as i64..=MAX_OPSET as i64).contains(&version) {
+        if opset.is_some() && !(MIN_OPSET as i64..=MAX_OPSET as i64).contains(&version) {
             return Err(Error::UnsupportedOpset {
                 domain: String::new(),
                 version,
@@ -318,6 +320,14 @@ impl Checker<'_> {
                     Some("tg implements the default domain only".to_string()),
                     v,
                 ));
+            }
+            if self.opset == 0 {
+                return Err(Error::UnsupportedOpset {
+                    domain: String::new(),
+                    version: 0,
+                    min: MIN_OPSET,
+                    max: MAX_OPSET,
+                });
             }
             let Some(since) = since_version(&op_type, self.opset) else {
                 return Err(unsupported(

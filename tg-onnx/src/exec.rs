@@ -107,17 +107,13 @@ impl Exec<'_> {
     fn run_if(&mut self, node: &Node, ins: Vec<Option<Value>>, stack: &[&Graph]) -> Result<Vec<Value>> {
         let cond = match ins.first() {
             Some(Some(Value::Host(h))) => h.clone(),
-            Some(Some(Value::Dev { t, dynamic: false })) => {
+            Some(Some(Value::Dev { t, dynamic })) => {
+                // a condition computed from the inputs' values is read back: such a model
+                // runs eagerly (each call may take the other branch)
+                if *dynamic {
+                    self.data_dependent = true;
+                }
                 crate::value::download(t).map_err(|e| Error::Device { source: Box::new(e) })?
-            }
-            Some(Some(v)) => {
-                return Err(Error::NodeInput {
-                    node: node.name.clone(),
-                    op_type: "If".to_string(),
-                    message: "the condition depends on the inputs' values; tg runs an If whose condition is known from constants and shapes".to_string(),
-                    shapes: vec![v.shape().to_vec()],
-                    dtypes: vec![v.dtype()],
-                });
             }
             _ => return Err(node.arity("the condition is required")),
         };

@@ -137,9 +137,8 @@ pub(crate) fn binary(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::Mod => {
             if n.int_or("fmod", 0)? != 0 {
                 a.fmod(&b)
-            } else if a.dtype().is_float() {
-                return Err(n.bad_attr("fmod", "must be 1 for floats"));
             } else {
+                // numpy's `mod`: the sign of the divisor, for integers and floats
                 a.modulo(&b)
             }
         }
@@ -185,13 +184,13 @@ pub(crate) fn clip(c: &mut NodeCtx) -> Result<Vec<Value>> {
     } else {
         (c.opt_t(1)?, c.opt_t(2)?)
     };
-    // max(min(x, hi), lo): where the bounds cross, ONNX gives `max`'s answer, the lower bound
+    // min(max(x, lo), hi): where the bounds cross, ONNX gives the upper bound
     let mut y = x.clone();
-    if let Some(hi) = hi {
-        y = y.minimum(&hi).at(c)?;
-    }
     if let Some(lo) = lo {
         y = y.maximum(&lo).at(c)?;
+    }
+    if let Some(hi) = hi {
+        y = y.minimum(&hi).at(c)?;
     }
     Ok(vec![c.out(y.cast(x.dtype()))])
 }

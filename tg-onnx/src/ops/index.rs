@@ -4,7 +4,7 @@
 
 use tg_onnx_format::{DType, HostTensor, OpType, Result};
 use tg_ops::DynTensor;
-use tg_ops::untyped::gather::{ScatterOp, ScatterReduce};
+use tg_ops::untyped::gather::ScatterReduce;
 use tg_ops::untyped::indexing::Index;
 
 use super::axis;
@@ -104,8 +104,8 @@ pub(crate) fn scatter_elements(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let red = c.node.string_or("reduction", "none")?;
     let y = match red.as_str() {
         "none" => x.scatter(a as isize, &i, &upd, None),
-        "add" => x.scatter(a as isize, &i, &upd, Some(ScatterOp::Add)),
-        "mul" => x.scatter(a as isize, &i, &upd, Some(ScatterOp::Multiply)),
+        "add" => x.scatter_reduce(a as isize, &i, &upd, ScatterReduce::Sum, true),
+        "mul" => x.scatter_reduce(a as isize, &i, &upd, ScatterReduce::Prod, true),
         "max" => x.scatter_reduce(a as isize, &i, &upd, ScatterReduce::Amax, true),
         "min" => x.scatter_reduce(a as isize, &i, &upd, ScatterReduce::Amin, true),
         other => return Err(c.node.bad_attr("reduction", format!("{other:?} is not a reduction"))),
@@ -133,8 +133,8 @@ pub(crate) fn scatter_nd(c: &mut NodeCtx) -> Result<Vec<Value>> {
             .reshape(&[n as isize, 1])?
             .expand(&[n as isize, inner as isize])?;
         let out = match red.as_str() {
-            "add" => data.scatter(0, &lin, &u, Some(ScatterOp::Add))?,
-            "mul" => data.scatter(0, &lin, &u, Some(ScatterOp::Multiply))?,
+            "add" => data.scatter_reduce(0, &lin, &u, ScatterReduce::Sum, true)?,
+            "mul" => data.scatter_reduce(0, &lin, &u, ScatterReduce::Prod, true)?,
             "max" => data.scatter_reduce(0, &lin, &u, ScatterReduce::Amax, true)?,
             "min" => data.scatter_reduce(0, &lin, &u, ScatterReduce::Amin, true)?,
             _ => data.scatter(0, &lin, &u, None)?,

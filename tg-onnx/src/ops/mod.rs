@@ -13,6 +13,7 @@ mod quant;
 mod reduce;
 mod resize;
 mod shape;
+mod transformer;
 mod window;
 
 use tg_onnx_format::{OpType, Result};
@@ -102,6 +103,10 @@ pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::NegativeLogLikelihoodLoss => loss::nll(c),
         O::SoftmaxCrossEntropyLoss => loss::softmax_cross_entropy(c),
         O::BlackmanWindow | O::HammingWindow | O::HannWindow => window::window(c),
+        O::Attention => transformer::attention(c),
+        O::RotaryEmbedding => transformer::rotary_embedding(c),
+        O::SwiGLU => transformer::swiglu(c),
+        O::TensorScatter => transformer::tensor_scatter(c),
         O::If => Err(tg_onnx_format::Error::Internal("If runs in the executor".into())),
     }
 }

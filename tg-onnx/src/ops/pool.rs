@@ -4,6 +4,7 @@
 use tg_onnx_format::{DType, OpType, Result};
 use tg_ops::{DynTensor, Padding, Pool, Sizes};
 
+
 use super::conv::window;
 use crate::value::{At, NodeCtx, Value};
 
@@ -128,24 +129,40 @@ pub(crate) fn max_unpool(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let k = kernel(c, dims)?;
     let strides = c.node.ints("strides")?.unwrap_or_else(|| vec![1; dims]);
     let p = c.node.ints("pads")?.unwrap_or_else(|| vec![0; 2 * dims]);
-    let out: Vec<usize> = match c.opt_ints(2)? {
-        Some(os) => os[os.len().saturating_sub(dims)..].iter().map(|&v| v.max(0) as usize).collect(),
-        None => (0..dims)
-            .map(|d| {
-                ((x.shape()[2 + d] as i64 - 1) * strides[d] - p[d] - p.get(d + dims).copied().unwrap_or(0)
-                    + k[d] as i64)
-                    .max(0) as usize
-            })
-            .collect(),
-    };
+    // the indices count within the default output; a given output_shape pads it at the end
+    let out: Vec<usize> = (0..dims)
+        .map(|d| {
+            ((x.shape()[2 + d] as i64 - 1) * strides[d] - p[d] - p.get(d + dims).copied().unwrap_or(0)
+                + k[d] as i64)
+                .max(0) as usize
+        })
+        .collect();
+    let given: Option<Vec<usize>> = c
+        .opt_ints(2)?
+        .map(|os| os[os.len().saturating_sub(dims)..].iter().map(|&v| v.max(0) as usize).collect());
     let plane: usize = out.iter().product();
-    let spec = Pool::new(Sizes(k)).stride(Sizes(strides.iter().map(|&s| s.max(1) as usize).collect()));
+    let (n, ch) = (x.shape()[0], x.shape()[1]);
+    let rows = (n * ch) as isize;
     let y = (|| -> R<DynTensor> {
-        // ONNX's indices count over the whole tensor; tg's within each plane
-        let local = i.cast(DType::I64).modulo(plane as i64)?.cast(DType::I32);
-        x.max_unpool2d(&local, &spec, Some(&out))
+        // ONNX's indices count over the whole tensor: each (n, c) plane's values scattered
+        // into that plane at their index within it
+        let local = i.cast(DType::I64).modulo(plane as i64)?.reshape(&[rows, -1])?;
+        let vals = x.reshape(&[rows, -1])?;
+        let mut shape = vec![n as isize, ch as isize];
+        shape.extend(out.iter().map(|&d| d as isize));
+        let y = DynTensor::zeros(&[n * ch, plane], x.dtype())?
+            .scatter(1, &local, &vals, None)?
+            .reshape(&shape)?;
+        match &given {
+            Some(g) if g.len() == dims => {
+                let mut pads = vec![(0isize, 0isize); 2];
+                pads.extend((0..dims).map(|d| (0, g[d] as isize - out[d] as isize)));
+                y.pad(&pads, 0)
+            }
+            _ => Ok(y),
+        }
     })()
-    .at(c)?
-    .cast(x.dtype());
+    .at(c)?;
+    let _ = k;
     Ok(vec![c.out(y)])
 }

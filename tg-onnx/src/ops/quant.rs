@@ -37,9 +37,14 @@ fn saturate(y: &DynTensor, dt: DType) -> R<DynTensor> {
     Ok(y.clamp(Some(lo), Some(hi))?.cast(dt))
 }
 
-fn axis_block(c: &NodeCtx, rank: usize) -> Result<(usize, usize)> {
-    let a = axis(c, c.node.int_or("axis", 1)?, rank.max(1))?;
-    Ok((a, c.node.int_or("block_size", 0)?.max(0) as usize))
+/// The axis a per-axis or blocked scale lies along (unused, and so unchecked, for a scalar
+/// scale) and the block size.
+fn axis_block(c: &NodeCtx, rank: usize, scale: &DynTensor) -> Result<(usize, usize)> {
+    let block = c.node.int_or("block_size", 0)?.max(0) as usize;
+    if scale.numel() == 1 && block == 0 {
+        return Ok((0, 0));
+    }
+    Ok((axis(c, c.node.int_or("axis", 1)?, rank.max(1))?, block))
 }
 
 pub(crate) fn quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
@@ -50,7 +55,7 @@ pub(crate) fn quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         (None, 0) => DType::U8,
         (None, code) => tg_onnx_format::dtype::from_onnx(code as i32, &c.node.name)?,
     };
-    let (a, block) = axis_block(c, x.ndim())?;
+    let (a, block) = axis_block(c, x.ndim(), &scale)?;
     let y = (|| -> R<DynTensor> {
         let s = along(&scale.cast(DType::F32), x.shape(), a, block)?;
         let mut q = x.cast(DType::F32).div(&s)?.round()?;
@@ -66,7 +71,7 @@ pub(crate) fn quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
 pub(crate) fn dequantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let (x, scale) = (c.t(0)?, c.t(1)?);
     let zp = c.opt_t(2)?;
-    let (a, block) = axis_block(c, x.ndim())?;
+    let (a, block) = axis_block(c, x.ndim(), &scale)?;
     let out_dt = match c.node.int_or("output_dtype", 0)? {
         0 => scale.dtype(),
         code => tg_onnx_format::dtype::from_onnx(code as i32, &c.node.name)?,

@@ -50,10 +50,12 @@ fn source(p: &Params, i: usize, n: usize, m: usize, scale: f64, roi: (f64, f64))
             }
         }
         "align_corners" => {
-            if m == 1 {
+            // the resized length before flooring (n * scale), as ONNX's reference computes it
+            let len = nf * scale;
+            if m == 1 || len <= 1.0 {
                 0.0
             } else {
-                i * (nf - 1.0) / (mf - 1.0)
+                i * (nf - 1.0) / (len - 1.0)
             }
         }
         "tf_crop_and_resize" => {

@@ -302,9 +302,11 @@ pub(crate) fn depth_space(c: &mut NodeCtx) -> Result<Vec<Value>> {
         if h % b != 0 || w % b != 0 {
             return Err(c.bad("spatial sizes are not multiples of blocksize"));
         }
+        let crd = c.node.string_or("mode", "DCR")? == "CRD";
+        let perm: [isize; 6] = if crd { [0, 1, 3, 5, 2, 4] } else { [0, 3, 5, 1, 2, 4] };
         (|| {
             x.reshape(&[n, ch, h / b, b, w / b, b])?
-                .permute(&[0, 3, 5, 1, 2, 4])?
+                .permute(&perm)?
                 .reshape(&[n, ch * b * b, h / b, w / b])
         })()
     };
