@@ -3,6 +3,7 @@
 use tg_core::DType;
 
 use crate::error::{Error, Result};
+use crate::exotic::Exotic;
 use crate::proto::tensor_proto::DataType;
 
 /// The tg dtype of an ONNX element type code; `tensor` names the value for the error.
@@ -31,6 +32,18 @@ pub fn from_onnx(code: i32, tensor: &str) -> Result<DType> {
             });
         }
     })
+}
+
+/// The storage dtype of an ONNX element type code, and its exotic type when tg holds it in a
+/// wider dtype (see [`crate::exotic`]).
+pub fn elem_from_onnx(code: i32, tensor: &str) -> Result<(DType, Option<Exotic>)> {
+    match from_onnx(code, tensor) {
+        Ok(d) => Ok((d, None)),
+        Err(e) => match Exotic::from_onnx(code) {
+            Some(x) => Ok((x.storage(), Some(x))),
+            None => Err(e),
+        },
+    }
 }
 
 /// The ONNX element type code of a tg dtype.

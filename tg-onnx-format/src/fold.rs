@@ -123,7 +123,9 @@ fn one(t: HostTensor) -> Eval {
 /// dtypes are ones the host computes exactly; `None` otherwise (the device computes it).
 pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
     let big = ins.iter().flatten().any(|t| t.numel() > MAX_HOST_ELEMENTS);
-    if big {
+    // exotic values round after every op: the device path handles them (constants pass)
+    let exotic = ins.iter().flatten().any(|t| t.exotic.is_some());
+    if big || (exotic && !matches!(node.op, OpType::Identity)) {
         return None;
     }
     let x = ins.first().copied().flatten();
@@ -278,7 +280,12 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
                 let (src, p) = if c.get_i64(pc[i]) != 0 { (a, pa[i]) } else { (b, pb[i]) };
                 data.extend_from_slice(&src.data[p * s..(p + 1) * s]);
             }
-            one(HostTensor { dtype: a.dtype, shape: out, data })
+            one(HostTensor {
+                dtype: a.dtype,
+                shape: out,
+                data,
+                exotic: None,
+            })
         }
         O::ReduceProd | O::ReduceSum | O::ReduceMax | O::ReduceMin => {
             let x = x?;
@@ -395,7 +402,12 @@ fn concat(ts: &[&HostTensor], axis: usize) -> Option<HostTensor> {
             data.extend_from_slice(&t.data[o * chunk..(o + 1) * chunk]);
         }
     }
-    Some(HostTensor { dtype, shape, data })
+    Some(HostTensor {
+        dtype,
+        shape,
+        data,
+        exotic: None,
+    })
 }
 
 fn gather(x: &HostTensor, idx: &HostTensor, axis: usize) -> Option<HostTensor> {

@@ -8,6 +8,7 @@
 pub mod attr;
 pub mod dtype;
 pub mod error;
+pub mod exotic;
 pub mod fold;
 pub mod model;
 pub mod op;
@@ -17,6 +18,7 @@ pub mod tensor;
 
 pub use attr::{Attr, Attrs};
 pub use error::{Error, ExternalDataProblem, Result};
+pub use exotic::Exotic;
 pub use model::{Dim, Graph, Model, Node, ValueInfo};
 pub use op::OpType;
 pub use tensor::HostTensor;

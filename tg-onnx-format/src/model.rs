@@ -45,8 +45,11 @@ impl std::fmt::Display for Dim {
 pub struct ValueInfo {
     /// The name.
     pub name: String,
-    /// The element type (`None` where an output leaves it open).
+    /// The element type (`None` where an output leaves it open); for an exotic type, the
+    /// dtype that stores it.
     pub dtype: Option<DType>,
+    /// The exotic type (bfloat16, 8- and 4-bit floats, 4- and 2-bit integers), if it is one.
+    pub exotic: Option<crate::exotic::Exotic>,
     /// The dimensions (`None` where the rank is open too).
     pub dims: Option<Vec<Dim>>,
 }
@@ -198,6 +201,7 @@ fn value_info(v: &ValueInfoProto, need_type: bool) -> Result<ValueInfo> {
         return Ok(ValueInfo {
             name,
             dtype: None,
+            exotic: None,
             dims: None,
         });
     };
@@ -217,15 +221,18 @@ fn value_info(v: &ValueInfoProto, need_type: bool) -> Result<ValueInfo> {
             });
         }
     };
-    let dtype = match t.elem_type {
-        Some(code) if code != 0 => Some(dtype::from_onnx(code, &name)?),
+    let (dtype, exotic) = match t.elem_type {
+        Some(code) if code != 0 => {
+            let (d, x) = dtype::elem_from_onnx(code, &name)?;
+            (Some(d), x)
+        }
         _ if need_type => {
             return Err(Error::UnsupportedValueKind {
                 name,
                 kind: "untyped tensor".to_string(),
             });
         }
-        _ => None,
+        _ => (None, None),
     };
     let dims = match &t.shape {
         None => None,
@@ -248,7 +255,12 @@ fn value_info(v: &ValueInfoProto, need_type: bool) -> Result<ValueInfo> {
                 .collect::<Result<Vec<_>>>()?,
         ),
     };
-    Ok(ValueInfo { name, dtype, dims })
+    Ok(ValueInfo {
+        name,
+        dtype,
+        exotic,
+        dims,
+    })
 }
 
 impl Checker<'_> {

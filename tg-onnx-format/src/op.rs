@@ -64,6 +64,8 @@ op_types! {
     NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss,
     // windows
     BlackmanWindow, HammingWindow, HannWindow,
+    // recurrent layers
+    RNN, GRU, LSTM,
     // transformers (opset 23 and later)
     Attention, RotaryEmbedding, SwiGLU, TensorScatter,
     // control flow: the branch a condition picks
@@ -126,7 +128,6 @@ pub fn left_out_reason(op_type: &str) -> Option<&'static str> {
         "DFT" | "STFT" | "MelWeightMatrix" => "complex-valued signal ops are left out",
         "ImageDecoder" => "image decoding is not a tensor op",
         "Det" => "tg has no determinant (LU) op",
-        "RNN" | "GRU" | "LSTM" => "recurrent layers are not implemented yet",
         "GridSample" | "RoiAlign" | "AffineGrid" | "Col2Im" | "DeformConv" => {
             "sampling at data-dependent fractional positions is not implemented yet"
         }

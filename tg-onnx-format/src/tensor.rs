@@ -10,6 +10,7 @@ use tg_core::DType;
 
 use crate::dtype;
 use crate::error::{Error, ExternalDataProblem, Result};
+use crate::exotic::Exotic;
 use crate::proto::TensorProto;
 use crate::proto::tensor_proto::DataLocation;
 
@@ -23,6 +24,9 @@ pub struct HostTensor {
     pub shape: Vec<usize>,
     /// `numel * dtype.size()` bytes.
     pub data: Vec<u8>,
+    /// The ONNX type the values belong to when `dtype` only stores them (bfloat16, the
+    /// 8- and 4-bit floats, the 4- and 2-bit integers).
+    pub exotic: Option<Exotic>,
 }
 
 /// The element count of `dims` as ONNX writes them (i64), refusing negative sizes and counts
@@ -58,6 +62,7 @@ impl HostTensor {
             dtype,
             shape: shape.to_vec(),
             data: vec![0; n * dtype.size()],
+            exotic: None,
         }
     }
 
@@ -72,6 +77,7 @@ impl HostTensor {
             dtype,
             shape: shape.to_vec(),
             data,
+            exotic: None,
         }
     }
 
@@ -85,6 +91,7 @@ impl HostTensor {
             dtype,
             shape: shape.to_vec(),
             data,
+            exotic: None,
         }
     }
 
@@ -150,6 +157,7 @@ impl HostTensor {
             dtype,
             shape: self.shape.clone(),
             data,
+            exotic: None,
         }
     }
 
@@ -159,6 +167,7 @@ impl HostTensor {
             dtype: self.dtype,
             shape: shape.to_vec(),
             data: self.data.clone(),
+            exotic: self.exotic,
         }
     }
 
@@ -173,6 +182,7 @@ impl HostTensor {
             dtype: self.dtype,
             shape: shape.to_vec(),
             data,
+            exotic: self.exotic,
         }
     }
 
@@ -209,9 +219,12 @@ impl HostTensor {
             .clone()
             .filter(|n| !n.is_empty())
             .unwrap_or_else(|| fallback_name.to_string());
-        let dtype = dtype::from_onnx(proto.data_type.unwrap_or(0), &name)?;
+        let (dtype, exotic) = dtype::elem_from_onnx(proto.data_type.unwrap_or(0), &name)?;
         let shape = checked_shape(&name, &proto.dims, dtype)?;
         let n: usize = shape.iter().product();
+        if let Some(x) = exotic {
+            return HostTensor::from_exotic_proto(proto, folder, &name, x, shape);
+        }
         let bytes = n * dtype.size();
         let bad = |message: String| Error::BadTensorData {
             tensor: name.clone(),
@@ -280,11 +293,55 @@ impl HostTensor {
                 dtype.name()
             )));
         }
-        let mut t = HostTensor { dtype, shape, data };
+        let mut t = HostTensor {
+            dtype,
+            shape,
+            data,
+            exotic: None,
+        };
         if dtype == DType::Bool {
             // any nonzero byte is true; tg stores 0 or 1
             t.data.iter_mut().for_each(|b| *b = (*b != 0) as u8);
         }
+        Ok(t)
+    }
+}
+
+impl HostTensor {
+    /// Decodes a `TensorProto` of an exotic type into its storage dtype.
+    fn from_exotic_proto(
+        proto: &TensorProto,
+        folder: Option<&Path>,
+        name: &str,
+        x: Exotic,
+        shape: Vec<usize>,
+    ) -> Result<HostTensor> {
+        let n: usize = shape.iter().product();
+        let bits = x.bits();
+        let bytes: Vec<u8> = if proto.data_location == Some(DataLocation::External as i32) {
+            read_external(proto, folder, name)?
+        } else if let Some(raw) = &proto.raw_data {
+            raw.clone()
+        } else if bits == 16 {
+            proto
+                .int32_data
+                .iter()
+                .flat_map(|&v| (v as u16).to_le_bytes())
+                .collect()
+        } else {
+            // one element (8-bit types) or one byte of packed elements per entry
+            proto.int32_data.iter().map(|&v| v as u8).collect()
+        };
+        let values = x.decode_all(&bytes, n).ok_or_else(|| Error::BadTensorData {
+            tensor: name.to_string(),
+            message: format!(
+                "{} bytes of {} data for shape {shape:?}",
+                bytes.len(),
+                x.name()
+            ),
+        })?;
+        let mut t = HostTensor::from_f64s(x.storage(), &shape, &values);
+        t.exotic = Some(x);
         Ok(t)
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use tg_onnx_format::{Error, Graph, HostTensor, Node, OpType, Result, fold};
+use tg_onnx_format::{DType, Error, Graph, HostTensor, Node, OpType, Result, fold};
 use tg_ops::DynTensor;
 
 use crate::ops;
@@ -26,9 +26,15 @@ impl Exec<'_> {
             return Some(v.clone());
         }
         if let Some(w) = self.weights.get(name) {
+            let exotic = graph_stack
+                .iter()
+                .rev()
+                .find_map(|g| g.constants.get(name))
+                .and_then(|h| h.exotic);
             return Some(Value::Dev {
                 t: w.clone(),
                 dynamic: false,
+                exotic,
             });
         }
         graph_stack
@@ -94,12 +100,39 @@ impl Exec<'_> {
                 return Ok(outs?.into_iter().map(Value::Host).collect());
             }
         }
+        // an op on values of an exotic float type (bfloat16, ...) computes in their f32
+        // storage and rounds its float results to the type, as ml_dtypes does per op
+        let tag = match node.op {
+            OpType::Cast | OpType::CastLike | OpType::QuantizeLinear | OpType::DequantizeLinear => None,
+            _ => ins
+                .iter()
+                .flatten()
+                .filter_map(Value::exotic)
+                .find(|e| e.int_range().is_none()),
+        };
         let mut ctx = NodeCtx {
             node,
             ins,
             data_dependent: &mut self.data_dependent,
         };
-        ops::run(&mut ctx)
+        let outs = ops::run(&mut ctx)?;
+        let Some(tag) = tag else {
+            return Ok(outs);
+        };
+        outs.into_iter()
+            .map(|v| match v {
+                Value::Dev {
+                    t,
+                    dynamic,
+                    exotic: None,
+                } if t.dtype() == DType::F32 => Ok(Value::Dev {
+                    t: ops::exotic::round_result(&t, tag).map_err(|e| ctx.op_error(e))?,
+                    dynamic,
+                    exotic: Some(tag),
+                }),
+                other => Ok(other),
+            })
+            .collect()
     }
 
     /// `If`: the condition must be known without the inputs' values; the branch it picks
@@ -107,7 +140,7 @@ impl Exec<'_> {
     fn run_if(&mut self, node: &Node, ins: Vec<Option<Value>>, stack: &[&Graph]) -> Result<Vec<Value>> {
         let cond = match ins.first() {
             Some(Some(Value::Host(h))) => h.clone(),
-            Some(Some(Value::Dev { t, dynamic })) => {
+            Some(Some(Value::Dev { t, dynamic, .. })) => {
                 // a condition computed from the inputs' values is read back: such a model
                 // runs eagerly (each call may take the other branch)
                 if *dynamic {

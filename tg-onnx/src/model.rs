@@ -267,6 +267,7 @@ impl OnnxModel {
                 Value::Dev {
                     t: t.clone(),
                     dynamic: true,
+                    exotic: info.exotic,
                 },
             );
         }
@@ -277,7 +278,7 @@ impl OnnxModel {
                 .env
                 .get(&o.name)
                 .cloned()
-                .or_else(|| weights.get(&o.name).map(|t| Value::Dev { t: t.clone(), dynamic: false }))
+                .or_else(|| weights.get(&o.name).map(|t| Value::dev(t.clone(), false)))
                 .or_else(|| g.constants.get(&o.name).map(|h| Value::Host(h.clone())))
                 .ok_or_else(|| Error::Internal(format!("output {:?} was not computed", o.name)))?;
             outs.push(match v {

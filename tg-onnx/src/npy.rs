@@ -41,7 +41,12 @@ pub fn read(path: &Path) -> Result<HostTensor> {
             for x in v {
                 data.extend_from_slice(&x.to_le_bytes());
             }
-            HostTensor { dtype: $dt, shape, data }
+            HostTensor {
+                dtype: $dt,
+                shape,
+                data,
+                exotic: None,
+            }
         }};
     }
     let t = match kind {
@@ -51,6 +56,7 @@ pub fn read(path: &Path) -> Result<HostTensor> {
                 dtype: DType::Bool,
                 shape,
                 data: v.into_iter().map(u8::from).collect(),
+                exotic: None,
             }
         }
         "i1" => read_as!(i8, DType::I8),

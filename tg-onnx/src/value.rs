@@ -1,7 +1,7 @@
 //! A value flowing through the graph, and what a node's implementation sees: its inputs, its
 //! attributes, and errors that name it.
 
-use tg_onnx_format::{DType, Error, HostTensor, Node, Result};
+use tg_onnx_format::{DType, Error, Exotic, HostTensor, Node, Result};
 use tg_ops::DynTensor;
 use tg_runtime::Lazy;
 
@@ -18,6 +18,8 @@ pub(crate) enum Value {
         t: DynTensor,
         /// Whether it depends on input values.
         dynamic: bool,
+        /// The exotic ONNX type `t` stores (see `tg_onnx_format::exotic`).
+        exotic: Option<Exotic>,
     },
 }
 
@@ -38,6 +40,23 @@ impl Value {
 
     pub fn dynamic(&self) -> bool {
         matches!(self, Value::Dev { dynamic: true, .. })
+    }
+
+    /// A device value of a tg dtype.
+    pub fn dev(t: DynTensor, dynamic: bool) -> Value {
+        Value::Dev {
+            t,
+            dynamic,
+            exotic: None,
+        }
+    }
+
+    /// The exotic ONNX type the value's dtype stores, if any.
+    pub fn exotic(&self) -> Option<Exotic> {
+        match self {
+            Value::Host(h) => h.exotic,
+            Value::Dev { exotic, .. } => *exotic,
+        }
     }
 }
 
@@ -70,6 +89,7 @@ pub(crate) fn download(t: &DynTensor) -> std::result::Result<HostTensor, tg_runt
         dtype: t.dtype(),
         shape: t.shape().to_vec(),
         data,
+        exotic: None,
     })
 }
 
@@ -148,11 +168,13 @@ impl<'a> NodeCtx<'a> {
         let v = self.value(i)?.clone();
         match v {
             Value::Host(h) => Ok(h),
-            Value::Dev { t, dynamic } => {
+            Value::Dev { t, dynamic, exotic } => {
                 if dynamic {
                     *self.data_dependent = true;
                 }
-                download(&t).map_err(|e| self.op_error(e))
+                let mut h = download(&t).map_err(|e| self.op_error(e))?;
+                h.exotic = exotic;
+                Ok(h)
             }
         }
     }
@@ -169,10 +191,7 @@ impl<'a> NodeCtx<'a> {
 
     /// A device result of this node: dynamic when any input is.
     pub fn out(&self, t: DynTensor) -> Value {
-        Value::Dev {
-            t,
-            dynamic: self.ins.iter().flatten().any(Value::dynamic),
-        }
+        Value::dev(t, self.ins.iter().flatten().any(Value::dynamic))
     }
 }
 

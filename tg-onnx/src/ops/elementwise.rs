@@ -195,19 +195,30 @@ pub(crate) fn clip(c: &mut NodeCtx) -> Result<Vec<Value>> {
     Ok(vec![c.out(y.cast(x.dtype()))])
 }
 
-/// `Cast` and `CastLike`.
+/// `Cast` and `CastLike`, into tg's dtypes or ONNX's exotic ones (rounded into their
+/// storage dtype, with `saturate` for the 8-bit floats).
 pub(crate) fn cast(c: &mut NodeCtx) -> Result<Vec<Value>> {
-    let to = if c.node.op == OpType::CastLike {
-        c.value(1)?.dtype()
+    let (to, exotic) = if c.node.op == OpType::CastLike {
+        let like = c.value(1)?;
+        (like.dtype(), like.exotic())
     } else {
         let code = c
             .node
             .int("to")?
             .ok_or_else(|| c.node.bad_attr("to", "missing"))?;
-        tg_onnx_format::dtype::from_onnx(code as i32, &c.node.name)?
+        tg_onnx_format::dtype::elem_from_onnx(code as i32, &c.node.name)?
     };
     let x = c.t(0)?;
-    Ok(vec![c.out(x.cast(to))])
+    let saturate = c.node.int_or("saturate", 1)? != 0;
+    let dynamic = c.ins.iter().flatten().any(Value::dynamic);
+    Ok(vec![match exotic {
+        None => c.out(x.cast(to)),
+        Some(e) => Value::Dev {
+            t: super::exotic::to_exotic(&x, e, saturate).at(c)?,
+            dynamic,
+            exotic: Some(e),
+        },
+    }])
 }
 
 /// `Identity`, and `Dropout` at inference (the mask is all true).
@@ -216,10 +227,7 @@ pub(crate) fn identity(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let mut outs = vec![x.clone()];
     if c.node.op == OpType::Dropout && c.node.outputs.len() > 1 {
         let mask = DynTensor::full(x.shape(), true, DType::Bool).at(c)?;
-        outs.push(Value::Dev {
-            t: mask,
-            dynamic: false,
-        });
+        outs.push(Value::dev(mask, false));
     }
     Ok(outs)
 }

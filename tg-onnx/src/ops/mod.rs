@@ -4,6 +4,7 @@
 
 mod conv;
 mod elementwise;
+pub(crate) mod exotic;
 mod index;
 mod linalg;
 mod loss;
@@ -12,6 +13,7 @@ mod pool;
 mod quant;
 mod reduce;
 mod resize;
+mod recurrent;
 mod shape;
 mod transformer;
 mod window;
@@ -103,6 +105,7 @@ pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::NegativeLogLikelihoodLoss => loss::nll(c),
         O::SoftmaxCrossEntropyLoss => loss::softmax_cross_entropy(c),
         O::BlackmanWindow | O::HammingWindow | O::HannWindow => window::window(c),
+        O::RNN | O::GRU | O::LSTM => recurrent::recurrent(c),
         O::Attention => transformer::attention(c),
         O::RotaryEmbedding => transformer::rotary_embedding(c),
         O::SwiGLU => transformer::swiglu(c),

@@ -50,22 +50,53 @@ fn axis_block(c: &NodeCtx, rank: usize, scale: &DynTensor) -> Result<(usize, usi
 pub(crate) fn quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let (x, scale) = (c.t(0)?, c.t(1)?);
     let zp = c.opt_t(2)?;
-    let out_dt = match (&zp, c.node.int_or("output_dtype", 0)?) {
-        (Some(z), _) => z.dtype(),
-        (None, 0) => DType::U8,
-        (None, code) => tg_onnx_format::dtype::from_onnx(code as i32, &c.node.name)?,
+    let (out_dt, exotic) = match (&zp, c.node.int_or("output_dtype", 0)?) {
+        (Some(z), _) => (z.dtype(), c.value(2)?.exotic()),
+        (None, 0) => (DType::U8, None),
+        (None, code) => tg_onnx_format::dtype::elem_from_onnx(code as i32, &c.node.name)?,
     };
+    let sat = c.node.int_or("saturate", 1)? != 0;
     let (a, block) = axis_block(c, x.ndim(), &scale)?;
     let y = (|| -> R<DynTensor> {
         let s = along(&scale.cast(DType::F32), x.shape(), a, block)?;
-        let mut q = x.cast(DType::F32).div(&s)?.round()?;
-        if let Some(z) = &zp {
-            q = q.add(&along(&z.cast(DType::F32), x.shape(), a, block)?)?;
+        let scaled = x.cast(DType::F32).div(&s)?;
+        let zpf = match &zp {
+            Some(z) => Some(along(&z.cast(DType::F32), x.shape(), a, block)?),
+            None => None,
+        };
+        match exotic {
+            // a float format rounds the scaled value itself (its zero point is 0)
+            Some(e) if e.int_range().is_none() => {
+                let v = match &zpf {
+                    Some(z) => scaled.add(z)?,
+                    None => scaled,
+                };
+                super::exotic::to_exotic(&v, e, sat)
+            }
+            _ => {
+                let mut q = scaled.round()?;
+                if let Some(z) = &zpf {
+                    q = q.add(z)?;
+                }
+                match exotic.and_then(|e| e.int_range()) {
+                    Some((lo, hi)) => Ok(q
+                        .clamp(
+                            Some(Operand::from(tg_runtime::Scalar::Float(lo as f64))),
+                            Some(Operand::from(tg_runtime::Scalar::Float(hi as f64))),
+                        )?
+                        .cast(out_dt)),
+                    None => saturate(&q, out_dt),
+                }
+            }
         }
-        saturate(&q, out_dt)
     })()
     .at(c)?;
-    Ok(vec![c.out(y)])
+    let dynamic = c.ins.iter().flatten().any(Value::dynamic);
+    Ok(vec![Value::Dev {
+        t: y,
+        dynamic,
+        exotic,
+    }])
 }
 
 pub(crate) fn dequantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
@@ -76,17 +107,34 @@ pub(crate) fn dequantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         0 => scale.dtype(),
         code => tg_onnx_format::dtype::from_onnx(code as i32, &c.node.name)?,
     };
+    let scale_exotic = c.value(1)?.exotic();
     let y = (|| -> R<DynTensor> {
-        let wide = if x.dtype() == DType::I32 { DType::I64 } else { DType::I32 };
+        // integers subtract exactly in a wider integer; float storage (8-bit floats) in f32
+        let wide = if x.dtype().is_float() {
+            DType::F32
+        } else if x.dtype() == DType::I32 {
+            DType::I64
+        } else {
+            DType::I32
+        };
         let mut v = x.cast(wide);
         if let Some(z) = &zp {
             v = v.sub(&along(&z.cast(wide), x.shape(), a, block)?)?;
         }
         let s = along(&scale.cast(DType::F32), x.shape(), a, block)?;
-        Ok(v.cast(DType::F32).mul(&s)?.cast(out_dt))
+        let y = v.cast(DType::F32).mul(&s)?.cast(out_dt);
+        match scale_exotic {
+            Some(e) => super::exotic::round_result(&y, e),
+            None => Ok(y),
+        }
     })()
     .at(c)?;
-    Ok(vec![c.out(y)])
+    let dynamic = c.ins.iter().flatten().any(Value::dynamic);
+    Ok(vec![Value::Dev {
+        t: y,
+        dynamic,
+        exotic: scale_exotic,
+    }])
 }
 
 pub(crate) fn dynamic_quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {

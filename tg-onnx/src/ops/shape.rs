@@ -217,10 +217,7 @@ pub(crate) fn constant_of_shape(c: &mut NodeCtx) -> Result<Vec<Value>> {
         .unwrap_or_else(|| HostTensor::from_f64s(DType::F32, &[1], &[0.0]));
     let shape = tg_onnx_format::tensor::checked_shape(&c.node.name, &shape, value.dtype)?;
     let v = crate::value::upload(&value.reshaped(&[])).at(c)?;
-    Ok(vec![Value::Dev {
-        t: v.broadcast_to(&shape).at(c)?,
-        dynamic: false,
-    }])
+    Ok(vec![Value::dev(v.broadcast_to(&shape).at(c)?, false)])
 }
 
 pub(crate) fn range(c: &mut NodeCtx) -> Result<Vec<Value>> {
@@ -232,7 +229,7 @@ pub(crate) fn range(c: &mut NodeCtx) -> Result<Vec<Value>> {
         DynTensor::arange(s.get_i64(0), l.get_i64(0), d.get_i64(0), Some(dtype))
     }
     .at(c)?;
-    Ok(vec![Value::Dev { t, dynamic: false }])
+    Ok(vec![Value::dev(t, false)])
 }
 
 pub(crate) fn eye_like(c: &mut NodeCtx) -> Result<Vec<Value>> {
@@ -255,7 +252,7 @@ pub(crate) fn eye_like(c: &mut NodeCtx) -> Result<Vec<Value>> {
             .map(|m| m.cast(dtype))
     })()
     .at(c)?;
-    Ok(vec![Value::Dev { t, dynamic: false }])
+    Ok(vec![Value::dev(t, false)])
 }
 
 pub(crate) fn trilu(c: &mut NodeCtx) -> Result<Vec<Value>> {
