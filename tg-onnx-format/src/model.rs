@@ -149,7 +149,7 @@ impl Model {
         // a model that imports no default-domain opset fails at its first default-domain
         // node (or at its first node of another domain, which tg does not implement)
         let version = opset.unwrap_or(0);
-        if opset.is_some() && !(MIN_OPSET as i64..=MAX_OPSET as i64).contains(&version) {
+        if opset.is_some() && !(1..=MAX_OPSET as i64).contains(&version) {
             return Err(Error::UnsupportedOpset {
                 domain: String::new(),
                 version,
@@ -264,6 +264,45 @@ fn value_info(v: &ValueInfoProto, need_type: bool) -> Result<ValueInfo> {
 }
 
 impl Checker<'_> {
+    /// Resolves a default-domain node: its operator and the definition its opset selects.
+    fn default_op(
+        &self,
+        op_type: &str,
+        name: &str,
+        unsupported: &dyn Fn(Option<String>, i64) -> Error,
+    ) -> Result<(OpType, u32)> {
+        let _ = name;
+        if self.opset == 0 {
+            return Err(Error::UnsupportedOpset {
+                domain: String::new(),
+                version: 0,
+                min: MIN_OPSET,
+                max: MAX_OPSET,
+            });
+        }
+        let Some(since) = since_version(op_type, self.opset) else {
+            return Err(unsupported(
+                Some(format!("ONNX defines no {op_type} at this opset")),
+                self.opset as i64,
+            ));
+        };
+        let Some(op) = OpType::parse(op_type) else {
+            return Err(unsupported(
+                crate::op::left_out_reason(op_type).map(str::to_string),
+                self.opset as i64,
+            ));
+        };
+        if self.opset < MIN_OPSET && !op.same_before_opset_7() {
+            return Err(Error::UnsupportedOpset {
+                domain: String::new(),
+                version: self.opset as i64,
+                min: MIN_OPSET,
+                max: MAX_OPSET,
+            });
+        }
+        Ok((op, since))
+    }
+
     /// Checks a graph; `outer` holds the names an enclosing graph defines (a subgraph may
     /// read them).
     fn graph(&self, g: &GraphProto, outer: &HashSet<String>, main: bool) -> Result<Graph> {
@@ -326,32 +365,24 @@ impl Checker<'_> {
                 opset,
                 reason,
             };
-            if !(domain.is_empty() || domain == "ai.onnx") {
+            let (op, since) = if !(domain.is_empty() || domain == "ai.onnx") {
                 let v = self.domains.get(&domain).copied().unwrap_or(0);
-                return Err(unsupported(
-                    Some("tg implements the default domain only".to_string()),
-                    v,
-                ));
-            }
-            if self.opset == 0 {
-                return Err(Error::UnsupportedOpset {
-                    domain: String::new(),
-                    version: 0,
-                    min: MIN_OPSET,
-                    max: MAX_OPSET,
-                });
-            }
-            let Some(since) = since_version(&op_type, self.opset) else {
-                return Err(unsupported(
-                    Some(format!("ONNX defines no {op_type} at this opset")),
-                    self.opset as i64,
-                ));
-            };
-            let Some(op) = OpType::parse(&op_type) else {
-                return Err(unsupported(
-                    crate::op::left_out_reason(&op_type).map(str::to_string),
-                    self.opset as i64,
-                ));
+                match OpType::parse_in(&domain, &op_type) {
+                    Some(op) if v >= 1 => (op, v as u32),
+                    _ => {
+                        return Err(unsupported(
+                            Some(format!(
+                                "tg implements the default domain and {} of {} and {}",
+                                "Binarizer, ArrayFeatureExtractor",
+                                crate::op::ML_DOMAIN,
+                                "Adagrad, Adam, Momentum of ai.onnx.preview.training"
+                            )),
+                            v,
+                        ));
+                    }
+                }
+            } else {
+                self.default_op(&op_type, &name, &unsupported)?
             };
             for input in &n.input {
                 if !input.is_empty() && !defined.contains(input) {

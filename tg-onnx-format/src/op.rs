@@ -70,12 +70,48 @@ op_types! {
     Attention, RotaryEmbedding, SwiGLU, TensorScatter,
     // control flow: the branch a condition picks
     If,
+    // grids
+    AffineGrid,
+    // ai.onnx.preview.training
+    Adagrad, Adam, Momentum,
+    // ai.onnx.ml
+    Binarizer, ArrayFeatureExtractor,
 }
 
+/// The training operators' domain.
+pub const TRAINING_DOMAIN: &str = "ai.onnx.preview.training";
+/// The classical machine-learning operators' domain.
+pub const ML_DOMAIN: &str = "ai.onnx.ml";
+
 impl OpType {
-    /// The operator of this ONNX name, if tg implements it.
+    /// The domain the operator belongs to (`""` for the default one).
+    pub const fn domain(self) -> &'static str {
+        match self {
+            OpType::Adagrad | OpType::Adam | OpType::Momentum => TRAINING_DOMAIN,
+            OpType::Binarizer | OpType::ArrayFeatureExtractor => ML_DOMAIN,
+            _ => "",
+        }
+    }
+
+    /// The operator of this ONNX name in the default domain, if tg implements it.
     pub fn parse(name: &str) -> Option<OpType> {
-        OpType::ALL.iter().copied().find(|o| o.name() == name)
+        OpType::parse_in("", name)
+    }
+
+    /// The operator of this name in `domain` (`""` or `"ai.onnx"` for the default one).
+    pub fn parse_in(domain: &str, name: &str) -> Option<OpType> {
+        let domain = if domain == "ai.onnx" { "" } else { domain };
+        OpType::ALL
+            .iter()
+            .copied()
+            .find(|o| o.name() == name && o.domain() == domain)
+    }
+
+    /// Whether the definitions of this operator older than opset 7 mean what the newer ones
+    /// mean (so a model of an old opset may use it): only ops whose early versions differ in
+    /// nothing but dtypes and ignorable hints.
+    pub fn same_before_opset_7(self) -> bool {
+        matches!(self, OpType::Not | OpType::Identity | OpType::Constant)
     }
 }
 
@@ -93,7 +129,7 @@ mod tests {
 
     #[test]
     fn every_op_is_in_the_schema() {
-        for op in OpType::ALL {
+        for op in OpType::ALL.iter().filter(|o| o.domain().is_empty()) {
             assert!(since_version(op.name(), crate::schema::MAX_OPSET).is_some(), "{op:?}");
         }
     }

@@ -2,7 +2,7 @@
 //! operands of one dtype and broadcast them as numpy does, which is tg's rule for equal
 //! dtypes.
 
-use tg_onnx_format::{DType, OpType, Result};
+use tg_onnx_format::{OpType, Result};
 use tg_ops::DynTensor;
 use tg_ops::untyped::elementwise::Operand;
 
@@ -221,13 +221,7 @@ pub(crate) fn cast(c: &mut NodeCtx) -> Result<Vec<Value>> {
     }])
 }
 
-/// `Identity`, and `Dropout` at inference (the mask is all true).
+/// `Identity`.
 pub(crate) fn identity(c: &mut NodeCtx) -> Result<Vec<Value>> {
-    let x = c.value(0)?.clone();
-    let mut outs = vec![x.clone()];
-    if c.node.op == OpType::Dropout && c.node.outputs.len() > 1 {
-        let mask = DynTensor::full(x.shape(), true, DType::Bool).at(c)?;
-        outs.push(Value::dev(mask, false));
-    }
-    Ok(outs)
+    Ok(vec![c.value(0)?.clone()])
 }

@@ -4,6 +4,9 @@
 
 mod conv;
 mod elementwise;
+mod grid;
+mod ml;
+mod training;
 pub(crate) mod exotic;
 mod index;
 mod linalg;
@@ -41,7 +44,8 @@ pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::Where => elementwise::where_(c),
         O::Clip => elementwise::clip(c),
         O::Cast | O::CastLike => elementwise::cast(c),
-        O::Identity | O::Dropout => elementwise::identity(c),
+        O::Identity => elementwise::identity(c),
+        O::Dropout => training::dropout(c),
         O::Shape | O::Size => shape::shape(c),
         O::Constant => shape::constant(c),
         O::Reshape => shape::reshape(c),
@@ -110,6 +114,9 @@ pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::RotaryEmbedding => transformer::rotary_embedding(c),
         O::SwiGLU => transformer::swiglu(c),
         O::TensorScatter => transformer::tensor_scatter(c),
+        O::AffineGrid => grid::affine_grid(c),
+        O::Adagrad | O::Adam | O::Momentum => training::optimizer(c),
+        O::Binarizer | O::ArrayFeatureExtractor => ml::ml(c),
         O::If => Err(tg_onnx_format::Error::Internal("If runs in the executor".into())),
     }
 }

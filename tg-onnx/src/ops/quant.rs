@@ -59,7 +59,7 @@ pub(crate) fn quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let (a, block) = axis_block(c, x.ndim(), &scale)?;
     let y = (|| -> R<DynTensor> {
         let s = along(&scale.cast(DType::F32), x.shape(), a, block)?;
-        let scaled = x.cast(DType::F32).div(&s)?;
+        let scaled = exact_div(&x.cast(DType::F32), &s)?;
         let zpf = match &zp {
             Some(z) => Some(along(&z.cast(DType::F32), x.shape(), a, block)?),
             None => None,
@@ -144,12 +144,19 @@ pub(crate) fn dynamic_quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         let hi = xf.max(None, false)?.maximum(0.0)?;
         let lo = xf.min(None, false)?.minimum(0.0)?;
         let scale = hi.sub(&lo)?.div(255.0)?;
-        let zp = saturate(&lo.neg()?.div(&scale)?.round()?, DType::U8)?;
-        let y = saturate(&xf.div(&scale)?.round()?.add(&zp.cast(DType::F32))?, DType::U8)?;
+        let zp = saturate(&exact_div(&lo.neg()?, &scale)?.round()?, DType::U8)?;
+        let y = saturate(&exact_div(&xf, &scale)?.round()?.add(&zp.cast(DType::F32))?, DType::U8)?;
         Ok(vec![y, scale, zp])
     })()
     .at(c)?;
     Ok(outs.into_iter().map(|t| c.out(t)).collect())
+}
+
+/// `a / b` correctly rounded in f32 (tg's `div` multiplies by the reciprocal, which can land
+/// a quotient just below a .5 on the .5 and round it the wrong way): the quotient is formed
+/// in f64 and rounded once.
+fn exact_div(a: &DynTensor, b: &DynTensor) -> R<DynTensor> {
+    Ok(a.cast(DType::F64).div(&b.cast(DType::F64))?.cast(DType::F32))
 }
 
 /// `round(acc * scale) + zero point`, saturated into the zero point's dtype.

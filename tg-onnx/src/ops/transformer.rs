@@ -67,6 +67,11 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
         (q.shape()[1], k.shape()[1])
     };
     let dt = q.dtype();
+    // bfloat16 inputs: every step rounds to bfloat16, as the reference's numpy ops do
+    let bf16 = c.value(0)?.exotic() == Some(tg_onnx_format::Exotic::BF16);
+    let rnd = |t: DynTensor| -> R<DynTensor> {
+        if bf16 { super::exotic::round_bf16(&t) } else { Ok(t) }
+    };
     let outs = (|| -> R<Vec<DynTensor>> {
         let (q4, mut k4, mut v4) = if three {
             (heads(&q, qh)?, heads(&k, kvh)?, heads(&v, kvh)?)
@@ -136,23 +141,33 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
             k4 = k4.repeat_interleave(hq / hk, Some(1))?;
             v4 = v4.repeat_interleave(hq / hk, Some(1))?;
         }
-        let mut qk = q4.mul(s)?.matmul(&k4.transpose(-1, -2)?.mul(s)?)?;
+        let qs = rnd(q4.mul(s)?)?;
+        let ks = rnd(k4.transpose(-1, -2)?.mul(s)?)?;
+        let mut qk = rnd(qs.matmul(&ks)?)?;
         if softcap > 0.0 {
-            qk = qk.div(softcap)?.tanh()?.mul(softcap)?;
+            qk = rnd(rnd(rnd(qk.div(softcap)?)?.tanh()?)?.mul(softcap)?)?;
         }
-        let with_bias = qk.add(&bias)?;
+        let with_bias = rnd(qk.add(&bias)?)?;
         let mut qk_out = if mode == 2 { with_bias.clone() } else { qk.clone() };
         let sm_in = match precision {
             Some(p) => with_bias.cast(p),
             None => with_bias.clone(),
         };
-        let sm = sm_in.softmax(-1, None)?;
+        let sm = if bf16 {
+            let m = sm_in.max(Some(&[-1]), true)?;
+            let m = m.isinf(false, true)?.where_(m.zeros_like(), &m)?;
+            let e = rnd(rnd(sm_in.sub(&m)?)?.exp()?)?;
+            let total = rnd(e.sum(Some(&[-1]), true)?)?;
+            rnd(e.div(&total)?)?
+        } else {
+            sm_in.softmax(-1, None)?
+        };
         let all_masked = bias.max(Some(&[-1]), true)?.isinf(false, true)?;
         let sm = all_masked.where_(sm.zeros_like(), &sm)?.cast(dt);
         if mode == 3 {
             qk_out = sm.clone();
         }
-        let mut y = sm.matmul(&v4)?;
+        let mut y = rnd(sm.matmul(&v4)?)?;
         if three {
             let ys = y.shape().to_vec();
             y = y.permute(&[0, 2, 1, 3])?.reshape(&[ys[0] as isize, ys[2] as isize, -1])?;
