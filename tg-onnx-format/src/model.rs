@@ -40,11 +40,25 @@ impl std::fmt::Display for Dim {
     }
 }
 
+/// What kind of value a graph input or output is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    /// A tensor.
+    Tensor,
+    /// A sequence of values of the inner kind.
+    Sequence(Box<ValueKind>),
+    /// A value of the inner kind, or none.
+    Optional(Box<ValueKind>),
+}
+
 /// A graph input or output as the model declares it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ValueInfo {
     /// The name.
     pub name: String,
+    /// A tensor, or a sequence or optional of tensors (then `dtype`, `exotic` and `dims`
+    /// describe the tensors inside).
+    pub kind: ValueKind,
     /// The element type (`None` where an output leaves it open); for an exotic type, the
     /// dtype that stores it.
     pub dtype: Option<DType>,
@@ -191,76 +205,97 @@ struct Checker<'a> {
 
 fn value_info(v: &ValueInfoProto, need_type: bool) -> Result<ValueInfo> {
     let name = v.name.clone().unwrap_or_default();
-    let Some(ty) = v.r#type.as_ref().and_then(|t| t.value.as_ref()) else {
-        if need_type {
+    let mut info = ValueInfo {
+        name: name.clone(),
+        kind: ValueKind::Tensor,
+        dtype: None,
+        exotic: None,
+        dims: None,
+    };
+    match v.r#type.as_ref() {
+        Some(t) => type_info(t, &mut info, need_type)?,
+        None if need_type => {
             return Err(Error::UnsupportedValueKind {
                 name,
                 kind: "untyped".to_string(),
             });
         }
-        return Ok(ValueInfo {
-            name,
-            dtype: None,
-            exotic: None,
-            dims: None,
-        });
+        None => {}
+    }
+    Ok(info)
+}
+
+/// Fills `info` from a type: its kind (tensor, sequence, optional, nested), and the element
+/// type and dimensions of the tensors inside.
+fn type_info(t: &crate::proto::TypeProto, info: &mut ValueInfo, need_type: bool) -> Result<()> {
+    let name = info.name.clone();
+    let unsupported = |kind: &str| Error::UnsupportedValueKind {
+        name: name.clone(),
+        kind: kind.to_string(),
     };
-    let t = match ty {
-        type_proto::Value::TensorType(t) => t,
-        other => {
-            let kind = match other {
-                type_proto::Value::SequenceType(_) => "sequence",
-                type_proto::Value::MapType(_) => "map",
-                type_proto::Value::OptionalType(_) => "optional",
-                type_proto::Value::SparseTensorType(_) => "sparse tensor",
-                _ => "opaque",
+    match t.value.as_ref() {
+        None if need_type => Err(unsupported("untyped")),
+        None => Ok(()),
+        Some(type_proto::Value::SequenceType(s)) => {
+            let mut inner = info.clone();
+            inner.kind = ValueKind::Tensor;
+            if let Some(e) = &s.elem_type {
+                type_info(e, &mut inner, need_type)?;
+            }
+            *info = ValueInfo {
+                kind: ValueKind::Sequence(Box::new(inner.kind.clone())),
+                ..inner
             };
-            return Err(Error::UnsupportedValueKind {
-                name,
-                kind: kind.to_string(),
-            });
+            Ok(())
         }
-    };
-    let (dtype, exotic) = match t.elem_type {
-        Some(code) if code != 0 => {
-            let (d, x) = dtype::elem_from_onnx(code, &name)?;
-            (Some(d), x)
+        Some(type_proto::Value::OptionalType(o)) => {
+            let mut inner = info.clone();
+            inner.kind = ValueKind::Tensor;
+            if let Some(e) = &o.elem_type {
+                type_info(e, &mut inner, need_type)?;
+            }
+            *info = ValueInfo {
+                kind: ValueKind::Optional(Box::new(inner.kind.clone())),
+                ..inner
+            };
+            Ok(())
         }
-        _ if need_type => {
-            return Err(Error::UnsupportedValueKind {
-                name,
-                kind: "untyped tensor".to_string(),
-            });
+        Some(type_proto::Value::MapType(_)) => Err(unsupported("map")),
+        Some(type_proto::Value::SparseTensorType(_)) => Err(unsupported("sparse tensor")),
+        Some(type_proto::Value::TensorType(t)) => {
+            match t.elem_type {
+                Some(code) if code != 0 => {
+                    let (d, x) = dtype::elem_from_onnx(code, &name)?;
+                    info.dtype = Some(d);
+                    info.exotic = x;
+                }
+                _ if need_type => return Err(unsupported("untyped tensor")),
+                _ => {}
+            }
+            if let Some(s) = &t.shape {
+                info.dims = Some(
+                    s.dim
+                        .iter()
+                        .map(|d| {
+                            use crate::proto::tensor_shape_proto::dimension::Value;
+                            Ok(match &d.value {
+                                Some(Value::DimValue(n)) => Dim::Fixed(usize::try_from(*n).map_err(|_| {
+                                    Error::DimOverflow {
+                                        tensor: name.clone(),
+                                        dims: vec![*n],
+                                    }
+                                })?),
+                                Some(Value::DimParam(p)) if !p.is_empty() => Dim::Symbol(p.clone()),
+                                _ => Dim::Unknown,
+                            })
+                        })
+                        .collect::<Result<Vec<_>>>()?,
+                );
+            }
+            Ok(())
         }
-        _ => (None, None),
-    };
-    let dims = match &t.shape {
-        None => None,
-        Some(s) => Some(
-            s.dim
-                .iter()
-                .map(|d| {
-                    use crate::proto::tensor_shape_proto::dimension::Value;
-                    Ok(match &d.value {
-                        Some(Value::DimValue(n)) => {
-                            Dim::Fixed(usize::try_from(*n).map_err(|_| Error::DimOverflow {
-                                tensor: name.clone(),
-                                dims: vec![*n],
-                            })?)
-                        }
-                        Some(Value::DimParam(p)) if !p.is_empty() => Dim::Symbol(p.clone()),
-                        _ => Dim::Unknown,
-                    })
-                })
-                .collect::<Result<Vec<_>>>()?,
-        ),
-    };
-    Ok(ValueInfo {
-        name,
-        dtype,
-        exotic,
-        dims,
-    })
+        Some(_) => Err(unsupported("opaque")),
+    }
 }
 
 impl Checker<'_> {

@@ -68,8 +68,12 @@ op_types! {
     RNN, GRU, LSTM,
     // transformers (opset 23 and later)
     Attention, RotaryEmbedding, SwiGLU, TensorScatter,
-    // control flow: the branch a condition picks
-    If,
+    // control flow: branches and loops, run by the executor (a condition or trip count
+    // computed from the inputs' values makes the run eager)
+    If, Loop, Scan, SequenceMap,
+    // sequences and optionals
+    SequenceConstruct, SequenceEmpty, SequenceAt, SequenceInsert, SequenceErase, SequenceLength,
+    SplitToSequence, ConcatFromSequence, Optional, OptionalHasElement, OptionalGetElement,
     // grids
     AffineGrid,
     // ai.onnx.preview.training
@@ -149,12 +153,6 @@ mod tests {
 /// for yet).
 pub fn left_out_reason(op_type: &str) -> Option<&'static str> {
     Some(match op_type {
-        "Loop" | "Scan" => "loops whose trip count or carried values depend on data are not expressible as one tg graph",
-        "SequenceAt" | "SequenceConstruct" | "SequenceEmpty" | "SequenceErase" | "SequenceInsert"
-        | "SequenceLength" | "SequenceMap" | "SplitToSequence" | "ConcatFromSequence" => {
-            "sequence values are not supported"
-        }
-        "Optional" | "OptionalGetElement" | "OptionalHasElement" => "optional values are not supported",
         "StringConcat" | "StringNormalizer" | "StringSplit" | "RegexFullMatch" | "TfIdfVectorizer" => {
             "string tensors are not supported"
         }

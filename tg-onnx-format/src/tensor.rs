@@ -517,3 +517,66 @@ mod tests {
         ));
     }
 }
+
+/// A value of test data or of a model's input or output: a tensor, a sequence, or an
+/// optional value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HostValue {
+    /// A tensor.
+    Tensor(HostTensor),
+    /// A sequence.
+    Sequence(Vec<HostValue>),
+    /// An optional value.
+    Optional(Option<Box<HostValue>>),
+}
+
+impl HostValue {
+    /// Decodes a serialized value of `kind` (`TensorProto`, `SequenceProto` or
+    /// `OptionalProto`); `what` names it for errors.
+    pub fn decode(bytes: &[u8], kind: &crate::model::ValueKind, what: &str) -> Result<HostValue> {
+        use crate::model::ValueKind;
+        use crate::proto::{OptionalProto, SequenceProto};
+        let malformed = |e: prost::DecodeError| Error::Malformed {
+            what: what.to_string(),
+            message: e.to_string(),
+        };
+        Ok(match kind {
+            ValueKind::Tensor => HostValue::Tensor(HostTensor::decode(bytes, what)?),
+            ValueKind::Sequence(_) => {
+                let s = SequenceProto::decode(bytes).map_err(malformed)?;
+                HostValue::from_sequence(&s, what)?
+            }
+            ValueKind::Optional(_) => {
+                let o = OptionalProto::decode(bytes).map_err(malformed)?;
+                HostValue::from_optional(&o, what)?
+            }
+        })
+    }
+
+    fn from_sequence(s: &crate::proto::SequenceProto, what: &str) -> Result<HostValue> {
+        let mut items = Vec::new();
+        for t in &s.tensor_values {
+            items.push(HostValue::Tensor(HostTensor::from_proto(t, None, what)?));
+        }
+        for inner in &s.sequence_values {
+            items.push(HostValue::from_sequence(inner, what)?);
+        }
+        for o in &s.optional_values {
+            items.push(HostValue::from_optional(o, what)?);
+        }
+        Ok(HostValue::Sequence(items))
+    }
+
+    fn from_optional(o: &crate::proto::OptionalProto, what: &str) -> Result<HostValue> {
+        let inner = if let Some(t) = &o.tensor_value {
+            Some(HostValue::Tensor(HostTensor::from_proto(t, None, what)?))
+        } else if let Some(s) = &o.sequence_value {
+            Some(HostValue::from_sequence(s, what)?)
+        } else if let Some(inner) = &o.optional_value {
+            Some(HostValue::from_optional(inner, what)?)
+        } else {
+            None
+        };
+        Ok(HostValue::Optional(inner.map(Box::new)))
+    }
+}

@@ -18,9 +18,10 @@ mod ops;
 pub mod testcase;
 mod value;
 
-pub use model::OnnxModel;
+pub use model::{OnnxModel, OnnxValue};
 pub use tg_onnx_format::{
-    DType, Dim, Error, ExternalDataProblem, HostTensor, Model, OpType, Result, ValueInfo,
+    DType, Dim, Error, ExternalDataProblem, HostTensor, HostValue, Model, OpType, Result,
+    ValueInfo, ValueKind,
 };
 
 /// A host tensor uploaded as a device tensor (for inputs read from files).

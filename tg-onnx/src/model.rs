@@ -4,12 +4,59 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 
-use tg_onnx_format::{DType, Dim, Error, Model, Result, ValueInfo};
+use tg_onnx_format::{DType, Dim, Error, Model, Result, ValueInfo, ValueKind};
 use tg_ops::DynTensor;
 use tg_runtime::{Lazy, Recording};
 
 use crate::exec::Exec;
 use crate::value::{Value, upload};
+
+/// A model input or output: a tensor, or a sequence or optional of them (ONNX's other
+/// value kinds). [`OnnxModel::run`] takes and gives tensors; [`OnnxModel::run_values`] any.
+#[derive(Clone, Debug)]
+pub enum OnnxValue {
+    /// A tensor.
+    Tensor(DynTensor),
+    /// A sequence.
+    Sequence(Vec<OnnxValue>),
+    /// A value, or none.
+    Optional(Option<Box<OnnxValue>>),
+}
+
+impl OnnxValue {
+    fn into_value(self, dynamic: bool, exotic: Option<tg_onnx_format::Exotic>) -> Value {
+        match self {
+            OnnxValue::Tensor(t) => Value::Dev { t, dynamic, exotic },
+            OnnxValue::Sequence(v) => Value::Seq(v.into_iter().map(|x| x.into_value(dynamic, exotic)).collect()),
+            OnnxValue::Optional(v) => Value::Opt(v.map(|x| Box::new(x.into_value(dynamic, exotic)))),
+        }
+    }
+
+    fn from_value(v: Value) -> std::result::Result<OnnxValue, tg_runtime::Error> {
+        Ok(match v {
+            Value::Host(h) => OnnxValue::Tensor(crate::value::upload_buffer(&h)?),
+            Value::Dev { t, .. } => OnnxValue::Tensor(t),
+            Value::Seq(v) => OnnxValue::Sequence(v.into_iter().map(OnnxValue::from_value).collect::<std::result::Result<_, _>>()?),
+            Value::Opt(v) => OnnxValue::Optional(match v {
+                Some(b) => Some(Box::new(OnnxValue::from_value(*b)?)),
+                None => None,
+            }),
+        })
+    }
+
+    /// Every tensor inside, in order.
+    fn tensors(&self, out: &mut Vec<DynTensor>) {
+        match self {
+            OnnxValue::Tensor(t) => out.push(t.clone()),
+            OnnxValue::Sequence(v) => v.iter().for_each(|x| x.tensors(out)),
+            OnnxValue::Optional(v) => {
+                if let Some(x) = v {
+                    x.tensors(out);
+                }
+            }
+        }
+    }
+}
 
 /// How the calls with one set of input shapes run.
 enum Plan {
@@ -174,6 +221,79 @@ impl OnnxModel {
         self.run_ordered(inputs)
     }
 
+    /// Runs the model on named values of any kind (tensors, sequences, optionals). A model
+    /// whose inputs and outputs are all tensors runs as [`OnnxModel::run`] does (recorded and
+    /// replayed); one with sequences or optionals builds its graph on every call.
+    pub fn run_values(&self, inputs: &[(&str, OnnxValue)]) -> Result<Vec<(String, OnnxValue)>> {
+        let all_tensors = self
+            .inputs()
+            .iter()
+            .chain(self.outputs())
+            .all(|v| v.kind == ValueKind::Tensor)
+            && inputs.iter().all(|(_, v)| matches!(v, OnnxValue::Tensor(_)));
+        if all_tensors {
+            let named: Vec<(&str, DynTensor)> = inputs
+                .iter()
+                .filter_map(|(n, v)| match v {
+                    OnnxValue::Tensor(t) => Some((*n, t.clone())),
+                    _ => None,
+                })
+                .collect();
+            return Ok(self
+                .run(&named)?
+                .into_iter()
+                .map(|(n, t)| (n, OnnxValue::Tensor(t)))
+                .collect());
+        }
+        let declared = self.inputs();
+        let names: Vec<String> = declared.iter().map(|v| v.name.clone()).collect();
+        let mut slots: Vec<Option<OnnxValue>> = vec![None; declared.len()];
+        for (name, v) in inputs {
+            let i = names.iter().position(|n| n == name).ok_or_else(|| Error::UnknownInput {
+                name: name.to_string(),
+                inputs: names.clone(),
+            })?;
+            if slots[i].is_some() {
+                return Err(Error::RepeatedInput {
+                    name: name.to_string(),
+                });
+            }
+            slots[i] = Some(v.clone());
+        }
+        let mut values = Vec::with_capacity(declared.len());
+        let mut symbols = HashMap::new();
+        for (info, slot) in declared.iter().zip(slots) {
+            // an optional input may be left out: it is then empty
+            let v = match (slot, &info.kind) {
+                (Some(v), _) => v,
+                (None, ValueKind::Optional(_)) => OnnxValue::Optional(None),
+                (None, _) => {
+                    return Err(Error::MissingInput {
+                        name: info.name.clone(),
+                    });
+                }
+            };
+            check_value(info, &info.kind, &v, &mut symbols)?;
+            values.push(v.into_value(true, info.exotic));
+        }
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if state.weights.is_none() {
+            state.weights = Some(self.upload_weights()?);
+        }
+        let weights = state.weights.as_ref().ok_or_else(|| Error::Internal("weights".into()))?;
+        let (outs, _) = self.interpret_values(weights, values)?;
+        let mut named = Vec::with_capacity(outs.len());
+        for (o, v) in self.outputs().iter().zip(outs) {
+            let v = OnnxValue::from_value(v).map_err(device_error)?;
+            let mut ts = Vec::new();
+            v.tensors(&mut ts);
+            let lazies: Vec<&Lazy> = ts.iter().map(|t| t.lazy()).collect();
+            tg_runtime::realize(&lazies).map_err(device_error)?;
+            named.push((o.name.clone(), v));
+        }
+        Ok(named)
+    }
+
     fn run_ordered(&self, inputs: &[DynTensor]) -> Result<Vec<DynTensor>> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if state.weights.is_none() {
@@ -250,26 +370,21 @@ impl OnnxModel {
 
     /// Builds the graph for these inputs and realizes the outputs; returns them and whether
     /// the run read input-dependent values on the host.
-    fn interpret(
+    /// Runs the graph on input values; returns the outputs and whether the run read
+    /// input-dependent values on the host.
+    fn interpret_values(
         &self,
         weights: &HashMap<String, DynTensor>,
-        inputs: &[DynTensor],
-    ) -> Result<(Vec<DynTensor>, bool)> {
+        inputs: Vec<Value>,
+    ) -> Result<(Vec<Value>, bool)> {
         let g = &self.model.graph;
         let mut exec = Exec {
             weights,
             env: HashMap::new(),
             data_dependent: false,
         };
-        for (info, t) in g.inputs.iter().zip(inputs) {
-            exec.env.insert(
-                info.name.clone(),
-                Value::Dev {
-                    t: t.clone(),
-                    dynamic: true,
-                    exotic: info.exotic,
-                },
-            );
+        for (info, v) in g.inputs.iter().zip(inputs) {
+            exec.env.insert(info.name.clone(), v);
         }
         exec.run_graph(g, &[])?;
         let mut outs = Vec::with_capacity(g.outputs.len());
@@ -281,14 +396,78 @@ impl OnnxModel {
                 .or_else(|| weights.get(&o.name).map(|t| Value::dev(t.clone(), false)))
                 .or_else(|| g.constants.get(&o.name).map(|h| Value::Host(h.clone())))
                 .ok_or_else(|| Error::Internal(format!("output {:?} was not computed", o.name)))?;
+            outs.push(v);
+        }
+        Ok((outs, exec.data_dependent))
+    }
+
+    fn interpret(
+        &self,
+        weights: &HashMap<String, DynTensor>,
+        inputs: &[DynTensor],
+    ) -> Result<(Vec<DynTensor>, bool)> {
+        let values = self
+            .model
+            .graph
+            .inputs
+            .iter()
+            .zip(inputs)
+            .map(|(info, t)| Value::Dev {
+                t: t.clone(),
+                dynamic: true,
+                exotic: info.exotic,
+            })
+            .collect();
+        let (values, data_dependent) = self.interpret_values(weights, values)?;
+        let mut outs = Vec::with_capacity(values.len());
+        for (o, v) in self.outputs().iter().zip(values) {
             outs.push(match v {
                 Value::Host(h) => upload(&h).map_err(device_error)?,
                 Value::Dev { t, .. } => t,
+                Value::Seq(_) | Value::Opt(_) => {
+                    return Err(Error::UnsupportedValueKind {
+                        name: o.name.clone(),
+                        kind: "sequence or optional (use run_values)".to_string(),
+                    });
+                }
             });
         }
         let lazies: Vec<&Lazy> = outs.iter().map(|t| t.lazy()).collect();
         tg_runtime::realize(&lazies).map_err(device_error)?;
-        Ok((outs, exec.data_dependent))
+        Ok((outs, data_dependent))
+    }
+}
+
+/// Checks a value of any kind against its declaration.
+fn check_value(
+    info: &ValueInfo,
+    kind: &ValueKind,
+    v: &OnnxValue,
+    symbols: &mut HashMap<String, usize>,
+) -> Result<()> {
+    let wrong = |what: &str| Error::UnsupportedValueKind {
+        name: info.name.clone(),
+        kind: format!("{what} given where the model takes {kind:?}"),
+    };
+    match (kind, v) {
+        (ValueKind::Tensor, OnnxValue::Tensor(t)) => check_input(info, t, symbols),
+        (ValueKind::Sequence(inner), OnnxValue::Sequence(items)) => {
+            // a sequence's tensors may differ in shape: only their dtype is checked
+            let loose = ValueInfo {
+                dims: None,
+                ..info.clone()
+            };
+            items
+                .iter()
+                .try_for_each(|x| check_value(&loose, inner, x, &mut HashMap::new()))
+        }
+        (ValueKind::Optional(inner), OnnxValue::Optional(x)) => match x {
+            Some(x) => check_value(info, inner, x, symbols),
+            None => Ok(()),
+        },
+        (_, OnnxValue::Tensor(_)) => Err(wrong("a tensor")),
+        (_, OnnxValue::Sequence(_)) => Err(wrong("a sequence")),
+        (_, OnnxValue::Optional(_)) => Err(wrong("an optional")),
     }
 }
 

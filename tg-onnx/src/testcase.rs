@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use tg_onnx_format::{DType, Error, HostTensor, Result};
+use tg_onnx_format::{DType, Error, HostTensor, HostValue, Result, ValueKind};
 
-use crate::OnnxModel;
+use crate::{OnnxModel, OnnxValue};
 
 /// ONNX's default tolerances for node tests.
 pub const DEFAULT_RTOL: f64 = 1e-3;
@@ -70,17 +70,59 @@ pub fn data_sets(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(sets.into_iter().map(|(_, p)| p).collect())
 }
 
-/// The `prefix_J.pb` tensors of a data-set folder, in order.
-pub fn tensors(set: &Path, prefix: &str) -> Result<Vec<HostTensor>> {
+/// The `prefix_J.pb` values of a data-set folder, in order, decoded as `kinds` declares
+/// them (tensors where a kind is missing).
+pub fn values(set: &Path, prefix: &str, kinds: &[ValueKind]) -> Result<Vec<HostValue>> {
     let mut out = Vec::new();
     for j in 0.. {
         let p = set.join(format!("{prefix}_{j}.pb"));
         if !p.exists() {
             break;
         }
-        out.push(HostTensor::decode(&read(&p)?, &p.to_string_lossy())?);
+        let kind = kinds.get(j).cloned().unwrap_or(ValueKind::Tensor);
+        out.push(HostValue::decode(&read(&p)?, &kind, &p.to_string_lossy())?);
     }
     Ok(out)
+}
+
+/// A host value on the device.
+pub fn to_device(v: &HostValue) -> Result<OnnxValue> {
+    Ok(match v {
+        HostValue::Tensor(h) => OnnxValue::Tensor(crate::to_device(h)?),
+        HostValue::Sequence(items) => OnnxValue::Sequence(items.iter().map(to_device).collect::<Result<_>>()?),
+        HostValue::Optional(x) => OnnxValue::Optional(match x {
+            Some(x) => Some(Box::new(to_device(x)?)),
+            None => None,
+        }),
+    })
+}
+
+/// Compares a value of any kind with its expected value.
+pub fn compare_value(name: &str, got: &OnnxValue, want: &HostValue, tol: Tolerance) -> std::result::Result<(), String> {
+    match (got, want) {
+        (OnnxValue::Tensor(t), HostValue::Tensor(w)) => {
+            let g = crate::to_host(t).map_err(|e| e.to_string())?;
+            compare(name, &g, w, tol)
+        }
+        (OnnxValue::Sequence(g), HostValue::Sequence(w)) => {
+            if g.len() != w.len() {
+                return Err(format!("{name}: a sequence of {} where {} are expected", g.len(), w.len()));
+            }
+            g.iter()
+                .zip(w)
+                .enumerate()
+                .try_for_each(|(i, (g, w))| compare_value(&format!("{name}[{i}]"), g, w, tol))
+        }
+        (OnnxValue::Optional(g), HostValue::Optional(w)) => match (g, w) {
+            (None, None) => Ok(()),
+            (Some(g), Some(w)) => compare_value(name, g, w, tol),
+            _ => Err(format!("{name}: optional presence differs")),
+        },
+        // an optional output holding a value compares with the value
+        (OnnxValue::Optional(Some(g)), w) => compare_value(name, g, w, tol),
+        (g, HostValue::Optional(Some(w))) => compare_value(name, g, w, tol),
+        _ => Err(format!("{name}: a value of another kind than expected")),
+    }
 }
 
 /// Compares an output with its expected value; `Err` says how it differs.
@@ -126,21 +168,27 @@ pub fn run_case(dir: &Path) -> std::result::Result<(), String> {
     if sets.is_empty() {
         return Err("no test_data_set_N folders".to_string());
     }
+    let declared = model.inputs().to_vec();
+    let in_kinds: Vec<ValueKind> = declared.iter().map(|v| v.kind.clone()).collect();
+    let out_kinds: Vec<ValueKind> = model.outputs().iter().map(|v| v.kind.clone()).collect();
     for set in sets {
-        let inputs = tensors(&set, "input").map_err(|e| e.to_string())?;
-        let wants = tensors(&set, "output").map_err(|e| e.to_string())?;
-        let declared = model.inputs().to_vec();
+        let inputs = values(&set, "input", &in_kinds).map_err(|e| e.to_string())?;
+        let wants = values(&set, "output", &out_kinds).map_err(|e| e.to_string())?;
         let mut named = Vec::new();
         for (info, h) in declared.iter().zip(&inputs) {
-            named.push((info.name.as_str(), crate::to_device(h).map_err(|e| e.to_string())?));
+            named.push((info.name.as_str(), to_device(h).map_err(|e| e.to_string())?));
         }
-        let outs = model.run(&named).map_err(|e| e.to_string())?;
+        let outs = model.run_values(&named).map_err(|e| e.to_string())?;
         if outs.len() < wants.len() {
             return Err(format!("{} outputs where {} are expected", outs.len(), wants.len()));
         }
-        for ((name, got), want) in outs.iter().zip(&wants) {
-            let got = crate::to_host(got).map_err(|e| e.to_string())?;
-            compare(name, &got, want, tol)?;
+        for (((name, got), want), info) in outs.iter().zip(&wants).zip(model.outputs()) {
+            if let HostValue::Tensor(w) = want
+                && w.exotic != info.exotic
+            {
+                return Err(format!("{name}: the model declares {:?}, the data holds {:?}", info.exotic, w.exotic));
+            }
+            compare_value(name, got, want, tol)?;
         }
     }
     Ok(())

@@ -21,25 +21,41 @@ pub(crate) enum Value {
         /// The exotic ONNX type `t` stores (see `tg_onnx_format::exotic`).
         exotic: Option<Exotic>,
     },
+    /// A sequence of values.
+    Seq(Vec<Value>),
+    /// An optional value.
+    Opt(Option<Box<Value>>),
 }
 
 impl Value {
+    /// A tensor's shape (`[]` for sequences and optionals).
     pub fn shape(&self) -> &[usize] {
         match self {
             Value::Host(h) => &h.shape,
             Value::Dev { t, .. } => t.shape(),
+            Value::Seq(_) | Value::Opt(_) => &[],
         }
     }
 
+    /// A tensor's dtype (for sequences and optionals, that of their first tensor, else
+    /// f32: what an empty one would hold).
     pub fn dtype(&self) -> DType {
         match self {
             Value::Host(h) => h.dtype,
             Value::Dev { t, .. } => t.dtype(),
+            Value::Seq(v) => v.first().map(Value::dtype).unwrap_or(DType::F32),
+            Value::Opt(v) => v.as_ref().map(|v| v.dtype()).unwrap_or(DType::F32),
         }
     }
 
+    /// Whether the value depends on the inputs' values.
     pub fn dynamic(&self) -> bool {
-        matches!(self, Value::Dev { dynamic: true, .. })
+        match self {
+            Value::Host(_) => false,
+            Value::Dev { dynamic, .. } => *dynamic,
+            Value::Seq(v) => v.iter().any(Value::dynamic),
+            Value::Opt(v) => v.as_ref().is_some_and(|v| v.dynamic()),
+        }
     }
 
     /// A device value of a tg dtype.
@@ -56,6 +72,7 @@ impl Value {
         match self {
             Value::Host(h) => h.exotic,
             Value::Dev { exotic, .. } => *exotic,
+            Value::Seq(_) | Value::Opt(_) => None,
         }
     }
 }
@@ -154,6 +171,15 @@ impl<'a> NodeCtx<'a> {
         match self.value(i)? {
             Value::Host(h) => upload(h).map_err(|e| self.op_error(e)),
             Value::Dev { t, .. } => Ok(t.clone()),
+            Value::Seq(_) | Value::Opt(_) => Err(self.bad(format!("input {i} must be a tensor"))),
+        }
+    }
+
+    /// Input `i` as a sequence, required.
+    pub fn seq(&self, i: usize) -> Result<Vec<Value>> {
+        match self.value(i)? {
+            Value::Seq(v) => Ok(v.clone()),
+            _ => Err(self.bad(format!("input {i} must be a sequence"))),
         }
     }
 
@@ -167,6 +193,7 @@ impl<'a> NodeCtx<'a> {
     pub fn host(&mut self, i: usize) -> Result<HostTensor> {
         let v = self.value(i)?.clone();
         match v {
+            Value::Seq(_) | Value::Opt(_) => Err(self.bad(format!("input {i} must be a tensor"))),
             Value::Host(h) => Ok(h),
             Value::Dev { t, dynamic, exotic } => {
                 if dynamic {

@@ -17,6 +17,7 @@ mod quant;
 mod reduce;
 mod resize;
 mod recurrent;
+mod sequence;
 mod shape;
 mod transformer;
 mod window;
@@ -117,7 +118,13 @@ pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::AffineGrid => grid::affine_grid(c),
         O::Adagrad | O::Adam | O::Momentum => training::optimizer(c),
         O::Binarizer | O::ArrayFeatureExtractor => ml::ml(c),
-        O::If => Err(tg_onnx_format::Error::Internal("If runs in the executor".into())),
+        O::SequenceConstruct | O::SequenceEmpty | O::SequenceAt | O::SequenceInsert
+        | O::SequenceErase | O::SequenceLength | O::SplitToSequence | O::ConcatFromSequence
+        | O::Optional | O::OptionalHasElement | O::OptionalGetElement => sequence::sequence(c),
+        O::If | O::Loop | O::Scan | O::SequenceMap => Err(tg_onnx_format::Error::Internal(format!(
+            "{:?} runs in the executor",
+            c.node.op
+        ))),
     }
 }
 
