@@ -49,6 +49,14 @@ impl Exec<'_> {
     pub fn run_graph(&mut self, graph: &Graph, outer: &[&Graph]) -> Result<()> {
         let mut stack: Vec<&Graph> = outer.to_vec();
         stack.push(graph);
+        // values that a window or row reduction reads end in a buffer, shared by all their
+        // consumers (see `ops::reads_buffers`)
+        let buffered: std::collections::HashSet<&str> = graph
+            .nodes
+            .iter()
+            .filter(|n| ops::reads_buffers(n.op))
+            .flat_map(|n| n.inputs.iter().map(String::as_str))
+            .collect();
         for node in &graph.nodes {
             let ins: Vec<Option<Value>> = node
                 .inputs
@@ -81,9 +89,22 @@ impl Exec<'_> {
                 )));
             }
             for (name, v) in node.outputs.iter().zip(outs) {
-                if !name.is_empty() {
-                    self.env.insert(name.clone(), v);
+                if name.is_empty() {
+                    continue;
                 }
+                let v = match v {
+                    Value::Dev { t, dynamic, exotic }
+                        if buffered.contains(name.as_str()) && !t.lazy().is_realized() =>
+                    {
+                        Value::Dev {
+                            t: t.contiguous(),
+                            dynamic,
+                            exotic,
+                        }
+                    }
+                    other => other,
+                };
+                self.env.insert(name.clone(), v);
             }
         }
         Ok(())

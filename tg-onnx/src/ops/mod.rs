@@ -128,6 +128,41 @@ pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
     }
 }
 
+/// Whether the op's tensor inputs are made fusion boundaries (`contiguous`): the ops that
+/// reduce over windows or rows of their inputs (convolutions, products, pools, attention).
+/// Their producers then end in a buffer, with their elementwise epilogues (bias, activation)
+/// fused into the producing kernel, as layers are usually split; without the boundary a deep
+/// network would nest every layer's reduction inside the next one's loop.
+pub(crate) fn reads_buffers(op: OpType) -> bool {
+    use OpType as O;
+    matches!(
+        op,
+        O::Conv
+            | O::ConvTranspose
+            | O::ConvInteger
+            | O::QLinearConv
+            | O::MatMul
+            | O::Gemm
+            | O::MatMulInteger
+            | O::QLinearMatMul
+            | O::Einsum
+            | O::AveragePool
+            | O::MaxPool
+            | O::LpPool
+            | O::GlobalAveragePool
+            | O::GlobalMaxPool
+            | O::GlobalLpPool
+            | O::Attention
+            | O::LayerNormalization
+            | O::BatchNormalization
+            | O::InstanceNormalization
+            | O::GroupNormalization
+            | O::RMSNormalization
+            | O::Softmax
+            | O::LogSoftmax
+    )
+}
+
 /// An axis attribute or input normalized against `rank` (`-rank..rank`).
 pub(crate) fn axis(c: &NodeCtx, a: i64, rank: usize) -> Result<usize> {
     let r = rank as i64;
