@@ -106,7 +106,10 @@ impl AttrCtx<'_> {
             other => {
                 return Err(self.error(
                     &name,
-                    format!("attributes of type {} are not supported", other.as_str_name()),
+                    format!(
+                        "attributes of type {} are not supported",
+                        other.as_str_name()
+                    ),
                 ));
             }
         };

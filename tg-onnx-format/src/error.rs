@@ -267,8 +267,21 @@ pub enum Error {
     Internal(String),
 }
 
+impl Error {
+    /// A device or tg error, boxed (what `onnx_kernel!` functions return for a failure of
+    /// tg's own).
+    pub fn device(e: impl std::error::Error + Send + Sync + 'static) -> Error {
+        Error::Device {
+            source: Box::new(e),
+        }
+    }
+}
+
 fn reason_suffix(reason: &Option<String>) -> String {
-    reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default()
+    reason
+        .as_ref()
+        .map(|r| format!(": {r}"))
+        .unwrap_or_default()
 }
 
 fn symbol_suffix(symbol: &Option<(String, usize)>) -> String {

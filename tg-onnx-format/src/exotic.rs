@@ -153,7 +153,11 @@ impl Exotic {
         if let Some((lo, _)) = self.int_range() {
             let bits = self.bits() as u32;
             let v = code as i64 & ((1 << bits) - 1);
-            return (if lo < 0 && v >= 1 << (bits - 1) { v - (1 << bits) } else { v }) as f64;
+            return (if lo < 0 && v >= 1 << (bits - 1) {
+                v - (1 << bits)
+            } else {
+                v
+            }) as f64;
         }
         match self {
             Exotic::BF16 => f32::from_bits(code << 16) as f64,
@@ -177,7 +181,11 @@ impl Exotic {
                     Exotic::F8E4M3FN if e == emax && m == (1 << m_bits) - 1 => return f64::NAN,
                     Exotic::F8E5M2 if e == emax => {
                         return if m == 0 {
-                            if sign == 1 { f64::NEG_INFINITY } else { f64::INFINITY }
+                            if sign == 1 {
+                                f64::NEG_INFINITY
+                            } else {
+                                f64::INFINITY
+                            }
                         } else {
                             f64::NAN
                         };

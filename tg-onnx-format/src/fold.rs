@@ -187,11 +187,17 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
             let shape: Vec<usize> = match axes {
                 None => x.shape.iter().copied().filter(|&d| d != 1).collect(),
                 Some(axes) => {
-                    let axes: Vec<usize> = axes.iter().map(|&a| norm_axis(a, r)).collect::<Option<_>>()?;
+                    let axes: Vec<usize> = axes
+                        .iter()
+                        .map(|&a| norm_axis(a, r))
+                        .collect::<Option<_>>()?;
                     if axes.iter().any(|&a| x.shape[a] != 1) {
                         return None;
                     }
-                    (0..r).filter(|k| !axes.contains(k)).map(|k| x.shape[k]).collect()
+                    (0..r)
+                        .filter(|k| !axes.contains(k))
+                        .map(|k| x.shape[k])
+                        .collect()
                 }
             };
             one(x.reshaped(&shape))
@@ -200,7 +206,10 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
             let x = x?;
             let axes = axes_of(node, ins.get(1).copied().flatten(), node.since >= 13)??;
             let r = x.shape.len() + axes.len();
-            let mut axes: Vec<usize> = axes.iter().map(|&a| norm_axis(a, r)).collect::<Option<_>>()?;
+            let mut axes: Vec<usize> = axes
+                .iter()
+                .map(|&a| norm_axis(a, r))
+                .collect::<Option<_>>()?;
             axes.sort_unstable();
             let mut shape = x.shape.clone();
             for a in axes {
@@ -238,7 +247,14 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
         }
         O::Expand => {
             let x = x?;
-            let target: Vec<usize> = ins.get(1).copied().flatten()?.to_i64s().iter().map(|&d| usize::try_from(d).ok()).collect::<Option<_>>()?;
+            let target: Vec<usize> = ins
+                .get(1)
+                .copied()
+                .flatten()?
+                .to_i64s()
+                .iter()
+                .map(|&d| usize::try_from(d).ok())
+                .collect::<Option<_>>()?;
             let out = broadcast_shape(&x.shape, &target)?;
             if out.iter().product::<usize>() > MAX_HOST_ELEMENTS {
                 return None;
@@ -246,11 +262,26 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
             one(x.take(&broadcast_positions(&x.shape, &out), &out))
         }
         O::Range => {
-            let (s, l, d) = (x?, ins.get(1).copied().flatten()?, ins.get(2).copied().flatten()?);
+            let (s, l, d) = (
+                x?,
+                ins.get(1).copied().flatten()?,
+                ins.get(2).copied().flatten()?,
+            );
             range(s, l, d)
         }
-        O::Add | O::Sub | O::Mul | O::Div | O::Mod | O::Equal | O::Less | O::LessOrEqual
-        | O::Greater | O::GreaterOrEqual | O::And | O::Or | O::Xor => {
+        O::Add
+        | O::Sub
+        | O::Mul
+        | O::Div
+        | O::Mod
+        | O::Equal
+        | O::Less
+        | O::LessOrEqual
+        | O::Greater
+        | O::GreaterOrEqual
+        | O::And
+        | O::Or
+        | O::Xor => {
             let (a, b) = (x?, ins.get(1).copied().flatten()?);
             binary(node, a, b).map(|t| Ok(vec![t]))
         }
@@ -264,7 +295,11 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
         }
         O::Neg | O::Abs | O::Not | O::Sign => unary(node.op, x?).map(|t| Ok(vec![t])),
         O::Where => {
-            let (c, a, b) = (x?, ins.get(1).copied().flatten()?, ins.get(2).copied().flatten()?);
+            let (c, a, b) = (
+                x?,
+                ins.get(1).copied().flatten()?,
+                ins.get(2).copied().flatten()?,
+            );
             if a.dtype != b.dtype {
                 return None;
             }
@@ -277,7 +312,11 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
             let s = a.dtype.size();
             let mut data = Vec::with_capacity(pc.len() * s);
             for i in 0..pc.len() {
-                let (src, p) = if c.get_i64(pc[i]) != 0 { (a, pa[i]) } else { (b, pb[i]) };
+                let (src, p) = if c.get_i64(pc[i]) != 0 {
+                    (a, pa[i])
+                } else {
+                    (b, pb[i])
+                };
                 data.extend_from_slice(&src.data[p * s..(p + 1) * s]);
             }
             one(HostTensor {
@@ -305,7 +344,11 @@ pub fn constant(node: &Node) -> Result<HostTensor> {
     if let Some(t) = node.tensor("value")? {
         return Ok(t.clone());
     }
-    if let Some(Some(f)) = node.attrs.get("value_float").map(|_| node.float_or("value_float", 0.0).ok()) {
+    if let Some(Some(f)) = node
+        .attrs
+        .get("value_float")
+        .map(|_| node.float_or("value_float", 0.0).ok())
+    {
         return Ok(HostTensor::from_f64s(DType::F32, &[], &[f as f64]));
     }
     if let Some(v) = node.floats("value_floats")? {
@@ -338,7 +381,10 @@ pub fn shape_of(node: &Node, shape: &[usize]) -> Result<HostTensor> {
     let clampi = |v: i64| (if v < 0 { v + r } else { v }).clamp(0, r) as usize;
     let start = clampi(node.int_or("start", 0)?);
     let end = clampi(node.int_or("end", r)?);
-    let dims: Vec<i64> = shape[start..end.max(start)].iter().map(|&d| d as i64).collect();
+    let dims: Vec<i64> = shape[start..end.max(start)]
+        .iter()
+        .map(|&d| d as i64)
+        .collect();
     Ok(HostTensor::from_i64s(DType::I64, &[dims.len()], &dims))
 }
 
@@ -487,7 +533,9 @@ fn slice(
     let mut pos = Vec::with_capacity(n);
     let mut idx = vec![0usize; r];
     for _ in 0..n {
-        let p: i64 = (0..r).map(|k| (lo[k] + idx[k] as i64 * step[k]) * st[k] as i64).sum();
+        let p: i64 = (0..r)
+            .map(|k| (lo[k] + idx[k] as i64 * step[k]) * st[k] as i64)
+            .sum();
         pos.push(p as usize);
         for k in (0..r).rev() {
             idx[k] += 1;
@@ -542,12 +590,17 @@ fn range(s: &HostTensor, l: &HostTensor, d: &HostTensor) -> Eval {
             return None;
         }
         // ceil((b - a) / c), exactly: over |c| after moving c's sign into the numerator
-        let (num, q) = ((b as i128 - a as i128) * c.signum() as i128, (c as i128).abs());
+        let (num, q) = (
+            (b as i128 - a as i128) * c.signum() as i128,
+            (c as i128).abs(),
+        );
         let n = (num + q - 1).div_euclid(q).max(0);
         if n as usize > MAX_HOST_ELEMENTS {
             return None;
         }
-        let v: Vec<i64> = (0..n as i64).map(|i| a.wrapping_add(i.wrapping_mul(c))).collect();
+        let v: Vec<i64> = (0..n as i64)
+            .map(|i| a.wrapping_add(i.wrapping_mul(c)))
+            .collect();
         one(HostTensor::from_i64s(dtype, &[v.len()], &v))
     }
 }
@@ -559,7 +612,10 @@ fn binary(node: &Node, a: &HostTensor, b: &HostTensor) -> Option<HostTensor> {
     }
     let dtype = a.dtype;
     let out = broadcast_shape(&a.shape, &b.shape)?;
-    let (pa, pb) = (broadcast_positions(&a.shape, &out), broadcast_positions(&b.shape, &out));
+    let (pa, pb) = (
+        broadcast_positions(&a.shape, &out),
+        broadcast_positions(&b.shape, &out),
+    );
     let cmp = matches!(
         node.op,
         O::Equal | O::Less | O::LessOrEqual | O::Greater | O::GreaterOrEqual
@@ -583,8 +639,20 @@ fn binary(node: &Node, a: &HostTensor, b: &HostTensor) -> Option<HostTensor> {
                     O::Sub => x - y,
                     O::Mul => x * y,
                     O::Div => x / y,
-                    O::Max => if x.is_nan() || y.is_nan() { f64::NAN } else { x.max(y) },
-                    O::Min => if x.is_nan() || y.is_nan() { f64::NAN } else { x.min(y) },
+                    O::Max => {
+                        if x.is_nan() || y.is_nan() {
+                            f64::NAN
+                        } else {
+                            x.max(y)
+                        }
+                    }
+                    O::Min => {
+                        if x.is_nan() || y.is_nan() {
+                            f64::NAN
+                        } else {
+                            x.min(y)
+                        }
+                    }
                     O::Equal => (x == y) as i64 as f64,
                     O::Less => (x < y) as i64 as f64,
                     O::LessOrEqual => (x <= y) as i64 as f64,
@@ -615,7 +683,11 @@ fn binary(node: &Node, a: &HostTensor, b: &HostTensor) -> Option<HostTensor> {
                     return None;
                 }
                 let r = x.wrapping_rem(y);
-                if !fmod && r != 0 && ((r < 0) != (y < 0)) { r + y } else { r }
+                if !fmod && r != 0 && ((r < 0) != (y < 0)) {
+                    r + y
+                } else {
+                    r
+                }
             }
             O::Max => x.max(y),
             O::Min => x.min(y),
@@ -642,7 +714,17 @@ fn unary(op: OpType, x: &HostTensor) -> Option<HostTensor> {
             .map(|&f| match op {
                 O::Neg => -f,
                 O::Abs => f.abs(),
-                O::Sign => if f.is_nan() { f } else if f > 0.0 { 1.0 } else if f < 0.0 { -1.0 } else { 0.0 },
+                O::Sign => {
+                    if f.is_nan() {
+                        f
+                    } else if f > 0.0 {
+                        1.0
+                    } else if f < 0.0 {
+                        -1.0
+                    } else {
+                        0.0
+                    }
+                }
                 _ => f64::NAN,
             })
             .collect();
@@ -678,7 +760,9 @@ fn reduce(node: &Node, x: &HostTensor, axes: Option<Vec<i64>>) -> Option<HostTen
         _ if noop => return Some(x.clone()),
         _ => (0..r).collect(),
     };
-    let out_keep: Vec<usize> = (0..r).map(|k| if axes.contains(&k) { 1 } else { x.shape[k] }).collect();
+    let out_keep: Vec<usize> = (0..r)
+        .map(|k| if axes.contains(&k) { 1 } else { x.shape[k] })
+        .collect();
     let n_out: usize = out_keep.iter().product();
     let init = match node.op {
         O::ReduceProd => 1i64,
@@ -711,7 +795,10 @@ fn reduce(node: &Node, x: &HostTensor, axes: Option<Vec<i64>>) -> Option<HostTen
     let shape: Vec<usize> = if keep {
         out_keep
     } else {
-        (0..r).filter(|k| !axes.contains(k)).map(|k| x.shape[k]).collect()
+        (0..r)
+            .filter(|k| !axes.contains(k))
+            .map(|k| x.shape[k])
+            .collect()
     };
     Some(HostTensor::from_i64s(x.dtype, &shape, &acc))
 }

@@ -279,12 +279,14 @@ fn type_info(t: &crate::proto::TypeProto, info: &mut ValueInfo, need_type: bool)
                         .map(|d| {
                             use crate::proto::tensor_shape_proto::dimension::Value;
                             Ok(match &d.value {
-                                Some(Value::DimValue(n)) => Dim::Fixed(usize::try_from(*n).map_err(|_| {
-                                    Error::DimOverflow {
-                                        tensor: name.clone(),
-                                        dims: vec![*n],
-                                    }
-                                })?),
+                                Some(Value::DimValue(n)) => {
+                                    Dim::Fixed(usize::try_from(*n).map_err(|_| {
+                                        Error::DimOverflow {
+                                            tensor: name.clone(),
+                                            dims: vec![*n],
+                                        }
+                                    })?)
+                                }
                                 Some(Value::DimParam(p)) if !p.is_empty() => Dim::Symbol(p.clone()),
                                 _ => Dim::Unknown,
                             })
@@ -487,9 +489,9 @@ impl Node {
     ) -> Result<Option<T>> {
         match self.attrs.get(name) {
             None => Ok(None),
-            Some(a) => f(a)
-                .map(Some)
-                .ok_or_else(|| self.attr_error(name, format!("expected {want}, found {}", a.kind()))),
+            Some(a) => f(a).map(Some).ok_or_else(|| {
+                self.attr_error(name, format!("expected {want}, found {}", a.kind()))
+            }),
         }
     }
 
@@ -576,6 +578,9 @@ impl Node {
 
     /// Input `i`'s name, when present and not empty.
     pub fn input(&self, i: usize) -> Option<&str> {
-        self.inputs.get(i).map(String::as_str).filter(|s| !s.is_empty())
+        self.inputs
+            .get(i)
+            .map(String::as_str)
+            .filter(|s| !s.is_empty())
     }
 }

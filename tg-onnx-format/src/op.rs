@@ -5,11 +5,13 @@
 use crate::schema::SINCE_VERSIONS;
 
 macro_rules! op_types {
-    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
-        /// An operator tg implements, named as ONNX names it.
+    ($($name:ident $(= $onnx:literal)?),* $(,)?) => {
+        /// An operator tg implements, named as ONNX names it (but `Matmul`: a variant
+        /// `MatMul` would share its name with tg's `MatMul` trait, and rustc would then spell
+        /// that trait's full path in every diagnostic that mentions it).
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
         pub enum OpType {
-            $($(#[$doc])* #[allow(missing_docs)] $name,)*
+            $(#[allow(missing_docs)] $name,)*
         }
 
         impl OpType {
@@ -19,11 +21,13 @@ macro_rules! op_types {
             /// ONNX's name of the operator.
             pub const fn name(self) -> &'static str {
                 match self {
-                    $(OpType::$name => stringify!($name),)*
+                    $(OpType::$name => op_types!(@name $name $($onnx)?),)*
                 }
             }
         }
     };
+    (@name $name:ident $onnx:literal) => { $onnx };
+    (@name $name:ident) => { stringify!($name) };
 }
 
 op_types! {
@@ -49,7 +53,7 @@ op_types! {
     ReduceSum, ReduceMean, ReduceMax, ReduceMin, ReduceProd, ReduceL1, ReduceL2, ReduceLogSum,
     ReduceLogSumExp, ReduceSumSquare, CumSum, CumProd, Softmax, LogSoftmax,
     // products
-    MatMul, Gemm, Einsum, MatMulInteger, QLinearMatMul,
+    Matmul = "MatMul", Gemm, Einsum, MatMulInteger, QLinearMatMul,
     // convolution and pooling
     Conv, ConvTranspose, ConvInteger, QLinearConv, AveragePool, MaxPool, GlobalAveragePool,
     GlobalMaxPool, GlobalLpPool, LpPool, MaxUnpool, LpNormalization,
@@ -134,7 +138,10 @@ mod tests {
     #[test]
     fn every_op_is_in_the_schema() {
         for op in OpType::ALL.iter().filter(|o| o.domain().is_empty()) {
-            assert!(since_version(op.name(), crate::schema::MAX_OPSET).is_some(), "{op:?}");
+            assert!(
+                since_version(op.name(), crate::schema::MAX_OPSET).is_some(),
+                "{op:?}"
+            );
         }
     }
 
@@ -144,7 +151,8 @@ mod tests {
         assert_eq!(since_version("Reshape", 13), Some(13));
         assert_eq!(since_version("Gelu", 19), None);
         assert_eq!(OpType::parse("Conv"), Some(OpType::Conv));
-        assert_eq!(OpType::parse("Loop"), None);
+        assert_eq!(OpType::parse("MatMul"), Some(OpType::Matmul));
+        assert_eq!(OpType::parse("Det"), None);
     }
 }
 
@@ -153,12 +161,13 @@ mod tests {
 /// for yet).
 pub fn left_out_reason(op_type: &str) -> Option<&'static str> {
     Some(match op_type {
-        "StringConcat" | "StringNormalizer" | "StringSplit" | "RegexFullMatch" | "TfIdfVectorizer" => {
-            "string tensors are not supported"
+        "StringConcat" | "StringNormalizer" | "StringSplit" | "RegexFullMatch"
+        | "TfIdfVectorizer" => "string tensors are not supported",
+        "Bernoulli" | "RandomNormal" | "RandomNormalLike" | "RandomUniform"
+        | "RandomUniformLike" | "Multinomial" => "random ops cannot match a reference's numbers",
+        "Unique" | "NonMaxSuppression" => {
+            "the output size depends on the data in a way tg's sized forms cannot bound"
         }
-        "Bernoulli" | "RandomNormal" | "RandomNormalLike" | "RandomUniform" | "RandomUniformLike"
-        | "Multinomial" => "random ops cannot match a reference's numbers",
-        "Unique" | "NonMaxSuppression" => "the output size depends on the data in a way tg's sized forms cannot bound",
         "DFT" | "STFT" | "MelWeightMatrix" => "complex-valued signal ops are left out",
         "ImageDecoder" => "image decoding is not a tensor op",
         "Det" => "tg has no determinant (LU) op",
@@ -166,7 +175,9 @@ pub fn left_out_reason(op_type: &str) -> Option<&'static str> {
             "sampling at data-dependent fractional positions is not implemented yet"
         }
         "BitCast" => "reinterpreting across element sizes is not a tg op",
-        "LinearAttention" | "CausalConvWithState" => "operators of opset 27 are not implemented yet",
+        "LinearAttention" | "CausalConvWithState" => {
+            "operators of opset 27 are not implemented yet"
+        }
         _ => return None,
     })
 }

@@ -332,14 +332,16 @@ impl HostTensor {
             // one element (8-bit types) or one byte of packed elements per entry
             proto.int32_data.iter().map(|&v| v as u8).collect()
         };
-        let values = x.decode_all(&bytes, n).ok_or_else(|| Error::BadTensorData {
-            tensor: name.to_string(),
-            message: format!(
-                "{} bytes of {} data for shape {shape:?}",
-                bytes.len(),
-                x.name()
-            ),
-        })?;
+        let values = x
+            .decode_all(&bytes, n)
+            .ok_or_else(|| Error::BadTensorData {
+                tensor: name.to_string(),
+                message: format!(
+                    "{} bytes of {} data for shape {shape:?}",
+                    bytes.len(),
+                    x.name()
+                ),
+            })?;
         let mut t = HostTensor::from_f64s(x.storage(), &shape, &values);
         t.exotic = Some(x);
         Ok(t)
@@ -391,7 +393,8 @@ fn read_external(proto: &TensorProto, folder: Option<&Path>, name: &str) -> Resu
     }
     let path = folder.join(rel);
     // a symbolic link must not lead out of the folder either
-    let unreadable = |e: std::io::Error| err(&location, ExternalDataProblem::Unreadable(e.to_string()));
+    let unreadable =
+        |e: std::io::Error| err(&location, ExternalDataProblem::Unreadable(e.to_string()));
     let real = path.canonicalize().map_err(unreadable)?;
     let real_folder = folder.canonicalize().map_err(unreadable)?;
     if !real.starts_with(&real_folder) {

@@ -111,9 +111,7 @@ impl Exec<'_> {
     }
 
     fn run_node(&mut self, node: &Node, ins: Vec<Option<Value>>) -> Result<Vec<Value>> {
-        let all_host = ins
-            .iter()
-            .all(|v| matches!(v, None | Some(Value::Host(_))));
+        let all_host = ins.iter().all(|v| matches!(v, None | Some(Value::Host(_))));
         if all_host {
             let host: Vec<Option<&HostTensor>> = ins
                 .iter()
@@ -129,7 +127,9 @@ impl Exec<'_> {
         // an op on values of an exotic float type (bfloat16, ...) computes in their f32
         // storage and rounds its float results to the type, as ml_dtypes does per op
         let tag = match node.op {
-            OpType::Cast | OpType::CastLike | OpType::QuantizeLinear | OpType::DequantizeLinear => None,
+            OpType::Cast | OpType::CastLike | OpType::QuantizeLinear | OpType::DequantizeLinear => {
+                None
+            }
             _ => ins
                 .iter()
                 .flatten()
@@ -163,7 +163,12 @@ impl Exec<'_> {
 
     /// `If`: the condition must be known without the inputs' values; the branch it picks
     /// runs inline.
-    fn run_if(&mut self, node: &Node, ins: Vec<Option<Value>>, stack: &[&Graph]) -> Result<Vec<Value>> {
+    fn run_if(
+        &mut self,
+        node: &Node,
+        ins: Vec<Option<Value>>,
+        stack: &[&Graph],
+    ) -> Result<Vec<Value>> {
         let cond = match ins.first() {
             Some(Some(Value::Host(h))) => h.clone(),
             Some(Some(Value::Dev { t, dynamic, .. })) => {
@@ -172,7 +177,9 @@ impl Exec<'_> {
                 if *dynamic {
                     self.data_dependent = true;
                 }
-                crate::value::download(t).map_err(|e| Error::Device { source: Box::new(e) })?
+                crate::value::download(t).map_err(|e| Error::Device {
+                    source: Box::new(e),
+                })?
             }
             _ => return Err(node.arity("the condition is required")),
         };
@@ -198,14 +205,23 @@ impl Exec<'_> {
             .iter()
             .map(|o| {
                 self.lookup(&stack, &o.name).ok_or_else(|| {
-                    Error::Internal(format!("If {}: branch output {:?} missing", node.name, o.name))
+                    Error::Internal(format!(
+                        "If {}: branch output {:?} missing",
+                        node.name, o.name
+                    ))
                 })
             })
             .collect()
     }
 
     /// Runs a subgraph with its inputs bound to `args`; returns its outputs.
-    fn run_body(&mut self, node: &Node, body: &Graph, args: Vec<Value>, stack: &[&Graph]) -> Result<Vec<Value>> {
+    fn run_body(
+        &mut self,
+        node: &Node,
+        body: &Graph,
+        args: Vec<Value>,
+        stack: &[&Graph],
+    ) -> Result<Vec<Value>> {
         if args.len() != body.inputs.len() {
             return Err(node.arity(format!(
                 "the body takes {} inputs, {} are given",
@@ -238,7 +254,9 @@ impl Exec<'_> {
                 if *dynamic {
                     self.data_dependent = true;
                 }
-                crate::value::download(t).map_err(|e| Error::Device { source: Box::new(e) })
+                crate::value::download(t).map_err(|e| Error::Device {
+                    source: Box::new(e),
+                })
             }
             _ => Err(Error::Internal("a scalar was expected".into())),
         }
@@ -271,12 +289,20 @@ impl Exec<'_> {
         let rank = ts[0].ndim() as i64 + 1;
         let a = if axis < 0 { axis + rank } else { axis };
         let dynamic = items.iter().any(Value::dynamic);
-        Ok(Value::dev(DynTensor::stack(&ts, a as isize).map_err(err)?, dynamic))
+        Ok(Value::dev(
+            DynTensor::stack(&ts, a as isize).map_err(err)?,
+            dynamic,
+        ))
     }
 
     /// `Loop`: the body runs while the trip count and the condition allow, each iteration
     /// built into the graph (so a loop with a known trip count is unrolled and fuses).
-    fn run_loop(&mut self, node: &Node, ins: Vec<Option<Value>>, stack: &[&Graph]) -> Result<Vec<Value>> {
+    fn run_loop(
+        &mut self,
+        node: &Node,
+        ins: Vec<Option<Value>>,
+        stack: &[&Graph],
+    ) -> Result<Vec<Value>> {
         let body = node.graph("body")?;
         let trips = match ins.first().cloned().flatten() {
             Some(v) => Some(self.scalar(&v)?.get_i64(0)),
@@ -286,7 +312,11 @@ impl Exec<'_> {
             Some(v) => self.scalar(&v)?.get_i64(0) != 0,
             None => true,
         };
-        let mut carried: Vec<Value> = ins.iter().skip(2).map(|v| v.clone().unwrap_or(Value::Opt(None))).collect();
+        let mut carried: Vec<Value> = ins
+            .iter()
+            .skip(2)
+            .map(|v| v.clone().unwrap_or(Value::Opt(None)))
+            .collect();
         let n_carried = carried.len();
         let n_scan = body.outputs.len().saturating_sub(1 + n_carried);
         let mut scans: Vec<Vec<Value>> = vec![Vec::new(); n_scan];
@@ -323,7 +353,12 @@ impl Exec<'_> {
     }
 
     /// `Scan` (opset 9 and later): the body runs once per slice of the scan inputs.
-    fn run_scan(&mut self, node: &Node, ins: Vec<Option<Value>>, stack: &[&Graph]) -> Result<Vec<Value>> {
+    fn run_scan(
+        &mut self,
+        node: &Node,
+        ins: Vec<Option<Value>>,
+        stack: &[&Graph],
+    ) -> Result<Vec<Value>> {
         if node.since < 9 {
             return Err(Error::UnsupportedOp {
                 node: node.name.clone(),
@@ -334,17 +369,25 @@ impl Exec<'_> {
             });
         }
         let body = node.graph("body")?;
-        let m = node.int("num_scan_inputs")?.ok_or_else(|| node.bad_attr("num_scan_inputs", "missing"))? as usize;
+        let m = node
+            .int("num_scan_inputs")?
+            .ok_or_else(|| node.bad_attr("num_scan_inputs", "missing"))? as usize;
         let ins: Vec<Value> = ins.into_iter().flatten().collect();
         if m > ins.len() {
             return Err(node.arity("fewer inputs than num_scan_inputs"));
         }
         let n_state = ins.len() - m;
         let in_axes = node.ints("scan_input_axes")?.unwrap_or_else(|| vec![0; m]);
-        let in_dirs = node.ints("scan_input_directions")?.unwrap_or_else(|| vec![0; m]);
+        let in_dirs = node
+            .ints("scan_input_directions")?
+            .unwrap_or_else(|| vec![0; m]);
         let n_out = body.outputs.len().saturating_sub(n_state);
-        let out_axes = node.ints("scan_output_axes")?.unwrap_or_else(|| vec![0; n_out]);
-        let out_dirs = node.ints("scan_output_directions")?.unwrap_or_else(|| vec![0; n_out]);
+        let out_axes = node
+            .ints("scan_output_axes")?
+            .unwrap_or_else(|| vec![0; n_out]);
+        let out_dirs = node
+            .ints("scan_output_directions")?
+            .unwrap_or_else(|| vec![0; n_out]);
         let err = |e: tg_runtime::Error| Error::Op {
             node: node.name.clone(),
             op_type: "Scan".to_string(),
@@ -398,7 +441,12 @@ impl Exec<'_> {
 
     /// `SequenceMap`: the body runs once per element of the input sequence (other sequence
     /// inputs give their element at the same position, tensors are passed whole).
-    fn run_sequence_map(&mut self, node: &Node, ins: Vec<Option<Value>>, stack: &[&Graph]) -> Result<Vec<Value>> {
+    fn run_sequence_map(
+        &mut self,
+        node: &Node,
+        ins: Vec<Option<Value>>,
+        stack: &[&Graph],
+    ) -> Result<Vec<Value>> {
         let body = node.graph("body")?;
         let ins: Vec<Value> = ins.into_iter().flatten().collect();
         let Some(Value::Seq(first)) = ins.first() else {
@@ -410,11 +458,18 @@ impl Exec<'_> {
             let args: Vec<Value> = ins
                 .iter()
                 .map(|v| match v {
-                    Value::Seq(s) => s.get(i).cloned().ok_or_else(|| node.arity("sequences of different lengths")),
+                    Value::Seq(s) => s
+                        .get(i)
+                        .cloned()
+                        .ok_or_else(|| node.arity("sequences of different lengths")),
                     other => Ok(other.clone()),
                 })
                 .collect::<Result<_>>()?;
-            for (k, v) in self.run_body(node, body, args, stack)?.into_iter().enumerate() {
+            for (k, v) in self
+                .run_body(node, body, args, stack)?
+                .into_iter()
+                .enumerate()
+            {
                 outs[k].push(v);
             }
         }

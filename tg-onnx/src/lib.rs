@@ -23,13 +23,18 @@ pub use tg_onnx_format::{
     DType, Dim, Error, ExternalDataProblem, HostTensor, HostValue, Model, OpType, Result,
     ValueInfo, ValueKind,
 };
+pub use tg_onnx_macros::onnx_kernel;
 
 /// A host tensor uploaded as a device tensor (for inputs read from files).
 pub fn to_device(h: &HostTensor) -> Result<tg_ops::DynTensor> {
-    value::upload_buffer(h).map_err(|e| Error::Device { source: Box::new(e) })
+    value::upload_buffer(h).map_err(|e| Error::Device {
+        source: Box::new(e),
+    })
 }
 
 /// A device tensor read back to the host.
 pub fn to_host(t: &tg_ops::DynTensor) -> Result<HostTensor> {
-    value::download(t).map_err(|e| Error::Device { source: Box::new(e) })
+    value::download(t).map_err(|e| Error::Device {
+        source: Box::new(e),
+    })
 }

@@ -27,8 +27,14 @@ impl OnnxValue {
     fn into_value(self, dynamic: bool, exotic: Option<tg_onnx_format::Exotic>) -> Value {
         match self {
             OnnxValue::Tensor(t) => Value::Dev { t, dynamic, exotic },
-            OnnxValue::Sequence(v) => Value::Seq(v.into_iter().map(|x| x.into_value(dynamic, exotic)).collect()),
-            OnnxValue::Optional(v) => Value::Opt(v.map(|x| Box::new(x.into_value(dynamic, exotic)))),
+            OnnxValue::Sequence(v) => Value::Seq(
+                v.into_iter()
+                    .map(|x| x.into_value(dynamic, exotic))
+                    .collect(),
+            ),
+            OnnxValue::Optional(v) => {
+                Value::Opt(v.map(|x| Box::new(x.into_value(dynamic, exotic))))
+            }
         }
     }
 
@@ -36,7 +42,11 @@ impl OnnxValue {
         Ok(match v {
             Value::Host(h) => OnnxValue::Tensor(crate::value::upload_buffer(&h)?),
             Value::Dev { t, .. } => OnnxValue::Tensor(t),
-            Value::Seq(v) => OnnxValue::Sequence(v.into_iter().map(OnnxValue::from_value).collect::<std::result::Result<_, _>>()?),
+            Value::Seq(v) => OnnxValue::Sequence(
+                v.into_iter()
+                    .map(OnnxValue::from_value)
+                    .collect::<std::result::Result<_, _>>()?,
+            ),
             Value::Opt(v) => OnnxValue::Optional(match v {
                 Some(b) => Some(Box::new(OnnxValue::from_value(*b)?)),
                 None => None,
@@ -162,10 +172,13 @@ impl OnnxModel {
         let names: Vec<String> = declared.iter().map(|v| v.name.clone()).collect();
         let mut slots: Vec<Option<DynTensor>> = vec![None; declared.len()];
         for (name, t) in inputs {
-            let i = names.iter().position(|n| n == name).ok_or_else(|| Error::UnknownInput {
-                name: name.to_string(),
-                inputs: names.clone(),
-            })?;
+            let i = names
+                .iter()
+                .position(|n| n == name)
+                .ok_or_else(|| Error::UnknownInput {
+                    name: name.to_string(),
+                    inputs: names.clone(),
+                })?;
             if slots[i].is_some() {
                 return Err(Error::RepeatedInput {
                     name: name.to_string(),
@@ -230,7 +243,9 @@ impl OnnxModel {
             .iter()
             .chain(self.outputs())
             .all(|v| v.kind == ValueKind::Tensor)
-            && inputs.iter().all(|(_, v)| matches!(v, OnnxValue::Tensor(_)));
+            && inputs
+                .iter()
+                .all(|(_, v)| matches!(v, OnnxValue::Tensor(_)));
         if all_tensors {
             let named: Vec<(&str, DynTensor)> = inputs
                 .iter()
@@ -249,10 +264,13 @@ impl OnnxModel {
         let names: Vec<String> = declared.iter().map(|v| v.name.clone()).collect();
         let mut slots: Vec<Option<OnnxValue>> = vec![None; declared.len()];
         for (name, v) in inputs {
-            let i = names.iter().position(|n| n == name).ok_or_else(|| Error::UnknownInput {
-                name: name.to_string(),
-                inputs: names.clone(),
-            })?;
+            let i = names
+                .iter()
+                .position(|n| n == name)
+                .ok_or_else(|| Error::UnknownInput {
+                    name: name.to_string(),
+                    inputs: names.clone(),
+                })?;
             if slots[i].is_some() {
                 return Err(Error::RepeatedInput {
                     name: name.to_string(),
@@ -280,7 +298,10 @@ impl OnnxModel {
         if state.weights.is_none() {
             state.weights = Some(self.upload_weights()?);
         }
-        let weights = state.weights.as_ref().ok_or_else(|| Error::Internal("weights".into()))?;
+        let weights = state
+            .weights
+            .as_ref()
+            .ok_or_else(|| Error::Internal("weights".into()))?;
         let (outs, _) = self.interpret_values(weights, values)?;
         let mut named = Vec::with_capacity(outs.len());
         for (o, v) in self.outputs().iter().zip(outs) {
@@ -305,7 +326,9 @@ impl OnnxModel {
             .collect();
         let lazies: Vec<&Lazy> = inputs.iter().map(|t| t.lazy()).collect();
         let State { weights, entries } = &mut *state;
-        let weights = weights.as_ref().ok_or_else(|| Error::Internal("weights".into()))?;
+        let weights = weights
+            .as_ref()
+            .ok_or_else(|| Error::Internal("weights".into()))?;
         if let Some(e) = entries.iter().find(|e| e.key == key) {
             return match &e.plan {
                 Plan::Replay(rec) => Ok(rec
@@ -323,19 +346,17 @@ impl OnnxModel {
         }
         let mut failure = None;
         let mut data_dependent = false;
-        let recorded = tg_runtime::record(&lazies, || {
-            match self.interpret(weights, inputs) {
-                Ok((outs, dd)) => {
-                    data_dependent = dd;
-                    Ok(outs.into_iter().map(DynTensor::into_lazy).collect())
-                }
-                Err(e) => {
-                    failure = Some(e);
-                    Err(tg_runtime::Error::Argument {
-                        op: "onnx",
-                        message: "the graph failed".into(),
-                    })
-                }
+        let recorded = tg_runtime::record(&lazies, || match self.interpret(weights, inputs) {
+            Ok((outs, dd)) => {
+                data_dependent = dd;
+                Ok(outs.into_iter().map(DynTensor::into_lazy).collect())
+            }
+            Err(e) => {
+                failure = Some(e);
+                Err(tg_runtime::Error::Argument {
+                    op: "onnx",
+                    message: "the graph failed".into(),
+                })
             }
         });
         if let Some(e) = failure {
@@ -472,7 +493,11 @@ fn check_value(
 }
 
 /// Checks one input against its declaration; `symbols` binds symbolic dims across inputs.
-fn check_input(info: &ValueInfo, t: &DynTensor, symbols: &mut HashMap<String, usize>) -> Result<()> {
+fn check_input(
+    info: &ValueInfo,
+    t: &DynTensor,
+    symbols: &mut HashMap<String, usize>,
+) -> Result<()> {
     if let Some(expected) = info.dtype
         && expected != t.dtype()
     {

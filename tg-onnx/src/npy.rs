@@ -32,11 +32,16 @@ pub fn read(path: &Path) -> Result<HostTensor> {
     let descr = file.dtype().descr();
     let kind = descr.trim_start_matches(['<', '|', '=']);
     if descr.starts_with('>') {
-        return Err(data_error(path, format!("big-endian dtype {descr} is not supported")));
+        return Err(data_error(
+            path,
+            format!("big-endian dtype {descr} is not supported"),
+        ));
     }
     macro_rules! read_as {
         ($t:ty, $dt:expr) => {{
-            let v: Vec<$t> = file.into_vec().map_err(|e| data_error(path, e.to_string()))?;
+            let v: Vec<$t> = file
+                .into_vec()
+                .map_err(|e| data_error(path, e.to_string()))?;
             let mut data = Vec::with_capacity(v.len() * $dt.size());
             for x in v {
                 data.extend_from_slice(&x.to_le_bytes());
@@ -51,7 +56,9 @@ pub fn read(path: &Path) -> Result<HostTensor> {
     }
     let t = match kind {
         "b1" => {
-            let v: Vec<bool> = file.into_vec().map_err(|e| data_error(path, e.to_string()))?;
+            let v: Vec<bool> = file
+                .into_vec()
+                .map_err(|e| data_error(path, e.to_string()))?;
             HostTensor {
                 dtype: DType::Bool,
                 shape,
@@ -95,7 +102,8 @@ pub fn write(path: &Path, t: &HostTensor) -> Result<()> {
                 .begin_nd()
                 .map_err(io)?;
             for c in t.data.chunks_exact($n) {
-                w.push(&<$t>::from_le_bytes(c.try_into().unwrap_or_default())).map_err(io)?;
+                w.push(&<$t>::from_le_bytes(c.try_into().unwrap_or_default()))
+                    .map_err(io)?;
             }
             w.finish().map_err(io)?;
         }};

@@ -89,7 +89,9 @@ pub fn values(set: &Path, prefix: &str, kinds: &[ValueKind]) -> Result<Vec<HostV
 pub fn to_device(v: &HostValue) -> Result<OnnxValue> {
     Ok(match v {
         HostValue::Tensor(h) => OnnxValue::Tensor(crate::to_device(h)?),
-        HostValue::Sequence(items) => OnnxValue::Sequence(items.iter().map(to_device).collect::<Result<_>>()?),
+        HostValue::Sequence(items) => {
+            OnnxValue::Sequence(items.iter().map(to_device).collect::<Result<_>>()?)
+        }
         HostValue::Optional(x) => OnnxValue::Optional(match x {
             Some(x) => Some(Box::new(to_device(x)?)),
             None => None,
@@ -98,7 +100,12 @@ pub fn to_device(v: &HostValue) -> Result<OnnxValue> {
 }
 
 /// Compares a value of any kind with its expected value.
-pub fn compare_value(name: &str, got: &OnnxValue, want: &HostValue, tol: Tolerance) -> std::result::Result<(), String> {
+pub fn compare_value(
+    name: &str,
+    got: &OnnxValue,
+    want: &HostValue,
+    tol: Tolerance,
+) -> std::result::Result<(), String> {
     match (got, want) {
         (OnnxValue::Tensor(t), HostValue::Tensor(w)) => {
             let g = crate::to_host(t).map_err(|e| e.to_string())?;
@@ -106,7 +113,11 @@ pub fn compare_value(name: &str, got: &OnnxValue, want: &HostValue, tol: Toleran
         }
         (OnnxValue::Sequence(g), HostValue::Sequence(w)) => {
             if g.len() != w.len() {
-                return Err(format!("{name}: a sequence of {} where {} are expected", g.len(), w.len()));
+                return Err(format!(
+                    "{name}: a sequence of {} where {} are expected",
+                    g.len(),
+                    w.len()
+                ));
             }
             g.iter()
                 .zip(w)
@@ -126,12 +137,24 @@ pub fn compare_value(name: &str, got: &OnnxValue, want: &HostValue, tol: Toleran
 }
 
 /// Compares an output with its expected value; `Err` says how it differs.
-pub fn compare(name: &str, got: &HostTensor, want: &HostTensor, tol: Tolerance) -> std::result::Result<(), String> {
+pub fn compare(
+    name: &str,
+    got: &HostTensor,
+    want: &HostTensor,
+    tol: Tolerance,
+) -> std::result::Result<(), String> {
     if got.dtype != want.dtype {
-        return Err(format!("{name}: dtype {} where {} is expected", got.dtype.name(), want.dtype.name()));
+        return Err(format!(
+            "{name}: dtype {} where {} is expected",
+            got.dtype.name(),
+            want.dtype.name()
+        ));
     }
     if got.shape != want.shape {
-        return Err(format!("{name}: shape {:?} where {:?} is expected", got.shape, want.shape));
+        return Err(format!(
+            "{name}: shape {:?} where {:?} is expected",
+            got.shape, want.shape
+        ));
     }
     let mut worst: Option<(usize, f64, f64)> = None;
     let mut bad = 0usize;
@@ -180,13 +203,20 @@ pub fn run_case(dir: &Path) -> std::result::Result<(), String> {
         }
         let outs = model.run_values(&named).map_err(|e| e.to_string())?;
         if outs.len() < wants.len() {
-            return Err(format!("{} outputs where {} are expected", outs.len(), wants.len()));
+            return Err(format!(
+                "{} outputs where {} are expected",
+                outs.len(),
+                wants.len()
+            ));
         }
         for (((name, got), want), info) in outs.iter().zip(&wants).zip(model.outputs()) {
             if let HostValue::Tensor(w) = want
                 && w.exotic != info.exotic
             {
-                return Err(format!("{name}: the model declares {:?}, the data holds {:?}", info.exotic, w.exotic));
+                return Err(format!(
+                    "{name}: the model declares {:?}, the data holds {:?}",
+                    info.exotic, w.exotic
+                ));
             }
             compare_value(name, got, want, tol)?;
         }

@@ -185,7 +185,11 @@ impl<'a> NodeCtx<'a> {
 
     /// Input `i` as a device tensor, if given.
     pub fn opt_t(&self, i: usize) -> Result<Option<DynTensor>> {
-        if self.has(i) { self.t(i).map(Some) } else { Ok(None) }
+        if self.has(i) {
+            self.t(i).map(Some)
+        } else {
+            Ok(None)
+        }
     }
 
     /// Input `i` on the host, required; reading an input-dependent device value marks the run
@@ -208,7 +212,11 @@ impl<'a> NodeCtx<'a> {
 
     /// Input `i` on the host, if given.
     pub fn opt_host(&mut self, i: usize) -> Result<Option<HostTensor>> {
-        if self.has(i) { self.host(i).map(Some) } else { Ok(None) }
+        if self.has(i) {
+            self.host(i).map(Some)
+        } else {
+            Ok(None)
+        }
     }
 
     /// Input `i`'s values as integers, if given.

@@ -117,7 +117,10 @@ fn f32s(t: &DynTensor) -> Vec<f32> {
 #[test]
 fn runs_records_and_replays() {
     let m = OnnxModel::from_bytes(&add_relu()).unwrap();
-    assert_eq!(m.inputs()[0].dims.as_ref().unwrap()[0], Dim::Symbol("batch".into()));
+    assert_eq!(
+        m.inputs()[0].dims.as_ref().unwrap()[0],
+        Dim::Symbol("batch".into())
+    );
     let x = DynTensor::from_slice(&[2, 3], &[1.0f32, 1.0, 1.0, -5.0, 5.0, -1.0]).unwrap();
     let y = m.run(&[("x", x)]).unwrap();
     assert_eq!(y[0].0, "y");
@@ -127,10 +130,16 @@ fn runs_records_and_replays() {
     assert!(kernels >= 1);
     // a replay computes the new inputs
     let x2 = DynTensor::from_slice(&[2, 3], &[0.0f32, 3.0, 0.0, 0.0, 0.0, 0.0]).unwrap();
-    assert_eq!(f32s(&m.run(&[("x", x2)]).unwrap()[0].1), vec![1.0, 1.0, 0.5, 1.0, 0.0, 0.5]);
+    assert_eq!(
+        f32s(&m.run(&[("x", x2)]).unwrap()[0].1),
+        vec![1.0, 1.0, 0.5, 1.0, 0.0, 0.5]
+    );
     // another batch size is another recording
     let x3 = DynTensor::from_slice(&[1, 3], &[-1.0f32, 2.0, 3.0]).unwrap();
-    assert_eq!(f32s(&m.run(&[("x", x3)]).unwrap()[0].1), vec![0.0, 0.0, 3.5]);
+    assert_eq!(
+        f32s(&m.run(&[("x", x3)]).unwrap()[0].1),
+        vec![0.0, 0.0, 3.5]
+    );
     assert!(m.kernels(&[(DType::F32, vec![1, 3])]).is_some());
 }
 
@@ -148,7 +157,9 @@ fn a_data_dependent_model_runs_eagerly_and_correctly() {
         (vec![0.0f32, 1.0, 0.0, 2.0], vec![1i64, 3]),
         (vec![3.0f32, 0.0, 0.0, 0.0], vec![0i64]),
     ] {
-        let y = m.run(&[("x", DynTensor::from_slice(&[4], &x).unwrap())]).unwrap();
+        let y = m
+            .run(&[("x", DynTensor::from_slice(&[4], &x).unwrap())])
+            .unwrap();
         assert_eq!(y[0].1.to_vec::<i64>().unwrap(), want);
     }
     assert_eq!(m.kernels(&[(DType::F32, vec![4])]), None);
@@ -162,7 +173,12 @@ fn shape_subgraphs_fold_on_the_host() {
             node("Shape", &["x"], &["s"], vec![]),
             node("Gather", &["s", "zero"], &["b"], vec![]),
             node("Unsqueeze", &["b", "axes"], &["b1"], vec![]),
-            node("Concat", &["b1", "minus1"], &["target"], vec![int_attr("axis", 0)]),
+            node(
+                "Concat",
+                &["b1", "minus1"],
+                &["target"],
+                vec![int_attr("axis", 0)],
+            ),
             node("Reshape", &["x", "target"], &["y"], vec![]),
         ],
         vec![info("x", F32, &["n", "2", "2"])],
@@ -193,7 +209,8 @@ fn shape_subgraphs_fold_on_the_host() {
         13,
     );
     let m = OnnxModel::from_bytes(&bytes).unwrap();
-    let x = DynTensor::from_slice(&[2, 2, 2], &[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]).unwrap();
+    let x =
+        DynTensor::from_slice(&[2, 2, 2], &[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]).unwrap();
     let y = m.run(&[("x", x)]).unwrap();
     assert_eq!(y[0].1.shape(), &[2, 4]);
     // a reshape of an input is a view: nothing to compute but the output's copy
@@ -242,7 +259,10 @@ fn unsupported_ops_and_opsets_are_named() {
     );
     assert!(matches!(
         OnnxModel::from_bytes(&det),
-        Err(Error::UnsupportedOp { reason: Some(_), .. })
+        Err(Error::UnsupportedOp {
+            reason: Some(_),
+            ..
+        })
     ));
     let bytes = model(
         vec![node("Relu", &["x"], &["y"], vec![])],
@@ -295,10 +315,17 @@ fn wrong_inputs_are_refused_before_anything_runs() {
     let i32x = DynTensor::from_slice(&[1, 3], &[1i32, 2, 3]).unwrap();
     assert!(matches!(
         m.run(&[("x", i32x)]),
-        Err(Error::InputDType { expected: DType::F32, found: DType::I32, .. })
+        Err(Error::InputDType {
+            expected: DType::F32,
+            found: DType::I32,
+            ..
+        })
     ));
     let wide = DynTensor::from_slice(&[1, 4], &[1.0f32; 4]).unwrap();
-    assert!(matches!(m.run(&[("x", wide)]), Err(Error::InputShape { .. })));
+    assert!(matches!(
+        m.run(&[("x", wide)]),
+        Err(Error::InputShape { .. })
+    ));
     assert!(matches!(m.run(&[]), Err(Error::MissingInput { .. })));
     let x = DynTensor::from_slice(&[1, 3], &[1.0f32; 3]).unwrap();
     assert!(matches!(
@@ -326,7 +353,10 @@ fn a_symbol_binds_across_inputs() {
     let a = DynTensor::from_slice(&[2], &[1.0f32, 2.0]).unwrap();
     let b = DynTensor::from_slice(&[3], &[1.0f32, 2.0, 3.0]).unwrap();
     match m.run(&[("a", a), ("b", b)]) {
-        Err(Error::InputShape { symbol: Some((s, 2)), .. }) => assert_eq!(s, "n"),
+        Err(Error::InputShape {
+            symbol: Some((s, 2)),
+            ..
+        }) => assert_eq!(s, "n"),
         other => panic!("{other:?}"),
     }
 }
@@ -395,25 +425,36 @@ fn external_data_is_read_from_the_model_folder_only() {
     std::fs::write(dir.join("missing.onnx"), external("absent.bin", None)).unwrap();
     assert!(matches!(
         OnnxModel::load(dir.join("missing.onnx")),
-        Err(Error::ExternalData { problem: ExternalDataProblem::Unreadable(_), .. })
+        Err(Error::ExternalData {
+            problem: ExternalDataProblem::Unreadable(_),
+            ..
+        })
     ));
     for bad in ["../w.bin", "/etc/hostname"] {
         std::fs::write(dir.join("escape.onnx"), external(bad, None)).unwrap();
         assert!(matches!(
             OnnxModel::load(dir.join("escape.onnx")),
-            Err(Error::ExternalData { problem: ExternalDataProblem::OutsideModelFolder, .. })
+            Err(Error::ExternalData {
+                problem: ExternalDataProblem::OutsideModelFolder,
+                ..
+            })
         ));
     }
     std::fs::write(dir.join("short.onnx"), external("w.bin", Some("8"))).unwrap();
     assert!(matches!(
         OnnxModel::load(dir.join("short.onnx")),
-        Err(Error::ExternalData { problem: ExternalDataProblem::OutOfRange { .. }, .. })
-            | Err(Error::BadTensorData { .. })
+        Err(Error::ExternalData {
+            problem: ExternalDataProblem::OutOfRange { .. },
+            ..
+        }) | Err(Error::BadTensorData { .. })
     ));
     // bytes have no folder to read from
     assert!(matches!(
         OnnxModel::from_bytes(&external("w.bin", None)),
-        Err(Error::ExternalData { problem: ExternalDataProblem::NoModelFolder, .. })
+        Err(Error::ExternalData {
+            problem: ExternalDataProblem::NoModelFolder,
+            ..
+        })
     ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -445,7 +486,10 @@ fn if_with_a_known_condition_runs_its_branch() {
             "If",
             &["c"],
             &["y"],
-            vec![graph_attr("then_branch", branch(100.0)), graph_attr("else_branch", branch(-1.0))],
+            vec![
+                graph_attr("then_branch", branch(100.0)),
+                graph_attr("else_branch", branch(-1.0)),
+            ],
         )],
         vec![info("x", F32, &["2"])],
         vec![info("y", F32, &["2"])],

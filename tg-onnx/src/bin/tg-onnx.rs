@@ -46,7 +46,10 @@ fn dims(d: &Option<Vec<Dim>>) -> String {
         None => "?".to_string(),
         Some(d) => format!(
             "[{}]",
-            d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+            d.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }
@@ -105,13 +108,19 @@ fn run(args: &[String]) -> Result<(), Error> {
     while i < args.len() {
         match args[i].as_str() {
             "--input" => {
-                let spec = args.get(i + 1).ok_or_else(|| usage("--input needs NAME=FILE"))?;
-                let (name, file) = spec.split_once('=').ok_or_else(|| usage("--input needs NAME=FILE"))?;
+                let spec = args
+                    .get(i + 1)
+                    .ok_or_else(|| usage("--input needs NAME=FILE"))?;
+                let (name, file) = spec
+                    .split_once('=')
+                    .ok_or_else(|| usage("--input needs NAME=FILE"))?;
                 inputs.push((name.to_string(), npy::read(Path::new(file))?));
                 i += 2;
             }
             "--out" => {
-                out = Some(PathBuf::from(args.get(i + 1).ok_or_else(|| usage("--out needs DIR"))?));
+                out = Some(PathBuf::from(
+                    args.get(i + 1).ok_or_else(|| usage("--out needs DIR"))?,
+                ));
                 i += 2;
             }
             other => return Err(usage(&format!("unknown argument {other:?}"))),
@@ -139,7 +148,13 @@ fn run(args: &[String]) -> Result<(), Error> {
 /// An output name as a file name: path separators and odd characters become `_`.
 fn sanitize(name: &str) -> String {
     name.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -163,7 +178,10 @@ fn test(dirs: &[String]) -> ExitCode {
         }
     }
     for case in cases {
-        let name = case.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = case
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let started = Instant::now();
         let outcome = std::panic::catch_unwind(|| testcase::run_case(&case))
             .unwrap_or_else(|_| Err("panicked".to_string()));
@@ -180,7 +198,11 @@ fn test(dirs: &[String]) -> ExitCode {
         }
     }
     println!("{passed} passed, {failed} failed");
-    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 fn bench(args: &[String]) -> Result<(), Error> {
@@ -198,15 +220,24 @@ fn bench(args: &[String]) -> Result<(), Error> {
         let shape: Vec<usize> = v
             .dims
             .as_ref()
-            .map(|d| d.iter().map(|x| if let Dim::Fixed(n) = x { *n } else { 1 }).collect())
+            .map(|d| {
+                d.iter()
+                    .map(|x| if let Dim::Fixed(n) = x { *n } else { 1 })
+                    .collect()
+            })
             .unwrap_or_default();
         let dt = v.dtype.unwrap_or(tg_onnx::DType::F32);
         let n: usize = shape.iter().product();
-        let vals: Vec<f64> = (0..n).map(|i| ((i * 7919) % 1000) as f64 / 1000.0).collect();
+        let vals: Vec<f64> = (0..n)
+            .map(|i| ((i * 7919) % 1000) as f64 / 1000.0)
+            .collect();
         let h = HostTensor::from_f64s(dt, &shape, &vals);
         inputs.push((v.name.clone(), tg_onnx::to_device(&h)?));
     }
-    let named: Vec<(&str, tg_ops::DynTensor)> = inputs.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
+    let named: Vec<(&str, tg_ops::DynTensor)> = inputs
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.clone()))
+        .collect();
     let t0 = Instant::now();
     model.run(&named)?;
     let first = t0.elapsed() + loaded;
@@ -218,12 +249,18 @@ fn bench(args: &[String]) -> Result<(), Error> {
     }
     times.sort_by(|a, b| a.total_cmp(b));
     let median = times.get(times.len() / 2).copied().unwrap_or(f64::NAN);
-    let key: Vec<_> = named.iter().map(|(_, t)| (t.dtype(), t.shape().to_vec())).collect();
+    let key: Vec<_> = named
+        .iter()
+        .map(|(_, t)| (t.dtype(), t.shape().to_vec()))
+        .collect();
     let kernels = model
         .kernels(&key)
         .map(|k| k.to_string())
         .unwrap_or_else(|| "not replayed (data-dependent)".to_string());
-    println!("first run (load, compile, first inference): {:.2} s", first.as_secs_f64());
+    println!(
+        "first run (load, compile, first inference): {:.2} s",
+        first.as_secs_f64()
+    );
     println!("median latency over {runs} runs: {median:.3} ms");
     println!("kernels per run: {kernels}");
     Ok(())

@@ -20,7 +20,10 @@ pub(crate) struct Window {
 fn ints_or(c: &NodeCtx, name: &str, dims: usize, default: i64) -> Result<Vec<usize>> {
     let v = c.node.ints(name)?.unwrap_or_else(|| vec![default; dims]);
     if v.len() != dims || v.iter().any(|&x| x < 0) {
-        return Err(c.node.bad_attr(name, format!("{v:?} does not give one size per spatial axis ({dims})")));
+        return Err(c.node.bad_attr(
+            name,
+            format!("{v:?} does not give one size per spatial axis ({dims})"),
+        ));
     }
     Ok(v.iter().map(|&x| x as usize).collect())
 }
@@ -37,15 +40,20 @@ pub(crate) fn window(c: &NodeCtx, spatial: &[usize], kernel: &[usize]) -> Result
         "NOTSET" => {
             let p = c.node.ints("pads")?.unwrap_or_else(|| vec![0; 2 * dims]);
             if p.len() != 2 * dims {
-                return Err(c.node.bad_attr("pads", format!("{p:?} needs {} values", 2 * dims)));
+                return Err(c
+                    .node
+                    .bad_attr("pads", format!("{p:?} needs {} values", 2 * dims)));
             }
-            (0..dims).map(|i| (p[i] as isize, p[i + dims] as isize)).collect()
+            (0..dims)
+                .map(|i| (p[i] as isize, p[i + dims] as isize))
+                .collect()
         }
         "VALID" => vec![(0, 0); dims],
         "SAME_UPPER" | "SAME_LOWER" => (0..dims)
             .map(|i| {
                 let out = spatial[i].div_ceil(strides[i]);
-                let need = (out.saturating_sub(1)) * strides[i] + (kernel[i] - 1) * dilations[i] + 1;
+                let need =
+                    (out.saturating_sub(1)) * strides[i] + (kernel[i] - 1) * dilations[i] + 1;
                 let total = need.saturating_sub(spatial[i]) as isize;
                 if auto_pad == "SAME_UPPER" {
                     (total / 2, total - total / 2)
@@ -54,7 +62,11 @@ pub(crate) fn window(c: &NodeCtx, spatial: &[usize], kernel: &[usize]) -> Result
                 }
             })
             .collect(),
-        other => return Err(c.node.bad_attr("auto_pad", format!("{other:?} is not an auto_pad mode"))),
+        other => {
+            return Err(c
+                .node
+                .bad_attr("auto_pad", format!("{other:?} is not an auto_pad mode")));
+        }
     };
     Ok(Window {
         strides,
@@ -151,9 +163,13 @@ pub(crate) fn conv_transpose(c: &mut NodeCtx) -> Result<Vec<Value>> {
             _ => {
                 let p = c.node.ints("pads")?.unwrap_or_else(|| vec![0; 2 * dims]);
                 if p.len() != 2 * dims {
-                    return Err(c.node.bad_attr("pads", format!("{p:?} needs {} values", 2 * dims)));
+                    return Err(c
+                        .node
+                        .bad_attr("pads", format!("{p:?} needs {} values", 2 * dims)));
                 }
-                (0..dims).map(|i| (p[i] as isize, p[i + dims] as isize)).collect()
+                (0..dims)
+                    .map(|i| (p[i] as isize, p[i + dims] as isize))
+                    .collect()
             }
         }
     };
@@ -163,6 +179,9 @@ pub(crate) fn conv_transpose(c: &mut NodeCtx) -> Result<Vec<Value>> {
         .dilation(Sizes(dilations))
         .padding(Padding::Pairs(pads))
         .output_padding(Sizes(out_pad));
-    let y = x.conv_transpose2d(&w, b.as_ref(), &spec).at(c)?.cast(x.dtype());
+    let y = x
+        .conv_transpose2d(&w, b.as_ref(), &spec)
+        .at(c)?
+        .cast(x.dtype());
     Ok(vec![c.out(y)])
 }

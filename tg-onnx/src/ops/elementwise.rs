@@ -69,7 +69,10 @@ pub(crate) fn unary(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::HardSigmoid => {
             let (a, b) = (f("alpha", 0.2)?, f("beta", 0.5)?);
             x.mul(a).and_then(|y| y.add(b)).and_then(|y| {
-                y.clamp(Some(Operand::from(tg_runtime::Scalar::Float(0.0))), Some(Operand::from(tg_runtime::Scalar::Float(1.0))))
+                y.clamp(
+                    Some(Operand::from(tg_runtime::Scalar::Float(0.0))),
+                    Some(Operand::from(tg_runtime::Scalar::Float(1.0))),
+                )
             })
         }
         O::ThresholdedRelu => {
@@ -87,13 +90,20 @@ pub(crate) fn unary(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::Gelu => match n.string_or("approximate", "none")?.as_str() {
             "none" => x.gelu_erf(),
             "tanh" => x.gelu(),
-            other => return Err(n.bad_attr("approximate", format!("{other:?} is not none or tanh"))),
+            other => {
+                return Err(n.bad_attr("approximate", format!("{other:?} is not none or tanh")));
+            }
         },
         O::Swish => {
             let a = f("alpha", 1.0)?;
             x.mul(a).and_then(|y| y.sigmoid()).and_then(|s| x.mul(&s))
         }
-        _ => return Err(tg_onnx_format::Error::Internal(format!("{:?} is not unary", n.op))),
+        _ => {
+            return Err(tg_onnx_format::Error::Internal(format!(
+                "{:?} is not unary",
+                n.op
+            )));
+        }
     };
     // a float op keeps the input's float dtype (tg computes f16 in f32 and rounds once)
     Ok(vec![c.out(y.at(c)?)])
@@ -158,8 +168,16 @@ pub(crate) fn binary(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::GreaterOrEqual => a.ge(&b),
         O::Less => a.lt(&b),
         O::LessOrEqual => a.le(&b),
-        O::PRelu => a.lt(0).and_then(|neg| neg.where_(a.mul(&b)?, &a)).map(|y| y.cast(a.dtype())),
-        _ => return Err(tg_onnx_format::Error::Internal(format!("{:?} is not binary", n.op))),
+        O::PRelu => a
+            .lt(0)
+            .and_then(|neg| neg.where_(a.mul(&b)?, &a))
+            .map(|y| y.cast(a.dtype())),
+        _ => {
+            return Err(tg_onnx_format::Error::Internal(format!(
+                "{:?} is not binary",
+                n.op
+            )));
+        }
     };
     Ok(vec![c.out(y.at(c)?)])
 }

@@ -14,7 +14,11 @@ fn coords(n: usize, align_corners: bool) -> Vec<f64> {
     (0..n)
         .map(|i| {
             if align_corners {
-                if n == 1 { -1.0 } else { -1.0 + 2.0 * i as f64 / (n - 1) as f64 }
+                if n == 1 {
+                    -1.0
+                } else {
+                    -1.0 + 2.0 * i as f64 / (n - 1) as f64
+                }
             } else {
                 -1.0 + (2 * i + 1) as f64 / n as f64
             }
@@ -24,12 +28,19 @@ fn coords(n: usize, align_corners: bool) -> Vec<f64> {
 
 pub(crate) fn affine_grid(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let theta = c.t(0)?;
-    let size: Vec<usize> = c.host(1)?.to_i64s().iter().map(|&v| v.max(0) as usize).collect();
+    let size: Vec<usize> = c
+        .host(1)?
+        .to_i64s()
+        .iter()
+        .map(|&v| v.max(0) as usize)
+        .collect();
     let align = c.node.int_or("align_corners", 0)? != 0;
     let spatial = &size[2.min(size.len())..];
     let dims = spatial.len();
     if !(dims == 2 || dims == 3) || theta.ndim() != 3 {
-        return Err(c.bad("AffineGrid takes (N, 2, 3) with a 4-D size or (N, 3, 4) with a 5-D size"));
+        return Err(
+            c.bad("AffineGrid takes (N, 2, 3) with a 4-D size or (N, 3, 4) with a 5-D size")
+        );
     }
     // rows (x, y[, z], 1) for every position, x the fastest (the last spatial axis)
     let axes: Vec<Vec<f64>> = spatial.iter().map(|&n| coords(n, align)).collect();
@@ -47,7 +58,12 @@ pub(crate) fn affine_grid(c: &mut NodeCtx) -> Result<Vec<Value>> {
         }
         base.push(1.0);
     }
-    let base = crate::value::upload(&HostTensor::from_f64s(DType::F32, &[count, dims + 1], &base)).at(c)?;
+    let base = crate::value::upload(&HostTensor::from_f64s(
+        DType::F32,
+        &[count, dims + 1],
+        &base,
+    ))
+    .at(c)?;
     let y = (|| -> R<DynTensor> {
         let g = base.cast(theta.dtype()).matmul(&theta.transpose(-1, -2)?)?;
         let mut shape = vec![size[0] as isize];

@@ -20,7 +20,9 @@ fn wrap(idx: &DynTensor, n: usize) -> R<DynTensor> {
 
 /// `shape` with 1 everywhere but `axis`, which has `n`.
 fn along(rank: usize, axis: usize, n: usize) -> Vec<isize> {
-    (0..rank).map(|k| if k == axis { n as isize } else { 1 }).collect()
+    (0..rank)
+        .map(|k| if k == axis { n as isize } else { 1 })
+        .collect()
 }
 
 fn arange(n: usize) -> R<DynTensor> {
@@ -32,7 +34,11 @@ pub(crate) fn gather(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let a = axis(c, c.node.int_or("axis", 0)?, x.ndim())?;
     let mut index: Vec<Index> = (0..x.ndim()).map(|_| Index::full()).collect();
     let scalar = idx.ndim() == 0;
-    let i = if scalar { idx.reshape(&[1]).at(c)? } else { idx.clone() };
+    let i = if scalar {
+        idx.reshape(&[1]).at(c)?
+    } else {
+        idx.clone()
+    };
     index[a] = Index::Tensor(wrap(&i, x.shape()[a]).at(c)?);
     let mut y = x.index(&index).at(c)?;
     if scalar {
@@ -54,8 +60,7 @@ fn linearize(idx: &DynTensor, dims: &[usize]) -> R<DynTensor> {
     let mut lin: Option<DynTensor> = None;
     let mut stride = 1usize;
     for k in (0..m).rev() {
-        let col = idx
-            .index(&[Index::Ellipsis, Index::Int(k as isize)])?;
+        let col = idx.index(&[Index::Ellipsis, Index::Int(k as isize)])?;
         let col = wrap(&col, dims[k])?.mul(stride as i64)?;
         lin = Some(match lin {
             None => col,
@@ -74,7 +79,9 @@ pub(crate) fn gather_nd(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let b = c.node.int_or("batch_dims", 0)?.max(0) as usize;
     let xs = x.shape().to_vec();
     let is = idx.shape().to_vec();
-    let m = *is.last().ok_or_else(|| c.bad("indices must have rank 1 or more"))?;
+    let m = *is
+        .last()
+        .ok_or_else(|| c.bad("indices must have rank 1 or more"))?;
     if b + m > xs.len() || b >= is.len() {
         return Err(c.bad("batch_dims and the index tuple length exceed the data's rank"));
     }
@@ -108,7 +115,11 @@ pub(crate) fn scatter_elements(c: &mut NodeCtx) -> Result<Vec<Value>> {
         "mul" => x.scatter_reduce(a as isize, &i, &upd, ScatterReduce::Prod, true),
         "max" => x.scatter_reduce(a as isize, &i, &upd, ScatterReduce::Amax, true),
         "min" => x.scatter_reduce(a as isize, &i, &upd, ScatterReduce::Amin, true),
-        other => return Err(c.node.bad_attr("reduction", format!("{other:?} is not a reduction"))),
+        other => {
+            return Err(c
+                .node
+                .bad_attr("reduction", format!("{other:?} is not a reduction")));
+        }
     };
     Ok(vec![c.out(y.at(c)?)])
 }
@@ -117,7 +128,9 @@ pub(crate) fn scatter_nd(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let (x, idx, upd) = (c.t(0)?, c.t(1)?, c.t(2)?);
     let xs = x.shape().to_vec();
     let is = idx.shape().to_vec();
-    let m = *is.last().ok_or_else(|| c.bad("indices must have rank 1 or more"))?;
+    let m = *is
+        .last()
+        .ok_or_else(|| c.bad("indices must have rank 1 or more"))?;
     if m > xs.len() {
         return Err(c.bad("index tuples are longer than the data's rank"));
     }
@@ -143,7 +156,9 @@ pub(crate) fn scatter_nd(c: &mut NodeCtx) -> Result<Vec<Value>> {
     })()
     .at(c)?;
     if !matches!(red.as_str(), "none" | "add" | "mul" | "max" | "min") {
-        return Err(c.node.bad_attr("reduction", format!("{red:?} is not a reduction")));
+        return Err(c
+            .node
+            .bad_attr("reduction", format!("{red:?} is not a reduction")));
     }
     Ok(vec![c.out(y)])
 }
@@ -182,7 +197,10 @@ pub(crate) fn compress(c: &mut NodeCtx) -> Result<Vec<Value>> {
     };
     let n = x.shape()[a];
     if cond.len() > n {
-        return Err(c.bad(format!("condition of length {} is longer than the axis ({n})", cond.len())));
+        return Err(c.bad(format!(
+            "condition of length {} is longer than the axis ({n})",
+            cond.len()
+        )));
     }
     let picks: Vec<isize> = cond
         .iter()
@@ -214,7 +232,11 @@ pub(crate) fn nonzero(c: &mut NodeCtx) -> Result<Vec<Value>> {
             v[k * hits.len() + j] = ((i / st[k]) % shape[k]) as i64;
         }
     }
-    Ok(vec![Value::Host(HostTensor::from_i64s(DType::I64, &[r, hits.len()], &v))])
+    Ok(vec![Value::Host(HostTensor::from_i64s(
+        DType::I64,
+        &[r, hits.len()],
+        &v,
+    ))])
 }
 
 pub(crate) fn topk(c: &mut NodeCtx) -> Result<Vec<Value>> {
@@ -222,7 +244,9 @@ pub(crate) fn topk(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let k = if c.node.since >= 10 {
         c.host(1)?.get_i64(0)
     } else {
-        c.node.int("k")?.ok_or_else(|| c.node.bad_attr("k", "missing"))?
+        c.node
+            .int("k")?
+            .ok_or_else(|| c.node.bad_attr("k", "missing"))?
     };
     let a = axis(c, c.node.int_or("axis", -1)?, x.ndim())?;
     if k < 0 || k as usize > x.shape()[a] {
@@ -241,7 +265,11 @@ pub(crate) fn arg(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let max = c.node.op == OpType::ArgMax;
     let n = x.shape()[a] as i64;
     let y = (|| -> R<DynTensor> {
-        let src = if last { x.flip(&[a as isize])? } else { x.clone() };
+        let src = if last {
+            x.flip(&[a as isize])?
+        } else {
+            x.clone()
+        };
         let i = if max {
             src.argmax(Some(a as isize), keep)?
         } else {

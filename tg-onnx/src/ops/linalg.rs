@@ -31,7 +31,11 @@ pub(crate) fn gemm(c: &mut NodeCtx) -> Result<Vec<Value>> {
             y = y.mul(alpha)?;
         }
         if let Some(bias) = &bias {
-            y = if beta != 1.0 { y.add(&bias.mul(beta)?)? } else { y.add(bias)? };
+            y = if beta != 1.0 {
+                y.add(&bias.mul(beta)?)?
+            } else {
+                y.add(bias)?
+            };
         }
         Ok(y.cast(a.dtype()))
     })()

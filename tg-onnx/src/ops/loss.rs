@@ -40,7 +40,9 @@ fn nll_of(
 fn reduction(c: &NodeCtx) -> Result<String> {
     let r = c.node.string_or("reduction", "mean")?;
     if !matches!(r.as_str(), "none" | "sum" | "mean") {
-        return Err(c.node.bad_attr("reduction", format!("{r:?} is not none, sum or mean")));
+        return Err(c
+            .node
+            .bad_attr("reduction", format!("{r:?} is not none, sum or mean")));
     }
     Ok(r)
 }
@@ -53,7 +55,9 @@ pub(crate) fn nll(c: &mut NodeCtx) -> Result<Vec<Value>> {
     if x.ndim() < 2 {
         return Err(c.bad("the input must be (N, C, ...)"));
     }
-    let y = nll_of(&x, &t, w.as_ref(), ignore, &red).at(c)?.cast(x.dtype());
+    let y = nll_of(&x, &t, w.as_ref(), ignore, &red)
+        .at(c)?
+        .cast(x.dtype());
     Ok(vec![c.out(y)])
 }
 

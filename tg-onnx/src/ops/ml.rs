@@ -16,13 +16,14 @@ pub(crate) fn ml(c: &mut NodeCtx) -> Result<Vec<Value>> {
         _ => {
             let idx = c.t(1)?.cast(DType::I64).reshape(&[-1]).at(c)?;
             let k = idx.numel() as isize;
-            let picked = x
-                .index(&[Index::Ellipsis, Index::Tensor(idx)])
-                .at(c)?;
+            let picked = x.index(&[Index::Ellipsis, Index::Tensor(idx)]).at(c)?;
             let mut shape: Vec<isize> = if x.ndim() == 1 {
                 vec![1]
             } else {
-                x.shape()[..x.ndim() - 1].iter().map(|&d| d as isize).collect()
+                x.shape()[..x.ndim() - 1]
+                    .iter()
+                    .map(|&d| d as isize)
+                    .collect()
             };
             shape.push(k);
             picked.reshape(&shape).at(c)?

@@ -4,21 +4,21 @@
 
 mod conv;
 mod elementwise;
-mod grid;
-mod ml;
-mod training;
 pub(crate) mod exotic;
+mod grid;
 mod index;
 mod linalg;
 mod loss;
+mod ml;
 mod norm;
 mod pool;
 mod quant;
+mod recurrent;
 mod reduce;
 mod resize;
-mod recurrent;
 mod sequence;
 mod shape;
+mod training;
 mod transformer;
 mod window;
 
@@ -30,17 +30,70 @@ use crate::value::{NodeCtx, Value};
 pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
     use OpType as O;
     match c.node.op {
-        O::Abs | O::Acos | O::Acosh | O::Asin | O::Asinh | O::Atan | O::Atanh | O::Ceil
-        | O::Cos | O::Cosh | O::Erf | O::Exp | O::Floor | O::IsInf | O::IsNaN | O::Log
-        | O::Neg | O::Not | O::Reciprocal | O::Round | O::Sign | O::Sin | O::Sinh | O::Sqrt
-        | O::Tan | O::Tanh | O::BitwiseNot | O::Celu | O::Elu | O::Gelu | O::HardSigmoid
-        | O::HardSwish | O::LeakyRelu | O::Mish | O::Relu | O::Selu | O::Sigmoid
-        | O::Softplus | O::Softsign | O::ThresholdedRelu | O::Shrink | O::Swish => {
-            elementwise::unary(c)
-        }
-        O::Add | O::Sub | O::Mul | O::Div | O::Pow | O::Mod | O::And | O::Or | O::Xor
-        | O::Equal | O::Greater | O::GreaterOrEqual | O::Less | O::LessOrEqual | O::BitShift
-        | O::BitwiseAnd | O::BitwiseOr | O::BitwiseXor | O::Max | O::Min | O::Mean | O::Sum
+        O::Abs
+        | O::Acos
+        | O::Acosh
+        | O::Asin
+        | O::Asinh
+        | O::Atan
+        | O::Atanh
+        | O::Ceil
+        | O::Cos
+        | O::Cosh
+        | O::Erf
+        | O::Exp
+        | O::Floor
+        | O::IsInf
+        | O::IsNaN
+        | O::Log
+        | O::Neg
+        | O::Not
+        | O::Reciprocal
+        | O::Round
+        | O::Sign
+        | O::Sin
+        | O::Sinh
+        | O::Sqrt
+        | O::Tan
+        | O::Tanh
+        | O::BitwiseNot
+        | O::Celu
+        | O::Elu
+        | O::Gelu
+        | O::HardSigmoid
+        | O::HardSwish
+        | O::LeakyRelu
+        | O::Mish
+        | O::Relu
+        | O::Selu
+        | O::Sigmoid
+        | O::Softplus
+        | O::Softsign
+        | O::ThresholdedRelu
+        | O::Shrink
+        | O::Swish => elementwise::unary(c),
+        O::Add
+        | O::Sub
+        | O::Mul
+        | O::Div
+        | O::Pow
+        | O::Mod
+        | O::And
+        | O::Or
+        | O::Xor
+        | O::Equal
+        | O::Greater
+        | O::GreaterOrEqual
+        | O::Less
+        | O::LessOrEqual
+        | O::BitShift
+        | O::BitwiseAnd
+        | O::BitwiseOr
+        | O::BitwiseXor
+        | O::Max
+        | O::Min
+        | O::Mean
+        | O::Sum
         | O::PRelu => elementwise::binary(c),
         O::Where => elementwise::where_(c),
         O::Clip => elementwise::clip(c),
@@ -78,12 +131,19 @@ pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::TopK => index::topk(c),
         O::ArgMax | O::ArgMin => index::arg(c),
         O::Hardmax => index::hardmax(c),
-        O::ReduceSum | O::ReduceMean | O::ReduceMax | O::ReduceMin | O::ReduceProd
-        | O::ReduceL1 | O::ReduceL2 | O::ReduceLogSum | O::ReduceLogSumExp
+        O::ReduceSum
+        | O::ReduceMean
+        | O::ReduceMax
+        | O::ReduceMin
+        | O::ReduceProd
+        | O::ReduceL1
+        | O::ReduceL2
+        | O::ReduceLogSum
+        | O::ReduceLogSumExp
         | O::ReduceSumSquare => reduce::reduce(c),
         O::CumSum | O::CumProd => reduce::cumulative(c),
         O::Softmax | O::LogSoftmax => reduce::softmax(c),
-        O::MatMul => linalg::matmul(c),
+        O::Matmul => linalg::matmul(c),
         O::Gemm => linalg::gemm(c),
         O::Einsum => linalg::einsum(c),
         O::MatMulInteger => linalg::matmul_integer(c),
@@ -118,13 +178,20 @@ pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::AffineGrid => grid::affine_grid(c),
         O::Adagrad | O::Adam | O::Momentum => training::optimizer(c),
         O::Binarizer | O::ArrayFeatureExtractor => ml::ml(c),
-        O::SequenceConstruct | O::SequenceEmpty | O::SequenceAt | O::SequenceInsert
-        | O::SequenceErase | O::SequenceLength | O::SplitToSequence | O::ConcatFromSequence
-        | O::Optional | O::OptionalHasElement | O::OptionalGetElement => sequence::sequence(c),
-        O::If | O::Loop | O::Scan | O::SequenceMap => Err(tg_onnx_format::Error::Internal(format!(
-            "{:?} runs in the executor",
-            c.node.op
-        ))),
+        O::SequenceConstruct
+        | O::SequenceEmpty
+        | O::SequenceAt
+        | O::SequenceInsert
+        | O::SequenceErase
+        | O::SequenceLength
+        | O::SplitToSequence
+        | O::ConcatFromSequence
+        | O::Optional
+        | O::OptionalHasElement
+        | O::OptionalGetElement => sequence::sequence(c),
+        O::If | O::Loop | O::Scan | O::SequenceMap => Err(tg_onnx_format::Error::Internal(
+            format!("{:?} runs in the executor", c.node.op),
+        )),
     }
 }
 
@@ -141,7 +208,7 @@ pub(crate) fn reads_buffers(op: OpType) -> bool {
             | O::ConvTranspose
             | O::ConvInteger
             | O::QLinearConv
-            | O::MatMul
+            | O::Matmul
             | O::Gemm
             | O::MatMulInteger
             | O::QLinearMatMul

@@ -94,7 +94,11 @@ pub(crate) fn layer_norm(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let dt = x.dtype();
     let axes: Vec<isize> = (a as isize..x.ndim() as isize).collect();
     let outs = (|| -> R<Vec<DynTensor>> {
-        let xs = if stash == 1 { x.cast(DType::F32) } else { x.clone() };
+        let xs = if stash == 1 {
+            x.cast(DType::F32)
+        } else {
+            x.clone()
+        };
         let mean = xs.mean(Some(&axes), true)?;
         let d = xs.sub(&mean)?;
         let var = d.mul(&d)?.mean(Some(&axes), true)?;
@@ -124,19 +128,27 @@ pub(crate) fn group_norm(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let g = g as usize;
     let shape: Vec<isize> = s.iter().map(|&d| d as isize).collect();
     let y = (|| -> R<DynTensor> {
-        let xg = x.cast(DType::F32).reshape(&[s[0] as isize, g as isize, -1])?;
+        let xg = x
+            .cast(DType::F32)
+            .reshape(&[s[0] as isize, g as isize, -1])?;
         let n = xg.layernorm(&[-1], eps)?.reshape(&shape)?.cast(x.dtype());
         let (sc, bi) = if scale.numel() == g && g != s[1] {
             // opset 18: one scale and bias per group
             let per = (s[1] / g) as isize;
             (
-                scale.reshape(&[g as isize, 1])?.expand(&[g as isize, per])?.reshape(&[-1])?,
-                bias.reshape(&[g as isize, 1])?.expand(&[g as isize, per])?.reshape(&[-1])?,
+                scale
+                    .reshape(&[g as isize, 1])?
+                    .expand(&[g as isize, per])?
+                    .reshape(&[-1])?,
+                bias.reshape(&[g as isize, 1])?
+                    .expand(&[g as isize, per])?
+                    .reshape(&[-1])?,
             )
         } else {
             (scale.clone(), bias.clone())
         };
-        n.mul(&per_channel(&sc, s.len())?)?.add(&per_channel(&bi, s.len())?)
+        n.mul(&per_channel(&sc, s.len())?)?
+            .add(&per_channel(&bi, s.len())?)
     })()
     .at(c)?
     .cast(x.dtype());
@@ -150,7 +162,11 @@ pub(crate) fn rms_norm(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let stash = c.node.int_or("stash_type", 1)?;
     let axes: Vec<isize> = (a as isize..x.ndim() as isize).collect();
     let y = (|| -> R<DynTensor> {
-        let xs = if stash == 1 { x.cast(DType::F32) } else { x.clone() };
+        let xs = if stash == 1 {
+            x.cast(DType::F32)
+        } else {
+            x.clone()
+        };
         let inv = xs.mul(&xs)?.mean(Some(&axes), true)?.add(eps)?.rsqrt()?;
         xs.mul(&inv)?.cast(x.dtype()).mul(&scale)
     })()
@@ -211,7 +227,10 @@ pub(crate) fn lrn(c: &mut NodeCtx) -> Result<Vec<Value>> {
                 Some(s) => s.add(&v)?,
             });
         }
-        let s = sum.ok_or(tg_runtime::Error::Argument { op: "LRN", message: "size 0".into() })?;
+        let s = sum.ok_or(tg_runtime::Error::Argument {
+            op: "LRN",
+            message: "size 0".into(),
+        })?;
         x.div(&s.mul(alpha / size as f64)?.add(bias)?.pow(beta)?)
     })()
     .at(c)?

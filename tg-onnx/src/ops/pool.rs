@@ -4,7 +4,6 @@
 use tg_onnx_format::{DType, OpType, Result};
 use tg_ops::{DynTensor, Padding, Pool, Sizes};
 
-
 use super::conv::window;
 use crate::value::{At, NodeCtx, Value};
 
@@ -16,7 +15,10 @@ fn kernel(c: &NodeCtx, dims: usize) -> Result<Vec<usize>> {
         .ints("kernel_shape")?
         .ok_or_else(|| c.node.bad_attr("kernel_shape", "missing"))?;
     if k.len() != dims || k.iter().any(|&v| v <= 0) {
-        return Err(c.node.bad_attr("kernel_shape", format!("{k:?} does not fit {dims} spatial axes")));
+        return Err(c.node.bad_attr(
+            "kernel_shape",
+            format!("{k:?} does not fit {dims} spatial axes"),
+        ));
     }
     Ok(k.iter().map(|&v| v as usize).collect())
 }
@@ -89,9 +91,11 @@ pub(crate) fn pool(c: &mut NodeCtx) -> Result<Vec<Value>> {
             let y = (|| -> R<DynTensor> {
                 let mut all = vec![(0isize, 0isize); 2];
                 all.extend(pads.iter().copied());
-                let w = x
-                    .pad(&all, 0)?
-                    .pool(&k, Sizes(win.strides.clone()), Sizes(win.dilations.clone()))?;
+                let w = x.pad(&all, 0)?.pool(
+                    &k,
+                    Sizes(win.strides.clone()),
+                    Sizes(win.dilations.clone()),
+                )?;
                 let axes = last_axes(&w, dims);
                 w.abs()?.pow(p)?.sum(Some(&axes), false)?.pow(1.0 / p)
             })()
@@ -132,21 +136,29 @@ pub(crate) fn max_unpool(c: &mut NodeCtx) -> Result<Vec<Value>> {
     // the indices count within the default output; a given output_shape pads it at the end
     let out: Vec<usize> = (0..dims)
         .map(|d| {
-            ((x.shape()[2 + d] as i64 - 1) * strides[d] - p[d] - p.get(d + dims).copied().unwrap_or(0)
+            ((x.shape()[2 + d] as i64 - 1) * strides[d]
+                - p[d]
+                - p.get(d + dims).copied().unwrap_or(0)
                 + k[d] as i64)
                 .max(0) as usize
         })
         .collect();
-    let given: Option<Vec<usize>> = c
-        .opt_ints(2)?
-        .map(|os| os[os.len().saturating_sub(dims)..].iter().map(|&v| v.max(0) as usize).collect());
+    let given: Option<Vec<usize>> = c.opt_ints(2)?.map(|os| {
+        os[os.len().saturating_sub(dims)..]
+            .iter()
+            .map(|&v| v.max(0) as usize)
+            .collect()
+    });
     let plane: usize = out.iter().product();
     let (n, ch) = (x.shape()[0], x.shape()[1]);
     let rows = (n * ch) as isize;
     let y = (|| -> R<DynTensor> {
         // ONNX's indices count over the whole tensor: each (n, c) plane's values scattered
         // into that plane at their index within it
-        let local = i.cast(DType::I64).modulo(plane as i64)?.reshape(&[rows, -1])?;
+        let local = i
+            .cast(DType::I64)
+            .modulo(plane as i64)?
+            .reshape(&[rows, -1])?;
         let vals = x.reshape(&[rows, -1])?;
         let mut shape = vec![n as isize, ch as isize];
         shape.extend(out.iter().map(|&d| d as isize));

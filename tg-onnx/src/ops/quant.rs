@@ -145,7 +145,10 @@ pub(crate) fn dynamic_quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         let lo = xf.min(None, false)?.minimum(0.0)?;
         let scale = hi.sub(&lo)?.div(255.0)?;
         let zp = saturate(&exact_div(&lo.neg()?, &scale)?.round()?, DType::U8)?;
-        let y = saturate(&exact_div(&xf, &scale)?.round()?.add(&zp.cast(DType::F32))?, DType::U8)?;
+        let y = saturate(
+            &exact_div(&xf, &scale)?.round()?.add(&zp.cast(DType::F32))?,
+            DType::U8,
+        )?;
         Ok(vec![y, scale, zp])
     })()
     .at(c)?;
@@ -156,7 +159,9 @@ pub(crate) fn dynamic_quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
 /// a quotient just below a .5 on the .5 and round it the wrong way): the quotient is formed
 /// in f64 and rounded once.
 fn exact_div(a: &DynTensor, b: &DynTensor) -> R<DynTensor> {
-    Ok(a.cast(DType::F64).div(&b.cast(DType::F64))?.cast(DType::F32))
+    Ok(a.cast(DType::F64)
+        .div(&b.cast(DType::F64))?
+        .cast(DType::F32))
 }
 
 /// `round(acc * scale) + zero point`, saturated into the zero point's dtype.

@@ -60,8 +60,16 @@ pub(crate) fn recurrent(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let bias = c.opt_t(3)?;
     let lens = c.opt_t(4)?;
     let h0 = c.opt_t(5)?;
-    let c0 = if op == OpType::LSTM { c.opt_t(6)? } else { None };
-    let peep = if op == OpType::LSTM { c.opt_t(7)? } else { None };
+    let c0 = if op == OpType::LSTM {
+        c.opt_t(6)?
+    } else {
+        None
+    };
+    let peep = if op == OpType::LSTM {
+        c.opt_t(7)?
+    } else {
+        None
+    };
     let hidden = n
         .int("hidden_size")?
         .ok_or_else(|| n.bad_attr("hidden_size", "missing"))? as usize;
@@ -73,7 +81,11 @@ pub(crate) fn recurrent(c: &mut NodeCtx) -> Result<Vec<Value>> {
         other => return Err(n.bad_attr("direction", format!("{other:?} is not a direction"))),
     };
     let layout = n.int_or("layout", 0)?;
-    let clip = n.attrs.get("clip").map(|_| n.float_or("clip", 0.0)).transpose()?;
+    let clip = n
+        .attrs
+        .get("clip")
+        .map(|_| n.float_or("clip", 0.0))
+        .transpose()?;
     let lbr = n.int_or("linear_before_reset", 0)? != 0;
     let input_forget = n.int_or("input_forget", 0)? != 0;
     let per_dir = match op {
@@ -82,20 +94,26 @@ pub(crate) fn recurrent(c: &mut NodeCtx) -> Result<Vec<Value>> {
         _ => 3,
     };
     let names: Vec<String> = match n.attrs.get("activations") {
-        Some(tg_onnx_format::Attr::Strings(v)) => {
-            v.iter().map(|s| String::from_utf8_lossy(s).into_owned()).collect()
-        }
+        Some(tg_onnx_format::Attr::Strings(v)) => v
+            .iter()
+            .map(|s| String::from_utf8_lossy(s).into_owned())
+            .collect(),
         _ => {
             let one: &[&str] = match op {
                 OpType::RNN => &["Tanh"],
                 OpType::GRU => &["Sigmoid", "Tanh"],
                 _ => &["Sigmoid", "Tanh", "Tanh"],
             };
-            (0..dirs.len()).flat_map(|_| one.iter().map(|s| s.to_string())).collect()
+            (0..dirs.len())
+                .flat_map(|_| one.iter().map(|s| s.to_string()))
+                .collect()
         }
     };
     if names.len() < per_dir * dirs.len() {
-        return Err(n.bad_attr("activations", format!("{} given, {} needed", names.len(), per_dir * dirs.len())));
+        return Err(n.bad_attr(
+            "activations",
+            format!("{} given, {} needed", names.len(), per_dir * dirs.len()),
+        ));
     }
     let alphas = n.floats("activation_alpha")?.unwrap_or_default();
     let betas = n.floats("activation_beta")?.unwrap_or_default();
@@ -113,7 +131,11 @@ pub(crate) fn recurrent(c: &mut NodeCtx) -> Result<Vec<Value>> {
     }
     let outs = (|| -> R<Vec<DynTensor>> {
         // (seq, batch, input)
-        let xs = if layout == 1 { x.permute(&[1, 0, 2])? } else { x.clone() };
+        let xs = if layout == 1 {
+            x.permute(&[1, 0, 2])?
+        } else {
+            x.clone()
+        };
         let (seq, batch) = (xs.shape()[0], xs.shape()[1]);
         let dt = x.dtype();
         let lens_col = match &lens {
@@ -127,7 +149,12 @@ pub(crate) fn recurrent(c: &mut NodeCtx) -> Result<Vec<Value>> {
             let pick = |t: &DynTensor| t.index(&[Index::Int(d as isize)]);
             let wd = pick(&w)?; // (gates * hidden, input)
             let rd = pick(&r)?; // (gates * hidden, hidden)
-            let g = |m: &DynTensor, k: usize| m.index(&[Index::slice((k * hidden) as isize..((k + 1) * hidden) as isize, 1)]);
+            let g = |m: &DynTensor, k: usize| {
+                m.index(&[Index::slice(
+                    (k * hidden) as isize..((k + 1) * hidden) as isize,
+                    1,
+                )])
+            };
             let (wb, rb) = match &bias {
                 Some(b) => {
                     let bd = pick(b)?;
@@ -161,7 +188,12 @@ pub(crate) fn recurrent(c: &mut NodeCtx) -> Result<Vec<Value>> {
             if let Some(wb) = &wb {
                 xw = xw.add(wb)?;
             }
-            let gate_of = |t: &DynTensor, k: usize| t.index(&[Index::Ellipsis, Index::slice((k * hidden) as isize..((k + 1) * hidden) as isize, 1)]);
+            let gate_of = |t: &DynTensor, k: usize| {
+                t.index(&[
+                    Index::Ellipsis,
+                    Index::slice((k * hidden) as isize..((k + 1) * hidden) as isize, 1),
+                ])
+            };
             let mut out_steps: Vec<DynTensor> = vec![DynTensor::zeros(&[1], dt)?; seq];
             for step in 0..seq {
                 let t = if reverse { seq - 1 - step } else { step };
@@ -173,8 +205,10 @@ pub(crate) fn recurrent(c: &mut NodeCtx) -> Result<Vec<Value>> {
                 let (new_h, new_c) = match op {
                     OpType::RNN => (act(0).apply(&clipped(xt.add(&hr)?)?)?, cell.clone()),
                     OpType::GRU => {
-                        let z = act(0).apply(&clipped(gate_of(&xt, 0)?.add(&gate_of(&hr, 0)?)?)?)?;
-                        let rg = act(0).apply(&clipped(gate_of(&xt, 1)?.add(&gate_of(&hr, 1)?)?)?)?;
+                        let z =
+                            act(0).apply(&clipped(gate_of(&xt, 0)?.add(&gate_of(&hr, 0)?)?)?)?;
+                        let rg =
+                            act(0).apply(&clipped(gate_of(&xt, 1)?.add(&gate_of(&hr, 1)?)?)?)?;
                         let hh = if lbr {
                             gate_of(&xt, 2)?.add(&rg.mul(&gate_of(&hr, 2)?)?)?
                         } else {
@@ -209,7 +243,8 @@ pub(crate) fn recurrent(c: &mut NodeCtx) -> Result<Vec<Value>> {
                         };
                         let cc = act(1).apply(&clipped(gate_of(&pre, 3)?)?)?;
                         let new_c = f.mul(&cell)?.add(&i.mul(&cc)?)?;
-                        let o = act(0).apply(&clipped(with_peep(gate_of(&pre, 1)?, 1, &new_c)?)?)?;
+                        let o =
+                            act(0).apply(&clipped(with_peep(gate_of(&pre, 1)?, 1, &new_c)?)?)?;
                         (o.mul(&act(2).apply(&new_c)?)?, new_c)
                     }
                 };

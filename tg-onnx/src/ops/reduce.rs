@@ -87,7 +87,13 @@ pub(crate) fn cumulative(c: &mut NodeCtx) -> Result<Vec<Value>> {
 pub(crate) fn softmax(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
     let log = c.node.op == OpType::LogSoftmax;
-    let f = |t: &DynTensor, a: isize| if log { t.log_softmax(a, None) } else { t.softmax(a, None) };
+    let f = |t: &DynTensor, a: isize| {
+        if log {
+            t.log_softmax(a, None)
+        } else {
+            t.softmax(a, None)
+        }
+    };
     let y = if c.node.since < 13 {
         let a = c.node.int_or("axis", 1)?;
         let r = x.ndim() as i64;

@@ -109,7 +109,11 @@ fn taps(p: &Params, n: usize, m: usize, scale: f64, roi: (f64, f64)) -> Taps {
                 t.weight[0].push(1.0);
             }
             Mode::Linear => {
-                let x = if p.coord == "tf_crop_and_resize" { x } else { x.clamp(0.0, (n - 1) as f64) };
+                let x = if p.coord == "tf_crop_and_resize" {
+                    x
+                } else {
+                    x.clamp(0.0, (n - 1) as f64)
+                };
                 let f = x.floor();
                 let w1 = x - f;
                 t.index[0].push((f as i64).clamp(0, last));
@@ -157,16 +161,23 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         "nearest" => Mode::Nearest,
         "linear" | "bilinear" | "trilinear" => Mode::Linear,
         "cubic" | "bicubic" => Mode::Cubic,
-        other => return Err(c.node.bad_attr("mode", format!("{other:?} is not a resize mode"))),
+        other => {
+            return Err(c
+                .node
+                .bad_attr("mode", format!("{other:?} is not a resize mode")));
+        }
     };
     if c.node.int_or("antialias", 0)? != 0 && mode != Mode::Nearest {
-        return Err(c.node.bad_attr("antialias", "antialiased resizing is not supported"));
+        return Err(c
+            .node
+            .bad_attr("antialias", "antialiased resizing is not supported"));
     }
     let opset10 = !upsample && c.node.since < 11;
     let coord = if upsample || opset10 {
         "asymmetric".to_string()
     } else {
-        c.node.string_or("coordinate_transformation_mode", "half_pixel")?
+        c.node
+            .string_or("coordinate_transformation_mode", "half_pixel")?
     };
     let p = Params {
         mode,
@@ -190,14 +201,25 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         let s = if c.node.since >= 9 {
             c.host(1)?.to_f64s()
         } else {
-            c.node.floats("scales")?.unwrap_or_default().iter().map(|&v| v as f64).collect()
+            c.node
+                .floats("scales")?
+                .unwrap_or_default()
+                .iter()
+                .map(|&v| v as f64)
+                .collect()
         };
         (None, Some(s), None)
     } else if opset10 {
         (None, Some(c.host(1)?.to_f64s()), None)
     } else {
-        let roi = c.opt_host(1)?.map(|h| h.to_f64s()).filter(|v| !v.is_empty());
-        let scales = c.opt_host(2)?.map(|h| h.to_f64s()).filter(|v| !v.is_empty());
+        let roi = c
+            .opt_host(1)?
+            .map(|h| h.to_f64s())
+            .filter(|v| !v.is_empty());
+        let scales = c
+            .opt_host(2)?
+            .map(|h| h.to_f64s())
+            .filter(|v| !v.is_empty());
         let sizes = c.opt_ints(3)?.filter(|v| !v.is_empty());
         (roi, scales, sizes)
     };
@@ -221,7 +243,11 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
                 return Err(c.bad(format!("{} sizes for {k} axes", sz.len())));
             }
             let policy = c.node.string_or("keep_aspect_ratio_policy", "stretch")?;
-            let ratios: Vec<f64> = axes.iter().zip(&sz).map(|(&a, &m)| m as f64 / shape[a] as f64).collect();
+            let ratios: Vec<f64> = axes
+                .iter()
+                .zip(&sz)
+                .map(|(&a, &m)| m as f64 / shape[a] as f64)
+                .collect();
             let common = match policy.as_str() {
                 "not_larger" => ratios.iter().copied().fold(f64::INFINITY, f64::min),
                 "not_smaller" => ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
@@ -240,7 +266,11 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         (None, None) => return Err(c.bad("Resize needs scales or sizes")),
     }
     let extrapolation = c.node.float_or("extrapolation_value", 0.0)? as f64;
-    let work = if x.dtype().is_float() { x.dtype() } else { DType::F32 };
+    let work = if x.dtype().is_float() {
+        x.dtype()
+    } else {
+        DType::F32
+    };
     let mut y = x.cast(work);
     for (j, &a) in axes.iter().enumerate() {
         let roi_a = match &roi {
@@ -253,7 +283,9 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         }
         let t = taps(&p, shape[a], out[a], scale[a], roi_a);
         y = (|| -> R<DynTensor> {
-            let along: Vec<isize> = (0..r).map(|q| if q == a { out[a] as isize } else { 1 }).collect();
+            let along: Vec<isize> = (0..r)
+                .map(|q| if q == a { out[a] as isize } else { 1 })
+                .collect();
             let mut acc: Option<DynTensor> = None;
             for (idx, w) in t.index.iter().zip(&t.weight) {
                 let mut index: Vec<Index> = (0..r).map(|_| Index::full()).collect();
@@ -262,16 +294,24 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
                 let term = if p.mode == Mode::Nearest {
                     g
                 } else {
-                    g.mul(&DynTensor::from_slice(&[w.len()], w)?.cast(work).reshape(&along)?)?
+                    g.mul(
+                        &DynTensor::from_slice(&[w.len()], w)?
+                            .cast(work)
+                            .reshape(&along)?,
+                    )?
                 };
                 acc = Some(match acc {
                     None => term,
                     Some(s) => s.add(&term)?,
                 });
             }
-            let mut v = acc.ok_or(tg_runtime::Error::Argument { op: "Resize", message: "no taps".into() })?;
+            let mut v = acc.ok_or(tg_runtime::Error::Argument {
+                op: "Resize",
+                message: "no taps".into(),
+            })?;
             if t.outside.iter().any(|&o| o) {
-                let mask = DynTensor::from_slice(&[t.outside.len()], &t.outside)?.reshape(&along)?;
+                let mask =
+                    DynTensor::from_slice(&[t.outside.len()], &t.outside)?.reshape(&along)?;
                 v = mask.where_(v.full_like(extrapolation), &v)?;
             }
             Ok(v)

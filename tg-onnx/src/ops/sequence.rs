@@ -30,7 +30,8 @@ pub(crate) fn sequence(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::SequenceEmpty => Value::Seq(Vec::new()),
         O::SequenceAt => {
             let s = c.seq(0)?;
-            let p = position(c, 1, s.len(), false)?.ok_or_else(|| c.node.arity("position is required"))?;
+            let p = position(c, 1, s.len(), false)?
+                .ok_or_else(|| c.node.arity("position is required"))?;
             s[p].clone()
         }
         O::SequenceInsert => {
@@ -66,7 +67,10 @@ pub(crate) fn sequence(c: &mut NodeCtx) -> Result<Vec<Value>> {
                 .collect::<Result<_>>()?;
             let first = ts.first().ok_or_else(|| c.bad("the sequence is empty"))?;
             let new_axis = c.node.int_or("new_axis", 0)? != 0;
-            let a = c.node.int("axis")?.ok_or_else(|| c.node.bad_attr("axis", "missing"))?;
+            let a = c
+                .node
+                .int("axis")?
+                .ok_or_else(|| c.node.bad_attr("axis", "missing"))?;
             let a = axis(c, a, first.ndim() + new_axis as usize)? as isize;
             let t = if new_axis {
                 DynTensor::stack(&ts, a)
@@ -90,7 +94,12 @@ pub(crate) fn sequence(c: &mut NodeCtx) -> Result<Vec<Value>> {
             Value::Opt(None) => return Err(c.bad("the optional is empty")),
             other => other.clone(),
         },
-        _ => return Err(tg_onnx_format::Error::Internal(format!("{:?} is not a sequence op", c.node.op))),
+        _ => {
+            return Err(tg_onnx_format::Error::Internal(format!(
+                "{:?} is not a sequence op",
+                c.node.op
+            )));
+        }
     }])
 }
 
@@ -116,7 +125,9 @@ fn split_to_sequence(c: &mut NodeCtx) -> Result<Vec<Value>> {
         }
         Some(h) if h.shape.is_empty() => {
             let size = h.get_i64(0).max(1) as usize;
-            let sizes: Vec<usize> = (0..n.div_ceil(size)).map(|i| size.min(n - i * size)).collect();
+            let sizes: Vec<usize> = (0..n.div_ceil(size))
+                .map(|i| size.min(n - i * size))
+                .collect();
             x.split(&sizes, a as isize).at(c)?
         }
         Some(h) => {
@@ -127,5 +138,7 @@ fn split_to_sequence(c: &mut NodeCtx) -> Result<Vec<Value>> {
             x.split(&sizes, a as isize).at(c)?
         }
     };
-    Ok(vec![Value::Seq(parts.into_iter().map(|t| c.out(t)).collect())])
+    Ok(vec![Value::Seq(
+        parts.into_iter().map(|t| c.out(t)).collect(),
+    )])
 }

@@ -49,7 +49,9 @@ pub(crate) fn flatten(c: &mut NodeCtx) -> Result<Vec<Value>> {
     }
     let rows: usize = x.shape()[..a as usize].iter().product();
     let cols: usize = x.shape()[a as usize..].iter().product();
-    Ok(vec![c.out(x.reshape(&[rows as isize, cols as isize]).at(c)?)])
+    Ok(vec![
+        c.out(x.reshape(&[rows as isize, cols as isize]).at(c)?),
+    ])
 }
 
 /// Axes from the input (from `input_since` on) or the attribute.
@@ -67,11 +69,17 @@ pub(crate) fn squeeze(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let target: Vec<usize> = match axes(c, 1, 13)? {
         None => shape.iter().copied().filter(|&d| d != 1).collect(),
         Some(a) => {
-            let a: Vec<usize> = a.iter().map(|&a| axis(c, a, shape.len())).collect::<Result<_>>()?;
+            let a: Vec<usize> = a
+                .iter()
+                .map(|&a| axis(c, a, shape.len()))
+                .collect::<Result<_>>()?;
             if let Some(&bad) = a.iter().find(|&&k| shape[k] != 1) {
                 return Err(c.bad(format!("axis {bad} has size {}, not 1", shape[bad])));
             }
-            (0..shape.len()).filter(|k| !a.contains(k)).map(|k| shape[k]).collect()
+            (0..shape.len())
+                .filter(|k| !a.contains(k))
+                .map(|k| shape[k])
+                .collect()
         }
     };
     Ok(vec![c.out(x.reshape(&isz(&target)).at(c)?)])
@@ -133,10 +141,14 @@ pub(crate) fn split(c: &mut NodeCtx) -> Result<Vec<Value>> {
             if c.node.int("num_outputs")?.is_some() {
                 // ceil-sized chunks, the last one smaller
                 let size = n.div_ceil(parts);
-                (0..parts).map(|i| size.min(n.saturating_sub(i * size))).collect()
+                (0..parts)
+                    .map(|i| size.min(n.saturating_sub(i * size)))
+                    .collect()
             } else {
                 if n % parts != 0 {
-                    return Err(c.bad(format!("axis of size {n} does not split into {parts} equal parts")));
+                    return Err(c.bad(format!(
+                        "axis of size {n} does not split into {parts} equal parts"
+                    )));
                 }
                 vec![n / parts; parts]
             }
@@ -182,7 +194,11 @@ pub(crate) fn slice(c: &mut NodeCtx) -> Result<Vec<Value>> {
         let (s, e) = slice_range(n, starts[i], ends[i], steps[i]);
         let empty = if steps[i] > 0 { e <= s } else { e >= s };
         index[a] = if empty || n == 0 {
-            Index::Slice { start: Some(0), stop: Some(0), step: 1 }
+            Index::Slice {
+                start: Some(0),
+                stop: Some(0),
+                step: 1,
+            }
         } else {
             Index::Slice {
                 start: Some(s as isize),
@@ -204,7 +220,12 @@ pub(crate) fn expand(c: &mut NodeCtx) -> Result<Vec<Value>> {
 
 pub(crate) fn tile(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
-    let reps: Vec<usize> = c.host(1)?.to_i64s().iter().map(|&d| d.max(0) as usize).collect();
+    let reps: Vec<usize> = c
+        .host(1)?
+        .to_i64s()
+        .iter()
+        .map(|&d| d.max(0) as usize)
+        .collect();
     Ok(vec![c.out(x.repeat(&reps).at(c)?)])
 }
 
@@ -300,7 +321,11 @@ pub(crate) fn depth_space(c: &mut NodeCtx) -> Result<Vec<Value>> {
             return Err(c.bad("spatial sizes are not multiples of blocksize"));
         }
         let crd = c.node.string_or("mode", "DCR")? == "CRD";
-        let perm: [isize; 6] = if crd { [0, 1, 3, 5, 2, 4] } else { [0, 3, 5, 1, 2, 4] };
+        let perm: [isize; 6] = if crd {
+            [0, 1, 3, 5, 2, 4]
+        } else {
+            [0, 3, 5, 1, 2, 4]
+        };
         (|| {
             x.reshape(&[n, ch, h / b, b, w / b, b])?
                 .permute(&perm)?
@@ -314,7 +339,10 @@ pub(crate) fn pad(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
     let r = x.ndim();
     let (pads, value, axes_) = if c.node.since < 11 {
-        let p = c.node.ints("pads")?.ok_or_else(|| c.node.bad_attr("pads", "missing"))?;
+        let p = c
+            .node
+            .ints("pads")?
+            .ok_or_else(|| c.node.bad_attr("pads", "missing"))?;
         (p, c.node.float_or("value", 0.0)? as f64, None)
     } else {
         let p = c.host(1)?.to_i64s();
@@ -352,7 +380,11 @@ pub(crate) fn pad(c: &mut NodeCtx) -> Result<Vec<Value>> {
         "reflect" => PadMode::Reflect,
         "edge" => PadMode::Replicate,
         "wrap" => PadMode::Circular,
-        other => return Err(c.node.bad_attr("mode", format!("{other:?} is not a pad mode"))),
+        other => {
+            return Err(c
+                .node
+                .bad_attr("mode", format!("{other:?} is not a pad mode")));
+        }
     };
     Ok(vec![c.out(x.pad_with(&pairs, mode).at(c)?)])
 }

@@ -46,7 +46,8 @@ pub(crate) fn optimizer(c: &mut NodeCtx) -> Result<Vec<Value>> {
                     let v = &ins[2 * k + i];
                     let alpha = n.float_or("alpha", 0.0).unwrap_or(0.0) as f64;
                     let beta = n.float_or("beta", 0.0).unwrap_or(0.0) as f64;
-                    let nesterov = n.string_or("mode", "standard").unwrap_or_default() == "nesterov";
+                    let nesterov =
+                        n.string_or("mode", "standard").unwrap_or_default() == "nesterov";
                     let b = if t > 0 { beta } else { 1.0 };
                     let v_new = v.mul(alpha)?.add(&greg.mul(b)?)?;
                     let x_new = if nesterov {
@@ -149,7 +150,10 @@ pub(crate) fn dropout(c: &mut NodeCtx) -> Result<Vec<Value>> {
     if !training || ratio == 0.0 {
         let mut outs = vec![x];
         if want_mask {
-            outs.push(Value::dev(DynTensor::full(&shape, true, DType::Bool).at(c)?, false));
+            outs.push(Value::dev(
+                DynTensor::full(&shape, true, DType::Bool).at(c)?,
+                false,
+            ));
         }
         return Ok(outs);
     }

@@ -39,7 +39,11 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let (past_k, past_v) = (c.opt_t(4)?, c.opt_t(5)?);
     let nonpad = c.opt_t(6)?;
     let n = c.node;
-    let scale_attr = n.attrs.get("scale").map(|_| n.float_or("scale", 1.0)).transpose()?;
+    let scale_attr = n
+        .attrs
+        .get("scale")
+        .map(|_| n.float_or("scale", 1.0))
+        .transpose()?;
     let causal = n.int_or("is_causal", 0)? != 0;
     let qh = n.int("q_num_heads")?;
     let kvh = n.int("kv_num_heads")?;
@@ -61,7 +65,12 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let (qh, kvh) = if three {
         match (qh, kvh) {
             (Some(a), Some(b)) if a > 0 && b > 0 => (a as usize, b as usize),
-            _ => return Err(c.node.bad_attr("q_num_heads", "3-D inputs need q_num_heads and kv_num_heads")),
+            _ => {
+                return Err(c.node.bad_attr(
+                    "q_num_heads",
+                    "3-D inputs need q_num_heads and kv_num_heads",
+                ));
+            }
         }
     } else {
         (q.shape()[1], k.shape()[1])
@@ -70,7 +79,11 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
     // bfloat16 inputs: every step rounds to bfloat16, as the reference's numpy ops do
     let bf16 = c.value(0)?.exotic() == Some(tg_onnx_format::Exotic::BF16);
     let rnd = |t: DynTensor| -> R<DynTensor> {
-        if bf16 { super::exotic::round_bf16(&t) } else { Ok(t) }
+        if bf16 {
+            super::exotic::round_bf16(&t)
+        } else {
+            Ok(t)
+        }
     };
     let outs = (|| -> R<Vec<DynTensor>> {
         let (q4, mut k4, mut v4) = if three {
@@ -85,7 +98,9 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
         let (present_k, present_v) = (k4.clone(), v4.clone());
         let (b, sq, skv) = (q4.shape()[0], q4.shape()[2], k4.shape()[2]);
         let head = q4.shape()[3];
-        let scale = scale_attr.map(f64::from).unwrap_or(1.0 / (head as f64).sqrt());
+        let scale = scale_attr
+            .map(f64::from)
+            .unwrap_or(1.0 / (head as f64).sqrt());
         let s = scale.sqrt();
         // the bias: (q, kv), or (b, 1, q, kv) once a per-batch term joins
         let mut bias = DynTensor::zeros(&[sq, skv], dt)?;
@@ -102,7 +117,11 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
                     m.pad(&pads, f64::NEG_INFINITY)?
                 };
             }
-            masked_mask = Some(if m.dtype() == DType::Bool { bias_of(&m, dt)? } else { m.cast(dt) });
+            masked_mask = Some(if m.dtype() == DType::Bool {
+                bias_of(&m, dt)?
+            } else {
+                m.cast(dt)
+            });
         }
         let i = arange(sq)?.reshape(&[-1, 1])?;
         let j = arange(skv)?.reshape(&[1, -1])?;
@@ -110,7 +129,10 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
         // at the end of each batch's valid keys
         let offset: DynTensor = match (&past_k, &nonpad) {
             (Some(pk), _) => DynTensor::full(&[], pk.shape()[2] as i64, DType::I64)?,
-            (None, Some(np)) => np.cast(DType::I64).sub(sq as i64)?.reshape(&[-1, 1, 1, 1])?,
+            (None, Some(np)) => np
+                .cast(DType::I64)
+                .sub(sq as i64)?
+                .reshape(&[-1, 1, 1, 1])?,
             _ => DynTensor::full(&[], 0i64, DType::I64)?,
         };
         let pos = i.add(&offset)?;
@@ -133,7 +155,10 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
         }
         if let Some(np) = &nonpad {
             let valid = j.lt(&np.cast(DType::I64).reshape(&[-1, 1, 1, 1])?)?;
-            bias = bias.add(&bias_of(&valid.reshape(&[b as isize, 1, 1, skv as isize])?, dt)?)?;
+            bias = bias.add(&bias_of(
+                &valid.reshape(&[b as isize, 1, 1, skv as isize])?,
+                dt,
+            )?)?;
         }
         let hq = q4.shape()[1];
         let hk = k4.shape()[1];
@@ -148,7 +173,11 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
             qk = rnd(rnd(rnd(qk.div(softcap)?)?.tanh()?)?.mul(softcap)?)?;
         }
         let with_bias = rnd(qk.add(&bias)?)?;
-        let mut qk_out = if mode == 2 { with_bias.clone() } else { qk.clone() };
+        let mut qk_out = if mode == 2 {
+            with_bias.clone()
+        } else {
+            qk.clone()
+        };
         let sm_in = match precision {
             Some(p) => with_bias.cast(p),
             None => with_bias.clone(),
@@ -170,7 +199,9 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
         let mut y = rnd(sm.matmul(&v4)?)?;
         if three {
             let ys = y.shape().to_vec();
-            y = y.permute(&[0, 2, 1, 3])?.reshape(&[ys[0] as isize, ys[2] as isize, -1])?;
+            y = y
+                .permute(&[0, 2, 1, 3])?
+                .reshape(&[ys[0] as isize, ys[2] as isize, -1])?;
         }
         Ok(vec![y.cast(dt), present_k, present_v, qk_out.cast(dt)])
     })()
@@ -243,7 +274,9 @@ pub(crate) fn rotary_embedding(c: &mut NodeCtx) -> Result<Vec<Value>> {
 pub(crate) fn swiglu(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let (a, b) = (c.t(0)?, c.t(1)?);
     let alpha = c.node.float_or("alpha", 1.0)? as f64;
-    let y = (|| a.mul(&a.mul(alpha)?.sigmoid()?)?.mul(&b))().at(c)?.cast(a.dtype());
+    let y = (|| a.mul(&a.mul(alpha)?.sigmoid()?)?.mul(&b))()
+        .at(c)?
+        .cast(a.dtype());
     Ok(vec![c.out(y)])
 }
 
@@ -255,10 +288,16 @@ pub(crate) fn tensor_scatter(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let circular = match c.node.string_or("mode", "linear")?.as_str() {
         "linear" => false,
         "circular" => true,
-        other => return Err(c.node.bad_attr("mode", format!("{other:?} is not linear or circular"))),
+        other => {
+            return Err(c
+                .node
+                .bad_attr("mode", format!("{other:?} is not linear or circular")));
+        }
     };
     if upd.ndim() != r || a == 0 {
-        return Err(c.bad("the update must have the cache's rank, and the axis must not be the batch axis"));
+        return Err(c.bad(
+            "the update must have the cache's rank, and the axis must not be the batch axis",
+        ));
     }
     let (max_len, len) = (cache.shape()[a], upd.shape()[a]);
     let batch = cache.shape()[0];
@@ -273,7 +312,9 @@ pub(crate) fn tensor_scatter(c: &mut NodeCtx) -> Result<Vec<Value>> {
         bshape[0] = batch as isize;
         let mut sshape = vec![1isize; r];
         sshape[a] = len as isize;
-        let mut p = start.reshape(&bshape)?.add(&arange(len)?.reshape(&sshape)?)?;
+        let mut p = start
+            .reshape(&bshape)?
+            .add(&arange(len)?.reshape(&sshape)?)?;
         if circular {
             p = p.modulo(max_len as i64)?;
         }

@@ -17,7 +17,11 @@ pub(crate) fn window(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let dtype = match c.node.int_or("output_datatype", 1)? {
         code => tg_onnx_format::dtype::from_onnx(code as i32, &c.node.name)?,
     };
-    let denom = if periodic { n as f64 } else { n.saturating_sub(1) as f64 };
+    let denom = if periodic {
+        n as f64
+    } else {
+        n.saturating_sub(1) as f64
+    };
     let v: Vec<f64> = (0..n)
         .map(|i| {
             let t = 2.0 * PI * i as f64 / denom;
