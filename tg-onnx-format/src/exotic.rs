@@ -193,7 +193,7 @@ impl Exotic {
                     _ => {}
                 }
                 let mag = if e == 0 {
-                    m as f64 * 2f64.powi(1 - bias - m_bits as i32)
+                    m as f64 * 2f64.powi(1 - bias - m_bits)
                 } else {
                     (1.0 + m as f64 / (1 << m_bits) as f64) * 2f64.powi(e as i32 - bias)
                 };

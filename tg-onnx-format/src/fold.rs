@@ -92,10 +92,10 @@ fn broadcast_positions(shape: &[usize], out: &[usize]) -> Vec<usize> {
 fn broadcast_shape(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
     let rank = a.len().max(b.len());
     let mut out = vec![0; rank];
-    for i in 0..rank {
+    for (i, o) in out.iter_mut().enumerate() {
         let x = (i + a.len()).checked_sub(rank).map(|k| a[k]).unwrap_or(1);
         let y = (i + b.len()).checked_sub(rank).map(|k| b[k]).unwrap_or(1);
-        out[i] = if x == y || y == 1 {
+        *o = if x == y || y == 1 {
             x
         } else if x == 1 {
             y
@@ -406,7 +406,7 @@ pub fn reshape_target(shape: &[usize], spec: &[i64], allowzero: bool) -> Option<
     }
     if let Some(i) = infer {
         let rest: usize = out.iter().product();
-        if rest == 0 || n % rest != 0 {
+        if rest == 0 || !n.is_multiple_of(rest) {
             return None;
         }
         out[i] = n / rest;

@@ -131,6 +131,32 @@ pub fn since_version(op_type: &str, opset: u32) -> Option<u32> {
     versions.iter().copied().filter(|&v| v <= opset).max()
 }
 
+/// Why tg leaves out an operator of the default domain it does not implement, for the error
+/// and the README; `None` for operators with no reason recorded (newer operators nobody asked
+/// for yet).
+pub fn left_out_reason(op_type: &str) -> Option<&'static str> {
+    Some(match op_type {
+        "StringConcat" | "StringNormalizer" | "StringSplit" | "RegexFullMatch"
+        | "TfIdfVectorizer" => "string tensors are not supported",
+        "Bernoulli" | "RandomNormal" | "RandomNormalLike" | "RandomUniform"
+        | "RandomUniformLike" | "Multinomial" => "random ops cannot match a reference's numbers",
+        "Unique" | "NonMaxSuppression" => {
+            "the output size depends on the data in a way tg's sized forms cannot bound"
+        }
+        "DFT" | "STFT" | "MelWeightMatrix" => "complex-valued signal ops are left out",
+        "ImageDecoder" => "image decoding is not a tensor op",
+        "Det" => "tg has no determinant (LU) op",
+        "GridSample" | "RoiAlign" | "Col2Im" | "DeformConv" => {
+            "sampling at data-dependent fractional positions is not implemented yet"
+        }
+        "BitCast" => "reinterpreting across element sizes is not a tg op",
+        "LinearAttention" | "CausalConvWithState" => {
+            "operators of opset 27 are not implemented yet"
+        }
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,30 +180,4 @@ mod tests {
         assert_eq!(OpType::parse("MatMul"), Some(OpType::Matmul));
         assert_eq!(OpType::parse("Det"), None);
     }
-}
-
-/// Why tg leaves out an operator of the default domain it does not implement, for the error
-/// and the README; `None` for operators with no reason recorded (newer operators nobody asked
-/// for yet).
-pub fn left_out_reason(op_type: &str) -> Option<&'static str> {
-    Some(match op_type {
-        "StringConcat" | "StringNormalizer" | "StringSplit" | "RegexFullMatch"
-        | "TfIdfVectorizer" => "string tensors are not supported",
-        "Bernoulli" | "RandomNormal" | "RandomNormalLike" | "RandomUniform"
-        | "RandomUniformLike" | "Multinomial" => "random ops cannot match a reference's numbers",
-        "Unique" | "NonMaxSuppression" => {
-            "the output size depends on the data in a way tg's sized forms cannot bound"
-        }
-        "DFT" | "STFT" | "MelWeightMatrix" => "complex-valued signal ops are left out",
-        "ImageDecoder" => "image decoding is not a tensor op",
-        "Det" => "tg has no determinant (LU) op",
-        "GridSample" | "RoiAlign" | "AffineGrid" | "Col2Im" | "DeformConv" => {
-            "sampling at data-dependent fractional positions is not implemented yet"
-        }
-        "BitCast" => "reinterpreting across element sizes is not a tg op",
-        "LinearAttention" | "CausalConvWithState" => {
-            "operators of opset 27 are not implemented yet"
-        }
-        _ => return None,
-    })
 }

@@ -145,9 +145,7 @@ impl HostTensor {
         }
         let mut data = Vec::with_capacity(self.numel() * dtype.size());
         for i in 0..self.numel() {
-            if self.dtype.is_float() {
-                push_f64(&mut data, dtype, self.get_f64(i));
-            } else if self.dtype == DType::U64 && dtype.is_float() {
+            if self.dtype.is_float() || (self.dtype == DType::U64 && dtype.is_float()) {
                 push_f64(&mut data, dtype, self.get_f64(i));
             } else {
                 push_i64(&mut data, dtype, self.get_i64(i));

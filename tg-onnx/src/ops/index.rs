@@ -166,7 +166,7 @@ pub(crate) fn scatter_nd(c: &mut NodeCtx) -> Result<Vec<Value>> {
 pub(crate) fn one_hot(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let idx = c.t(0)?;
     let depth = c.host(1)?.get_f64(0);
-    if !(depth >= 1.0) {
+    if depth.is_nan() || depth < 1.0 {
         return Err(c.bad(format!("depth {depth} must be at least 1")));
     }
     let depth = depth as usize;

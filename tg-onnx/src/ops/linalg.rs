@@ -64,7 +64,7 @@ pub(crate) fn centered(x: &DynTensor, zp: Option<&DynTensor>, axis: usize) -> R<
     let xi = x.cast(DType::I32);
     match zp {
         None => Ok(xi),
-        Some(z) if z.numel() == 1 => xi.sub(&z.reshape(&[])?.cast(DType::I32)),
+        Some(z) if z.numel() == 1 => xi.sub(z.reshape(&[])?.cast(DType::I32)),
         Some(z) => {
             let shape: Vec<isize> = (0..x.ndim())
                 .map(|k| if k == axis { z.numel() as isize } else { 1 })

@@ -146,7 +146,7 @@ pub(crate) fn dynamic_quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         let scale = hi.sub(&lo)?.div(255.0)?;
         let zp = saturate(&exact_div(&lo.neg()?, &scale)?.round()?, DType::U8)?;
         let y = saturate(
-            &exact_div(&xf, &scale)?.round()?.add(&zp.cast(DType::F32))?,
+            &exact_div(&xf, &scale)?.round()?.add(zp.cast(DType::F32))?,
             DType::U8,
         )?;
         Ok(vec![y, scale, zp])
@@ -159,9 +159,7 @@ pub(crate) fn dynamic_quantize(c: &mut NodeCtx) -> Result<Vec<Value>> {
 /// a quotient just below a .5 on the .5 and round it the wrong way): the quotient is formed
 /// in f64 and rounded once.
 fn exact_div(a: &DynTensor, b: &DynTensor) -> R<DynTensor> {
-    Ok(a.cast(DType::F64)
-        .div(&b.cast(DType::F64))?
-        .cast(DType::F32))
+    Ok(a.cast(DType::F64).div(b.cast(DType::F64))?.cast(DType::F32))
 }
 
 /// `round(acc * scale) + zero point`, saturated into the zero point's dtype.
@@ -170,7 +168,7 @@ fn requantize(acc: &DynTensor, scale: &DynTensor, yz: &DynTensor) -> R<DynTensor
         .cast(DType::F32)
         .mul(scale)?
         .round()?
-        .add(&yz.reshape(&[])?.cast(DType::F32))?;
+        .add(yz.reshape(&[])?.cast(DType::F32))?;
     saturate(&y, yz.dtype())
 }
 
@@ -186,7 +184,7 @@ pub(crate) fn qlinear_matmul(c: &mut NodeCtx) -> Result<Vec<Value>> {
         let acc = ai.matmul(&bi)?;
         let sa = along(&a_s.cast(DType::F32), a.shape(), ar, 0)?;
         let sb = along(&b_s.cast(DType::F32), b.shape(), bc, 0)?;
-        let scale = sa.mul(&sb)?.div(&y_s.reshape(&[])?.cast(DType::F32))?;
+        let scale = sa.mul(&sb)?.div(y_s.reshape(&[])?.cast(DType::F32))?;
         requantize(&acc, &scale, &y_z)
     })()
     .at(c)?;
@@ -229,7 +227,7 @@ pub(crate) fn qlinear_conv(c: &mut NodeCtx) -> Result<Vec<Value>> {
             .reshape(&[])?
             .cast(DType::F32)
             .mul(&per_out(&w_s.cast(DType::F32))?)?
-            .div(&y_s.reshape(&[])?.cast(DType::F32))?;
+            .div(y_s.reshape(&[])?.cast(DType::F32))?;
         requantize(&acc, &scale, &y_z)
     })()
     .at(c)?;

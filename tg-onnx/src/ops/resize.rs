@@ -143,9 +143,9 @@ fn taps(p: &Params, n: usize, m: usize, scale: f64, roi: (f64, f64)) -> Taps {
                         ws.iter_mut().for_each(|w| *w /= sum);
                     }
                 }
-                for k in 0..4 {
+                for (k, w) in ws.iter().enumerate() {
                     t.index[k].push((base + k as i64).clamp(0, last));
-                    t.weight[k].push(ws[k] as f32);
+                    t.weight[k].push(*w as f32);
                 }
             }
         }

@@ -19,7 +19,7 @@ pub(crate) fn optimizer(c: &mut NodeCtx) -> Result<Vec<Value>> {
         _ => 3,
     };
     let rest = c.ins.len().saturating_sub(2);
-    if rest == 0 || rest % per != 0 {
+    if rest == 0 || !rest.is_multiple_of(per) {
         return Err(n.arity(format!("{rest} tensors do not come in groups of {per}")));
     }
     let k = rest / per;

@@ -3,7 +3,7 @@
 
 use std::f64::consts::PI;
 
-use tg_onnx_format::{DType, HostTensor, OpType, Result};
+use tg_onnx_format::{HostTensor, OpType, Result};
 
 use crate::value::{NodeCtx, Value};
 
@@ -14,9 +14,8 @@ pub(crate) fn window(c: &mut NodeCtx) -> Result<Vec<Value>> {
     }
     let n = size as usize;
     let periodic = c.node.int_or("periodic", 1)? != 0;
-    let dtype = match c.node.int_or("output_datatype", 1)? {
-        code => tg_onnx_format::dtype::from_onnx(code as i32, &c.node.name)?,
-    };
+    let code = c.node.int_or("output_datatype", 1)?;
+    let dtype = tg_onnx_format::dtype::from_onnx(code as i32, &c.node.name)?;
     let denom = if periodic {
         n as f64
     } else {
@@ -32,6 +31,5 @@ pub(crate) fn window(c: &mut NodeCtx) -> Result<Vec<Value>> {
             }
         })
         .collect();
-    let _ = DType::F32;
     Ok(vec![Value::Host(HostTensor::from_f64s(dtype, &[n], &v))])
 }
