@@ -186,6 +186,36 @@ impl Model {
         })
     }
 
+    /// Every node of a model file (subgraphs included) whose op tg does not implement at the
+    /// model's opset, as the `UnsupportedOp` (or `UnsupportedOpset`) error each would be:
+    /// what `tg-onnx info` lists, where loading stops at the first.
+    pub fn unsupported_ops(bytes: &[u8]) -> Result<Vec<Error>> {
+        let proto = ModelProto::decode(bytes).map_err(|e| Error::Malformed {
+            what: "model".to_string(),
+            message: e.to_string(),
+        })?;
+        let mut opset = 0;
+        let mut domains = HashMap::new();
+        for o in &proto.opset_import {
+            let domain = o.domain.clone().unwrap_or_default();
+            let version = o.version.unwrap_or(0);
+            if domain.is_empty() || domain == "ai.onnx" {
+                opset = version.clamp(0, MAX_OPSET as i64) as u32;
+            }
+            domains.insert(domain, version);
+        }
+        let ck = Checker {
+            opset,
+            domains: &domains,
+            folder: None,
+        };
+        let mut found = Vec::new();
+        if let Some(g) = &proto.graph {
+            ck.scan(g, &mut found);
+        }
+        Ok(found)
+    }
+
     /// The inputs a caller gives.
     pub fn inputs(&self) -> &[ValueInfo] {
         &self.graph.inputs
@@ -301,6 +331,48 @@ fn type_info(t: &crate::proto::TypeProto, info: &mut ValueInfo, need_type: bool)
 }
 
 impl Checker<'_> {
+    /// Collects the unsupported nodes of `g` and its subgraphs.
+    fn scan(&self, g: &GraphProto, found: &mut Vec<Error>) {
+        for (index, n) in g.node.iter().enumerate() {
+            let op_type = n.op_type.clone().unwrap_or_default();
+            let name = n
+                .name
+                .clone()
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| format!("{op_type}#{index}"));
+            let domain = n.domain.clone().unwrap_or_default();
+            let unsupported = |reason: Option<String>, opset: i64| Error::UnsupportedOp {
+                node: name.clone(),
+                op_type: op_type.clone(),
+                domain: if domain.is_empty() || domain == "ai.onnx" {
+                    String::new()
+                } else {
+                    format!("{domain}.")
+                },
+                opset,
+                reason,
+            };
+            if domain.is_empty() || domain == "ai.onnx" {
+                if let Err(e) = self.default_op(&op_type, &name, &unsupported) {
+                    found.push(e);
+                }
+            } else {
+                let v = self.domains.get(&domain).copied().unwrap_or(0);
+                if OpType::parse_in(&domain, &op_type).is_none() || v < 1 {
+                    found.push(unsupported(
+                        Some("tg does not implement this domain's op".into()),
+                        v,
+                    ));
+                }
+            }
+            for a in &n.attribute {
+                for sub in a.g.iter().chain(&a.graphs) {
+                    self.scan(sub, found);
+                }
+            }
+        }
+    }
+
     /// Resolves a default-domain node: its operator and the definition its opset selects.
     fn default_op(
         &self,

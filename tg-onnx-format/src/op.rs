@@ -79,7 +79,7 @@ op_types! {
     SequenceConstruct, SequenceEmpty, SequenceAt, SequenceInsert, SequenceErase, SequenceLength,
     SplitToSequence, ConcatFromSequence, Optional, OptionalHasElement, OptionalGetElement,
     // grids
-    AffineGrid,
+    AffineGrid, GridSample,
     // ai.onnx.preview.training
     Adagrad, Adam, Momentum,
     // ai.onnx.ml
@@ -146,7 +146,7 @@ pub fn left_out_reason(op_type: &str) -> Option<&'static str> {
         "DFT" | "STFT" | "MelWeightMatrix" => "complex-valued signal ops are left out",
         "ImageDecoder" => "image decoding is not a tensor op",
         "Det" => "tg has no determinant (LU) op",
-        "GridSample" | "RoiAlign" | "Col2Im" | "DeformConv" => {
+        "RoiAlign" | "Col2Im" | "DeformConv" => {
             "sampling at data-dependent fractional positions is not implemented yet"
         }
         "BitCast" => "reinterpreting across element sizes is not a tg op",

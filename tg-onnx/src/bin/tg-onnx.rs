@@ -58,8 +58,16 @@ fn dims(d: &Option<Vec<Dim>>) -> String {
 fn info(path: &Path) -> Result<(), Error> {
     let model = match Model::load(path) {
         Ok(m) => m,
-        Err(e @ Error::UnsupportedOp { .. }) => {
-            println!("unsupported: {e}");
+        Err(e @ (Error::UnsupportedOp { .. } | Error::UnsupportedOpset { .. })) => {
+            let bytes = std::fs::read(path).map_err(|io| Error::Io {
+                path: path.to_path_buf(),
+                message: io.to_string(),
+            })?;
+            let all = Model::unsupported_ops(&bytes)?;
+            println!("unsupported ops ({}):", all.len());
+            for u in &all {
+                println!("  {u}");
+            }
             return Err(e);
         }
         Err(e) => return Err(e),

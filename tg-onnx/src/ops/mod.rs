@@ -176,6 +176,7 @@ pub(crate) fn run(c: &mut NodeCtx) -> Result<Vec<Value>> {
         O::SwiGLU => transformer::swiglu(c),
         O::TensorScatter => transformer::tensor_scatter(c),
         O::AffineGrid => grid::affine_grid(c),
+        O::GridSample => grid::grid_sample(c),
         O::Adagrad | O::Adam | O::Momentum => training::optimizer(c),
         O::Binarizer | O::ArrayFeatureExtractor => ml::ml(c),
         O::SequenceConstruct
