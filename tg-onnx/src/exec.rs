@@ -338,6 +338,11 @@ impl Exec<'_> {
             ];
             args.extend(carried.iter().cloned());
             let outs = self.run_body(node, body, args, stack)?;
+            if outs.len() < 1 + n_carried {
+                return Err(
+                    node.arity("the body must output the condition and every carried value")
+                );
+            }
             cond = self.scalar(&outs[0])?.get_i64(0) != 0;
             carried = outs[1..1 + n_carried].to_vec();
             for (k, v) in outs[1 + n_carried..].iter().enumerate() {
@@ -422,6 +427,9 @@ impl Exec<'_> {
                 args.push(Value::dev(t.index(&idx).map_err(err)?, dynamic));
             }
             let outs = self.run_body(node, body, args, stack)?;
+            if outs.len() < n_state {
+                return Err(node.arity("the body must output every state value"));
+            }
             state = outs[..n_state].to_vec();
             for (k, v) in outs[n_state..].iter().enumerate() {
                 scans[k].push(v.clone());

@@ -43,7 +43,8 @@ fn tg_round(model: &OnnxModel, name: &str, x: &tg::DynTensor, runs: usize) -> Ve
         .map(|_| {
             let t = Instant::now();
             let out = model.run(&[(name, x.clone())]).expect("tg run");
-            out[0].1.realize().expect("realize");
+            // reading the output back waits for the device (a replay only submits)
+            out[0].1.to_vec::<f32>().expect("read back");
             t.elapsed().as_secs_f64() * 1e3
         })
         .collect()

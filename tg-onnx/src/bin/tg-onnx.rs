@@ -246,13 +246,20 @@ fn bench(args: &[String]) -> Result<(), Error> {
         .iter()
         .map(|(n, t)| (n.as_str(), t.clone()))
         .collect();
+    // reading the outputs back waits for the device (a replay only submits)
+    let wait = |outs: Vec<(String, tg_ops::DynTensor)>| -> Result<(), Error> {
+        for (_, t) in outs {
+            tg_onnx::to_host(&t)?;
+        }
+        Ok(())
+    };
     let t0 = Instant::now();
-    model.run(&named)?;
+    wait(model.run(&named)?)?;
     let first = t0.elapsed() + loaded;
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
         let t = Instant::now();
-        model.run(&named)?;
+        wait(model.run(&named)?)?;
         times.push(t.elapsed().as_secs_f64() * 1e3);
     }
     times.sort_by(|a, b| a.total_cmp(b));

@@ -19,7 +19,9 @@ pub(crate) struct Window {
 
 fn ints_or(c: &NodeCtx, name: &str, dims: usize, default: i64) -> Result<Vec<usize>> {
     let v = c.node.ints(name)?.unwrap_or_else(|| vec![default; dims]);
-    if v.len() != dims || v.iter().any(|&x| x < 0) {
+    // strides and dilations step: zero is no step
+    let least = if default >= 1 { 1 } else { 0 };
+    if v.len() != dims || v.iter().any(|&x| x < least) {
         return Err(c.node.bad_attr(
             name,
             format!("{v:?} does not give one size per spatial axis ({dims})"),
@@ -52,8 +54,9 @@ pub(crate) fn window(c: &NodeCtx, spatial: &[usize], kernel: &[usize]) -> Result
         "SAME_UPPER" | "SAME_LOWER" => (0..dims)
             .map(|i| {
                 let out = spatial[i].div_ceil(strides[i]);
-                let need =
-                    (out.saturating_sub(1)) * strides[i] + (kernel[i] - 1) * dilations[i] + 1;
+                let need = out.saturating_sub(1) * strides[i]
+                    + kernel[i].saturating_sub(1) * dilations[i]
+                    + 1;
                 let total = need.saturating_sub(spatial[i]) as isize;
                 if auto_pad == "SAME_UPPER" {
                     (total / 2, total - total / 2)
@@ -125,12 +128,20 @@ pub(crate) fn conv_transpose(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let mut out_pad = ints_or(c, "output_padding", dims, 0)?;
     let auto_pad = c.node.string_or("auto_pad", "NOTSET")?;
     let full: Vec<usize> = (0..dims)
-        .map(|i| strides[i] * (input[i] - 1) + (kernel[i] - 1) * dilations[i] + 1)
+        .map(|i| {
+            strides[i] * input[i].saturating_sub(1) + kernel[i].saturating_sub(1) * dilations[i] + 1
+        })
         .collect();
     let output_shape = c.node.ints("output_shape")?;
     let pads: Vec<(isize, isize)> = if let Some(os) = output_shape {
         // the last `dims` values are the spatial sizes
-        let os = &os[os.len().saturating_sub(dims)..];
+        if os.len() < dims {
+            return Err(c.node.bad_attr(
+                "output_shape",
+                format!("{os:?} has fewer than {dims} sizes"),
+            ));
+        }
+        let os = &os[os.len() - dims..];
         (0..dims)
             .map(|i| {
                 let total = full[i] as isize + out_pad[i] as isize - os[i] as isize;

@@ -235,7 +235,7 @@ pub(crate) fn reads_buffers(op: OpType) -> bool {
 pub(crate) fn axis(c: &NodeCtx, a: i64, rank: usize) -> Result<usize> {
     let r = rank as i64;
     let n = if a < 0 { a + r } else { a };
-    if (0..r.max(1)).contains(&n) {
+    if (0..r).contains(&n) {
         Ok(n as usize)
     } else {
         Err(c.bad(format!("axis {a} is out of range for rank {rank}")))

@@ -79,7 +79,7 @@ pub(crate) fn pool(c: &mut NodeCtx) -> Result<Vec<Value>> {
             if ceil {
                 for (i, pad) in pads.iter_mut().enumerate() {
                     let n = x.shape()[2 + i] as isize + pad.0 + pad.1;
-                    let span = (win.dilations[i] * (k[i] - 1) + 1) as isize;
+                    let span = (win.dilations[i] * k[i].saturating_sub(1) + 1) as isize;
                     let s = win.strides[i] as isize;
                     let out = (n - span + s - 1).div_euclid(s) + 1;
                     let need = (out - 1) * s + span - n;
@@ -133,6 +133,11 @@ pub(crate) fn max_unpool(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let k = kernel(c, dims)?;
     let strides = c.node.ints("strides")?.unwrap_or_else(|| vec![1; dims]);
     let p = c.node.ints("pads")?.unwrap_or_else(|| vec![0; 2 * dims]);
+    if strides.len() != dims || p.len() != 2 * dims {
+        return Err(c.bad(format!(
+            "strides {strides:?} and pads {p:?} do not fit {dims} spatial axes"
+        )));
+    }
     // the indices count within the default output; a given output_shape pads it at the end
     let out: Vec<usize> = (0..dims)
         .map(|d| {

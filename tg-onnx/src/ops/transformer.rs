@@ -106,6 +106,12 @@ pub(crate) fn attention(c: &mut NodeCtx) -> Result<Vec<Value>> {
         let mut bias = DynTensor::zeros(&[sq, skv], dt)?;
         let mut masked_mask: Option<DynTensor> = None;
         if let Some(m) = &mask {
+            if m.ndim() == 0 {
+                return Err(tg_runtime::Error::Argument {
+                    op: "Attention",
+                    message: "the mask must have rank 1 or more".into(),
+                });
+            }
             let pad = skv as isize - m.shape()[m.ndim() - 1] as isize;
             let mut m = m.clone();
             if pad > 0 {
