@@ -215,12 +215,12 @@ fn expand(spec: &Spec) -> syn::Result<TokenStream2> {
         quote!((#(#outs),*))
     };
     let conv: Vec<TokenStream2> = (0..outs.len())
-        .map(|i| quote!(::tg::Tensor::try_from_dyn(outs[#i].clone()).map_err(::tg::onnx::Error::device)?))
+        .map(|i| quote!(::tg::Tensor::try_from_dyn(outs[#i].clone()).map_err(::tg::onnx::Error::device)))
         .collect();
     let value = if outs.len() == 1 {
         quote!(#(#conv)*)
     } else {
-        quote!((#(#conv),*))
+        quote!(Ok((#(#conv?),*)))
     };
     let file = path.to_string_lossy().into_owned();
     let (vis, name) = (&spec.vis, &spec.name);
@@ -243,7 +243,7 @@ fn expand(spec: &Spec) -> syn::Result<TokenStream2> {
                 }
             };
             let outs = model.run_positional(&[#(#arg_names.as_dyn().clone()),*])?;
-            Ok(#value)
+            #value
         }
     })
 }
