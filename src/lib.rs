@@ -10,6 +10,7 @@
 
 pub use tg_macros::{kernel, tensor};
 pub use tg_nn::{data, nn, optim, replay, state};
+pub use tg_onnx::{self as onnx, onnx_kernel};
 pub use tg_ops::*;
 pub use tg_runtime as runtime;
 

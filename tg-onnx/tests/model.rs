@@ -1,0 +1,503 @@
+//! `OnnxModel` end to end on small models built here with the protobuf types: results,
+//! record and replay, data-dependent runs, and every kind of bad input as its typed error.
+
+use prost::Message;
+use tg_onnx::{DType, Dim, Error, ExternalDataProblem, OnnxModel};
+use tg_onnx_format::proto::{
+    AttributeProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, StringStringEntryProto,
+    TensorProto, TensorShapeProto, TypeProto, ValueInfoProto, attribute_proto, tensor_proto,
+    tensor_shape_proto, type_proto,
+};
+use tg_ops::DynTensor;
+
+const F32: i32 = tensor_proto::DataType::Float as i32;
+const I64: i32 = tensor_proto::DataType::Int64 as i32;
+
+fn dim(d: &str) -> tensor_shape_proto::Dimension {
+    let value = match d.parse::<i64>() {
+        Ok(n) => tensor_shape_proto::dimension::Value::DimValue(n),
+        Err(_) => tensor_shape_proto::dimension::Value::DimParam(d.to_string()),
+    };
+    tensor_shape_proto::Dimension {
+        value: Some(value),
+        ..Default::default()
+    }
+}
+
+fn info(name: &str, elem: i32, dims: &[&str]) -> ValueInfoProto {
+    ValueInfoProto {
+        name: Some(name.into()),
+        r#type: Some(TypeProto {
+            value: Some(type_proto::Value::TensorType(type_proto::Tensor {
+                elem_type: Some(elem),
+                shape: Some(TensorShapeProto {
+                    dim: dims.iter().map(|d| dim(d)).collect(),
+                }),
+            })),
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+}
+
+fn node(op: &str, inputs: &[&str], outputs: &[&str], attrs: Vec<AttributeProto>) -> NodeProto {
+    NodeProto {
+        op_type: Some(op.into()),
+        name: Some(format!("{op}_node")),
+        input: inputs.iter().map(|s| s.to_string()).collect(),
+        output: outputs.iter().map(|s| s.to_string()).collect(),
+        attribute: attrs,
+        ..Default::default()
+    }
+}
+
+fn int_attr(name: &str, v: i64) -> AttributeProto {
+    AttributeProto {
+        name: Some(name.into()),
+        r#type: Some(attribute_proto::AttributeType::Int as i32),
+        i: Some(v),
+        ..Default::default()
+    }
+}
+
+fn tensor_f32(name: &str, dims: &[i64], v: &[f32]) -> TensorProto {
+    TensorProto {
+        name: Some(name.into()),
+        dims: dims.to_vec(),
+        data_type: Some(F32),
+        float_data: v.to_vec(),
+        ..Default::default()
+    }
+}
+
+fn model(
+    nodes: Vec<NodeProto>,
+    inputs: Vec<ValueInfoProto>,
+    outputs: Vec<ValueInfoProto>,
+    inits: Vec<TensorProto>,
+    opset: i64,
+) -> Vec<u8> {
+    ModelProto {
+        ir_version: Some(8),
+        opset_import: vec![OperatorSetIdProto {
+            domain: Some(String::new()),
+            version: Some(opset),
+        }],
+        graph: Some(GraphProto {
+            name: Some("g".into()),
+            node: nodes,
+            input: inputs,
+            output: outputs,
+            initializer: inits,
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+    .encode_to_vec()
+}
+
+/// `relu(x + b)` over `[batch, 3]`.
+fn add_relu() -> Vec<u8> {
+    model(
+        vec![
+            node("Add", &["x", "b"], &["s"], vec![]),
+            node("Relu", &["s"], &["y"], vec![]),
+        ],
+        vec![info("x", F32, &["batch", "3"])],
+        vec![info("y", F32, &["batch", "3"])],
+        vec![tensor_f32("b", &[3], &[1.0, -2.0, 0.5])],
+        13,
+    )
+}
+
+fn f32s(t: &DynTensor) -> Vec<f32> {
+    t.to_vec::<f32>().unwrap()
+}
+
+#[test]
+fn runs_records_and_replays() {
+    let m = OnnxModel::from_bytes(&add_relu()).unwrap();
+    assert_eq!(
+        m.inputs()[0].dims.as_ref().unwrap()[0],
+        Dim::Symbol("batch".into())
+    );
+    let x = DynTensor::from_slice(&[2, 3], &[1.0f32, 1.0, 1.0, -5.0, 5.0, -1.0]).unwrap();
+    let y = m.run(&[("x", x)]).unwrap();
+    assert_eq!(y[0].0, "y");
+    assert_eq!(f32s(&y[0].1), vec![2.0, 0.0, 1.5, 0.0, 3.0, 0.0]);
+    let key = vec![(DType::F32, vec![2, 3])];
+    let kernels = m.kernels(&key).expect("the first run is recorded");
+    assert!(kernels >= 1);
+    // a replay computes the new inputs
+    let x2 = DynTensor::from_slice(&[2, 3], &[0.0f32, 3.0, 0.0, 0.0, 0.0, 0.0]).unwrap();
+    assert_eq!(
+        f32s(&m.run(&[("x", x2)]).unwrap()[0].1),
+        vec![1.0, 1.0, 0.5, 1.0, 0.0, 0.5]
+    );
+    // another batch size is another recording
+    let x3 = DynTensor::from_slice(&[1, 3], &[-1.0f32, 2.0, 3.0]).unwrap();
+    assert_eq!(
+        f32s(&m.run(&[("x", x3)]).unwrap()[0].1),
+        vec![0.0, 0.0, 3.5]
+    );
+    assert!(m.kernels(&[(DType::F32, vec![1, 3])]).is_some());
+}
+
+#[test]
+fn a_data_dependent_model_runs_eagerly_and_correctly() {
+    let bytes = model(
+        vec![node("NonZero", &["x"], &["y"], vec![])],
+        vec![info("x", F32, &["4"])],
+        vec![info("y", I64, &["1", "n"])],
+        vec![],
+        13,
+    );
+    let m = OnnxModel::from_bytes(&bytes).unwrap();
+    for (x, want) in [
+        (vec![0.0f32, 1.0, 0.0, 2.0], vec![1i64, 3]),
+        (vec![3.0f32, 0.0, 0.0, 0.0], vec![0i64]),
+    ] {
+        let y = m
+            .run(&[("x", DynTensor::from_slice(&[4], &x).unwrap())])
+            .unwrap();
+        assert_eq!(y[0].1.to_vec::<i64>().unwrap(), want);
+    }
+    assert_eq!(m.kernels(&[(DType::F32, vec![4])]), None);
+}
+
+#[test]
+fn shape_subgraphs_fold_on_the_host() {
+    // Reshape(x, Concat(Shape(x)[0], [-1])) : the target shape costs no kernel
+    let bytes = model(
+        vec![
+            node("Shape", &["x"], &["s"], vec![]),
+            node("Gather", &["s", "zero"], &["b"], vec![]),
+            node("Unsqueeze", &["b", "axes"], &["b1"], vec![]),
+            node(
+                "Concat",
+                &["b1", "minus1"],
+                &["target"],
+                vec![int_attr("axis", 0)],
+            ),
+            node("Reshape", &["x", "target"], &["y"], vec![]),
+        ],
+        vec![info("x", F32, &["n", "2", "2"])],
+        vec![info("y", F32, &["n", "4"])],
+        vec![
+            TensorProto {
+                name: Some("zero".into()),
+                dims: vec![],
+                data_type: Some(I64),
+                int64_data: vec![0],
+                ..Default::default()
+            },
+            TensorProto {
+                name: Some("axes".into()),
+                dims: vec![1],
+                data_type: Some(I64),
+                int64_data: vec![0],
+                ..Default::default()
+            },
+            TensorProto {
+                name: Some("minus1".into()),
+                dims: vec![1],
+                data_type: Some(I64),
+                int64_data: vec![-1],
+                ..Default::default()
+            },
+        ],
+        13,
+    );
+    let m = OnnxModel::from_bytes(&bytes).unwrap();
+    let x =
+        DynTensor::from_slice(&[2, 2, 2], &[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]).unwrap();
+    let y = m.run(&[("x", x)]).unwrap();
+    assert_eq!(y[0].1.shape(), &[2, 4]);
+    // a reshape of an input is a view: nothing to compute but the output's copy
+    assert!(m.kernels(&[(DType::F32, vec![2, 2, 2])]).unwrap() <= 1);
+}
+
+#[test]
+fn truncated_and_garbage_files_are_malformed() {
+    let bytes = add_relu();
+    assert!(matches!(
+        OnnxModel::from_bytes(&bytes[..bytes.len() / 2]),
+        Err(Error::Malformed { .. })
+    ));
+    assert!(matches!(
+        OnnxModel::from_bytes(&[0xff, 0xff, 0xff, 0x07, 1, 2, 3]),
+        Err(Error::Malformed { .. })
+    ));
+    assert!(matches!(
+        OnnxModel::load("/nonexistent/model.onnx"),
+        Err(Error::Io { .. })
+    ));
+}
+
+#[test]
+fn unsupported_ops_and_opsets_are_named() {
+    let bytes = model(
+        vec![node("FancyOp", &["x"], &["y"], vec![])],
+        vec![info("x", F32, &["1"])],
+        vec![info("y", F32, &["1"])],
+        vec![],
+        13,
+    );
+    match OnnxModel::from_bytes(&bytes) {
+        Err(Error::UnsupportedOp { node, op_type, .. }) => {
+            assert_eq!(node, "FancyOp_node");
+            assert_eq!(op_type, "FancyOp");
+        }
+        other => panic!("{other:?}"),
+    }
+    let det = model(
+        vec![node("Det", &["x"], &["y"], vec![])],
+        vec![info("x", F32, &["2", "2"])],
+        vec![info("y", F32, &[])],
+        vec![],
+        13,
+    );
+    assert!(matches!(
+        OnnxModel::from_bytes(&det),
+        Err(Error::UnsupportedOp {
+            reason: Some(_),
+            ..
+        })
+    ));
+    let bytes = model(
+        vec![node("Relu", &["x"], &["y"], vec![])],
+        vec![info("x", F32, &["1"])],
+        vec![info("y", F32, &["1"])],
+        vec![],
+        99,
+    );
+    assert!(matches!(
+        OnnxModel::from_bytes(&bytes),
+        Err(Error::UnsupportedOpset { version: 99, .. })
+    ));
+}
+
+#[test]
+fn undefined_values_and_overflowing_dims_are_refused() {
+    let bytes = model(
+        vec![node("Add", &["x", "nowhere"], &["y"], vec![])],
+        vec![info("x", F32, &["1"])],
+        vec![info("y", F32, &["1"])],
+        vec![],
+        13,
+    );
+    assert!(matches!(
+        OnnxModel::from_bytes(&bytes),
+        Err(Error::UndefinedValue { input, .. }) if input == "nowhere"
+    ));
+    let huge = TensorProto {
+        name: Some("w".into()),
+        dims: vec![1 << 40, 1 << 40],
+        data_type: Some(F32),
+        ..Default::default()
+    };
+    let bytes = model(
+        vec![node("Add", &["x", "w"], &["y"], vec![])],
+        vec![info("x", F32, &["1"])],
+        vec![info("y", F32, &["1"])],
+        vec![huge],
+        13,
+    );
+    assert!(matches!(
+        OnnxModel::from_bytes(&bytes),
+        Err(Error::DimOverflow { tensor, .. }) if tensor == "w"
+    ));
+}
+
+#[test]
+fn wrong_inputs_are_refused_before_anything_runs() {
+    let m = OnnxModel::from_bytes(&add_relu()).unwrap();
+    let i32x = DynTensor::from_slice(&[1, 3], &[1i32, 2, 3]).unwrap();
+    assert!(matches!(
+        m.run(&[("x", i32x)]),
+        Err(Error::InputDType {
+            expected: DType::F32,
+            found: DType::I32,
+            ..
+        })
+    ));
+    let wide = DynTensor::from_slice(&[1, 4], &[1.0f32; 4]).unwrap();
+    assert!(matches!(
+        m.run(&[("x", wide)]),
+        Err(Error::InputShape { .. })
+    ));
+    assert!(matches!(m.run(&[]), Err(Error::MissingInput { .. })));
+    let x = DynTensor::from_slice(&[1, 3], &[1.0f32; 3]).unwrap();
+    assert!(matches!(
+        m.run(&[("x", x.clone()), ("z", x.clone())]),
+        Err(Error::UnknownInput { .. })
+    ));
+    assert!(matches!(
+        m.run(&[("x", x.clone()), ("x", x)]),
+        Err(Error::RepeatedInput { .. })
+    ));
+    // nothing was recorded by the refused calls
+    assert_eq!(m.kernels(&[(DType::F32, vec![1, 4])]), None);
+}
+
+#[test]
+fn a_symbol_binds_across_inputs() {
+    let bytes = model(
+        vec![node("Add", &["a", "b"], &["y"], vec![])],
+        vec![info("a", F32, &["n"]), info("b", F32, &["n"])],
+        vec![info("y", F32, &["n"])],
+        vec![],
+        13,
+    );
+    let m = OnnxModel::from_bytes(&bytes).unwrap();
+    let a = DynTensor::from_slice(&[2], &[1.0f32, 2.0]).unwrap();
+    let b = DynTensor::from_slice(&[3], &[1.0f32, 2.0, 3.0]).unwrap();
+    match m.run(&[("a", a), ("b", b)]) {
+        Err(Error::InputShape {
+            symbol: Some((s, 2)),
+            ..
+        }) => assert_eq!(s, "n"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_node_that_cannot_take_its_inputs_names_itself() {
+    let bytes = model(
+        vec![node("Add", &["a", "b"], &["y"], vec![])],
+        vec![info("a", F32, &["2", "3"]), info("b", F32, &["4"])],
+        vec![info("y", F32, &["2", "3"])],
+        vec![],
+        13,
+    );
+    let m = OnnxModel::from_bytes(&bytes).unwrap();
+    let a = DynTensor::from_slice(&[2, 3], &[0.0f32; 6]).unwrap();
+    let b = DynTensor::from_slice(&[4], &[0.0f32; 4]).unwrap();
+    match m.run(&[("a", a), ("b", b)]) {
+        Err(Error::Op { node, shapes, .. }) => {
+            assert_eq!(node, "Add_node");
+            assert_eq!(shapes, vec![vec![2, 3], vec![4]]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+fn external(location: &str, offset: Option<&str>) -> Vec<u8> {
+    let mut entries = vec![StringStringEntryProto {
+        key: Some("location".into()),
+        value: Some(location.into()),
+    }];
+    if let Some(o) = offset {
+        entries.push(StringStringEntryProto {
+            key: Some("offset".into()),
+            value: Some(o.into()),
+        });
+    }
+    let w = TensorProto {
+        name: Some("w".into()),
+        dims: vec![2],
+        data_type: Some(F32),
+        data_location: Some(tensor_proto::DataLocation::External as i32),
+        external_data: entries,
+        ..Default::default()
+    };
+    model(
+        vec![node("Mul", &["x", "w"], &["y"], vec![])],
+        vec![info("x", F32, &["2"])],
+        vec![info("y", F32, &["2"])],
+        vec![w],
+        13,
+    )
+}
+
+#[test]
+fn external_data_is_read_from_the_model_folder_only() {
+    let dir = std::env::temp_dir().join(format!("tg-onnx-ext-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut data = vec![0u8; 4];
+    data.extend_from_slice(&2.0f32.to_le_bytes());
+    data.extend_from_slice(&(-3.0f32).to_le_bytes());
+    std::fs::write(dir.join("w.bin"), &data).unwrap();
+    std::fs::write(dir.join("good.onnx"), external("w.bin", Some("4"))).unwrap();
+    let m = OnnxModel::load(dir.join("good.onnx")).unwrap();
+    let x = DynTensor::from_slice(&[2], &[1.5f32, 2.0]).unwrap();
+    assert_eq!(f32s(&m.run(&[("x", x)]).unwrap()[0].1), vec![3.0, -6.0]);
+    std::fs::write(dir.join("missing.onnx"), external("absent.bin", None)).unwrap();
+    assert!(matches!(
+        OnnxModel::load(dir.join("missing.onnx")),
+        Err(Error::ExternalData {
+            problem: ExternalDataProblem::Unreadable(_),
+            ..
+        })
+    ));
+    for bad in ["../w.bin", "/etc/hostname"] {
+        std::fs::write(dir.join("escape.onnx"), external(bad, None)).unwrap();
+        assert!(matches!(
+            OnnxModel::load(dir.join("escape.onnx")),
+            Err(Error::ExternalData {
+                problem: ExternalDataProblem::OutsideModelFolder,
+                ..
+            })
+        ));
+    }
+    std::fs::write(dir.join("short.onnx"), external("w.bin", Some("8"))).unwrap();
+    assert!(matches!(
+        OnnxModel::load(dir.join("short.onnx")),
+        Err(Error::ExternalData {
+            problem: ExternalDataProblem::OutOfRange { .. },
+            ..
+        }) | Err(Error::BadTensorData { .. })
+    ));
+    // bytes have no folder to read from
+    assert!(matches!(
+        OnnxModel::from_bytes(&external("w.bin", None)),
+        Err(Error::ExternalData {
+            problem: ExternalDataProblem::NoModelFolder,
+            ..
+        })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn if_with_a_known_condition_runs_its_branch() {
+    let branch = |value: f32| GraphProto {
+        name: Some("b".into()),
+        node: vec![node("Add", &["x", "k"], &["out"], vec![])],
+        initializer: vec![tensor_f32("k", &[], &[value])],
+        output: vec![info("out", F32, &["2"])],
+        ..Default::default()
+    };
+    let graph_attr = |name: &str, g: GraphProto| AttributeProto {
+        name: Some(name.into()),
+        r#type: Some(attribute_proto::AttributeType::Graph as i32),
+        g: Some(g),
+        ..Default::default()
+    };
+    let cond = TensorProto {
+        name: Some("c".into()),
+        dims: vec![],
+        data_type: Some(tensor_proto::DataType::Bool as i32),
+        int32_data: vec![0],
+        ..Default::default()
+    };
+    let bytes = model(
+        vec![node(
+            "If",
+            &["c"],
+            &["y"],
+            vec![
+                graph_attr("then_branch", branch(100.0)),
+                graph_attr("else_branch", branch(-1.0)),
+            ],
+        )],
+        vec![info("x", F32, &["2"])],
+        vec![info("y", F32, &["2"])],
+        vec![cond],
+        13,
+    );
+    let m = OnnxModel::from_bytes(&bytes).unwrap();
+    let x = DynTensor::from_slice(&[2], &[1.0f32, 2.0]).unwrap();
+    assert_eq!(f32s(&m.run(&[("x", x)]).unwrap()[0].1), vec![0.0, 1.0]);
+    assert!(m.kernels(&[(DType::F32, vec![2])]).is_some());
+}
