@@ -9,6 +9,7 @@
 //! ```
 
 pub use tg_macros::{kernel, tensor};
+pub use tg_gguf as gguf;
 pub use tg_nn::{data, nn, optim, replay, state};
 pub use tg_ops::*;
 pub use tg_runtime as runtime;

@@ -13,6 +13,7 @@ mod ggml_type;
 pub mod host;
 pub mod layout;
 mod metadata;
+pub mod npy;
 mod qtensor;
 
 pub use error::{Error, Result};
@@ -21,3 +22,4 @@ pub use ggml_type::{GgmlType, QK_K};
 pub use layout::Layout;
 pub use metadata::{Metadata, Value};
 pub use qtensor::QTensor;
+pub mod llm;

@@ -92,6 +92,11 @@ impl QTensor {
         &self.shape
     }
 
+    /// The packed fields on the device (see [`crate::layout::fields`]).
+    pub(crate) fn fields(&self) -> &[Lazy] {
+        &self.fields
+    }
+
     /// Its device layout.
     pub fn layout(&self) -> Layout {
         self.layout
