@@ -5,6 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 export TG_VALIDATION=1
+# the tiny GGUF language models tg-gguf's tests read (deterministic; a few seconds; files
+# already made are left alone): the gguf package, pinned, installed only if missing
+if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("gguf") != "0.19.0")' 2>/dev/null; then
+    python3 -m pip install -q "gguf==0.19.0"
+fi
+python3 scripts/gen_gguf_models.py tiny >/dev/null
 cargo test --workspace --no-fail-fast
 # an ash application that hands its own device and buffers to tg (README: "tg inside a Vulkan
 # application"); it fails on a wrong value or any validation message
@@ -13,6 +19,7 @@ cargo run --example vulkan_app
 # the op fixtures, the networks' gradients and the runtime's tests, planned as for a GPU
 TG_DEVICE_CLASS=gpu cargo test -q --test ops --test nn
 TG_DEVICE_CLASS=gpu cargo test -q -p tg-runtime --tests
+TG_DEVICE_CLASS=gpu cargo test -q -p tg-gguf
 # the scheduler and codegen need no device: prove it with no Vulkan driver to be found
 VK_ICD_FILENAMES=/nonexistent TG_VALIDATION=0 cargo test -p tg-runtime --test device_free
 # builds without shaderc (README: "Building without shaderc"): a SPIR-V bundle recorded from

@@ -320,11 +320,13 @@ impl Model {
             written.push(kw);
             written.push(vw);
             let attn = attn.reshape(&[h, ti, hd]).map_err(rt)?.permute(&[1, 0, 2]).map_err(rt)?.reshape(&[ti, c.dim as isize]).map_err(rt)?;
-            x = x.add(&b.o.matmul_t(&attn)?).map_err(rt)?;
+            // the residual stream gets a buffer at each block's two sums: every later reduction
+            // reads it, and a graph fused across blocks nests reductions without end
+            x = x.add(&b.o.matmul_t(&attn)?).map_err(rt)?.contiguous();
             let hdn = b.ffn_norm.forward(&x).map_err(rt)?;
             let gate = b.gate.matmul_t(&hdn)?.silu().map_err(rt)?;
             let up = b.up.matmul_t(&hdn)?;
-            x = x.add(&b.down.matmul_t(&gate.mul(&up).map_err(rt)?)?).map_err(rt)?;
+            x = x.add(&b.down.matmul_t(&gate.mul(&up).map_err(rt)?)?).map_err(rt)?.contiguous();
         }
         Ok((self.out_norm.forward(&x).map_err(rt)?, written))
     }
