@@ -51,6 +51,9 @@ pub struct Model {
     /// One recording per kind of decode step: (sampled, top-k, greedy, top-p used).
     decode: std::collections::HashMap<(bool, usize, bool, bool), Replay>,
     weight_bytes: usize,
+    /// Build and realize every step's graph anew instead of replaying a recording (for
+    /// measuring kernels: `TG_DEBUG=2` times a realize's kernels, not a replay's).
+    pub eager: bool,
 }
 
 fn rt(e: tg_runtime::Error) -> Error {
@@ -175,6 +178,7 @@ impl Model {
             prefill: std::collections::HashMap::new(),
             decode: std::collections::HashMap::new(),
             weight_bytes: file.tensor_bytes_total(),
+            eager: false,
         };
         model.upload()?;
         Ok(model)
@@ -375,7 +379,7 @@ impl Model {
         let binds = self.sampler_binds(&s);
         let key = (sampler.is_some(), s.top_k.unwrap_or(0), s.is_greedy(), s.top_p < 1.0);
         let mut prefill = self.prefill.remove(&key).unwrap_or_default();
-        let out = prefill.run(&[&ids], &binds, || {
+        let out = run_step(&mut prefill, self.eager, &[&ids], &binds, || {
             let x = self.embed(&ids).map_err(tg_err)?;
             let pos = DynTensor::arange(0.0f32, t as f32, 1.0f32, Some(DType::F32))?;
             let (hdn, mut written) = self.forward(x, &pos, None).map_err(tg_err)?;
@@ -432,7 +436,7 @@ impl Model {
         let binds = [(self.vars, Scalar::Int(position as i64)), (self.vars + 1, Scalar::Int(i64::from(token))), b2, b3];
         let key = (sampler.is_some(), s.top_k.unwrap_or(0), s.is_greedy(), s.top_p < 1.0);
         let mut decode = self.decode.remove(&key).unwrap_or_default();
-        let out = decode.run(&[], &binds, || {
+        let out = run_step(&mut decode, self.eager, &[], &binds, || {
             let pos = self.var(0, position as i32, DType::I32).map_err(tg_err)?;
             let tok = self.var(1, token as i32, DType::I32).map_err(tg_err)?;
             let x = self.embed(&tok.reshape(&[1])?).map_err(tg_err)?;
@@ -457,4 +461,21 @@ fn tg_err(e: Error) -> tg_runtime::Error {
         Error::Runtime(e) => e,
         other => tg_runtime::Error::Argument { op: "model", message: other.to_string() },
     }
+}
+
+/// A step through its recording, or built and realized eagerly.
+fn run_step(
+    replay: &mut Replay,
+    eager: bool,
+    inputs: &[&DynTensor],
+    vars: &[(u64, Scalar)],
+    body: impl FnOnce() -> tg_runtime::Result<Vec<DynTensor>>,
+) -> tg_runtime::Result<Vec<DynTensor>> {
+    if !eager {
+        return replay.run(inputs, vars, body);
+    }
+    let outs = body()?;
+    let lazies: Vec<&Lazy> = outs.iter().map(DynTensor::lazy).collect();
+    tg_runtime::realize(&lazies)?;
+    Ok(outs)
 }
