@@ -26,8 +26,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from gguf_kquant import quantize_k  # noqa: E402
 
 CONFIGS = {
-    "tiny": dict(d=256, layers=4, heads=4, kv_heads=2, ffn=768, vocab=512, ctx=256, tied=False),
-    "small": dict(d=768, layers=12, heads=12, kv_heads=4, ffn=2048, vocab=32000, ctx=512, tied=True),
+    "tiny": dict(d=256, layers=4, heads=4, kv_heads=2, ffn=768, vocab=512, ctx=2048, tied=False),
+    "small": dict(d=768, layers=12, heads=12, kv_heads=4, ffn=2048, vocab=32000, ctx=2048, tied=True),
 }
 TYPES = {"f32": T.F32, "f16": T.F16, "q8_0": T.Q8_0, "q4_0": T.Q4_0, "q4_k": T.Q4_K}
 SPACE = "\u2581"

@@ -145,6 +145,11 @@ pub struct Metadata {
 }
 
 impl Metadata {
+    /// Metadata from keys and values (for files made in memory, and tests).
+    pub fn from_entries(entries: Vec<(String, Value)>) -> Metadata {
+        Metadata { entries }
+    }
+
     /// Every key and value, in file order.
     pub fn entries(&self) -> &[(String, Value)] {
         &self.entries

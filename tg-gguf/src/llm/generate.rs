@@ -43,7 +43,6 @@ pub fn generate(
     if ids.is_empty() {
         return Err(Error::Argument { op: "generate", message: "the prompt has no tokens".into() });
     }
-    tg_ops::untyped::random::manual_seed(sampler.seed);
     let start = Instant::now();
     let mut tokens = Vec::with_capacity(n);
     let mut next = model.prefill(&ids, sampler)?;

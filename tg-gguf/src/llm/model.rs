@@ -15,7 +15,7 @@ use tg_ops::DynTensor;
 use tg_runtime::{DType, Lazy, Scalar};
 
 use super::config::Config;
-use super::sample::{Sampler, sample};
+use super::sample::{Sampler, draw_key, sample};
 use crate::{Error, GgufFile, Layout, QTensor, Result, TensorInfo, host};
 
 /// One transformer block's weights.
@@ -36,6 +36,7 @@ struct Block {
 
 /// A loaded model with its KV cache.
 pub struct Model {
+    device: tg_runtime::device::Device,
     config: Config,
     context: usize,
     embed: QTensor,
@@ -166,6 +167,7 @@ impl Model {
         }
         let out_norm = norm("output_norm.weight")?;
         let model = Model {
+            device: device.clone(),
             config,
             context,
             embed,
@@ -210,6 +212,11 @@ impl Model {
     /// The hyperparameters.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The device the model lives on.
+    pub fn device(&self) -> &tg_runtime::device::Device {
+        &self.device
     }
 
     /// Positions the KV cache holds.
@@ -354,13 +361,15 @@ impl Model {
     /// Runs `tokens` from position 0 (the cache's earlier contents are replaced) and returns
     /// the logits of every position, `[T, vocab]` f32. Recorded once per prompt length.
     pub fn prefill_logits(&mut self, tokens: &[u32]) -> Result<DynTensor> {
-        self.prefill_impl(tokens, None)
+        let device = self.device.clone();
+        device.scope(|| self.prefill_impl(tokens, None))
     }
 
     /// Runs `tokens` from position 0 and returns the token sampled after the last one (only
     /// its id is read back).
     pub fn prefill(&mut self, tokens: &[u32], sampler: &Sampler) -> Result<u32> {
-        let id = self.prefill_impl(tokens, Some(sampler))?.to_vec::<i32>().map_err(rt)?;
+        let device = self.device.clone();
+        let id = device.scope(|| self.prefill_impl(tokens, Some(sampler)))?.to_vec::<i32>().map_err(rt)?;
         Ok(id[0] as u32)
     }
 
@@ -376,7 +385,7 @@ impl Model {
         let ids = DynTensor::from_slice(&[ids.len()], &ids).map_err(rt)?;
         let t = tokens.len();
         let s = sampler.cloned().unwrap_or_default();
-        let binds = self.sampler_binds(&s);
+        let binds = self.sampler_binds(&s, t);
         let key = (sampler.is_some(), s.top_k.unwrap_or(0), s.is_greedy(), s.top_p < 1.0);
         let mut prefill = self.prefill.remove(&key).unwrap_or_default();
         let out = run_step(&mut prefill, self.eager, &[&ids], &binds, || {
@@ -388,7 +397,7 @@ impl Model {
                 Some(_) => {
                     let last = hdn.shrink(&[(t - 1, t), (0, self.config.dim)])?;
                     let logits = self.output.matmul_t(&last).map_err(tg_err)?.reshape(&[self.config.vocab as isize])?;
-                    self.sampled(&logits, &s)?
+                    self.sampled(&logits, &s, t)?
                 }
             };
             written.insert(0, result);
@@ -398,21 +407,28 @@ impl Model {
         Ok(out.map_err(rt)?.swap_remove(0))
     }
 
-    fn sampler_binds(&self, s: &Sampler) -> [(u64, Scalar); 2] {
-        [(self.vars + 2, Scalar::Float(f64::from(s.temperature.max(1e-6)))), (self.vars + 3, Scalar::Float(f64::from(s.top_p)))]
+    /// The sampler's runtime scalars for a step at `position`.
+    fn sampler_binds(&self, s: &Sampler, position: usize) -> [(u64, Scalar); 3] {
+        [
+            (self.vars + 2, Scalar::Float(f64::from(s.temperature.max(1e-6)))),
+            (self.vars + 3, Scalar::Float(f64::from(s.top_p))),
+            (self.vars + 4, Scalar::UInt(u64::from(draw_key(s.seed, position)))),
+        ]
     }
 
-    fn sampled(&self, logits: &DynTensor, s: &Sampler) -> tg_runtime::Result<DynTensor> {
+    fn sampled(&self, logits: &DynTensor, s: &Sampler, position: usize) -> tg_runtime::Result<DynTensor> {
         let temp = self.var(2, s.temperature.max(1e-6), DType::F32).map_err(tg_err)?;
         let top_p = self.var(3, s.top_p, DType::F32).map_err(tg_err)?;
-        sample(logits, s, &temp, &top_p)
+        let key = self.var(4, draw_key(s.seed, position), DType::U32).map_err(tg_err)?;
+        sample(logits, s, &temp, &top_p, &key)
     }
 
     /// Runs one token at `position` (the cache holds the positions before it) and returns the
     /// sampled next token (only its id is read back). Recorded on the first call, replayed
     /// after with the token, position and sampler settings bound as vars.
     pub fn decode_step(&mut self, token: u32, position: usize, sampler: &Sampler) -> Result<u32> {
-        let logits = self.decode_logits_or_sample(token, position, Some(sampler))?;
+        let device = self.device.clone();
+        let logits = device.scope(|| self.decode_logits_or_sample(token, position, Some(sampler)))?;
         let id = logits.to_vec::<i32>().map_err(rt)?;
         Ok(id[0] as u32)
     }
@@ -420,7 +436,8 @@ impl Model {
     /// The logits `[vocab]` after one token at `position` (for checks; the sampling path
     /// reads back only the token).
     pub fn decode_logits(&mut self, token: u32, position: usize) -> Result<DynTensor> {
-        self.decode_logits_or_sample(token, position, None)
+        let device = self.device.clone();
+        device.scope(|| self.decode_logits_or_sample(token, position, None))
     }
 
     fn decode_logits_or_sample(&mut self, token: u32, position: usize, sampler: Option<&Sampler>) -> Result<DynTensor> {
@@ -432,8 +449,8 @@ impl Model {
             });
         }
         let s = sampler.cloned().unwrap_or_default();
-        let [b2, b3] = self.sampler_binds(&s);
-        let binds = [(self.vars, Scalar::Int(position as i64)), (self.vars + 1, Scalar::Int(i64::from(token))), b2, b3];
+        let [b2, b3, b4] = self.sampler_binds(&s, position);
+        let binds = [(self.vars, Scalar::Int(position as i64)), (self.vars + 1, Scalar::Int(i64::from(token))), b2, b3, b4];
         let key = (sampler.is_some(), s.top_k.unwrap_or(0), s.is_greedy(), s.top_p < 1.0);
         let mut decode = self.decode.remove(&key).unwrap_or_default();
         let out = run_step(&mut decode, self.eager, &[], &binds, || {
@@ -445,7 +462,7 @@ impl Model {
             let logits = self.output.matmul_t(&hdn).map_err(tg_err)?.reshape(&[self.config.vocab as isize])?;
             let result = match sampler {
                 None => logits,
-                Some(_) => self.sampled(&logits, &s)?,
+                Some(_) => self.sampled(&logits, &s, position)?,
             };
             written.insert(0, result);
             Ok(written)

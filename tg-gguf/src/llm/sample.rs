@@ -1,7 +1,11 @@
 //! Sampling the next token on the device, so only its id is read back: greedy (argmax), or
 //! temperature with optional top-k and top-p (nucleus) filtering, drawn by the Gumbel-max
 //! trick (`argmax(logits / T + g)`, `g = -log(-log(u))`, u uniform: a draw from
-//! `softmax(logits / T)`) with tg's seeded random stream.
+//! `softmax(logits / T)`).
+//!
+//! The uniforms are a hash of each token's index and a key (a runtime var the host sets from
+//! the seed and the position), not tg's process-wide random stream: a generation's draws
+//! then depend on its seed alone, whatever other threads draw meanwhile.
 
 use tg_ops::DynTensor;
 use tg_runtime::{DType, Result};
@@ -15,8 +19,7 @@ pub struct Sampler {
     pub top_k: Option<usize>,
     /// Keep the most likely tokens whose probabilities sum to at least this (1: all).
     pub top_p: f32,
-    /// Seed of the random stream (`tg_ops::untyped::random::manual_seed`), set when a
-    /// generation starts.
+    /// Seed of the draws: with the position, it keys each step's uniforms.
     pub seed: u32,
 }
 
@@ -38,9 +41,31 @@ impl Sampler {
     }
 }
 
-/// The sampled token id (i32 `[1]`) from `logits` `[vocab]`; `temp` and `top_p` are runtime
-/// scalars (rank 0), so a replay may change them.
-pub(crate) fn sample(logits: &DynTensor, s: &Sampler, temp: &DynTensor, top_p: &DynTensor) -> Result<DynTensor> {
+/// The key of the draws at `position` for `seed` (a splitmix64 step of both, folded to 32
+/// bits).
+pub(crate) fn draw_key(seed: u32, position: usize) -> u32 {
+    let mut z = (u64::from(seed) << 32 | position as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z ^ (z >> 32)) as u32
+}
+
+/// Uniforms on `[0, 1)` `[n]`: murmur3's finalizer of `index + key` (key a u32 runtime
+/// scalar), the top 24 bits as a fraction.
+fn uniform(n: usize, key: &DynTensor) -> Result<DynTensor> {
+    let idx = DynTensor::from_lazy(tg_runtime::Lazy::arange_u32(n)?);
+    let mut h = idx.add(&key.reshape(&[1])?.expand(&[n as isize])?)?;
+    for (shift, mul) in [(16u32, 0x85eb_ca6bu32), (13, 0xc2b2_ae35)] {
+        h = h.bitwise_xor(&h.shr(shift)?)?.mul(mul)?;
+    }
+    h = h.bitwise_xor(&h.shr(16u32)?)?;
+    h.shr(8u32)?.cast(DType::F32).mul(1.0f32 / 16_777_216.0)
+}
+
+/// The sampled token id (i32 `[1]`) from `logits` `[vocab]`; `temp`, `top_p` and `key` (u32)
+/// are runtime scalars (rank 0), so a replay may change them.
+pub(crate) fn sample(logits: &DynTensor, s: &Sampler, temp: &DynTensor, top_p: &DynTensor, key: &DynTensor) -> Result<DynTensor> {
     if s.is_greedy() {
         return logits.argmax(Some(0), true);
     }
@@ -62,7 +87,7 @@ pub(crate) fn sample(logits: &DynTensor, s: &Sampler, temp: &DynTensor, top_p: &
         let threshold = kept.where_(&sorted, f32::INFINITY)?.min(Some(&[0]), true)?;
         l = p.lt(&threshold)?.where_(f32::NEG_INFINITY, &l)?;
     }
-    let u = DynTensor::rand(&[vocab], DType::F32)?;
+    let u = uniform(vocab, key)?;
     let g = u.log()?.neg()?.log()?.neg()?;
     l.add(&g)?.argmax(Some(0), true)
 }

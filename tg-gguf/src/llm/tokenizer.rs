@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use crate::{Error, GgufFile, Result};
 
+
 /// SentencePiece's space.
 const SPACE: char = '\u{2581}';
 
@@ -72,7 +73,11 @@ fn byte_chars() -> [char; 256] {
 impl Tokenizer {
     /// Reads the vocabulary; a missing or malformed key is an error naming it.
     pub fn from_file(file: &GgufFile) -> Result<Tokenizer> {
-        let m = file.metadata();
+        Tokenizer::from_metadata(file.metadata())
+    }
+
+    /// Reads the vocabulary from metadata (`tokenizer.ggml.*`).
+    pub fn from_metadata(m: &crate::Metadata) -> Result<Tokenizer> {
         let kind = match m.str("tokenizer.ggml.model")? {
             "llama" => Kind::SentencePiece,
             "gpt2" => Kind::Bpe,
