@@ -70,7 +70,10 @@ fn sub(a: &Lazy, b: &Lazy) -> Result<Lazy> {
 /// An unsigned bit field as a signed value less `offset`, as f32 (exact: small integers).
 fn centered(q: &Lazy, offset: i32) -> Result<Lazy> {
     let s = q.cast(DType::I32);
-    let s = s.binary(BinaryOp::Add, &Lazy::constant(-offset, DType::I32, s.shape())?)?;
+    let s = s.binary(
+        BinaryOp::Add,
+        &Lazy::constant(-offset, DType::I32, s.shape())?,
+    )?;
     Ok(s.cast(DType::F32))
 }
 

@@ -88,7 +88,9 @@ pub enum Error {
         type_id: u32,
     },
     /// A known ggml type tg does not decode (IQ, ternary, Q2_K, Q3_K, ...).
-    #[error("tensor {tensor:?}: type {ty:?} is not supported by tg (F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K are)")]
+    #[error(
+        "tensor {tensor:?}: type {ty:?} is not supported by tg (F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K are)"
+    )]
     UnsupportedTensorType {
         /// The tensor.
         tensor: String,
@@ -107,7 +109,9 @@ pub enum Error {
         message: String,
     },
     /// A tensor whose bytes lie past the end of the file.
-    #[error("tensor {tensor:?}: {bytes} bytes at data offset {offset} end past the data section ({data_len} bytes)")]
+    #[error(
+        "tensor {tensor:?}: {bytes} bytes at data offset {offset} end past the data section ({data_len} bytes)"
+    )]
     TensorOutOfBounds {
         /// The tensor.
         tensor: String,
@@ -119,7 +123,9 @@ pub enum Error {
         data_len: u64,
     },
     /// A tensor offset that is not a multiple of the file's alignment.
-    #[error("tensor {tensor:?}: data offset {offset} is not a multiple of the alignment {alignment}")]
+    #[error(
+        "tensor {tensor:?}: data offset {offset} is not a multiple of the alignment {alignment}"
+    )]
     Misaligned {
         /// The tensor.
         tensor: String,

@@ -113,7 +113,10 @@ impl GgufFile {
 
     fn parse(bytes: Bytes) -> Result<GgufFile> {
         let (version, metadata, tensors, alignment, data_start) = {
-            let mut r = Reader { buf: &bytes, pos: 0 };
+            let mut r = Reader {
+                buf: &bytes,
+                pos: 0,
+            };
             let magic: [u8; 4] = r.array("header")?;
             if &magic != b"GGUF" {
                 return Err(Error::BadMagic { found: magic });
@@ -281,7 +284,7 @@ fn tensor_info(
             .ok_or_else(|| shape_err("the element count overflows".into()))?;
     }
     let (per_block, block_bytes) = ty.block();
-    if dims[0] % per_block as u64 != 0 {
+    if !dims[0].is_multiple_of(per_block as u64) {
         return Err(shape_err(format!(
             "rows of {} elements are not whole blocks of {per_block} ({ty})",
             dims[0]
@@ -290,7 +293,7 @@ fn tensor_info(
     let bytes = (numel / per_block as u64)
         .checked_mul(block_bytes as u64)
         .ok_or_else(|| shape_err("the byte size overflows".into()))?;
-    if offset % alignment != 0 {
+    if !offset.is_multiple_of(alignment) {
         return Err(Error::Misaligned {
             tensor: name,
             offset,

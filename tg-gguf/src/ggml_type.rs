@@ -229,7 +229,9 @@ impl GgmlType {
 
     /// The type named `name` (ggml's name, any case).
     pub fn from_name(name: &str) -> Option<GgmlType> {
-        GgmlType::ALL.into_iter().find(|t| t.name().eq_ignore_ascii_case(name))
+        GgmlType::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(name))
     }
 }
 

@@ -82,7 +82,7 @@ fn block(ty: GgmlType, b: &[u8], out: &mut [f32]) {
             } else {
                 (&b[0..0], &b[16..144])
             };
-            for e in 0..256 {
+            for (e, o) in out.iter_mut().enumerate().take(256) {
                 let sub = e / 32;
                 let (g, s, l) = (e / 64, (e / 32) % 2, e % 32);
                 let mut q = ((qs[32 * g + l] >> (4 * s)) & 15) as u32;
@@ -91,7 +91,7 @@ fn block(ty: GgmlType, b: &[u8], out: &mut [f32]) {
                 }
                 let scale = d * sc[sub] as f32;
                 let min = dmin * mn[sub] as f32;
-                out[e] = scale * q as f32 - min;
+                *o = scale * q as f32 - min;
             }
         }
         GgmlType::Q6K => {

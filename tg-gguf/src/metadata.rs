@@ -162,7 +162,8 @@ impl Metadata {
 
     /// The value of `key`, or [`Error::MissingKey`].
     pub fn require(&self, key: &str) -> Result<&Value> {
-        self.get(key).ok_or_else(|| Error::MissingKey { key: key.into() })
+        self.get(key)
+            .ok_or_else(|| Error::MissingKey { key: key.into() })
     }
 
     fn bad(key: &str, value: &Value, wanted: &str) -> Error {
@@ -211,6 +212,7 @@ impl Metadata {
     /// `key` as an array.
     pub fn array(&self, key: &str) -> Result<&[Value]> {
         let v = self.require(key)?;
-        v.as_array().ok_or_else(|| Metadata::bad(key, v, "an array"))
+        v.as_array()
+            .ok_or_else(|| Metadata::bad(key, v, "an array"))
     }
 }

@@ -5,7 +5,11 @@ use crate::{Error, Result};
 /// The bytes of a little-endian float32 `.npy` file of `shape` holding `data`.
 pub fn to_npy(shape: &[usize], data: &[f32]) -> Vec<u8> {
     let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    let dims = if dims.len() == 1 { format!("{},", dims[0]) } else { dims.join(", ") };
+    let dims = if dims.len() == 1 {
+        format!("{},", dims[0])
+    } else {
+        dims.join(", ")
+    };
     let mut header = format!("{{'descr': '<f4', 'fortran_order': False, 'shape': ({dims}), }}");
     while (10 + header.len() + 1) % 64 != 0 {
         header.push(' ');
@@ -22,17 +26,27 @@ pub fn to_npy(shape: &[usize], data: &[f32]) -> Vec<u8> {
 
 /// The shape and values of a little-endian float32 `.npy` file (version 1 or 2, C order).
 pub fn from_npy(bytes: &[u8]) -> Result<(Vec<usize>, Vec<f32>)> {
-    let bad = |m: &str| Error::Argument { op: "from_npy", message: m.into() };
+    let bad = |m: &str| Error::Argument {
+        op: "from_npy",
+        message: m.into(),
+    };
     if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" {
         return Err(bad("not an .npy file"));
     }
     let (len, start) = match bytes[6] {
         1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
-        _ if bytes.len() >= 12 => (u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize, 12),
+        _ if bytes.len() >= 12 => (
+            u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize,
+            12,
+        ),
         _ => return Err(bad("truncated header")),
     };
-    let header = std::str::from_utf8(bytes.get(start..start + len).ok_or_else(|| bad("truncated header"))?)
-        .map_err(|_| bad("header is not text"))?;
+    let header = std::str::from_utf8(
+        bytes
+            .get(start..start + len)
+            .ok_or_else(|| bad("truncated header"))?,
+    )
+    .map_err(|_| bad("header is not text"))?;
     if !header.contains("'<f4'") || header.contains("'fortran_order': True") {
         return Err(bad("only C-order little-endian float32 is read"));
     }
@@ -49,5 +63,10 @@ pub fn from_npy(bytes: &[u8]) -> Result<(Vec<usize>, Vec<f32>)> {
     if body.len() != 4 * n {
         return Err(bad("the data does not match the shape"));
     }
-    Ok((shape, body.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()))
+    Ok((
+        shape,
+        body.chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
+    ))
 }

@@ -22,7 +22,11 @@ pub struct QTensor {
 
 impl std::fmt::Debug for QTensor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "QTensor({:?}, {}, {:?}, {:?})", self.name, self.ty, self.shape, self.layout)
+        write!(
+            f,
+            "QTensor({:?}, {}, {:?}, {:?})",
+            self.name, self.ty, self.shape, self.layout
+        )
     }
 }
 
@@ -54,7 +58,8 @@ impl QTensor {
         }
         let fields = match layout {
             Layout::Blocks => {
-                let all = Lazy::from_bytes(DType::U8, &[rows, nb, size], bytes.to_vec()).map_err(rt)?;
+                let all =
+                    Lazy::from_bytes(DType::U8, &[rows, nb, size], bytes.to_vec()).map_err(rt)?;
                 fields(ty)
                     .iter()
                     .map(|&f| field_of_bytes(&all, f, rows, nb))
@@ -146,21 +151,32 @@ fn field_of_bytes(all: &Lazy, f: Field, rows: usize, nb: usize) -> tg_runtime::R
     let byte = |i: usize, stride: usize, n: usize| -> tg_runtime::Result<Lazy> {
         // bytes o + i, o + i + stride, ... (n of them) of every block, as u32
         let s = all.shrink(&[(0, rows), (0, nb), (o, o + stride * n)])?;
-        let s = s.reshape(&[rows, nb, n, stride])?.shrink(&[(0, rows), (0, nb), (0, n), (i, i + 1)])?;
+        let s =
+            s.reshape(&[rows, nb, n, stride])?
+                .shrink(&[(0, rows), (0, nb), (0, n), (i, i + 1)])?;
         Ok(s.reshape(&[rows, nb, n])?.cast(DType::U32))
     };
     match f {
         Field::Half(_) => {
             let lo = byte(0, 2, 1)?;
             let hi = byte(1, 2, 1)?;
-            let hi = hi.binary(BinaryOp::Shl, &Lazy::constant(8u32, DType::U32, hi.shape())?)?;
-            Ok(lo.binary(BinaryOp::Or, &hi)?.reshape(&[rows, nb])?.cast(DType::U16))
+            let hi = hi.binary(
+                BinaryOp::Shl,
+                &Lazy::constant(8u32, DType::U32, hi.shape())?,
+            )?;
+            Ok(lo
+                .binary(BinaryOp::Or, &hi)?
+                .reshape(&[rows, nb])?
+                .cast(DType::U16))
         }
         Field::Words(_, n) => {
             let mut w = byte(0, 4, n)?;
             for i in 1..4 {
                 let b = byte(i, 4, n)?;
-                let b = b.binary(BinaryOp::Shl, &Lazy::constant(8 * i as u32, DType::U32, b.shape())?)?;
+                let b = b.binary(
+                    BinaryOp::Shl,
+                    &Lazy::constant(8 * i as u32, DType::U32, b.shape())?,
+                )?;
                 w = w.binary(BinaryOp::Or, &b)?;
             }
             Ok(w)

@@ -20,7 +20,14 @@ fn file(alignment: Option<u32>, tensors: &[T], data: &[u8]) -> Vec<u8> {
     out.extend(3u32.to_le_bytes());
     out.extend((tensors.len() as u64).to_le_bytes());
     out.extend(1u64.to_le_bytes());
-    string(&mut out, if alignment.is_some() { "general.alignment" } else { "test.key" });
+    string(
+        &mut out,
+        if alignment.is_some() {
+            "general.alignment"
+        } else {
+            "test.key"
+        },
+    );
     out.extend(4u32.to_le_bytes());
     out.extend(alignment.unwrap_or(7).to_le_bytes());
     for t in tensors {
@@ -33,7 +40,7 @@ fn file(alignment: Option<u32>, tensors: &[T], data: &[u8]) -> Vec<u8> {
         out.extend(t.3.to_le_bytes());
     }
     let a = alignment.unwrap_or(32) as usize;
-    while out.len() % a != 0 {
+    while !out.len().is_multiple_of(a) {
         out.push(0);
     }
     out.extend(data);
@@ -42,7 +49,11 @@ fn file(alignment: Option<u32>, tensors: &[T], data: &[u8]) -> Vec<u8> {
 
 fn good() -> Vec<u8> {
     // an f32 [2, 8] and a Q8_0 [1, 32]
-    file(None, &[T("a", vec![8, 2], 0, 0), T("b", vec![32], 8, 64)], &[0u8; 64 + 34])
+    file(
+        None,
+        &[T("a", vec![8, 2], 0, 0), T("b", vec![32], 8, 64)],
+        &[0u8; 64 + 34],
+    )
 }
 
 fn err(bytes: Vec<u8>) -> Error {
@@ -105,25 +116,70 @@ fn metadata_damage() {
 fn tensor_table_damage_names_the_tensor() {
     let named = |e: &Error, want: &str| format!("{e}").contains(&format!("{want:?}"));
     let e = err(file(None, &[T("w", vec![32], 99, 0)], &[0; 64]));
-    assert!(matches!(&e, Error::UnknownTensorType { tensor, type_id: 99 } if tensor == "w"), "{e}");
+    assert!(
+        matches!(&e, Error::UnknownTensorType { tensor, type_id: 99 } if tensor == "w"),
+        "{e}"
+    );
     let e = err(file(None, &[T("w", vec![8], 0, 64)], &[0; 64]));
-    assert!(matches!(&e, Error::TensorOutOfBounds { tensor, offset: 64, bytes: 32, data_len: 64 } if tensor == "w"), "{e}");
+    assert!(
+        matches!(&e, Error::TensorOutOfBounds { tensor, offset: 64, bytes: 32, data_len: 64 } if tensor == "w"),
+        "{e}"
+    );
     let e = err(file(None, &[T("w", vec![8], 0, u64::MAX - 8)], &[0; 64]));
-    assert!(matches!(&e, Error::Misaligned { .. } | Error::TensorOutOfBounds { .. }) && named(&e, "w"), "{e}");
+    assert!(
+        matches!(
+            &e,
+            Error::Misaligned { .. } | Error::TensorOutOfBounds { .. }
+        ) && named(&e, "w"),
+        "{e}"
+    );
     let e = err(file(None, &[T("w", vec![8], 0, 4)], &[0; 64]));
-    assert!(matches!(&e, Error::Misaligned { tensor, offset: 4, alignment: 32 } if tensor == "w"), "{e}");
-    let e = err(file(None, &[T("w", vec![1 << 40, 1 << 40], 0, 0)], &[0; 64]));
-    assert!(matches!(&e, Error::TensorShape { tensor, .. } if tensor == "w"), "{e}");
+    assert!(
+        matches!(&e, Error::Misaligned { tensor, offset: 4, alignment: 32 } if tensor == "w"),
+        "{e}"
+    );
+    let e = err(file(
+        None,
+        &[T("w", vec![1 << 40, 1 << 40], 0, 0)],
+        &[0; 64],
+    ));
+    assert!(
+        matches!(&e, Error::TensorShape { tensor, .. } if tensor == "w"),
+        "{e}"
+    );
     let e = err(file(None, &[T("w", vec![8, 0], 0, 0)], &[0; 64]));
-    assert!(matches!(&e, Error::TensorShape { tensor, .. } if tensor == "w"), "{e}");
+    assert!(
+        matches!(&e, Error::TensorShape { tensor, .. } if tensor == "w"),
+        "{e}"
+    );
     let e = err(file(None, &[T("w", vec![1, 1, 1, 1, 1], 0, 0)], &[0; 64]));
-    assert!(matches!(&e, Error::TensorShape { tensor, .. } if tensor == "w"), "{e}");
+    assert!(
+        matches!(&e, Error::TensorShape { tensor, .. } if tensor == "w"),
+        "{e}"
+    );
     let e = err(file(None, &[T("w", vec![16], 8, 0)], &[0; 64]));
-    assert!(matches!(&e, Error::TensorShape { tensor, .. } if tensor == "w"), "rows not whole blocks: {e}");
-    let e = err(file(None, &[T("w", vec![8], 0, 0), T("w", vec![8], 0, 32)], &[0; 64]));
-    assert!(matches!(&e, Error::DuplicateTensor { tensor } if tensor == "w"), "{e}");
-    let e = err(file(None, &[T("v", vec![16], 0, 0), T("w", vec![8], 0, 32)], &[0; 64]));
-    assert!(matches!(&e, Error::OverlappingTensors { .. }) && named(&e, "w"), "{e}");
+    assert!(
+        matches!(&e, Error::TensorShape { tensor, .. } if tensor == "w"),
+        "rows not whole blocks: {e}"
+    );
+    let e = err(file(
+        None,
+        &[T("w", vec![8], 0, 0), T("w", vec![8], 0, 32)],
+        &[0; 64],
+    ));
+    assert!(
+        matches!(&e, Error::DuplicateTensor { tensor } if tensor == "w"),
+        "{e}"
+    );
+    let e = err(file(
+        None,
+        &[T("v", vec![16], 0, 0), T("w", vec![8], 0, 32)],
+        &[0; 64],
+    ));
+    assert!(
+        matches!(&e, Error::OverlappingTensors { .. }) && named(&e, "w"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -131,7 +187,10 @@ fn truncated_data_names_the_tensor() {
     let mut b = good();
     b.truncate(b.len() - 1);
     let e = err(b);
-    assert!(matches!(&e, Error::TensorOutOfBounds { tensor, .. } if tensor == "b"), "{e}");
+    assert!(
+        matches!(&e, Error::TensorOutOfBounds { tensor, .. } if tensor == "b"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -164,7 +223,11 @@ fn random_damage_never_panics() {
     let table_end = 1200.min(original.len());
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut opened, mut failed) = (0, 0);
-    let cases = if std::env::var("TG_LONG_TESTS").is_ok_and(|v| v == "1") { 200_000 } else { 3_000 };
+    let cases = if std::env::var("TG_LONG_TESTS").is_ok_and(|v| v == "1") {
+        200_000
+    } else {
+        3_000
+    };
     for _ in 0..cases {
         let mut b = original.clone();
         match rng.below(4) {
@@ -203,5 +266,8 @@ fn random_damage_never_panics() {
             Err(_) => failed += 1,
         }
     }
-    assert!(failed > cases / 2 && opened > 0, "{opened} opened, {failed} failed");
+    assert!(
+        failed > cases / 2 && opened > 0,
+        "{opened} opened, {failed} failed"
+    );
 }

@@ -18,7 +18,11 @@ fn assert_same(ty: GgmlType, what: &str, got: &[f32], want: &[f32]) {
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
         if g.to_bits() != w.to_bits() && !(g.is_nan() && w.is_nan()) {
             if bad < 5 {
-                eprintln!("{ty} {what}: element {i}: got {g:e} ({:08x}), want {w:e} ({:08x})", g.to_bits(), w.to_bits());
+                eprintln!(
+                    "{ty} {what}: element {i}: got {g:e} ({:08x}), want {w:e} ({:08x})",
+                    g.to_bits(),
+                    w.to_bits()
+                );
             }
             bad += 1;
         }
@@ -60,7 +64,12 @@ fn device_dequantization_is_bit_exact_in_both_layouts() {
             let info = file.tensor(ty.name()).unwrap();
             let q = QTensor::new(info, file.tensor_bytes(info), layout).unwrap();
             let got = q.dequantize().unwrap().to_vec::<f32>().unwrap();
-            assert_same(ty, &format!("device {layout:?}"), &got, &expected(&file, ty));
+            assert_same(
+                ty,
+                &format!("device {layout:?}"),
+                &got,
+                &expected(&file, ty),
+            );
         }
     }
 }

@@ -12,8 +12,11 @@ use tg_gguf::{GgufFile, Layout, Metadata, Value};
 use tg_runtime::device::Device;
 
 fn model_file(ty: &str) -> GgufFile {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../target/gguf-models/tiny-{ty}.gguf"));
-    GgufFile::open(&path).unwrap_or_else(|e| panic!("{e}; make the test models with `python3 scripts/gen_gguf_models.py tiny`"))
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../target/gguf-models/tiny-{ty}.gguf"));
+    GgufFile::open(&path).unwrap_or_else(|e| {
+        panic!("{e}; make the test models with `python3 scripts/gen_gguf_models.py tiny`")
+    })
 }
 
 fn argmax(v: &[f32]) -> u32 {
@@ -26,12 +29,20 @@ const PROMPT: [u32; 6] = [1, 300, 17, 42, 99, 100];
 fn greedy_steps_take_the_argmax_of_the_logits() {
     let file = model_file("q8_0");
     let mut model = Model::load(&file, Some(64), Layout::Planes).unwrap();
-    let logits = model.prefill_logits(&PROMPT).unwrap().to_vec::<f32>().unwrap();
+    let logits = model
+        .prefill_logits(&PROMPT)
+        .unwrap()
+        .to_vec::<f32>()
+        .unwrap();
     let want = argmax(&logits[5 * 512..]);
     assert_eq!(model.prefill(&PROMPT, &Sampler::greedy()).unwrap(), want);
     let mut token = want;
     for pos in PROMPT.len()..PROMPT.len() + 4 {
-        let l = model.decode_logits(token, pos).unwrap().to_vec::<f32>().unwrap();
+        let l = model
+            .decode_logits(token, pos)
+            .unwrap()
+            .to_vec::<f32>()
+            .unwrap();
         let next = model.decode_step(token, pos, &Sampler::greedy()).unwrap();
         assert_eq!(next, argmax(&l), "position {pos}");
         token = next;
@@ -44,9 +55,24 @@ fn top_k_1_and_a_tiny_top_p_are_greedy() {
     let mut model = Model::load(&file, Some(64), Layout::Planes).unwrap();
     let greedy = model.prefill(&PROMPT, &Sampler::greedy()).unwrap();
     for s in [
-        Sampler { temperature: 1.5, top_k: Some(1), top_p: 1.0, seed: 3 },
-        Sampler { temperature: 1.5, top_k: None, top_p: 1e-6, seed: 3 },
-        Sampler { temperature: 1.5, top_k: Some(40), top_p: 1e-6, seed: 4 },
+        Sampler {
+            temperature: 1.5,
+            top_k: Some(1),
+            top_p: 1.0,
+            seed: 3,
+        },
+        Sampler {
+            temperature: 1.5,
+            top_k: None,
+            top_p: 1e-6,
+            seed: 3,
+        },
+        Sampler {
+            temperature: 1.5,
+            top_k: Some(40),
+            top_p: 1e-6,
+            seed: 4,
+        },
     ] {
         for _ in 0..3 {
             assert_eq!(model.prefill(&PROMPT, &s).unwrap(), greedy, "{s:?}");
@@ -60,8 +86,15 @@ fn seeded_sampling_repeats_and_differs_by_seed() {
     let tok = Tokenizer::from_file(&file).unwrap();
     let mut model = Model::load(&file, Some(64), Layout::Planes).unwrap();
     let run = |model: &mut Model, seed: u32| {
-        let s = Sampler { temperature: 1.0, top_k: Some(50), top_p: 0.95, seed };
-        generate(model, &tok, "the cat", 12, &s, |_| Ok(())).unwrap().tokens
+        let s = Sampler {
+            temperature: 1.0,
+            top_k: Some(50),
+            top_p: 0.95,
+            seed,
+        };
+        generate(model, &tok, "the cat", 12, &s, |_| Ok(()))
+            .unwrap()
+            .tokens
     };
     let a = run(&mut model, 7);
     let b = run(&mut model, 7);
@@ -83,7 +116,11 @@ fn temperature_sampling_follows_the_softmax() {
     let file = model_file("f32");
     let mut model = Model::load(&file, Some(16), Layout::Planes).unwrap();
     let t = 0.05f32;
-    let logits = model.prefill_logits(&PROMPT).unwrap().to_vec::<f32>().unwrap();
+    let logits = model
+        .prefill_logits(&PROMPT)
+        .unwrap()
+        .to_vec::<f32>()
+        .unwrap();
     let row = &logits[5 * 512..];
     let m = row.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
     let w: Vec<f64> = row.iter().map(|&x| f64::from((x - m) / t).exp()).collect();
@@ -92,7 +129,12 @@ fn temperature_sampling_follows_the_softmax() {
     let n = 600;
     let mut counts = vec![0usize; 512];
     for seed in 0..n as u32 {
-        let s = Sampler { temperature: t, top_k: None, top_p: 1.0, seed };
+        let s = Sampler {
+            temperature: t,
+            top_k: None,
+            top_p: 1.0,
+            seed,
+        };
         counts[model.prefill(&PROMPT, &s).unwrap() as usize] += 1;
     }
     for i in 0..512 {
@@ -112,7 +154,12 @@ fn sentencepiece_text_round_trips() {
     let file = model_file("f32");
     let tok = Tokenizer::from_file(&file).unwrap();
     assert_eq!(tok.kind(), Kind::SentencePiece);
-    for text in ["the cat sat on the mat", "Hello, world!", "naïve café 42", "  two  spaces"] {
+    for text in [
+        "the cat sat on the mat",
+        "Hello, world!",
+        "naïve café 42",
+        "  two  spaces",
+    ] {
         let ids = tok.encode(text).unwrap();
         assert_eq!(ids[0], 1, "BOS first");
         assert_eq!(tok.decode(&ids).unwrap(), text);
@@ -123,23 +170,40 @@ fn sentencepiece_text_round_trips() {
     let pieces: Vec<&str> = ids[1..].iter().map(|&i| tok.piece(i).unwrap()).collect();
     assert_eq!(pieces, vec!["\u{2581}t", "he"]);
     let ids = tok.encode("é").unwrap();
-    assert_eq!(ids.iter().filter(|&&i| tok.piece(i).is_some_and(|p| p.starts_with("<0x"))).count(), 2);
+    assert_eq!(
+        ids.iter()
+            .filter(|&&i| tok.piece(i).is_some_and(|p| p.starts_with("<0x")))
+            .count(),
+        2
+    );
 }
 
 #[test]
 fn gpt2_bpe_merges_by_rank() {
     let chars = |s: &str| Value::String(s.to_string());
     // a byte-level vocabulary: every printable ASCII byte, and merges to "hello" and "Ġworld"
-    let mut tokens: Vec<Value> = (33u8..=126).map(|b| chars(&(b as char).to_string())).collect();
-    for t in ["Ġ", "he", "ll", "hell", "hello", "Ġw", "or", "Ġwor", "ld", "Ġworld", "<|end|>"] {
+    let mut tokens: Vec<Value> = (33u8..=126)
+        .map(|b| chars(&(b as char).to_string()))
+        .collect();
+    for t in [
+        "Ġ", "he", "ll", "hell", "hello", "Ġw", "or", "Ġwor", "ld", "Ġworld", "<|end|>",
+    ] {
         tokens.push(chars(t));
     }
-    let merges = ["h e", "l l", "he ll", "hell o", "Ġ w", "o r", "Ġw or", "l d", "Ġwor ld"];
+    let merges = [
+        "h e", "l l", "he ll", "hell o", "Ġ w", "o r", "Ġw or", "l d", "Ġwor ld",
+    ];
     let m = Metadata::from_entries(vec![
         ("tokenizer.ggml.model".into(), chars("gpt2")),
         ("tokenizer.ggml.tokens".into(), Value::Array(tokens.clone())),
-        ("tokenizer.ggml.merges".into(), Value::Array(merges.iter().map(|s| chars(s)).collect())),
-        ("tokenizer.ggml.eos_token_id".into(), Value::U32(tokens.len() as u32 - 1)),
+        (
+            "tokenizer.ggml.merges".into(),
+            Value::Array(merges.iter().map(|s| chars(s)).collect()),
+        ),
+        (
+            "tokenizer.ggml.eos_token_id".into(),
+            Value::U32(tokens.len() as u32 - 1),
+        ),
     ]);
     let tok = Tokenizer::from_metadata(&m).unwrap();
     assert_eq!(tok.kind(), Kind::Bpe);
@@ -164,7 +228,12 @@ fn flat_memory(device: &Device) {
     let file = model_file("q4_0");
     let tok = Tokenizer::from_file(&file).unwrap();
     let mut model = Model::load(&file, Some(n + 16), Layout::Planes).unwrap();
-    let s = Sampler { temperature: 0.8, top_k: Some(40), top_p: 0.9, seed: 1 };
+    let s = Sampler {
+        temperature: 0.8,
+        top_k: Some(40),
+        top_p: 0.9,
+        seed: 1,
+    };
     let mut after_first = None;
     let mut count = 0;
     let g = generate(&mut model, &tok, "the", n, &s, |_| {
@@ -179,9 +248,23 @@ fn flat_memory(device: &Device) {
     device.synchronize().unwrap();
     let end = device.memory_stats();
     let first = after_first.unwrap();
-    assert!(g.tokens.len() == n || g.tokens.last() == tok.eos.as_ref(), "{} tokens", g.tokens.len());
-    assert_eq!(end.live_bytes, first.live_bytes, "live bytes grew over {} tokens", g.tokens.len());
-    assert_eq!(end.allocations, first.allocations, "new buffers over {} tokens", g.tokens.len());
+    assert!(
+        g.tokens.len() == n || g.tokens.last() == tok.eos.as_ref(),
+        "{} tokens",
+        g.tokens.len()
+    );
+    assert_eq!(
+        end.live_bytes,
+        first.live_bytes,
+        "live bytes grew over {} tokens",
+        g.tokens.len()
+    );
+    assert_eq!(
+        end.allocations,
+        first.allocations,
+        "new buffers over {} tokens",
+        g.tokens.len()
+    );
 }
 
 /// Two models, each on a device of its own (on lavapipe: two logical devices), give the
@@ -189,11 +272,25 @@ fn flat_memory(device: &Device) {
 #[test]
 fn two_models_on_two_devices() {
     let (fa, fb) = (model_file("q8_0"), model_file("q4_k"));
-    let alone_a = Model::load(&fa, Some(8), Layout::Planes).unwrap().prefill_logits(&PROMPT).unwrap().to_vec::<f32>().unwrap();
-    let alone_b = Model::load(&fb, Some(8), Layout::Planes).unwrap().prefill_logits(&PROMPT).unwrap().to_vec::<f32>().unwrap();
+    let alone_a = Model::load(&fa, Some(8), Layout::Planes)
+        .unwrap()
+        .prefill_logits(&PROMPT)
+        .unwrap()
+        .to_vec::<f32>()
+        .unwrap();
+    let alone_b = Model::load(&fb, Some(8), Layout::Planes)
+        .unwrap()
+        .prefill_logits(&PROMPT)
+        .unwrap()
+        .to_vec::<f32>()
+        .unwrap();
     let (da, db) = (Device::open("0").unwrap(), Device::open("0").unwrap());
-    let mut a = da.scope(|| Model::load(&fa, Some(8), Layout::Planes)).unwrap();
-    let mut b = db.scope(|| Model::load(&fb, Some(8), Layout::Planes)).unwrap();
+    let mut a = da
+        .scope(|| Model::load(&fa, Some(8), Layout::Planes))
+        .unwrap();
+    let mut b = db
+        .scope(|| Model::load(&fb, Some(8), Layout::Planes))
+        .unwrap();
     let la = a.prefill_logits(&PROMPT).unwrap();
     let lb = b.prefill_logits(&PROMPT).unwrap();
     assert_eq!(la.to_vec::<f32>().unwrap(), alone_a);

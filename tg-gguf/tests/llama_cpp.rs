@@ -25,13 +25,23 @@ struct Reference {
 }
 
 fn reference(ty: &str) -> Reference {
-    let json: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(root().join("fixtures/gguf/reference.json")).unwrap()).unwrap();
-    let tokens: Vec<u32> = json["tokens"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u32).collect();
+    let json: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(root().join("fixtures/gguf/reference.json")).unwrap(),
+    )
+    .unwrap();
+    let tokens: Vec<u32> = json["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_u64().unwrap() as u32)
+        .collect();
     let m = &json["models"][ty];
     let path = root().join(format!("target/gguf-models/tiny-{ty}.gguf"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| {
-        panic!("{}: {e}; make the test models with `python3 scripts/gen_gguf_models.py tiny`", path.display())
+        panic!(
+            "{}: {e}; make the test models with `python3 scripts/gen_gguf_models.py tiny`",
+            path.display()
+        )
     });
     let sha = format!("{:x}", sha3::Sha3_256::digest(&bytes));
     assert_eq!(
@@ -40,14 +50,32 @@ fn reference(ty: &str) -> Reference {
         "{} is not the file llama.cpp's reference was made from (another numpy or gguf version?)",
         path.display()
     );
-    let (shape, logits) = npy::from_npy(&std::fs::read(root().join("fixtures/gguf").join(m["logits"].as_str().unwrap())).unwrap()).unwrap();
+    let (shape, logits) = npy::from_npy(
+        &std::fs::read(
+            root()
+                .join("fixtures/gguf")
+                .join(m["logits"].as_str().unwrap()),
+        )
+        .unwrap(),
+    )
+    .unwrap();
     assert_eq!(shape, vec![tokens.len(), 512]);
-    Reference { tokens, logits, file: GgufFile::open(&path).unwrap() }
+    Reference {
+        tokens,
+        logits,
+        file: GgufFile::open(&path).unwrap(),
+    }
 }
 
 fn log_softmax(row: &[f32]) -> Vec<f64> {
-    let m = row.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(f64::from(b)));
-    let lse = row.iter().map(|&x| (f64::from(x) - m).exp()).sum::<f64>().ln();
+    let m = row
+        .iter()
+        .fold(f64::NEG_INFINITY, |a, &b| a.max(f64::from(b)));
+    let lse = row
+        .iter()
+        .map(|&x| (f64::from(x) - m).exp())
+        .sum::<f64>()
+        .ln();
     row.iter().map(|&x| f64::from(x) - m - lse).collect()
 }
 
@@ -61,7 +89,10 @@ fn compare(want: &[f32], got: &[f32], vocab: usize, margin: f32) -> (f32, f64, f
     let rows = want.len() / vocab;
     let (mut max, mut agree, mut kl, mut clear, mut clear_agree) = (0f32, 0, 0f64, 0, 0);
     for r in 0..rows {
-        let (a, b) = (&want[r * vocab..(r + 1) * vocab], &got[r * vocab..(r + 1) * vocab]);
+        let (a, b) = (
+            &want[r * vocab..(r + 1) * vocab],
+            &got[r * vocab..(r + 1) * vocab],
+        );
         for (x, y) in a.iter().zip(b) {
             max = max.max((x - y).abs());
         }
@@ -74,14 +105,27 @@ fn compare(want: &[f32], got: &[f32], vocab: usize, margin: f32) -> (f32, f64, f
             clear_agree += usize::from(same);
         }
         let (pa, pb) = (log_softmax(a), log_softmax(b));
-        kl += pa.iter().zip(&pb).map(|(p, q)| p.exp() * (p - q)).sum::<f64>();
+        kl += pa
+            .iter()
+            .zip(&pb)
+            .map(|(p, q)| p.exp() * (p - q))
+            .sum::<f64>();
     }
-    (max, agree as f64 / rows as f64, kl / rows as f64, clear_agree as f64 / clear.max(1) as f64)
+    (
+        max,
+        agree as f64 / rows as f64,
+        kl / rows as f64,
+        clear_agree as f64 / clear.max(1) as f64,
+    )
 }
 
 fn tg_logits(r: &Reference, layout: Layout) -> Vec<f32> {
     let mut model = Model::load(&r.file, Some(r.tokens.len()), layout).unwrap();
-    model.prefill_logits(&r.tokens).unwrap().to_vec::<f32>().unwrap()
+    model
+        .prefill_logits(&r.tokens)
+        .unwrap()
+        .to_vec::<f32>()
+        .unwrap()
 }
 
 #[test]
@@ -104,10 +148,18 @@ fn f16_logits_match_llama_cpp() {
 fn quantized(ty: &str, layout: Layout) {
     let r = reference(ty);
     let (max, top1, kl, clear) = compare(&r.logits, &tg_logits(&r, layout), 512, 0.05);
-    eprintln!("{ty} {layout:?}: max abs {max:e}, top-1 {top1}, KL {kl:e}, top-1 where llama.cpp's lead > 0.05: {clear}");
+    eprintln!(
+        "{ty} {layout:?}: max abs {max:e}, top-1 {top1}, KL {kl:e}, top-1 where llama.cpp's lead > 0.05: {clear}"
+    );
     assert!(kl < 1e-3, "{ty}: mean KL {kl}");
-    assert!(max < 0.05, "{ty}: max abs {max} (llama.cpp's 8-bit activations explain up to about 0.03)");
-    assert_eq!(clear, 1.0, "{ty}: the top token differs where llama.cpp's is clear");
+    assert!(
+        max < 0.05,
+        "{ty}: max abs {max} (llama.cpp's 8-bit activations explain up to about 0.03)"
+    );
+    assert_eq!(
+        clear, 1.0,
+        "{ty}: the top token differs where llama.cpp's is clear"
+    );
 }
 
 #[test]
@@ -140,12 +192,24 @@ fn decode_steps_match_prefill() {
     let r = reference("q8_0");
     let n = 12;
     let mut model = Model::load(&r.file, Some(32), Layout::Planes).unwrap();
-    let full = model.prefill_logits(&r.tokens[..n]).unwrap().to_vec::<f32>().unwrap();
+    let full = model
+        .prefill_logits(&r.tokens[..n])
+        .unwrap()
+        .to_vec::<f32>()
+        .unwrap();
     model.prefill_logits(&r.tokens[..1]).unwrap();
     for p in 1..n {
-        let step = model.decode_logits(r.tokens[p], p).unwrap().to_vec::<f32>().unwrap();
+        let step = model
+            .decode_logits(r.tokens[p], p)
+            .unwrap()
+            .to_vec::<f32>()
+            .unwrap();
         let want = &full[p * 512..(p + 1) * 512];
-        let max = step.iter().zip(want).map(|(a, b)| (a - b).abs()).fold(0f32, f32::max);
+        let max = step
+            .iter()
+            .zip(want)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0f32, f32::max);
         assert!(max < 1e-4, "position {p}: max abs {max}");
     }
 }

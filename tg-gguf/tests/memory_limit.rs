@@ -11,11 +11,14 @@ fn too_little_memory_fails_before_loading() {
     // SAFETY: set before any other thread of this binary reads the environment (this is the
     // binary's only test, and tg reads its variables when the device opens, below).
     unsafe { std::env::set_var("TG_MEMORY_LIMIT", "1M") };
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/gguf-models/tiny-q4_0.gguf");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/gguf-models/tiny-q4_0.gguf");
     let file = GgufFile::open(&path).unwrap();
     let device = tg_runtime::device::Device::get().unwrap();
     assert_eq!(device.info().memory_budget, 1 << 20);
-    let err = Model::load(&file, Some(64), Layout::Planes).err().expect("1M cannot hold the model");
+    let err = Model::load(&file, Some(64), Layout::Planes)
+        .err()
+        .expect("1M cannot hold the model");
     match err {
         Error::Runtime(tg_runtime::Error::OutOfMemory { bytes, heap, .. }) => {
             assert!(bytes as usize > file.tensor_bytes_total());
@@ -23,5 +26,9 @@ fn too_little_memory_fails_before_loading() {
         }
         other => panic!("expected OutOfMemory, got {other}"),
     }
-    assert_eq!(device.memory_stats().live_bytes, 0, "something was uploaded");
+    assert_eq!(
+        device.memory_stats().live_bytes,
+        0,
+        "something was uploaded"
+    );
 }

@@ -12,11 +12,11 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use tg_gguf::llm::config::Config;
 use tg_gguf::llm::generate::generate;
 use tg_gguf::llm::model::{Model, device_bytes_needed};
 use tg_gguf::llm::sample::Sampler;
 use tg_gguf::llm::tokenizer::Tokenizer;
-use tg_gguf::llm::config::Config;
 use tg_gguf::{Error, GgufFile, Layout, Result};
 
 struct Args {
@@ -28,7 +28,9 @@ struct Args {
 fn usage() -> Error {
     Error::Argument {
         op: "tg-llm",
-        message: "usage: tg-llm generate|logits|bench|info MODEL.gguf [options] (see the crate docs)".into(),
+        message:
+            "usage: tg-llm generate|logits|bench|info MODEL.gguf [options] (see the crate docs)"
+                .into(),
     }
 }
 
@@ -39,20 +41,34 @@ impl Args {
         let model = it.next().ok_or_else(usage)?;
         let mut opts = Vec::new();
         while let Some(k) = it.next() {
-            let v = it.next().ok_or_else(|| Error::Argument { op: "tg-llm", message: format!("{k} needs a value") })?;
+            let v = it.next().ok_or_else(|| Error::Argument {
+                op: "tg-llm",
+                message: format!("{k} needs a value"),
+            })?;
             opts.push((k, v));
         }
-        Ok(Args { command, model, opts })
+        Ok(Args {
+            command,
+            model,
+            opts,
+        })
     }
 
     fn get(&self, names: &[&str]) -> Option<&str> {
-        self.opts.iter().rev().find(|(k, _)| names.contains(&k.as_str())).map(|(_, v)| v.as_str())
+        self.opts
+            .iter()
+            .rev()
+            .find(|(k, _)| names.contains(&k.as_str()))
+            .map(|(_, v)| v.as_str())
     }
 
     fn num<T: std::str::FromStr>(&self, names: &[&str], default: T) -> Result<T> {
         match self.get(names) {
             None => Ok(default),
-            Some(v) => v.parse().map_err(|_| Error::Argument { op: "tg-llm", message: format!("{}: {v:?} is not a number", names[0]) }),
+            Some(v) => v.parse().map_err(|_| Error::Argument {
+                op: "tg-llm",
+                message: format!("{}: {v:?} is not a number", names[0]),
+            }),
         }
     }
 
@@ -60,7 +76,10 @@ impl Args {
         match self.get(&["--layout"]).unwrap_or("planes") {
             "planes" => Ok(Layout::Planes),
             "blocks" => Ok(Layout::Blocks),
-            other => Err(Error::Argument { op: "tg-llm", message: format!("--layout {other:?}: planes or blocks") }),
+            other => Err(Error::Argument {
+                op: "tg-llm",
+                message: format!("--layout {other:?}: planes or blocks"),
+            }),
         }
     }
 
@@ -82,8 +101,12 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn add_bandwidth(reps: usize) -> Result<f64> {
     use tg_ops::DynTensor;
     let n = 1 << 24;
-    let a = DynTensor::full(&[n], 1.0f32, tg_runtime::DType::F32).map_err(Error::Runtime)?.contiguous();
-    let b = DynTensor::full(&[n], 2.0f32, tg_runtime::DType::F32).map_err(Error::Runtime)?.contiguous();
+    let a = DynTensor::full(&[n], 1.0f32, tg_runtime::DType::F32)
+        .map_err(Error::Runtime)?
+        .contiguous();
+    let b = DynTensor::full(&[n], 2.0f32, tg_runtime::DType::F32)
+        .map_err(Error::Runtime)?
+        .contiguous();
     let rt = |e| Error::Runtime(e);
     a.realize().map_err(rt)?;
     b.realize().map_err(rt)?;
@@ -107,7 +130,13 @@ fn run() -> Result<()> {
     match args.command.as_str() {
         "info" => {
             let m = file.metadata();
-            println!("{}: GGUF v{}, {} tensors, {} metadata keys", args.model, file.version(), file.tensors().len(), m.entries().len());
+            println!(
+                "{}: GGUF v{}, {} tensors, {} metadata keys",
+                args.model,
+                file.version(),
+                file.tensors().len(),
+                m.entries().len()
+            );
             for (k, v) in m.entries() {
                 println!("  {k} = {v}");
             }
@@ -133,22 +162,41 @@ fn run() -> Result<()> {
         "logits" => {
             let tokens: Vec<u32> = args
                 .get(&["--tokens"])
-                .ok_or_else(|| Error::Argument { op: "logits", message: "--tokens 1,5,9 is needed".into() })?
+                .ok_or_else(|| Error::Argument {
+                    op: "logits",
+                    message: "--tokens 1,5,9 is needed".into(),
+                })?
                 .split(',')
-                .map(|s| s.trim().parse::<u32>().map_err(|_| Error::Argument { op: "logits", message: format!("{s:?} is not a token id") }))
+                .map(|s| {
+                    s.trim().parse::<u32>().map_err(|_| Error::Argument {
+                        op: "logits",
+                        message: format!("{s:?} is not a token id"),
+                    })
+                })
                 .collect::<Result<_>>()?;
-            let out = args.get(&["--out"]).ok_or_else(|| Error::Argument { op: "logits", message: "--out FILE.npy is needed".into() })?;
+            let out = args.get(&["--out"]).ok_or_else(|| Error::Argument {
+                op: "logits",
+                message: "--out FILE.npy is needed".into(),
+            })?;
             let mut model = Model::load(&file, args.ctx()?.or(Some(tokens.len())), args.layout()?)?;
             let logits = model.prefill_logits(&tokens)?;
             let v = logits.to_vec::<f32>().map_err(Error::Runtime)?;
-            std::fs::write(out, tg_gguf::npy::to_npy(logits.shape(), &v)).map_err(|e| Error::Io { path: out.into(), message: e.to_string() })?;
+            std::fs::write(out, tg_gguf::npy::to_npy(logits.shape(), &v)).map_err(|e| {
+                Error::Io {
+                    path: out.into(),
+                    message: e.to_string(),
+                }
+            })?;
         }
         "generate" => {
             let prompt = args.get(&["--prompt"]).unwrap_or("Once upon a time");
             let n = args.num(&["-n"], 32usize)?;
             let sampler = Sampler {
                 temperature: args.num(&["--temp"], 0.0f32)?,
-                top_k: args.get(&["--top-k"]).map(|_| args.num(&["--top-k"], 0usize)).transpose()?,
+                top_k: args
+                    .get(&["--top-k"])
+                    .map(|_| args.num(&["--top-k"], 0usize))
+                    .transpose()?,
                 top_p: args.num(&["--top-p"], 1.0f32)?,
                 seed: args.num(&["--seed"], 0u32)?,
             };
@@ -182,7 +230,11 @@ fn run() -> Result<()> {
             let p = args.num(&["-p"], 64usize)?;
             let n = args.num(&["-n"], 32usize)?;
             let reps = args.num(&["-r"], 3usize)?;
-            let mut model = Model::load(&file, Some(args.ctx()?.unwrap_or(p + n + 1)), args.layout()?)?;
+            let mut model = Model::load(
+                &file,
+                Some(args.ctx()?.unwrap_or(p + n + 1)),
+                args.layout()?,
+            )?;
             // `--eager 1`: build every step anew (so TG_DEBUG=2 times each kernel)
             model.eager = args.num(&["--eager"], 0u8)? == 1;
             let vocab = model.config().vocab as u32;
@@ -191,10 +243,16 @@ fn run() -> Result<()> {
             // a warm-up run records both steps
             let first = Instant::now();
             let mut t = model.prefill(&prompt, &greedy)?;
-            println!("first token (recording and compiling the prefill): {:.2} s", first.elapsed().as_secs_f64());
+            println!(
+                "first token (recording and compiling the prefill): {:.2} s",
+                first.elapsed().as_secs_f64()
+            );
             let first = Instant::now();
             model.decode_step(t, p, &greedy)?;
-            println!("first decode step (recording): {:.2} s", first.elapsed().as_secs_f64());
+            println!(
+                "first decode step (recording): {:.2} s",
+                first.elapsed().as_secs_f64()
+            );
             let (mut pre, mut dec) = (Vec::new(), Vec::new());
             for _ in 0..reps {
                 let s = Instant::now();
@@ -206,8 +264,14 @@ fn run() -> Result<()> {
                 }
                 dec.push(n as f64 / s.elapsed().as_secs_f64());
             }
-            println!("prefill {p}: {:.2} tokens/s (median of {reps}: {pre:.2?})", median(pre.clone()));
-            println!("decode {n}: {:.2} tokens/s (median of {reps}: {dec:.2?})", median(dec.clone()));
+            println!(
+                "prefill {p}: {:.2} tokens/s (median of {reps}: {pre:.2?})",
+                median(pre.clone())
+            );
+            println!(
+                "decode {n}: {:.2} tokens/s (median of {reps}: {dec:.2?})",
+                median(dec.clone())
+            );
             let add = add_bandwidth(reps)?;
             let weights = median(dec) * model.weight_bytes() as f64 / 1e9;
             println!(
@@ -217,7 +281,10 @@ fn run() -> Result<()> {
             );
         }
         other => {
-            return Err(Error::Argument { op: "tg-llm", message: format!("unknown command {other:?}: generate, logits, bench or info") });
+            return Err(Error::Argument {
+                op: "tg-llm",
+                message: format!("unknown command {other:?}: generate, logits, bench or info"),
+            });
         }
     }
     Ok(())

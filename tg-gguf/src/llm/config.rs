@@ -84,7 +84,10 @@ impl Config {
         let kv_heads = m.usize_or(&key("attention.head_count_kv"), heads)?;
         let positive = |k: String, v: usize| -> Result<usize> {
             if v == 0 {
-                return Err(Error::BadValue { key: k, message: "must be positive".into() });
+                return Err(Error::BadValue {
+                    key: k,
+                    message: "must be positive".into(),
+                });
             }
             Ok(v)
         };
@@ -93,7 +96,9 @@ impl Config {
         if dim % heads != 0 || heads % kv_heads != 0 {
             return Err(Error::BadValue {
                 key: key("attention.head_count_kv"),
-                message: format!("{dim} wide, {heads} heads, {kv_heads} key/value heads do not divide"),
+                message: format!(
+                    "{dim} wide, {heads} heads, {kv_heads} key/value heads do not divide"
+                ),
             });
         }
         let head_dim = dim / heads;
@@ -115,7 +120,7 @@ impl Config {
             "none" => 1.0,
             "linear" => {
                 let f = m.f64_or(&key("rope.scaling.factor"), 1.0)?;
-                if !(f > 0.0) {
+                if f.is_nan() || f <= 0.0 {
                     return Err(Error::BadValue {
                         key: key("rope.scaling.factor"),
                         message: format!("{f}"),
@@ -136,7 +141,10 @@ impl Config {
             heads,
             kv_heads,
             head_dim,
-            ffn: positive(key("feed_forward_length"), m.usize(&key("feed_forward_length"))?)?,
+            ffn: positive(
+                key("feed_forward_length"),
+                m.usize(&key("feed_forward_length"))?,
+            )?,
             vocab: positive(key("vocab_size"), vocab)?,
             context: positive(key("context_length"), m.usize(&key("context_length"))?)?,
             eps: m.f64_or(&key("attention.layer_norm_rms_epsilon"), 1e-5)? as f32,

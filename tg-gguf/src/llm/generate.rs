@@ -25,7 +25,11 @@ impl Generation {
     /// Decoded tokens per second (the tokens after the first over the decode time).
     pub fn decode_tokens_per_second(&self) -> f64 {
         let n = self.tokens.len().saturating_sub(1);
-        if n == 0 { 0.0 } else { n as f64 / self.decode.as_secs_f64() }
+        if n == 0 {
+            0.0
+        } else {
+            n as f64 / self.decode.as_secs_f64()
+        }
     }
 }
 
@@ -41,7 +45,10 @@ pub fn generate(
 ) -> Result<Generation> {
     let ids = tokenizer.encode(prompt)?;
     if ids.is_empty() {
-        return Err(Error::Argument { op: "generate", message: "the prompt has no tokens".into() });
+        return Err(Error::Argument {
+            op: "generate",
+            message: "the prompt has no tokens".into(),
+        });
     }
     let start = Instant::now();
     let mut tokens = Vec::with_capacity(n);
@@ -58,5 +65,10 @@ pub fn generate(
         next = model.decode_step(next, pos, sampler)?;
         pos += 1;
     }
-    Ok(Generation { prompt: ids, tokens, prefill, decode: start.elapsed() })
+    Ok(Generation {
+        prompt: ids,
+        tokens,
+        prefill,
+        decode: start.elapsed(),
+    })
 }

@@ -80,7 +80,13 @@ fn check_shape(info: &TensorInfo, expected: &[usize]) -> Result<()> {
     Ok(())
 }
 
-fn matrix(file: &GgufFile, name: &str, rows: usize, cols: usize, layout: Layout) -> Result<QTensor> {
+fn matrix(
+    file: &GgufFile,
+    name: &str,
+    rows: usize,
+    cols: usize,
+    layout: Layout,
+) -> Result<QTensor> {
     let info = file.tensor(name)?;
     check_shape(info, &[rows, cols])?;
     QTensor::new(info, file.tensor_bytes(info), layout)
@@ -108,7 +114,10 @@ impl Model {
         let config = Config::from_file(file)?;
         let context = context.unwrap_or(config.context).min(config.context);
         if context == 0 {
-            return Err(Error::Argument { op: "Model::load", message: "a context of 0 positions".into() });
+            return Err(Error::Argument {
+                op: "Model::load",
+                message: "a context of 0 positions".into(),
+            });
         }
         let device = tg_runtime::device::current_device().map_err(rt)?;
         let needed = device_bytes_needed(file, &config, context) as u64;
@@ -129,7 +138,10 @@ impl Model {
         let c = &config;
         let kvd = c.kv_heads * c.head_dim;
         let norm = |name: &str| -> Result<RMSNorm> {
-            Ok(RMSNorm { weight: vector(file, name, c.dim)?, eps: f64::from(c.eps) })
+            Ok(RMSNorm {
+                weight: vector(file, name, c.dim)?,
+                eps: f64::from(c.eps),
+            })
         };
         let mut blocks = Vec::with_capacity(c.layers);
         for i in 0..c.layers {
@@ -162,8 +174,12 @@ impl Model {
         let inv_freq = DynTensor::from_slice(&[half], &inv).map_err(rt)?;
         let mut cache = Vec::with_capacity(c.layers);
         for _ in 0..c.layers {
-            let zeros = DynTensor::zeros(&[c.kv_heads, context, c.head_dim], DType::F32).map_err(rt)?;
-            cache.push((DynTensor::state(&zeros).map_err(rt)?, DynTensor::state(&zeros).map_err(rt)?));
+            let zeros =
+                DynTensor::zeros(&[c.kv_heads, context, c.head_dim], DType::F32).map_err(rt)?;
+            cache.push((
+                DynTensor::state(&zeros).map_err(rt)?,
+                DynTensor::state(&zeros).map_err(rt)?,
+            ));
         }
         let out_norm = norm("output_norm.weight")?;
         let model = Model {
@@ -188,7 +204,10 @@ impl Model {
 
     /// Uploads every weight and the cache in one realize (so recordings read their buffers).
     fn upload(&self) -> Result<()> {
-        let mut all: Vec<Lazy> = vec![self.inv_freq.lazy().clone(), self.out_norm.weight.lazy().clone()];
+        let mut all: Vec<Lazy> = vec![
+            self.inv_freq.lazy().clone(),
+            self.out_norm.weight.lazy().clone(),
+        ];
         for b in &self.blocks {
             all.push(b.attn_norm.weight.lazy().clone());
             all.push(b.ffn_norm.weight.lazy().clone());
@@ -233,8 +252,14 @@ impl Model {
     fn rope(&self, x: &DynTensor, pos: &DynTensor) -> tg_runtime::Result<DynTensor> {
         let (h, t, d) = (x.shape()[0], x.shape()[1], x.shape()[2]);
         let half = d / 2;
-        let pos = if self.config.rope_scale != 1.0 { pos.div(f64::from(self.config.rope_scale))? } else { pos.clone() };
-        let angle = pos.reshape(&[t as isize, 1])?.mul(&self.inv_freq.reshape(&[1, half as isize])?)?;
+        let pos = if self.config.rope_scale != 1.0 {
+            pos.div(f64::from(self.config.rope_scale))?
+        } else {
+            pos.clone()
+        };
+        let angle = pos
+            .reshape(&[t as isize, 1])?
+            .mul(&self.inv_freq.reshape(&[1, half as isize])?)?;
         let (cos, sin) = (angle.cos()?, angle.sin()?);
         let (hi, ti, hf) = (h as isize, t as isize, half as isize);
         if self.config.arch.rope_halves() {
@@ -268,7 +293,12 @@ impl Model {
     ) -> Result<(DynTensor, Vec<DynTensor>)> {
         let c = &self.config;
         let t = x.shape()[0];
-        let (h, kvh, hd, g) = (c.heads as isize, c.kv_heads as isize, c.head_dim as isize, (c.heads / c.kv_heads) as isize);
+        let (h, kvh, hd, g) = (
+            c.heads as isize,
+            c.kv_heads as isize,
+            c.head_dim as isize,
+            (c.heads / c.kv_heads) as isize,
+        );
         let ti = t as isize;
         let ctx = self.context;
         let mut x = x;
@@ -313,10 +343,15 @@ impl Model {
                 Some(p) => {
                     let kw = step(kc, &k).map_err(rt)?;
                     let vw = step(vc, &v).map_err(rt)?;
-                    let mask = rows.le(&p.reshape(&[1]).map_err(rt)?).map_err(rt)?.reshape(&[1, ctx as isize]).map_err(rt)?;
+                    let mask = rows
+                        .le(&p.reshape(&[1]).map_err(rt)?)
+                        .map_err(rt)?
+                        .reshape(&[1, ctx as isize])
+                        .map_err(rt)?;
                     let ks = kw.reshape(&[kvh, 1, ctx as isize, hd]).map_err(rt)?;
                     let vs = vw.reshape(&[kvh, 1, ctx as isize, hd]).map_err(rt)?;
-                    let a = scaled_dot_product_attention(&q, &ks, &vs, Some(&mask), 0.0, false).map_err(rt)?;
+                    let a = scaled_dot_product_attention(&q, &ks, &vs, Some(&mask), 0.0, false)
+                        .map_err(rt)?;
                     (a, kw, vw)
                 }
                 None => {
@@ -324,36 +359,56 @@ impl Model {
                     let vw = step(vc, &v).map_err(rt)?;
                     let ks = k.reshape(&[kvh, 1, ti, hd]).map_err(rt)?;
                     let vs = v.reshape(&[kvh, 1, ti, hd]).map_err(rt)?;
-                    let a = scaled_dot_product_attention(&q, &ks, &vs, None, 0.0, true).map_err(rt)?;
+                    let a =
+                        scaled_dot_product_attention(&q, &ks, &vs, None, 0.0, true).map_err(rt)?;
                     (a, kw, vw)
                 }
             };
             written.push(kw);
             written.push(vw);
-            let attn = attn.reshape(&[h, ti, hd]).map_err(rt)?.permute(&[1, 0, 2]).map_err(rt)?.reshape(&[ti, c.dim as isize]).map_err(rt)?;
+            let attn = attn
+                .reshape(&[h, ti, hd])
+                .map_err(rt)?
+                .permute(&[1, 0, 2])
+                .map_err(rt)?
+                .reshape(&[ti, c.dim as isize])
+                .map_err(rt)?;
             // the residual stream gets a buffer at each block's two sums: every later reduction
             // reads it, and a graph fused across blocks nests reductions without end
             x = x.add(&b.o.matmul_t(&attn)?).map_err(rt)?.contiguous();
             let hdn = b.ffn_norm.forward(&x).map_err(rt)?;
             let gate = b.gate.matmul_t(&hdn)?.silu().map_err(rt)?;
             let up = b.up.matmul_t(&hdn)?;
-            x = x.add(&b.down.matmul_t(&gate.mul(&up).map_err(rt)?)?).map_err(rt)?.contiguous();
+            x = x
+                .add(&b.down.matmul_t(&gate.mul(&up).map_err(rt)?)?)
+                .map_err(rt)?
+                .contiguous();
         }
         Ok((self.out_norm.forward(&x).map_err(rt)?, written))
     }
 
     fn embed(&self, ids: &DynTensor) -> Result<DynTensor> {
-        let table = Embedding { weight: self.embed.values()? };
+        let table = Embedding {
+            weight: self.embed.values()?,
+        };
         table.forward(ids).map_err(rt)
     }
 
     fn var(&self, slot: u64, value: impl Into<Scalar>, dtype: DType) -> Result<DynTensor> {
-        Ok(DynTensor::from_lazy(Lazy::var(self.vars + slot, value, dtype, &[]).map_err(rt)?))
+        Ok(DynTensor::from_lazy(
+            Lazy::var(self.vars + slot, value, dtype, &[]).map_err(rt)?,
+        ))
     }
 
     fn check_tokens(&self, op: &'static str, tokens: &[u32]) -> Result<()> {
         if let Some(&bad) = tokens.iter().find(|&&t| t as usize >= self.config.vocab) {
-            return Err(Error::Argument { op, message: format!("token id {bad} is past the vocabulary ({})", self.config.vocab) });
+            return Err(Error::Argument {
+                op,
+                message: format!(
+                    "token id {bad} is past the vocabulary ({})",
+                    self.config.vocab
+                ),
+            });
         }
         Ok(())
     }
@@ -369,7 +424,10 @@ impl Model {
     /// its id is read back).
     pub fn prefill(&mut self, tokens: &[u32], sampler: &Sampler) -> Result<u32> {
         let device = self.device.clone();
-        let id = device.scope(|| self.prefill_impl(tokens, Some(sampler)))?.to_vec::<i32>().map_err(rt)?;
+        let id = device
+            .scope(|| self.prefill_impl(tokens, Some(sampler)))?
+            .to_vec::<i32>()
+            .map_err(rt)?;
         Ok(id[0] as u32)
     }
 
@@ -386,7 +444,12 @@ impl Model {
         let t = tokens.len();
         let s = sampler.cloned().unwrap_or_default();
         let binds = self.sampler_binds(&s, t);
-        let key = (sampler.is_some(), s.top_k.unwrap_or(0), s.is_greedy(), s.top_p < 1.0);
+        let key = (
+            sampler.is_some(),
+            s.top_k.unwrap_or(0),
+            s.is_greedy(),
+            s.top_p < 1.0,
+        );
         let mut prefill = self.prefill.remove(&key).unwrap_or_default();
         let out = run_step(&mut prefill, self.eager, &[&ids], &binds, || {
             let x = self.embed(&ids).map_err(tg_err)?;
@@ -396,7 +459,11 @@ impl Model {
                 None => self.output.matmul_t(&hdn).map_err(tg_err)?,
                 Some(_) => {
                     let last = hdn.shrink(&[(t - 1, t), (0, self.config.dim)])?;
-                    let logits = self.output.matmul_t(&last).map_err(tg_err)?.reshape(&[self.config.vocab as isize])?;
+                    let logits = self
+                        .output
+                        .matmul_t(&last)
+                        .map_err(tg_err)?
+                        .reshape(&[self.config.vocab as isize])?;
                     self.sampled(&logits, &s, t)?
                 }
             };
@@ -410,16 +477,31 @@ impl Model {
     /// The sampler's runtime scalars for a step at `position`.
     fn sampler_binds(&self, s: &Sampler, position: usize) -> [(u64, Scalar); 3] {
         [
-            (self.vars + 2, Scalar::Float(f64::from(s.temperature.max(1e-6)))),
+            (
+                self.vars + 2,
+                Scalar::Float(f64::from(s.temperature.max(1e-6))),
+            ),
             (self.vars + 3, Scalar::Float(f64::from(s.top_p))),
-            (self.vars + 4, Scalar::UInt(u64::from(draw_key(s.seed, position)))),
+            (
+                self.vars + 4,
+                Scalar::UInt(u64::from(draw_key(s.seed, position))),
+            ),
         ]
     }
 
-    fn sampled(&self, logits: &DynTensor, s: &Sampler, position: usize) -> tg_runtime::Result<DynTensor> {
-        let temp = self.var(2, s.temperature.max(1e-6), DType::F32).map_err(tg_err)?;
+    fn sampled(
+        &self,
+        logits: &DynTensor,
+        s: &Sampler,
+        position: usize,
+    ) -> tg_runtime::Result<DynTensor> {
+        let temp = self
+            .var(2, s.temperature.max(1e-6), DType::F32)
+            .map_err(tg_err)?;
         let top_p = self.var(3, s.top_p, DType::F32).map_err(tg_err)?;
-        let key = self.var(4, draw_key(s.seed, position), DType::U32).map_err(tg_err)?;
+        let key = self
+            .var(4, draw_key(s.seed, position), DType::U32)
+            .map_err(tg_err)?;
         sample(logits, s, &temp, &top_p, &key)
     }
 
@@ -428,7 +510,8 @@ impl Model {
     /// after with the token, position and sampler settings bound as vars.
     pub fn decode_step(&mut self, token: u32, position: usize, sampler: &Sampler) -> Result<u32> {
         let device = self.device.clone();
-        let logits = device.scope(|| self.decode_logits_or_sample(token, position, Some(sampler)))?;
+        let logits =
+            device.scope(|| self.decode_logits_or_sample(token, position, Some(sampler)))?;
         let id = logits.to_vec::<i32>().map_err(rt)?;
         Ok(id[0] as u32)
     }
@@ -440,7 +523,12 @@ impl Model {
         device.scope(|| self.decode_logits_or_sample(token, position, None))
     }
 
-    fn decode_logits_or_sample(&mut self, token: u32, position: usize, sampler: Option<&Sampler>) -> Result<DynTensor> {
+    fn decode_logits_or_sample(
+        &mut self,
+        token: u32,
+        position: usize,
+        sampler: Option<&Sampler>,
+    ) -> Result<DynTensor> {
         self.check_tokens("decode", &[token])?;
         if position >= self.context {
             return Err(Error::Argument {
@@ -450,8 +538,19 @@ impl Model {
         }
         let s = sampler.cloned().unwrap_or_default();
         let [b2, b3, b4] = self.sampler_binds(&s, position);
-        let binds = [(self.vars, Scalar::Int(position as i64)), (self.vars + 1, Scalar::Int(i64::from(token))), b2, b3, b4];
-        let key = (sampler.is_some(), s.top_k.unwrap_or(0), s.is_greedy(), s.top_p < 1.0);
+        let binds = [
+            (self.vars, Scalar::Int(position as i64)),
+            (self.vars + 1, Scalar::Int(i64::from(token))),
+            b2,
+            b3,
+            b4,
+        ];
+        let key = (
+            sampler.is_some(),
+            s.top_k.unwrap_or(0),
+            s.is_greedy(),
+            s.top_p < 1.0,
+        );
         let mut decode = self.decode.remove(&key).unwrap_or_default();
         let out = run_step(&mut decode, self.eager, &[], &binds, || {
             let pos = self.var(0, position as i32, DType::I32).map_err(tg_err)?;
@@ -459,7 +558,11 @@ impl Model {
             let x = self.embed(&tok.reshape(&[1])?).map_err(tg_err)?;
             let posf = pos.cast(DType::F32).reshape(&[1])?;
             let (hdn, mut written) = self.forward(x, &posf, Some(&pos)).map_err(tg_err)?;
-            let logits = self.output.matmul_t(&hdn).map_err(tg_err)?.reshape(&[self.config.vocab as isize])?;
+            let logits = self
+                .output
+                .matmul_t(&hdn)
+                .map_err(tg_err)?
+                .reshape(&[self.config.vocab as isize])?;
             let result = match sampler {
                 None => logits,
                 Some(_) => self.sampled(&logits, &s, position)?,
@@ -476,7 +579,10 @@ impl Model {
 fn tg_err(e: Error) -> tg_runtime::Error {
     match e {
         Error::Runtime(e) => e,
-        other => tg_runtime::Error::Argument { op: "model", message: other.to_string() },
+        other => tg_runtime::Error::Argument {
+            op: "model",
+            message: other.to_string(),
+        },
     }
 }
 

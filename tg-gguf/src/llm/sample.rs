@@ -25,7 +25,12 @@ pub struct Sampler {
 
 impl Default for Sampler {
     fn default() -> Sampler {
-        Sampler { temperature: 0.0, top_k: None, top_p: 1.0, seed: 0 }
+        Sampler {
+            temperature: 0.0,
+            top_k: None,
+            top_p: 1.0,
+            seed: 0,
+        }
     }
 }
 
@@ -65,7 +70,13 @@ fn uniform(n: usize, key: &DynTensor) -> Result<DynTensor> {
 
 /// The sampled token id (i32 `[1]`) from `logits` `[vocab]`; `temp`, `top_p` and `key` (u32)
 /// are runtime scalars (rank 0), so a replay may change them.
-pub(crate) fn sample(logits: &DynTensor, s: &Sampler, temp: &DynTensor, top_p: &DynTensor, key: &DynTensor) -> Result<DynTensor> {
+pub(crate) fn sample(
+    logits: &DynTensor,
+    s: &Sampler,
+    temp: &DynTensor,
+    top_p: &DynTensor,
+    key: &DynTensor,
+) -> Result<DynTensor> {
     if s.is_greedy() {
         return logits.argmax(Some(0), true);
     }

@@ -7,7 +7,6 @@ use std::collections::HashMap;
 
 use crate::{Error, GgufFile, Result};
 
-
 /// SentencePiece's space.
 const SPACE: char = '\u{2581}';
 
@@ -59,7 +58,8 @@ fn byte_chars() -> [char; 256] {
     let mut out = ['\0'; 256];
     let mut n = 0u32;
     for b in 0..256u32 {
-        let printable = (33..=126).contains(&b) || (161..=172).contains(&b) || (174..=255).contains(&b);
+        let printable =
+            (33..=126).contains(&b) || (161..=172).contains(&b) || (174..=255).contains(&b);
         out[b as usize] = if printable {
             char::from_u32(b).unwrap_or('?')
         } else {
@@ -87,11 +87,18 @@ impl Tokenizer {
                 });
             }
         };
-        let bad = |key: &str, message: String| Error::BadValue { key: key.into(), message };
+        let bad = |key: &str, message: String| Error::BadValue {
+            key: key.into(),
+            message,
+        };
         let tokens: Vec<String> = m
             .array("tokenizer.ggml.tokens")?
             .iter()
-            .map(|v| v.as_str().map(str::to_string).ok_or_else(|| bad("tokenizer.ggml.tokens", "an item is not a string".into())))
+            .map(|v| {
+                v.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| bad("tokenizer.ggml.tokens", "an item is not a string".into()))
+            })
             .collect::<Result<_>>()?;
         let n = tokens.len();
         let scores = match m.get("tokenizer.ggml.scores") {
@@ -99,7 +106,11 @@ impl Tokenizer {
             Some(_) => m
                 .array("tokenizer.ggml.scores")?
                 .iter()
-                .map(|v| v.as_f64().map(|f| f as f32).ok_or_else(|| bad("tokenizer.ggml.scores", "an item is not a number".into())))
+                .map(|v| {
+                    v.as_f64().map(|f| f as f32).ok_or_else(|| {
+                        bad("tokenizer.ggml.scores", "an item is not a number".into())
+                    })
+                })
                 .collect::<Result<_>>()?,
         };
         let types = match m.get("tokenizer.ggml.token_type") {
@@ -114,19 +125,37 @@ impl Tokenizer {
                     Some(4) => Ok(TokenType::UserDefined),
                     Some(5) => Ok(TokenType::Unused),
                     Some(6) => Ok(TokenType::Byte),
-                    _ => Err(bad("tokenizer.ggml.token_type", format!("unknown token type {v}"))),
+                    _ => Err(bad(
+                        "tokenizer.ggml.token_type",
+                        format!("unknown token type {v}"),
+                    )),
                 })
                 .collect::<Result<_>>()?,
         };
         if scores.len() != n || types.len() != n {
-            return Err(bad("tokenizer.ggml.scores", format!("{} scores and {} types for {n} tokens", scores.len(), types.len())));
+            return Err(bad(
+                "tokenizer.ggml.scores",
+                format!(
+                    "{} scores and {} types for {n} tokens",
+                    scores.len(),
+                    types.len()
+                ),
+            ));
         }
-        let index: HashMap<String, u32> = tokens.iter().enumerate().map(|(i, t)| (t.clone(), i as u32)).collect();
+        let index: HashMap<String, u32> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.clone(), i as u32))
+            .collect();
         let mut merges = HashMap::new();
         if kind == Kind::Bpe {
             for (rank, v) in m.array("tokenizer.ggml.merges")?.iter().enumerate() {
-                let s = v.as_str().ok_or_else(|| bad("tokenizer.ggml.merges", "an item is not a string".into()))?;
-                let (a, b) = s.split_once(' ').ok_or_else(|| bad("tokenizer.ggml.merges", format!("{s:?} is not two tokens")))?;
+                let s = v.as_str().ok_or_else(|| {
+                    bad("tokenizer.ggml.merges", "an item is not a string".into())
+                })?;
+                let (a, b) = s.split_once(' ').ok_or_else(|| {
+                    bad("tokenizer.ggml.merges", format!("{s:?} is not two tokens"))
+                })?;
                 merges.entry((a.to_string(), b.to_string())).or_insert(rank);
             }
         }
@@ -160,7 +189,10 @@ impl Tokenizer {
             eos: id("tokenizer.ggml.eos_token_id")?,
             unk: id("tokenizer.ggml.unknown_token_id")?,
             add_bos: flag("tokenizer.ggml.add_bos_token", kind == Kind::SentencePiece),
-            add_space_prefix: flag("tokenizer.ggml.add_space_prefix", kind == Kind::SentencePiece),
+            add_space_prefix: flag(
+                "tokenizer.ggml.add_space_prefix",
+                kind == Kind::SentencePiece,
+            ),
             tokens,
             scores,
             types,
@@ -207,7 +239,11 @@ impl Tokenizer {
         for b in piece.bytes() {
             match self.bytes[b as usize].or(self.unk) {
                 Some(id) => out.push(id),
-                None => return Err(tok_err(format!("byte {b:#04x} has no token and the vocabulary no unknown token"))),
+                None => {
+                    return Err(tok_err(format!(
+                        "byte {b:#04x} has no token and the vocabulary no unknown token"
+                    )));
+                }
             }
         }
         Ok(())
@@ -250,14 +286,17 @@ impl Tokenizer {
 
     fn encode_bpe_word(&self, word: &str, out: &mut Vec<u32>) -> Result<()> {
         let chars = byte_chars();
-        let mut sym: Vec<String> = word.bytes().map(|b| chars[b as usize].to_string()).collect();
+        let mut sym: Vec<String> = word
+            .bytes()
+            .map(|b| chars[b as usize].to_string())
+            .collect();
         loop {
             let mut best: Option<(usize, usize)> = None;
             for i in 0..sym.len().saturating_sub(1) {
-                if let Some(&rank) = self.merges.get(&(sym[i].clone(), sym[i + 1].clone())) {
-                    if best.is_none_or(|(r, _)| rank < r) {
-                        best = Some((rank, i));
-                    }
+                if let Some(&rank) = self.merges.get(&(sym[i].clone(), sym[i + 1].clone()))
+                    && best.is_none_or(|(r, _)| rank < r)
+                {
+                    best = Some((rank, i));
                 }
             }
             let Some((_, i)) = best else { break };
@@ -286,12 +325,20 @@ impl Tokenizer {
     /// may span tokens.
     pub fn token_bytes(&self, id: u32) -> Result<Vec<u8>> {
         let i = id as usize;
-        let piece = self.tokens.get(i).ok_or_else(|| tok_err(format!("token id {id} is past the vocabulary ({})", self.tokens.len())))?;
+        let piece = self.tokens.get(i).ok_or_else(|| {
+            tok_err(format!(
+                "token id {id} is past the vocabulary ({})",
+                self.tokens.len()
+            ))
+        })?;
         Ok(match (self.kind, self.types[i]) {
             (_, TokenType::Control | TokenType::Unknown | TokenType::Unused) => Vec::new(),
             (Kind::SentencePiece, TokenType::Byte) => {
                 let hex = piece.trim_start_matches("<0x").trim_end_matches('>');
-                vec![u8::from_str_radix(hex, 16).map_err(|_| tok_err(format!("byte token {piece:?}")))?]
+                vec![
+                    u8::from_str_radix(hex, 16)
+                        .map_err(|_| tok_err(format!("byte token {piece:?}")))?,
+                ]
             }
             (Kind::SentencePiece, _) => piece.replace(SPACE, " ").into_bytes(),
             (Kind::Bpe, _) => {
@@ -379,7 +426,10 @@ mod tests {
 
     #[test]
     fn words_split_as_gpt2_splits_them() {
-        assert_eq!(split_words("Hello world, 123 go!"), vec!["Hello", " world", ",", " 123", " go", "!"]);
+        assert_eq!(
+            split_words("Hello world, 123 go!"),
+            vec!["Hello", " world", ",", " 123", " go", "!"]
+        );
         assert_eq!(split_words("a  b"), vec!["a", " ", " b"]);
         assert_eq!(split_words(""), Vec::<&str>::new());
     }
