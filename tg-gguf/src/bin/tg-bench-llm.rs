@@ -199,12 +199,7 @@ fn llama_bench(kind: &str, path: &str, p: usize, n: usize, runs: usize) -> Optio
     let rate = |key: &str| -> Option<f64> {
         text.lines().find(|l| l.contains(key)).and_then(|l| {
             let i = l.find("\"avg_ts\":")? + 9;
-            l[i..]
-                .split(|c| c == ',' || c == '}')
-                .next()?
-                .trim()
-                .parse()
-                .ok()
+            l[i..].split([',', '}']).next()?.trim().parse().ok()
         })
     };
     Some((
