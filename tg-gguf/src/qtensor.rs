@@ -16,6 +16,9 @@ pub struct QTensor {
     ty: GgmlType,
     shape: Vec<usize>,
     layout: Layout,
+    /// The buffers on the device: the u8 block tensor (`Blocks`) or the planes (`Planes`).
+    storage: Vec<Lazy>,
+    /// Each field as the decoder reads it: views of `storage`.
     fields: Fields,
     device_bytes: usize,
 }
@@ -56,27 +59,32 @@ impl QTensor {
                 message: format!("{} bytes given, {} expected", bytes.len(), rows * nb * size),
             });
         }
-        let fields = match layout {
+        let (storage, fields) = match layout {
             Layout::Blocks => {
                 let all =
                     Lazy::from_bytes(DType::U8, &[rows, nb, size], bytes.to_vec()).map_err(rt)?;
-                fields(ty)
+                let fields = fields(ty)
                     .iter()
                     .map(|&f| field_of_bytes(&all, f, rows, nb))
                     .collect::<tg_runtime::Result<Vec<_>>>()
-                    .map_err(rt)?
+                    .map_err(rt)?;
+                (vec![all], fields)
             }
-            Layout::Planes => fields(ty)
-                .iter()
-                .map(|&f| plane(bytes, f, size, rows, nb))
-                .collect::<tg_runtime::Result<Vec<_>>>()
-                .map_err(rt)?,
+            Layout::Planes => {
+                let planes = fields(ty)
+                    .iter()
+                    .map(|&f| plane(bytes, f, size, rows, nb))
+                    .collect::<tg_runtime::Result<Vec<_>>>()
+                    .map_err(rt)?;
+                (planes.clone(), planes)
+            }
         };
         Ok(QTensor {
             name: info.name.clone(),
             ty,
             shape: info.shape.clone(),
             layout,
+            storage,
             fields,
             device_bytes: bytes.len(),
         })
@@ -97,9 +105,9 @@ impl QTensor {
         &self.shape
     }
 
-    /// The packed fields on the device (see [`crate::layout::fields`]).
-    pub(crate) fn fields(&self) -> &[Lazy] {
-        &self.fields
+    /// The buffers holding the packed bytes on the device (for a realize that uploads them).
+    pub(crate) fn storage(&self) -> &[Lazy] {
+        &self.storage
     }
 
     /// Its device layout.
@@ -129,10 +137,11 @@ impl QTensor {
         Ok(v)
     }
 
-    /// Realizes the packed fields (uploads them), so a recording that captures this tensor
-    /// reads its buffers instead of repeating the upload.
+    /// Uploads the packed bytes, so a recording that captures this tensor reads its buffers
+    /// instead of repeating the upload. (The fields of the `Blocks` layout stay views of the
+    /// byte tensor: realizing them would store a second, word-aligned copy.)
     pub fn realize(&self) -> Result<()> {
-        let refs: Vec<&Lazy> = self.fields.iter().collect();
+        let refs: Vec<&Lazy> = self.storage.iter().collect();
         tg_runtime::realize(&refs).map_err(rt)
     }
 

@@ -215,11 +215,11 @@ impl Model {
                 all.push(bias.lazy().clone());
             }
             for w in [&b.q, &b.k, &b.v, &b.o, &b.gate, &b.up, &b.down] {
-                all.extend(w.fields().iter().cloned());
+                all.extend(w.storage().iter().cloned());
             }
         }
-        all.extend(self.embed.fields().iter().cloned());
-        all.extend(self.output.fields().iter().cloned());
+        all.extend(self.embed.storage().iter().cloned());
+        all.extend(self.output.storage().iter().cloned());
         for (k, v) in &self.cache {
             all.push(k.lazy().clone());
             all.push(v.lazy().clone());
