@@ -3,6 +3,7 @@
     pip install gguf==0.19.0
     python3 scripts/gen_gguf_models.py tiny  [OUT_DIR]   # d 256, 4 layers, 4/2 heads, FFN 768, vocab 512
     python3 scripts/gen_gguf_models.py small [OUT_DIR]   # d 768, 12 layers, 12/4 heads, FFN 2048, vocab 32000
+    python3 scripts/gen_gguf_models.py tiny-qwen2 [OUT_DIR] f32   # the qwen2 variant, 2 layers
 
 Writes MODEL-{f32,f16,q8_0,q4_0,q4_k}.gguf (default OUT_DIR: target/gguf-models). Weights are
 N(0, 0.02) from a seeded generator (norm weights N(1, 0.02)); every 2-D weight takes the file's
@@ -28,6 +29,9 @@ from gguf_kquant import quantize_k  # noqa: E402
 CONFIGS = {
     "tiny": dict(d=256, layers=4, heads=4, kv_heads=2, ffn=768, vocab=512, ctx=2048, tied=False),
     "small": dict(d=768, layers=12, heads=12, kv_heads=4, ffn=2048, vocab=32000, ctx=2048, tied=True),
+    # the qwen2 variant: biases on q, k and v, RoPE over a head's two halves, base 1e6, tied
+    "tiny-qwen2": dict(d=256, layers=2, heads=4, kv_heads=2, ffn=768, vocab=512, ctx=2048, tied=True,
+                       arch="qwen2", rope_base=1e6),
 }
 TYPES = {"f32": T.F32, "f16": T.F16, "q8_0": T.Q8_0, "q4_0": T.Q4_0, "q4_k": T.Q4_K}
 SPACE = "\u2581"
@@ -82,6 +86,9 @@ def weights(cfg, seed):
         mat(p + "attn_q.weight", d, d)
         mat(p + "attn_k.weight", kv, d)
         mat(p + "attn_v.weight", kv, d)
+        if cfg.get("arch") == "qwen2":
+            for b, n in (("attn_q.bias", d), ("attn_k.bias", kv), ("attn_v.bias", kv)):
+                w[p + b] = rng.standard_normal(n, dtype=np.float32) * np.float32(0.02)
         mat(p + "attn_output.weight", d, d)
         norm(p + "ffn_norm.weight")
         mat(p + "ffn_gate.weight", f, d)
@@ -105,7 +112,7 @@ def encode(x, t):
 
 def write(path, name, cfg, w, t):
     tmp = path + ".tmp"
-    g = gguf.GGUFWriter(tmp, arch="llama")
+    g = gguf.GGUFWriter(tmp, arch=cfg.get("arch", "llama"))
     g.add_name("tg-%s-%s" % (name, t.name.lower()))
     g.add_context_length(cfg["ctx"])
     g.add_embedding_length(cfg["d"])
@@ -114,7 +121,7 @@ def write(path, name, cfg, w, t):
     g.add_head_count(cfg["heads"])
     g.add_head_count_kv(cfg["kv_heads"])
     g.add_rope_dimension_count(cfg["d"] // cfg["heads"])
-    g.add_rope_freq_base(10000.0)
+    g.add_rope_freq_base(cfg.get("rope_base", 10000.0))
     g.add_layer_norm_rms_eps(1e-5)
     g.add_vocab_size(cfg["vocab"])
     g.add_file_type(
@@ -154,7 +161,7 @@ def main():
     which = sys.argv[3].split(",") if len(sys.argv) > 3 else list(TYPES)
     cfg = CONFIGS[name]
     os.makedirs(out, exist_ok=True)
-    w = weights(cfg, seed={"tiny": 32, "small": 33}[name])
+    w = weights(cfg, seed={"tiny": 32, "small": 33, "tiny-qwen2": 34}[name])
     for suffix in which:
         path = os.path.join(out, "%s-%s.gguf" % (name, suffix))
         changed = write(path, name, cfg, w, TYPES[suffix])

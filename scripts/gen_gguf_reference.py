@@ -4,7 +4,7 @@
     python3 scripts/gen_gguf_models.py tiny        # the models (the test command makes them too)
     python3 scripts/gen_gguf_reference.py
 
-For each tiny model (F32, F16, Q8_0, Q4_0, Q4_K) it runs llama.cpp's CPU backend
+For each tiny model (F32, F16, Q8_0, Q4_0, Q4_K, and the qwen2 variant in F32) it runs llama.cpp's CPU backend
 (scripts/llama_logits.cpp: f32 KV cache, no flash attention) over the same 64 token ids from
 position 0 and writes fixtures/gguf/tiny-<type>.logits.npy (float32 [64, 512]), and
 fixtures/gguf/reference.json with the token ids and each model file's SHA3-256, so a test
@@ -22,7 +22,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MODELS = os.path.join(ROOT, "target", "gguf-models")
 OUT = os.path.join(ROOT, "fixtures", "gguf")
 TOOL = os.path.join(ROOT, "target", "llama.cpp", "cpu", "bin", "llama-logits")
-TYPES = ["f32", "f16", "q8_0", "q4_0", "q4_k"]
+TYPES = ["f32", "f16", "q8_0", "q4_0", "q4_k", "qwen2-f32"]
 
 
 def main():
@@ -30,7 +30,7 @@ def main():
     tokens = [1] + [int(t) for t in rng.integers(3, 512, size=63)]
     ref = {"tokens": tokens, "models": {}}
     for t in TYPES:
-        model = os.path.join(MODELS, "tiny-%s.gguf" % t)
+        model = os.path.join(MODELS, "tiny-%s.gguf" % t)  # tiny-qwen2-f32 for the qwen2 variant
         out = os.path.join(OUT, "tiny-%s.logits.npy" % t)
         subprocess.run([TOOL, model, out, ",".join(map(str, tokens))], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -11,6 +11,7 @@ if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("gguf")
     python3 -m pip install -q "gguf==0.19.0"
 fi
 python3 scripts/gen_gguf_models.py tiny >/dev/null
+python3 scripts/gen_gguf_models.py tiny-qwen2 target/gguf-models f32 >/dev/null
 cargo test --workspace --no-fail-fast
 # an ash application that hands its own device and buffers to tg (README: "tg inside a Vulkan
 # application"); it fails on a wrong value or any validation message

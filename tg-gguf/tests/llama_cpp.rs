@@ -137,6 +137,16 @@ fn f32_logits_match_llama_cpp() {
     assert_eq!(top1, 1.0);
 }
 
+/// The qwen2 variant (biases on q, k, v; RoPE over a head's halves, base 1e6; tied output).
+#[test]
+fn qwen2_logits_match_llama_cpp() {
+    let r = reference("qwen2-f32");
+    let (max, top1, kl, _) = compare(&r.logits, &tg_logits(&r, Layout::Planes), 512, 0.0);
+    eprintln!("qwen2 F32: max abs {max:e}, top-1 {top1}, KL {kl:e}");
+    assert!(max < 1e-3, "max abs error {max}");
+    assert_eq!(top1, 1.0);
+}
+
 #[test]
 fn f16_logits_match_llama_cpp() {
     let r = reference("f16");

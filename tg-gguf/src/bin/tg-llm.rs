@@ -264,6 +264,15 @@ fn run() -> Result<()> {
                 }
                 dec.push(n as f64 / s.elapsed().as_secs_f64());
             }
+            tg_runtime::synchronize().map_err(Error::Runtime)?;
+            let stats = model.device().memory_stats();
+            let needed = device_bytes_needed(&file, model.config(), model.context());
+            println!(
+                "device memory: {} bytes live ({} pooled), {:.3}x the file's tensor bytes + the KV cache ({needed})",
+                stats.live_bytes,
+                stats.pooled_bytes,
+                stats.live_bytes as f64 / needed as f64
+            );
             println!(
                 "prefill {p}: {:.2} tokens/s (median of {reps}: {pre:.2?})",
                 median(pre.clone())
