@@ -18,19 +18,99 @@ use super::config::Config;
 use super::sample::{Sampler, draw_key, sample};
 use crate::{Error, GgufFile, Layout, QTensor, Result, TensorInfo, host};
 
+/// Weights that multiply the same input, stacked along their rows into one tensor when they
+/// share a type (q, k and v; gate and up): one matrix-vector kernel instead of two or three,
+/// over more rows. Rows of a GGUF tensor are whole blocks, so stacking is concatenating bytes.
+enum Stack {
+    /// One tensor and each part's rows.
+    Fused(QTensor, Vec<usize>),
+    /// Parts of different types, each its own product.
+    Separate(Vec<QTensor>),
+}
+
+impl Stack {
+    fn load(
+        file: &GgufFile,
+        names: &[(String, usize)],
+        cols: usize,
+        layout: Layout,
+    ) -> Result<Stack> {
+        let infos = names
+            .iter()
+            .map(|(n, rows)| {
+                let info = file.tensor(n)?;
+                check_shape(info, &[*rows, cols])?;
+                Ok(info)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if infos.iter().all(|i| i.ty == infos[0].ty) {
+            let mut bytes = Vec::with_capacity(infos.iter().map(|i| i.bytes).sum());
+            for i in &infos {
+                bytes.extend_from_slice(file.tensor_bytes(i));
+            }
+            let rows: Vec<usize> = names.iter().map(|(_, r)| *r).collect();
+            let info = TensorInfo {
+                name: names
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join("+"),
+                ty: infos[0].ty,
+                shape: vec![rows.iter().sum(), cols],
+                offset: 0,
+                bytes: bytes.len(),
+            };
+            return Ok(Stack::Fused(QTensor::new(&info, &bytes, layout)?, rows));
+        }
+        Ok(Stack::Separate(
+            infos
+                .iter()
+                .map(|i| QTensor::new(i, file.tensor_bytes(i), layout))
+                .collect::<Result<_>>()?,
+        ))
+    }
+
+    /// Each part's `x @ partᵀ`.
+    fn apply(&self, x: &DynTensor) -> Result<Vec<DynTensor>> {
+        match self {
+            Stack::Separate(parts) => parts.iter().map(|w| w.matmul_t(x)).collect(),
+            Stack::Fused(w, rows) => {
+                let y = w.matmul_t(x)?;
+                let lead: Vec<(usize, usize)> =
+                    y.shape()[..y.ndim() - 1].iter().map(|&d| (0, d)).collect();
+                let mut start = 0;
+                let mut out = Vec::with_capacity(rows.len());
+                for &r in rows {
+                    let mut ranges = lead.clone();
+                    ranges.push((start, start + r));
+                    out.push(y.shrink(&ranges).map_err(rt)?);
+                    start += r;
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    fn storage(&self) -> Vec<Lazy> {
+        match self {
+            Stack::Fused(w, _) => w.storage().to_vec(),
+            Stack::Separate(parts) => parts.iter().flat_map(|w| w.storage().to_vec()).collect(),
+        }
+    }
+}
+
 /// One transformer block's weights.
 struct Block {
     attn_norm: RMSNorm,
-    q: QTensor,
-    k: QTensor,
-    v: QTensor,
+    /// q, k, v.
+    qkv: Stack,
     q_bias: Option<DynTensor>,
     k_bias: Option<DynTensor>,
     v_bias: Option<DynTensor>,
     o: QTensor,
     ffn_norm: RMSNorm,
-    gate: QTensor,
-    up: QTensor,
+    /// gate, up.
+    gate_up: Stack,
     down: QTensor,
 }
 
@@ -148,16 +228,27 @@ impl Model {
             let p = |s: &str| format!("blk.{i}.{s}");
             blocks.push(Block {
                 attn_norm: norm(&p("attn_norm.weight"))?,
-                q: matrix(file, &p("attn_q.weight"), c.dim, c.dim, layout)?,
-                k: matrix(file, &p("attn_k.weight"), kvd, c.dim, layout)?,
-                v: matrix(file, &p("attn_v.weight"), kvd, c.dim, layout)?,
+                qkv: Stack::load(
+                    file,
+                    &[
+                        (p("attn_q.weight"), c.dim),
+                        (p("attn_k.weight"), kvd),
+                        (p("attn_v.weight"), kvd),
+                    ],
+                    c.dim,
+                    layout,
+                )?,
                 q_bias: optional_vector(file, &p("attn_q.bias"), c.dim)?,
                 k_bias: optional_vector(file, &p("attn_k.bias"), kvd)?,
                 v_bias: optional_vector(file, &p("attn_v.bias"), kvd)?,
                 o: matrix(file, &p("attn_output.weight"), c.dim, c.dim, layout)?,
                 ffn_norm: norm(&p("ffn_norm.weight"))?,
-                gate: matrix(file, &p("ffn_gate.weight"), c.ffn, c.dim, layout)?,
-                up: matrix(file, &p("ffn_up.weight"), c.ffn, c.dim, layout)?,
+                gate_up: Stack::load(
+                    file,
+                    &[(p("ffn_gate.weight"), c.ffn), (p("ffn_up.weight"), c.ffn)],
+                    c.dim,
+                    layout,
+                )?,
                 down: matrix(file, &p("ffn_down.weight"), c.dim, c.ffn, layout)?,
             });
         }
@@ -214,7 +305,9 @@ impl Model {
             for bias in [&b.q_bias, &b.k_bias, &b.v_bias].into_iter().flatten() {
                 all.push(bias.lazy().clone());
             }
-            for w in [&b.q, &b.k, &b.v, &b.o, &b.gate, &b.up, &b.down] {
+            all.extend(b.qkv.storage());
+            all.extend(b.gate_up.storage());
+            for w in [&b.o, &b.down] {
                 all.extend(w.storage().iter().cloned());
             }
         }
@@ -307,16 +400,16 @@ impl Model {
         let rows = DynTensor::arange(0, ctx as i32, 1, Some(DType::I32)).map_err(rt)?;
         for (b, (kc, vc)) in self.blocks.iter().zip(&self.cache) {
             let hdn = b.attn_norm.forward(&x).map_err(rt)?;
-            let proj = |w: &QTensor, bias: &Option<DynTensor>| -> Result<DynTensor> {
-                let y = w.matmul_t(&hdn)?;
+            let with_bias = |y: &DynTensor, bias: &Option<DynTensor>| -> Result<DynTensor> {
                 Ok(match bias {
                     Some(bias) => y.add(bias).map_err(rt)?,
-                    None => y,
+                    None => y.clone(),
                 })
             };
-            let q = proj(&b.q, &b.q_bias)?;
-            let k = proj(&b.k, &b.k_bias)?;
-            let v = proj(&b.v, &b.v_bias)?;
+            let qkv = b.qkv.apply(&hdn)?;
+            let q = with_bias(&qkv[0], &b.q_bias)?;
+            let k = with_bias(&qkv[1], &b.k_bias)?;
+            let v = with_bias(&qkv[2], &b.v_bias)?;
             let heads = |y: &DynTensor, n: isize| -> tg_runtime::Result<DynTensor> {
                 y.reshape(&[ti, n, hd])?.permute(&[1, 0, 2])
             };
@@ -377,10 +470,11 @@ impl Model {
             // reads it, and a graph fused across blocks nests reductions without end
             x = x.add(&b.o.matmul_t(&attn)?).map_err(rt)?.contiguous();
             let hdn = b.ffn_norm.forward(&x).map_err(rt)?;
-            let gate = b.gate.matmul_t(&hdn)?.silu().map_err(rt)?;
-            let up = b.up.matmul_t(&hdn)?;
+            let gate_up = b.gate_up.apply(&hdn)?;
+            let gate = gate_up[0].silu().map_err(rt)?;
+            let up = &gate_up[1];
             x = x
-                .add(&b.down.matmul_t(&gate.mul(&up).map_err(rt)?)?)
+                .add(&b.down.matmul_t(&gate.mul(up).map_err(rt)?)?)
                 .map_err(rt)?
                 .contiguous();
         }
