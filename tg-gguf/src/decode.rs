@@ -96,8 +96,24 @@ fn spread(x: &Lazy, view: &[usize], to: &[usize]) -> Result<Lazy> {
 /// u32 `[rows, blocks, n]`, in [`crate::layout::fields`] order.
 pub(crate) type Fields = Vec<Lazy>;
 
-/// The f32 values `[rows, blocks, per block]` of `ty` from its fields.
-pub(crate) fn decode(ty: crate::GgmlType, f: &Fields, rows: usize, nb: usize) -> Result<Lazy> {
+/// Each element's low 4 bits from a nibble field in element order (`Layout::Planes`):
+/// nibble `e % 8` of word `e / 8`, viewed as `shape` (which flattens to the block's elements).
+fn ordered_nibbles(words: &Lazy, r: usize, n: usize, per: usize, shape: &[usize]) -> Result<Lazy> {
+    let s = [r, n, per / 8, 8];
+    let w = spread(words, &[r, n, per / 8, 1], &s)?;
+    and(&shr(&w, &shifts(&s, &[(3, 4)])?)?, 15)?.reshape(shape)
+}
+
+/// The f32 values `[rows, blocks, per block]` of `ty` from its fields. `in_order`: the
+/// nibble field holds each element's low 4 bits in element order (`Layout::Planes`), else
+/// ggml's interleaved bytes.
+pub(crate) fn decode(
+    ty: crate::GgmlType,
+    f: &Fields,
+    rows: usize,
+    nb: usize,
+    in_order: bool,
+) -> Result<Lazy> {
     use crate::GgmlType as T;
     let (r, n) = (rows, nb);
     Ok(match ty {
@@ -120,8 +136,12 @@ pub(crate) fn decode(ty: crate::GgmlType, f: &Fields, rows: usize, nb: usize) ->
             // of qh is its fifth bit
             let s = [r, n, 2, 4, 4];
             let qs_field = f[f.len() - 1].clone();
-            let qs = spread(&qs_field, &[r, n, 1, 4, 1], &s)?;
-            let mut q = and(&shr(&qs, &shifts(&s, &[(2, 4), (4, 8)])?)?, 15)?;
+            let mut q = if in_order {
+                ordered_nibbles(&qs_field, r, n, 32, &s)?
+            } else {
+                let qs = spread(&qs_field, &[r, n, 1, 4, 1], &s)?;
+                and(&shr(&qs, &shifts(&s, &[(2, 4), (4, 8)])?)?, 15)?
+            };
             let five = matches!(ty, T::Q5_0 | T::Q5_1);
             if five {
                 let qh = spread(&f[f.len() - 2], &[r, n, 1, 1, 1], &s)?;
@@ -143,8 +163,12 @@ pub(crate) fn decode(ty: crate::GgmlType, f: &Fields, rows: usize, nb: usize) ->
             // element 64 g + 32 s + 4 w + c (sub-block 2 g + s): nibble s of byte c of word
             // 8 g + w; for Q5_K bit (2 g + s) of byte c of qh word w is its fifth bit
             let s = [r, n, 4, 2, 8, 4];
-            let qs = spread(&f[f.len() - 1], &[r, n, 4, 1, 8, 1], &s)?;
-            let mut q = and(&shr(&qs, &shifts(&s, &[(3, 4), (5, 8)])?)?, 15)?;
+            let mut q = if in_order {
+                ordered_nibbles(&f[f.len() - 1], r, n, 256, &s)?
+            } else {
+                let qs = spread(&f[f.len() - 1], &[r, n, 4, 1, 8, 1], &s)?;
+                and(&shr(&qs, &shifts(&s, &[(3, 4), (5, 8)])?)?, 15)?
+            };
             if ty == T::Q5K {
                 let qh = spread(&f[3], &[r, n, 1, 1, 8, 1], &s)?;
                 let hb = and(&shr(&qh, &shifts(&s, &[(2, 2), (3, 1), (5, 8)])?)?, 1)?;
@@ -162,8 +186,12 @@ pub(crate) fn decode(ty: crate::GgmlType, f: &Fields, rows: usize, nb: usize) ->
             // low nibble k2 of byte c of ql word 16 h + 8 k1 + w, two high bits (2 k) of byte
             // c of qh word 8 h + w, scale 8 h + 4 k2 + 2 k1 + w2
             let s = [r, n, 2, 2, 2, 2, 4, 4];
-            let ql = spread(&f[0], &[r, n, 2, 1, 2, 2, 4, 1], &s)?;
-            let lo = and(&shr(&ql, &shifts(&s, &[(3, 4), (7, 8)])?)?, 15)?;
+            let lo = if in_order {
+                ordered_nibbles(&f[0], r, n, 256, &s)?
+            } else {
+                let ql = spread(&f[0], &[r, n, 2, 1, 2, 2, 4, 1], &s)?;
+                and(&shr(&ql, &shifts(&s, &[(3, 4), (7, 8)])?)?, 15)?
+            };
             let qh = spread(&f[1], &[r, n, 2, 1, 1, 2, 4, 1], &s)?;
             let hi = and(&shr(&qh, &shifts(&s, &[(3, 4), (4, 2), (7, 8)])?)?, 3)?;
             let q = or(&lo, &shl_k(&hi, 4)?)?;

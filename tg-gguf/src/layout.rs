@@ -17,7 +17,10 @@ pub enum Layout {
     Blocks,
     /// Each field of every block gathered into a tensor of its own (f16 scales as u16
     /// `[rows, blocks]`, packed bits as u32 `[rows, blocks, words]`), so a kernel reads a
-    /// field's word with one aligned load. Float types keep their own dtype. The default.
+    /// field's word with one aligned load; the 4-bit quants (`nibble_field`) reordered so
+    /// that element `e` of a block is nibble `e % 8` of word `e / 8` (ggml interleaves halves
+    /// of a block in a byte, so a run of 8 consecutive elements would take two words). Float
+    /// types keep their own dtype. The default.
     #[default]
     Planes,
 }
@@ -71,5 +74,35 @@ pub fn fields(ty: GgmlType) -> &'static [Field] {
         // ql, qh, scales, d
         GgmlType::Q6K => &[Words(0, 32), Words(128, 16), Words(192, 4), Half(208)],
         _ => &[],
+    }
+}
+
+/// Which field of `ty` holds each element's low 4 bits (ggml's `qs`, Q6_K's `ql`), which the
+/// `Planes` layout stores in element order.
+pub fn nibble_field(ty: GgmlType) -> Option<usize> {
+    match ty {
+        GgmlType::Q4_0 => Some(1),
+        GgmlType::Q4_1 | GgmlType::Q5_0 => Some(2),
+        GgmlType::Q5_1 => Some(3),
+        GgmlType::Q4K => Some(3),
+        GgmlType::Q5K => Some(4),
+        GgmlType::Q6K => Some(0),
+        _ => None,
+    }
+}
+
+/// The low 4 bits of element `e` of a block of `ty` (one with a [`nibble_field`]).
+pub fn low_nibble(ty: GgmlType, block: &[u8], e: usize) -> u8 {
+    let byte = |field: usize, i: usize| block[fields(ty)[field].offset() + i];
+    let f = nibble_field(ty).unwrap_or(0);
+    match ty {
+        GgmlType::Q4K | GgmlType::Q5K => {
+            (byte(f, 32 * (e / 64) + e % 32) >> (4 * ((e / 32) % 2))) & 15
+        }
+        GgmlType::Q6K => {
+            let r = e % 128;
+            (byte(f, 64 * (e / 128) + r % 64) >> (4 * (r / 64))) & 15
+        }
+        _ => (byte(f, e % 16) >> (4 * (e / 16))) & 15,
     }
 }

@@ -4,7 +4,7 @@ use tg_ops::DynTensor;
 use tg_runtime::{BinaryOp, DType, Lazy};
 
 use crate::decode::{Fields, decode};
-use crate::layout::{Field, Layout, fields};
+use crate::layout::{Field, Layout, fields, low_nibble, nibble_field};
 use crate::{Error, GgmlType, Result, TensorInfo};
 
 /// A tensor of a GGUF file on the device: its packed bytes (in a [`Layout`]) and its type.
@@ -73,7 +73,11 @@ impl QTensor {
             Layout::Planes => {
                 let planes = fields(ty)
                     .iter()
-                    .map(|&f| plane(bytes, f, size, rows, nb))
+                    .enumerate()
+                    .map(|(i, &f)| match nibble_field(ty) {
+                        Some(n) if n == i => nibble_plane(bytes, ty, rows, nb),
+                        _ => plane(bytes, f, size, rows, nb),
+                    })
                     .collect::<tg_runtime::Result<Vec<_>>>()
                     .map_err(rt)?;
                 (planes.clone(), planes)
@@ -126,7 +130,8 @@ impl QTensor {
         let per = self.ty.block_elems();
         let cols = *self.shape.last().unwrap_or(&1);
         let rows = self.shape.iter().product::<usize>() / cols.max(1);
-        let v = decode(self.ty, &self.fields, rows, cols / per).map_err(rt)?;
+        let in_order = self.layout == Layout::Planes;
+        let v = decode(self.ty, &self.fields, rows, cols / per, in_order).map_err(rt)?;
         Ok(DynTensor::from_lazy(v.reshape(&self.shape).map_err(rt)?))
     }
 
@@ -204,4 +209,26 @@ fn plane(bytes: &[u8], f: Field, size: usize, rows: usize, nb: usize) -> tg_runt
         Field::Half(_) => Lazy::from_bytes(DType::U16, &[rows, nb], out),
         Field::Words(_, n) => Lazy::from_bytes(DType::U32, &[rows, nb, n], out),
     }
+}
+
+/// The low 4 bits of every element in element order: element `e` of a block is nibble
+/// `e % 8` of its word `e / 8` (see [`Layout::Planes`]).
+fn nibble_plane(
+    bytes: &[u8],
+    ty: crate::GgmlType,
+    rows: usize,
+    nb: usize,
+) -> tg_runtime::Result<Lazy> {
+    let (per, size) = ty.block();
+    let mut out = Vec::with_capacity(rows * nb * per / 2);
+    for block in bytes.chunks_exact(size) {
+        for w in 0..per / 8 {
+            let mut word = 0u32;
+            for i in 0..8 {
+                word |= u32::from(low_nibble(ty, block, 8 * w + i)) << (4 * i);
+            }
+            out.extend(word.to_le_bytes());
+        }
+    }
+    Lazy::from_bytes(DType::U32, &[rows, nb, per / 8], out)
 }
