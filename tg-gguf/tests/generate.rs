@@ -298,3 +298,36 @@ fn two_models_on_two_devices() {
     let next = a.decode_step(5, PROMPT.len(), &Sampler::greedy()).unwrap();
     assert!(next < 512);
 }
+
+/// A damaged model file fails with an error naming what is wrong, before anything loads.
+#[test]
+fn damaged_model_files_fail_cleanly() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/gguf-models/tiny-q4_0.gguf");
+    let bytes = std::fs::read(path).unwrap();
+    // cut inside the last tensor's data
+    let e = GgufFile::from_bytes(bytes[..bytes.len() - 100].to_vec()).unwrap_err();
+    assert!(matches!(e, tg_gguf::Error::TensorOutOfBounds { .. }), "{e}");
+    // a tensor the model needs renamed in the table
+    let name = b"blk.1.ffn_up.weight";
+    let at = bytes.windows(name.len()).position(|w| w == name).unwrap();
+    let mut renamed = bytes.clone();
+    renamed[at + 6] = b'X';
+    let file = GgufFile::from_bytes(renamed).unwrap();
+    let e = Model::load(&file, Some(8), Layout::Planes).err().unwrap();
+    assert!(
+        matches!(&e, tg_gguf::Error::MissingTensor { tensor } if tensor == "blk.1.ffn_up.weight"),
+        "{e}"
+    );
+    // a hyperparameter of the wrong type
+    let key = b"llama.block_count";
+    let at = bytes.windows(key.len()).position(|w| w == key).unwrap() + key.len();
+    let mut typed = bytes.clone();
+    typed[at..at + 4].copy_from_slice(&6u32.to_le_bytes()); // u32 -> f32
+    let file = GgufFile::from_bytes(typed).unwrap();
+    let e = Model::load(&file, Some(8), Layout::Planes).err().unwrap();
+    assert!(
+        matches!(&e, tg_gguf::Error::BadValue { key, .. } if key == "llama.block_count"),
+        "{e}"
+    );
+}
