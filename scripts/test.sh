@@ -6,9 +6,11 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 export TG_VALIDATION=1
 # the tiny GGUF language models tg-gguf's tests read (deterministic; a few seconds; files
-# already made are left alone): the gguf package, pinned, installed only if missing
-if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("gguf") != "0.19.0")' 2>/dev/null; then
-    python3 -m pip install -q "gguf==0.19.0"
+# already made are left alone): the gguf package and numpy, pinned (the files' bytes, which
+# the committed llama.cpp logits were made from, follow numpy's random streams), installed
+# only if missing
+if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("gguf") != "0.19.0" or m.version("numpy") != "2.4.6")' 2>/dev/null; then
+    python3 -m pip install -q "gguf==0.19.0" "numpy==2.4.6"
 fi
 python3 scripts/gen_gguf_models.py tiny >/dev/null
 python3 scripts/gen_gguf_models.py tiny-qwen2 target/gguf-models f32 >/dev/null
