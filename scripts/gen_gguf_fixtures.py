@@ -5,7 +5,7 @@ quantized by the package (`gguf.quants.quantize`; K-quants by
 `gguf_kquant.py`, as the package has no K-quant encoder), rows 2-3 random bytes, so every bit pattern
 of scales, minimums and quants is met (subnormal, infinite and NaN scales included).
 
-    pip install gguf==0.19.0 && python3 scripts/gen_gguf_fixtures.py
+    pip install gguf==0.19.0 numpy==2.4.6 && python3 scripts/gen_gguf_fixtures.py
 """
 
 import os

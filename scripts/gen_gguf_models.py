@@ -1,6 +1,6 @@
 """Random-weight llama-architecture GGUF models for tg's language-model tests and benchmark.
 
-    pip install gguf==0.19.0
+    pip install gguf==0.19.0 numpy==2.4.6
     python3 scripts/gen_gguf_models.py tiny  [OUT_DIR]   # d 256, 4 layers, 4/2 heads, FFN 768, vocab 512
     python3 scripts/gen_gguf_models.py small [OUT_DIR]   # d 768, 12 layers, 12/4 heads, FFN 2048, vocab 32000
     python3 scripts/gen_gguf_models.py tiny-qwen2 [OUT_DIR] f32   # the qwen2 variant, 2 layers
