@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds llama.cpp (the peer tg's language models are checked against) from the source that the
-# llama-cpp-python source archive vendors, into target/llama.cpp/{cpu,vulkan}. Not part of the
-# test command: the committed reference logits (scripts/gen_gguf_reference.py) come from it.
+# llama-cpp-python source archive vendors, into target/llama.cpp/{cpu,vulkan}, with llama-bench
+# and tg's llama-logits. Not part of the test command: the committed reference logits
+# (scripts/gen_gguf_reference.py) and tg-bench-llm's comparison come from it.
 #   bash scripts/build_llama_cpp.sh [cpu|vulkan|both]   (default: both, CPU first)
 # It takes tens of minutes on 2 cores; it runs under `nice -n 19`.
 set -euo pipefail
@@ -47,7 +48,10 @@ build() {
     local dir="$root/$kind"
     cmake -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DLLAMA_CURL=OFF -DLLAMA_BUILD_TESTS=OFF \
         -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_SERVER=OFF "$@" >/dev/null
-    nice -n 19 cmake --build "$dir" -j 2 --target llama-bench llama-quantize llama 2>&1 | tail -3 || true
+    nice -n 19 cmake --build "$dir" -j 2 --target llama-bench llama-quantize llama 2>&1 | tail -3
+    # tg's logits dumper (scripts/llama_logits.cpp) against the library just built
+    nice -n 19 g++ -O2 -std=c++17 -I"$src/include" -I"$src/ggml/include" scripts/llama_logits.cpp \
+        -L"$dir/bin" -lllama -lggml -lggml-base -Wl,-rpath,'$ORIGIN' -o "$dir/bin/llama-logits"
     ls "$dir/bin"
 }
 case "$which" in
