@@ -57,12 +57,7 @@ fn reference_of(ty: &str, key: &str) -> Reference {
         path.display()
     );
     let (shape, logits) = npy::from_npy(
-        &std::fs::read(
-            root()
-                .join("fixtures/gguf")
-                .join(m[key].as_str().unwrap()),
-        )
-        .unwrap(),
+        &std::fs::read(root().join("fixtures/gguf").join(m[key].as_str().unwrap())).unwrap(),
     )
     .unwrap();
     assert_eq!(shape, vec![tokens.len(), 512]);

@@ -12,19 +12,14 @@
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
+use tg_gguf::llm::bench::{self, median};
 use tg_gguf::llm::model::Model;
-use tg_gguf::llm::sample::Sampler;
 use tg_gguf::{Error, GgmlType, GgufFile, Layout, QTensor, Result, TensorInfo};
 use tg_ops::DynTensor;
 use tg_runtime::DType;
 
 fn rt(e: tg_runtime::Error) -> Error {
     Error::Runtime(e)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 /// Seconds of `f` (which realizes its result), synchronized: median of `runs` after one warm-up
@@ -42,7 +37,7 @@ fn time(runs: usize, mut f: impl FnMut(usize) -> Result<()>) -> Result<f64> {
     if std::env::var("TG_BENCH_MIN").is_ok_and(|v| v == "1") {
         return Ok(t.iter().cloned().fold(f64::INFINITY, f64::min));
     }
-    Ok(median(t))
+    Ok(median(&t))
 }
 
 /// Random bytes of whole blocks of `ty` for `[n, k]`, with every f16 scale field set to a
@@ -148,29 +143,14 @@ fn tg_model(path: &str, p: usize, n: usize, runs: usize) -> Result<(f64, f64, f6
     let file = GgufFile::open(path)?;
     let cold = Instant::now();
     let mut model = Model::load(&file, Some(p + n + 1), Layout::Planes)?;
-    let vocab = model.config().vocab as u32;
-    let prompt: Vec<u32> = (0..p as u32).map(|i| (i * 7919 + 1) % vocab).collect();
-    let greedy = Sampler::greedy();
-    let mut t = model.prefill(&prompt, &greedy)?;
-    let first = cold.elapsed().as_secs_f64();
-    model.decode_step(t, p, &greedy)?;
-    let (mut pre, mut dec) = (Vec::new(), Vec::new());
-    for _ in 0..runs {
-        let s = Instant::now();
-        t = model.prefill(&prompt, &greedy)?;
-        pre.push(p as f64 / s.elapsed().as_secs_f64());
-        let s = Instant::now();
-        for i in 0..n {
-            t = model.decode_step(t, p + i, &greedy)?;
-        }
-        dec.push(n as f64 / s.elapsed().as_secs_f64());
-    }
-    let dec = median(dec);
+    let load = cold.elapsed().as_secs_f64();
+    let r = bench::run(&mut model, p, n, runs)?;
+    let dec = median(&r.decode);
     Ok((
-        median(pre),
+        median(&r.prefill),
         dec,
         dec * model.weight_bytes() as f64 / 1e9,
-        first,
+        load + r.first_token,
     ))
 }
 

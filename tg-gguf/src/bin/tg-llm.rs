@@ -12,6 +12,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use tg_gguf::llm::bench::{self, median};
 use tg_gguf::llm::config::Config;
 use tg_gguf::llm::generate::generate;
 use tg_gguf::llm::model::{Model, device_bytes_needed};
@@ -91,11 +92,6 @@ impl Args {
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
 /// The bandwidth of tg's own add of two 16M f32 tensors (reads 2, writes 1), median of `reps`
 /// after a warm-up: the yardstick of the decode's weight bandwidth.
 fn add_bandwidth(reps: usize) -> Result<f64> {
@@ -121,7 +117,7 @@ fn add_bandwidth(reps: usize) -> Result<f64> {
             rates.push(3.0 * 4.0 * n as f64 / s.elapsed().as_secs_f64() / 1e9);
         }
     }
-    Ok(median(rates))
+    Ok(median(&rates))
 }
 
 fn run() -> Result<()> {
@@ -237,33 +233,13 @@ fn run() -> Result<()> {
             )?;
             // `--eager 1`: build every step anew (so TG_DEBUG=2 times each kernel)
             model.eager = args.num(&["--eager"], 0u8)? == 1;
-            let vocab = model.config().vocab as u32;
-            let prompt: Vec<u32> = (0..p as u32).map(|i| (i * 7919 + 1) % vocab).collect();
-            let greedy = Sampler::greedy();
-            // a warm-up run records both steps
-            let first = Instant::now();
-            let mut t = model.prefill(&prompt, &greedy)?;
+            let r = bench::run(&mut model, p, n, reps)?;
             println!(
                 "first token (recording and compiling the prefill): {:.2} s",
-                first.elapsed().as_secs_f64()
+                r.first_token
             );
-            let first = Instant::now();
-            model.decode_step(t, p, &greedy)?;
-            println!(
-                "first decode step (recording): {:.2} s",
-                first.elapsed().as_secs_f64()
-            );
-            let (mut pre, mut dec) = (Vec::new(), Vec::new());
-            for _ in 0..reps {
-                let s = Instant::now();
-                t = model.prefill(&prompt, &greedy)?;
-                pre.push(p as f64 / s.elapsed().as_secs_f64());
-                let s = Instant::now();
-                for i in 0..n {
-                    t = model.decode_step(t, p + i, &greedy)?;
-                }
-                dec.push(n as f64 / s.elapsed().as_secs_f64());
-            }
+            println!("first decode step (recording): {:.2} s", r.first_decode);
+            let (pre, dec) = (r.prefill, r.decode);
             tg_runtime::synchronize().map_err(Error::Runtime)?;
             let stats = model.device().memory_stats();
             let needed = device_bytes_needed(&file, model.config(), model.context());
@@ -275,14 +251,14 @@ fn run() -> Result<()> {
             );
             println!(
                 "prefill {p}: {:.2} tokens/s (median of {reps}: {pre:.2?})",
-                median(pre.clone())
+                median(&pre)
             );
             println!(
                 "decode {n}: {:.2} tokens/s (median of {reps}: {dec:.2?})",
-                median(dec.clone())
+                median(&dec)
             );
             let add = add_bandwidth(reps)?;
-            let weights = median(dec) * model.weight_bytes() as f64 / 1e9;
+            let weights = median(&dec) * model.weight_bytes() as f64 / 1e9;
             println!(
                 "decode weight bandwidth: {weights:.2} GB/s ({} bytes of weights a token); tg's add of 16M f32 in the same run: {add:.2} GB/s ({:.2}x)",
                 model.weight_bytes(),

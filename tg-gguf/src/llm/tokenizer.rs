@@ -259,22 +259,11 @@ impl Tokenizer {
         }
         norm.extend(text.chars().map(|c| if c == ' ' { SPACE } else { c }));
         let mut sym: Vec<String> = norm.chars().map(|c| c.to_string()).collect();
-        // merge the adjacent pair whose union is the best-scored piece, leftmost first
-        loop {
-            let mut best: Option<(f32, usize)> = None;
-            for i in 0..sym.len().saturating_sub(1) {
-                let joined = format!("{}{}", sym[i], sym[i + 1]);
-                if let Some(&id) = self.index.get(&joined) {
-                    let score = self.scores[id as usize];
-                    if best.is_none_or(|(s, _)| score > s) {
-                        best = Some((score, i));
-                    }
-                }
-            }
-            let Some((_, i)) = best else { break };
-            let right = sym.remove(i + 1);
-            sym[i].push_str(&right);
-        }
+        // the adjacent pair whose union is the best-scored piece merges first
+        merge_pairs(&mut sym, |a, b| {
+            let id = *self.index.get(&format!("{a}{b}"))?;
+            Some(-self.scores[id as usize])
+        });
         for s in sym {
             match self.index.get(&s) {
                 Some(&id) => out.push(id),
@@ -290,19 +279,12 @@ impl Tokenizer {
             .bytes()
             .map(|b| chars[b as usize].to_string())
             .collect();
-        loop {
-            let mut best: Option<(usize, usize)> = None;
-            for i in 0..sym.len().saturating_sub(1) {
-                if let Some(&rank) = self.merges.get(&(sym[i].clone(), sym[i + 1].clone()))
-                    && best.is_none_or(|(r, _)| rank < r)
-                {
-                    best = Some((rank, i));
-                }
-            }
-            let Some((_, i)) = best else { break };
-            let right = sym.remove(i + 1);
-            sym[i].push_str(&right);
-        }
+        // the pair of the lowest-ranked merge merges first
+        merge_pairs(&mut sym, |a, b| {
+            self.merges
+                .get(&(a.to_string(), b.to_string()))
+                .map(|&r| r as f32)
+        });
         for s in sym {
             match self.index.get(&s) {
                 Some(&id) => out.push(id),
@@ -369,6 +351,25 @@ impl Tokenizer {
     /// The piece of token `id` as the vocabulary spells it.
     pub fn piece(&self, id: u32) -> Option<&str> {
         self.tokens.get(id as usize).map(String::as_str)
+    }
+}
+
+/// Merges adjacent symbols while some pair has a cost (`cost(left, right)`, `None`: the pair
+/// does not merge): the cheapest pair first, the leftmost among equals. SentencePiece's
+/// merges by score and BPE's by rank are this loop with two costs.
+fn merge_pairs(sym: &mut Vec<String>, cost: impl Fn(&str, &str) -> Option<f32>) {
+    loop {
+        let mut best: Option<(f32, usize)> = None;
+        for i in 0..sym.len().saturating_sub(1) {
+            if let Some(c) = cost(&sym[i], &sym[i + 1])
+                && best.is_none_or(|(b, _)| c < b)
+            {
+                best = Some((c, i));
+            }
+        }
+        let Some((_, i)) = best else { break };
+        let right = sym.remove(i + 1);
+        sym[i].push_str(&right);
     }
 }
 
