@@ -8,6 +8,7 @@
 //! assert_eq!(a.to_vec().unwrap(), vec![1.0, 2.0, 3.0, 4.0]);
 //! ```
 
+pub use tg_gguf as gguf;
 pub use tg_macros::{kernel, tensor};
 pub use tg_nn::{data, nn, optim, replay, state};
 pub use tg_onnx::{self as onnx, onnx_kernel};

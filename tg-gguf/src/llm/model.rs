@@ -1,0 +1,698 @@
+//! A llama-family transformer over a GGUF file's tensors, built from `tg::nn` pieces
+//! (`RMSNorm`, `Embedding`, `scaled_dot_product_attention`) and [`QTensor`] weights whose
+//! dequantization fuses into the products that read them.
+//!
+//! Prefill (a prompt from position 0) and decode (one token at a position) are each a
+//! [`Replay`]: recorded on the first call of a shape and replayed after, the position and the
+//! token id bound as runtime vars (push constants), so a decoded token is one submission and
+//! compiles, schedules and uploads nothing. The KV cache is one preallocated f32 buffer per
+//! layer for keys and one for values, `[kv_heads, context, head_dim]`, written in place with
+//! `assign` (the row at the position replaced, the rest kept).
+
+use tg_nn::nn::{Embedding, RMSNorm, scaled_dot_product_attention};
+use tg_nn::replay::Replay;
+use tg_ops::DynTensor;
+use tg_runtime::{DType, Lazy, Scalar};
+
+use super::config::Config;
+use super::sample::{Sampler, draw_key, sample};
+use crate::{Error, GgufFile, Layout, QTensor, Result, TensorInfo, host};
+
+/// Weights that multiply the same input, stacked along their rows into one tensor when they
+/// share a type (q, k and v; gate and up): one matrix-vector kernel instead of two or three,
+/// over more rows. Rows of a GGUF tensor are whole blocks, so stacking is concatenating bytes.
+enum Stack {
+    /// One tensor and each part's rows.
+    Fused(QTensor, Vec<usize>),
+    /// Parts of different types, each its own product.
+    Separate(Vec<QTensor>),
+}
+
+impl Stack {
+    fn load(
+        file: &GgufFile,
+        names: &[(String, usize)],
+        cols: usize,
+        layout: Layout,
+    ) -> Result<Stack> {
+        let infos = names
+            .iter()
+            .map(|(n, rows)| {
+                let info = file.tensor(n)?;
+                check_shape(info, &[*rows, cols])?;
+                Ok(info)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if infos.iter().all(|i| i.ty == infos[0].ty) {
+            let mut bytes = Vec::with_capacity(infos.iter().map(|i| i.bytes).sum());
+            for i in &infos {
+                bytes.extend_from_slice(file.tensor_bytes(i));
+            }
+            let rows: Vec<usize> = names.iter().map(|(_, r)| *r).collect();
+            let info = TensorInfo {
+                name: names
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join("+"),
+                ty: infos[0].ty,
+                shape: vec![rows.iter().sum(), cols],
+                offset: 0,
+                bytes: bytes.len(),
+            };
+            return Ok(Stack::Fused(QTensor::new(&info, &bytes, layout)?, rows));
+        }
+        Ok(Stack::Separate(
+            infos
+                .iter()
+                .map(|i| QTensor::new(i, file.tensor_bytes(i), layout))
+                .collect::<Result<_>>()?,
+        ))
+    }
+
+    /// Each part's `x @ partᵀ`.
+    fn apply(&self, x: &DynTensor) -> Result<Vec<DynTensor>> {
+        match self {
+            Stack::Separate(parts) => parts.iter().map(|w| w.matmul_t(x)).collect(),
+            Stack::Fused(w, rows) => {
+                let y = w.matmul_t(x)?;
+                let lead: Vec<(usize, usize)> =
+                    y.shape()[..y.ndim() - 1].iter().map(|&d| (0, d)).collect();
+                let mut start = 0;
+                let mut out = Vec::with_capacity(rows.len());
+                for &r in rows {
+                    let mut ranges = lead.clone();
+                    ranges.push((start, start + r));
+                    out.push(y.shrink(&ranges).map_err(rt)?);
+                    start += r;
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    fn storage(&self) -> Vec<Lazy> {
+        match self {
+            Stack::Fused(w, _) => w.storage().to_vec(),
+            Stack::Separate(parts) => parts.iter().flat_map(|w| w.storage().to_vec()).collect(),
+        }
+    }
+}
+
+/// One transformer block's weights.
+struct Block {
+    attn_norm: RMSNorm,
+    /// q, k, v.
+    qkv: Stack,
+    q_bias: Option<DynTensor>,
+    k_bias: Option<DynTensor>,
+    v_bias: Option<DynTensor>,
+    o: QTensor,
+    ffn_norm: RMSNorm,
+    /// gate, up.
+    gate_up: Stack,
+    down: QTensor,
+}
+
+/// A loaded model with its KV cache.
+pub struct Model {
+    device: tg_runtime::device::Device,
+    config: Config,
+    context: usize,
+    embed: QTensor,
+    blocks: Vec<Block>,
+    out_norm: RMSNorm,
+    output: QTensor,
+    inv_freq: DynTensor,
+    cache: Vec<(DynTensor, DynTensor)>,
+    /// Var ids: the position, the token id, and the sampler's four constants.
+    vars: u64,
+    /// One recording per kind of prefill (as `decode`); each keyed by prompt length inside.
+    prefill: std::collections::HashMap<(bool, usize, bool, bool), Replay>,
+    /// One recording per kind of decode step: (sampled, top-k, greedy, top-p used).
+    decode: std::collections::HashMap<(bool, usize, bool, bool), Replay>,
+    weight_bytes: usize,
+    /// Build and realize every step's graph anew instead of replaying a recording (for
+    /// measuring kernels: `TG_DEBUG=2` times a realize's kernels, not a replay's).
+    pub eager: bool,
+}
+
+fn rt(e: tg_runtime::Error) -> Error {
+    Error::Runtime(e)
+}
+
+/// A 1-D f32 tensor of the file (norm weights, biases), decoded on the host.
+fn vector(file: &GgufFile, name: &str, len: usize) -> Result<DynTensor> {
+    let info = file.tensor(name)?;
+    check_shape(info, &[len])?;
+    let v = host::dequantize_tensor(info, file.tensor_bytes(info))?;
+    DynTensor::from_slice(&[len], &v).map_err(rt)
+}
+
+fn check_shape(info: &TensorInfo, expected: &[usize]) -> Result<()> {
+    if info.shape != expected {
+        return Err(Error::WrongShape {
+            tensor: info.name.clone(),
+            found: info.shape.clone(),
+            expected: expected.to_vec(),
+        });
+    }
+    Ok(())
+}
+
+fn matrix(
+    file: &GgufFile,
+    name: &str,
+    rows: usize,
+    cols: usize,
+    layout: Layout,
+) -> Result<QTensor> {
+    let info = file.tensor(name)?;
+    check_shape(info, &[rows, cols])?;
+    QTensor::new(info, file.tensor_bytes(info), layout)
+}
+
+fn optional_vector(file: &GgufFile, name: &str, len: usize) -> Result<Option<DynTensor>> {
+    if file.tensors().iter().any(|t| t.name == name) {
+        Ok(Some(vector(file, name, len)?))
+    } else {
+        Ok(None)
+    }
+}
+
+/// Bytes the model needs on the device: its tensors' bytes and the KV cache.
+pub fn device_bytes_needed(file: &GgufFile, config: &Config, context: usize) -> usize {
+    file.tensor_bytes_total() + config.kv_bytes(context)
+}
+
+impl Model {
+    /// Loads `file`'s weights onto the current device (`Device::scope`, else the default) in
+    /// `layout`, with a KV cache of `context` positions (at most the model's). The memory it
+    /// needs is checked against the device's budget (`TG_MEMORY_LIMIT`) first: too little is
+    /// `Error::OutOfMemory` before anything is uploaded.
+    pub fn load(file: &GgufFile, context: Option<usize>, layout: Layout) -> Result<Model> {
+        let config = Config::from_file(file)?;
+        let context = context.unwrap_or(config.context).min(config.context);
+        if context == 0 {
+            return Err(Error::Argument {
+                op: "Model::load",
+                message: "a context of 0 positions".into(),
+            });
+        }
+        let device = tg_runtime::device::current_device().map_err(rt)?;
+        let needed = device_bytes_needed(file, &config, context) as u64;
+        let budget = device.info().memory_budget;
+        let in_use = device.memory_stats().live_bytes;
+        if needed > budget.saturating_sub(in_use) {
+            return Err(Error::Runtime(tg_runtime::Error::OutOfMemory {
+                bytes: needed,
+                heap: budget,
+                in_use,
+                reason: format!(
+                    "the model needs {needed} bytes ({} of tensors, {} of KV cache for {context} positions)",
+                    file.tensor_bytes_total(),
+                    config.kv_bytes(context)
+                ),
+            }));
+        }
+        let c = &config;
+        let kvd = c.kv_heads * c.head_dim;
+        let norm = |name: &str| -> Result<RMSNorm> {
+            Ok(RMSNorm {
+                weight: vector(file, name, c.dim)?,
+                eps: f64::from(c.eps),
+            })
+        };
+        let mut blocks = Vec::with_capacity(c.layers);
+        for i in 0..c.layers {
+            let p = |s: &str| format!("blk.{i}.{s}");
+            blocks.push(Block {
+                attn_norm: norm(&p("attn_norm.weight"))?,
+                qkv: Stack::load(
+                    file,
+                    &[
+                        (p("attn_q.weight"), c.dim),
+                        (p("attn_k.weight"), kvd),
+                        (p("attn_v.weight"), kvd),
+                    ],
+                    c.dim,
+                    layout,
+                )?,
+                q_bias: optional_vector(file, &p("attn_q.bias"), c.dim)?,
+                k_bias: optional_vector(file, &p("attn_k.bias"), kvd)?,
+                v_bias: optional_vector(file, &p("attn_v.bias"), kvd)?,
+                o: matrix(file, &p("attn_output.weight"), c.dim, c.dim, layout)?,
+                ffn_norm: norm(&p("ffn_norm.weight"))?,
+                gate_up: Stack::load(
+                    file,
+                    &[(p("ffn_gate.weight"), c.ffn), (p("ffn_up.weight"), c.ffn)],
+                    c.dim,
+                    layout,
+                )?,
+                down: matrix(file, &p("ffn_down.weight"), c.dim, c.ffn, layout)?,
+            });
+        }
+        let embed = matrix(file, "token_embd.weight", c.vocab, c.dim, layout)?;
+        let output = if file.tensors().iter().any(|t| t.name == "output.weight") {
+            matrix(file, "output.weight", c.vocab, c.dim, layout)?
+        } else {
+            embed.clone()
+        };
+        let half = c.head_dim / 2;
+        let inv: Vec<f32> = (0..half)
+            .map(|i| (f64::from(c.rope_base).powf(-2.0 * i as f64 / c.head_dim as f64)) as f32)
+            .collect();
+        let inv_freq = DynTensor::from_slice(&[half], &inv).map_err(rt)?;
+        let mut cache = Vec::with_capacity(c.layers);
+        for _ in 0..c.layers {
+            let zeros =
+                DynTensor::zeros(&[c.kv_heads, context, c.head_dim], DType::F32).map_err(rt)?;
+            cache.push((
+                DynTensor::state(&zeros).map_err(rt)?,
+                DynTensor::state(&zeros).map_err(rt)?,
+            ));
+        }
+        let out_norm = norm("output_norm.weight")?;
+        let model = Model {
+            device: device.clone(),
+            config,
+            context,
+            embed,
+            blocks,
+            out_norm,
+            output,
+            inv_freq,
+            cache,
+            vars: tg_ops::kernel_cache::fresh_vars(6),
+            prefill: std::collections::HashMap::new(),
+            decode: std::collections::HashMap::new(),
+            weight_bytes: file.tensor_bytes_total(),
+            eager: false,
+        };
+        model.upload()?;
+        Ok(model)
+    }
+
+    /// Uploads every weight and the cache in one realize (so recordings read their buffers).
+    fn upload(&self) -> Result<()> {
+        let mut all: Vec<Lazy> = vec![
+            self.inv_freq.lazy().clone(),
+            self.out_norm.weight.lazy().clone(),
+        ];
+        for b in &self.blocks {
+            all.push(b.attn_norm.weight.lazy().clone());
+            all.push(b.ffn_norm.weight.lazy().clone());
+            for bias in [&b.q_bias, &b.k_bias, &b.v_bias].into_iter().flatten() {
+                all.push(bias.lazy().clone());
+            }
+            all.extend(b.qkv.storage());
+            all.extend(b.gate_up.storage());
+            for w in [&b.o, &b.down] {
+                all.extend(w.storage().iter().cloned());
+            }
+        }
+        all.extend(self.embed.storage().iter().cloned());
+        all.extend(self.output.storage().iter().cloned());
+        for (k, v) in &self.cache {
+            all.push(k.lazy().clone());
+            all.push(v.lazy().clone());
+        }
+        let refs: Vec<&Lazy> = all.iter().collect();
+        tg_runtime::realize(&refs).map_err(rt)
+    }
+
+    /// The hyperparameters.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The device the model lives on.
+    pub fn device(&self) -> &tg_runtime::device::Device {
+        &self.device
+    }
+
+    /// Positions the KV cache holds.
+    pub fn context(&self) -> usize {
+        self.context
+    }
+
+    /// Bytes of the weights on the device.
+    pub fn weight_bytes(&self) -> usize {
+        self.weight_bytes
+    }
+
+    /// RoPE of `x` `[heads, T, head_dim]` at positions `pos` (f32 `[T]`).
+    fn rope(&self, x: &DynTensor, pos: &DynTensor) -> tg_runtime::Result<DynTensor> {
+        let (h, t, d) = (x.shape()[0], x.shape()[1], x.shape()[2]);
+        let half = d / 2;
+        let pos = if self.config.rope_scale != 1.0 {
+            pos.div(f64::from(self.config.rope_scale))?
+        } else {
+            pos.clone()
+        };
+        let angle = pos
+            .reshape(&[t as isize, 1])?
+            .mul(&self.inv_freq.reshape(&[1, half as isize])?)?;
+        let (cos, sin) = (angle.cos()?, angle.sin()?);
+        let (hi, ti, hf) = (h as isize, t as isize, half as isize);
+        if self.config.arch.rope_halves() {
+            let xs = x.reshape(&[hi, ti, 2, hf])?;
+            let x0 = xs.shrink(&[(0, h), (0, t), (0, 1), (0, half)])?;
+            let x1 = xs.shrink(&[(0, h), (0, t), (1, 2), (0, half)])?;
+            let (c, s) = (cos.reshape(&[1, ti, 1, hf])?, sin.reshape(&[1, ti, 1, hf])?);
+            let a = x0.mul(&c)?.sub(&x1.mul(&s)?)?;
+            let b = x0.mul(&s)?.add(&x1.mul(&c)?)?;
+            DynTensor::cat(&[a, b], 2)?.reshape(&[hi, ti, d as isize])
+        } else {
+            let xs = x.reshape(&[hi, ti, hf, 2])?;
+            let x0 = xs.shrink(&[(0, h), (0, t), (0, half), (0, 1)])?;
+            let x1 = xs.shrink(&[(0, h), (0, t), (0, half), (1, 2)])?;
+            let (c, s) = (cos.reshape(&[1, ti, hf, 1])?, sin.reshape(&[1, ti, hf, 1])?);
+            let a = x0.mul(&c)?.sub(&x1.mul(&s)?)?;
+            let b = x0.mul(&s)?.add(&x1.mul(&c)?)?;
+            DynTensor::cat(&[a, b], 3)?.reshape(&[hi, ti, d as isize])
+        }
+    }
+
+    /// The transformer over `x` `[T, dim]` at positions `pos` (f32 `[T]`). `decode` is the
+    /// position's var for a one-token step (attending the cache), `None` for a prefill from
+    /// position 0 (attending the prompt, causally). Returns the final hidden states and the
+    /// caches written.
+    fn forward(
+        &self,
+        x: DynTensor,
+        pos: &DynTensor,
+        decode: Option<&DynTensor>,
+    ) -> Result<(DynTensor, Vec<DynTensor>)> {
+        let c = &self.config;
+        let t = x.shape()[0];
+        let (h, kvh, hd, g) = (
+            c.heads as isize,
+            c.kv_heads as isize,
+            c.head_dim as isize,
+            (c.heads / c.kv_heads) as isize,
+        );
+        let ti = t as isize;
+        let ctx = self.context;
+        let mut x = x;
+        let mut written = Vec::with_capacity(2 * c.layers);
+        // positions of the cache's rows, for the write and (decode) the attention mask
+        let rows = DynTensor::arange(0, ctx as i32, 1, Some(DType::I32)).map_err(rt)?;
+        for (b, (kc, vc)) in self.blocks.iter().zip(&self.cache) {
+            let hdn = b.attn_norm.forward(&x).map_err(rt)?;
+            let with_bias = |y: &DynTensor, bias: &Option<DynTensor>| -> Result<DynTensor> {
+                Ok(match bias {
+                    Some(bias) => y.add(bias).map_err(rt)?,
+                    None => y.clone(),
+                })
+            };
+            let qkv = b.qkv.apply(&hdn)?;
+            let q = with_bias(&qkv[0], &b.q_bias)?;
+            let k = with_bias(&qkv[1], &b.k_bias)?;
+            let v = with_bias(&qkv[2], &b.v_bias)?;
+            let heads = |y: &DynTensor, n: isize| -> tg_runtime::Result<DynTensor> {
+                y.reshape(&[ti, n, hd])?.permute(&[1, 0, 2])
+            };
+            let q = self.rope(&heads(&q, h).map_err(rt)?, pos).map_err(rt)?;
+            let k = self.rope(&heads(&k, kvh).map_err(rt)?, pos).map_err(rt)?;
+            let v = heads(&v, kvh).map_err(rt)?;
+            let q = q.reshape(&[kvh, g, ti, hd]).map_err(rt)?;
+            let step = |cache: &DynTensor, new: &DynTensor| -> tg_runtime::Result<DynTensor> {
+                let row = rows.reshape(&[1, ctx as isize, 1])?;
+                let value = match decode {
+                    // the row at the position takes the new key, the others keep theirs
+                    Some(p) => row.eq(&p.reshape(&[1, 1, 1])?)?.where_(new, cache)?,
+                    // rows 0..T take the prompt's keys
+                    None => {
+                        let padded = new.pad(&[(0, 0), (0, (ctx - t) as isize), (0, 0)], 0.0)?;
+                        row.lt(t as i32)?.where_(&padded, cache)?
+                    }
+                };
+                let mut target = cache.clone();
+                target.assign(&value)?;
+                Ok(target)
+            };
+            let (attn, kw, vw) = match decode {
+                Some(p) => {
+                    let kw = step(kc, &k).map_err(rt)?;
+                    let vw = step(vc, &v).map_err(rt)?;
+                    let mask = rows
+                        .le(&p.reshape(&[1]).map_err(rt)?)
+                        .map_err(rt)?
+                        .reshape(&[1, ctx as isize])
+                        .map_err(rt)?;
+                    let ks = kw.reshape(&[kvh, 1, ctx as isize, hd]).map_err(rt)?;
+                    let vs = vw.reshape(&[kvh, 1, ctx as isize, hd]).map_err(rt)?;
+                    let a = scaled_dot_product_attention(&q, &ks, &vs, Some(&mask), 0.0, false)
+                        .map_err(rt)?;
+                    (a, kw, vw)
+                }
+                None => {
+                    let kw = step(kc, &k).map_err(rt)?;
+                    let vw = step(vc, &v).map_err(rt)?;
+                    let ks = k.reshape(&[kvh, 1, ti, hd]).map_err(rt)?;
+                    let vs = v.reshape(&[kvh, 1, ti, hd]).map_err(rt)?;
+                    let a =
+                        scaled_dot_product_attention(&q, &ks, &vs, None, 0.0, true).map_err(rt)?;
+                    (a, kw, vw)
+                }
+            };
+            written.push(kw);
+            written.push(vw);
+            let attn = attn
+                .reshape(&[h, ti, hd])
+                .map_err(rt)?
+                .permute(&[1, 0, 2])
+                .map_err(rt)?
+                .reshape(&[ti, c.dim as isize])
+                .map_err(rt)?;
+            // the residual stream gets a buffer at each block's two sums: every later reduction
+            // reads it, and a graph fused across blocks nests reductions without end
+            x = x.add(&b.o.matmul_t(&attn)?).map_err(rt)?.contiguous();
+            let hdn = b.ffn_norm.forward(&x).map_err(rt)?;
+            let gate_up = b.gate_up.apply(&hdn)?;
+            let gate = gate_up[0].silu().map_err(rt)?;
+            let up = &gate_up[1];
+            x = x
+                .add(&b.down.matmul_t(&gate.mul(up).map_err(rt)?)?)
+                .map_err(rt)?
+                .contiguous();
+        }
+        Ok((self.out_norm.forward(&x).map_err(rt)?, written))
+    }
+
+    fn embed(&self, ids: &DynTensor) -> Result<DynTensor> {
+        let table = Embedding {
+            weight: self.embed.values()?,
+        };
+        table.forward(ids).map_err(rt)
+    }
+
+    fn var(&self, slot: u64, value: impl Into<Scalar>, dtype: DType) -> Result<DynTensor> {
+        Ok(DynTensor::from_lazy(
+            Lazy::var(self.vars + slot, value, dtype, &[]).map_err(rt)?,
+        ))
+    }
+
+    fn check_tokens(&self, op: &'static str, tokens: &[u32]) -> Result<()> {
+        if let Some(&bad) = tokens.iter().find(|&&t| t as usize >= self.config.vocab) {
+            return Err(Error::Argument {
+                op,
+                message: format!(
+                    "token id {bad} is past the vocabulary ({})",
+                    self.config.vocab
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Runs `tokens` from position 0 (the cache's earlier contents are replaced) and returns
+    /// the logits of every position, `[T, vocab]` f32. Recorded once per prompt length.
+    pub fn prefill_logits(&mut self, tokens: &[u32]) -> Result<DynTensor> {
+        let device = self.device.clone();
+        device.scope(|| self.prefill_impl(tokens, None))
+    }
+
+    /// Runs `tokens` from position 0 and returns the token sampled after the last one (only
+    /// its id is read back).
+    pub fn prefill(&mut self, tokens: &[u32], sampler: &Sampler) -> Result<u32> {
+        let device = self.device.clone();
+        let id = device
+            .scope(|| self.prefill_impl(tokens, Some(sampler)))?
+            .to_vec::<i32>()
+            .map_err(rt)?;
+        Ok(id[0] as u32)
+    }
+
+    fn prefill_impl(&mut self, tokens: &[u32], sampler: Option<&Sampler>) -> Result<DynTensor> {
+        self.check_tokens("prefill", tokens)?;
+        if tokens.is_empty() || tokens.len() > self.context {
+            return Err(Error::Argument {
+                op: "prefill",
+                message: format!("{} tokens for a context of {}", tokens.len(), self.context),
+            });
+        }
+        let ids: Vec<i32> = tokens.iter().map(|&t| t as i32).collect();
+        let ids = DynTensor::from_slice(&[ids.len()], &ids).map_err(rt)?;
+        let t = tokens.len();
+        let s = sampler.cloned().unwrap_or_default();
+        let binds = self.sampler_binds(&s, t);
+        let key = (
+            sampler.is_some(),
+            s.top_k.unwrap_or(0),
+            s.is_greedy(),
+            s.top_p < 1.0,
+        );
+        let mut prefill = self.prefill.remove(&key).unwrap_or_default();
+        let out = run_step(&mut prefill, self.eager, &[&ids], &binds, || {
+            let x = self.embed(&ids).map_err(tg_err)?;
+            let pos = DynTensor::arange(0.0f32, t as f32, 1.0f32, Some(DType::F32))?;
+            let (hdn, mut written) = self.forward(x, &pos, None).map_err(tg_err)?;
+            let result = match sampler {
+                None => self.output.matmul_t(&hdn).map_err(tg_err)?,
+                Some(_) => {
+                    let last = hdn.shrink(&[(t - 1, t), (0, self.config.dim)])?;
+                    let logits = self
+                        .output
+                        .matmul_t(&last)
+                        .map_err(tg_err)?
+                        .reshape(&[self.config.vocab as isize])?;
+                    self.sampled(&logits, &s, t)?
+                }
+            };
+            written.insert(0, result);
+            Ok(written)
+        });
+        self.prefill.insert(key, prefill);
+        Ok(out.map_err(rt)?.swap_remove(0))
+    }
+
+    /// The sampler's runtime scalars for a step at `position`.
+    fn sampler_binds(&self, s: &Sampler, position: usize) -> [(u64, Scalar); 3] {
+        [
+            (
+                self.vars + 2,
+                Scalar::Float(f64::from(s.temperature.max(1e-6))),
+            ),
+            (self.vars + 3, Scalar::Float(f64::from(s.top_p))),
+            (
+                self.vars + 4,
+                Scalar::UInt(u64::from(draw_key(s.seed, position))),
+            ),
+        ]
+    }
+
+    fn sampled(
+        &self,
+        logits: &DynTensor,
+        s: &Sampler,
+        position: usize,
+    ) -> tg_runtime::Result<DynTensor> {
+        let temp = self
+            .var(2, s.temperature.max(1e-6), DType::F32)
+            .map_err(tg_err)?;
+        let top_p = self.var(3, s.top_p, DType::F32).map_err(tg_err)?;
+        let key = self
+            .var(4, draw_key(s.seed, position), DType::U32)
+            .map_err(tg_err)?;
+        sample(logits, s, &temp, &top_p, &key)
+    }
+
+    /// Runs one token at `position` (the cache holds the positions before it) and returns the
+    /// sampled next token (only its id is read back). Recorded on the first call, replayed
+    /// after with the token, position and sampler settings bound as vars.
+    pub fn decode_step(&mut self, token: u32, position: usize, sampler: &Sampler) -> Result<u32> {
+        let device = self.device.clone();
+        let logits =
+            device.scope(|| self.decode_logits_or_sample(token, position, Some(sampler)))?;
+        let id = logits.to_vec::<i32>().map_err(rt)?;
+        Ok(id[0] as u32)
+    }
+
+    /// The logits `[vocab]` after one token at `position` (for checks; the sampling path
+    /// reads back only the token).
+    pub fn decode_logits(&mut self, token: u32, position: usize) -> Result<DynTensor> {
+        let device = self.device.clone();
+        device.scope(|| self.decode_logits_or_sample(token, position, None))
+    }
+
+    fn decode_logits_or_sample(
+        &mut self,
+        token: u32,
+        position: usize,
+        sampler: Option<&Sampler>,
+    ) -> Result<DynTensor> {
+        self.check_tokens("decode", &[token])?;
+        if position >= self.context {
+            return Err(Error::Argument {
+                op: "decode",
+                message: format!("position {position} is past the context ({})", self.context),
+            });
+        }
+        let s = sampler.cloned().unwrap_or_default();
+        let [b2, b3, b4] = self.sampler_binds(&s, position);
+        let binds = [
+            (self.vars, Scalar::Int(position as i64)),
+            (self.vars + 1, Scalar::Int(i64::from(token))),
+            b2,
+            b3,
+            b4,
+        ];
+        let key = (
+            sampler.is_some(),
+            s.top_k.unwrap_or(0),
+            s.is_greedy(),
+            s.top_p < 1.0,
+        );
+        let mut decode = self.decode.remove(&key).unwrap_or_default();
+        let out = run_step(&mut decode, self.eager, &[], &binds, || {
+            let pos = self.var(0, position as i32, DType::I32).map_err(tg_err)?;
+            let tok = self.var(1, token as i32, DType::I32).map_err(tg_err)?;
+            let x = self.embed(&tok.reshape(&[1])?).map_err(tg_err)?;
+            let posf = pos.cast(DType::F32).reshape(&[1])?;
+            let (hdn, mut written) = self.forward(x, &posf, Some(&pos)).map_err(tg_err)?;
+            let logits = self
+                .output
+                .matmul_t(&hdn)
+                .map_err(tg_err)?
+                .reshape(&[self.config.vocab as isize])?;
+            let result = match sampler {
+                None => logits,
+                Some(_) => self.sampled(&logits, &s, position)?,
+            };
+            written.insert(0, result);
+            Ok(written)
+        });
+        self.decode.insert(key, decode);
+        Ok(out.map_err(rt)?.swap_remove(0))
+    }
+}
+
+/// A crate error inside a replay body, which speaks tg_runtime's errors.
+fn tg_err(e: Error) -> tg_runtime::Error {
+    match e {
+        Error::Runtime(e) => e,
+        other => tg_runtime::Error::Argument {
+            op: "model",
+            message: other.to_string(),
+        },
+    }
+}
+
+/// A step through its recording, or built and realized eagerly.
+fn run_step(
+    replay: &mut Replay,
+    eager: bool,
+    inputs: &[&DynTensor],
+    vars: &[(u64, Scalar)],
+    body: impl FnOnce() -> tg_runtime::Result<Vec<DynTensor>>,
+) -> tg_runtime::Result<Vec<DynTensor>> {
+    if !eager {
+        return replay.run(inputs, vars, body);
+    }
+    let outs = body()?;
+    let lazies: Vec<&Lazy> = outs.iter().map(DynTensor::lazy).collect();
+    tg_runtime::realize(&lazies)?;
+    Ok(outs)
+}
