@@ -30,7 +30,7 @@ done | awk -F'\t' '{ n[$1]++; l[$1] += $2 } END { for (c in n) printf "%8d %6d  
 
 echo
 echo "The $most longest files (lines):"
-for f in $files; do printf '%8d  %s\n' "$(wc -l < "$f")" "$f"; done | sort -rn | head -n "$most"
+for f in $files; do printf '%8d  %s\n' "$(wc -l < "$f")" "$f"; done | sort -rn | awk -v n="$most" 'NR <= n'
 
 echo
 echo "The $most longest functions (lines):"
@@ -94,4 +94,4 @@ for f in $files; do
                 }
             }
         }' "$f"
-done | sort -rn | head -n "$most"
+done | sort -rn | awk -v n="$most" 'NR <= n'
