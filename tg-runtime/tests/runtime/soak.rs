@@ -1,11 +1,14 @@
 //! A soak test for `scripts/soak.sh`: for `TG_SOAK_SECONDS` (0 in the default run, which
 //! then checks one round), several threads realize reductions of random lengths across the
-//! loop budget, each checked exactly, and tg's device memory returns to where it started.
+//! loop budget, each checked exactly, and tg's device memory returns to where it started. In
+//! a child process: memory stats are the process's, and the binary's other tests run beside it.
 
 use std::time::{Duration, Instant};
 
 use tg_runtime::device::Device;
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp};
+
+use crate::device_common::run_child;
 
 /// xorshift64*: a seeded sequence of lengths, the same on every run with the same seed.
 fn next(state: &mut u64) -> u64 {
@@ -49,6 +52,16 @@ fn round(n: usize, seed: u64) {
 
 #[test]
 fn soak() {
+    let out = run_child("child_soak", &[]);
+    // the child's harness prints its test's name on the same line
+    if let Some(at) = out.find("soak: ") {
+        println!("{}", out[at..].lines().next().unwrap_or_default());
+    }
+}
+
+#[test]
+#[ignore = "run by soak"]
+fn child_soak() {
     let seconds = tg_runtime::config::number(tg_runtime::config::Var::SoakSeconds).unwrap_or(0);
     let device = Device::get().unwrap();
     let before = device.memory_stats().live_bytes;
