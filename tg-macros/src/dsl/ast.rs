@@ -29,6 +29,32 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// The op table's row the operator is, and tg-ops' `Binary` variant that computes it.
+    pub fn table_name(self) -> (&'static str, &'static str) {
+        match self {
+            BinOp::Add => ("add", "Add"),
+            BinOp::Sub => ("sub", "Sub"),
+            BinOp::Mul => ("mul", "Mul"),
+            BinOp::Div => ("div", "Div"),
+            BinOp::Rem => ("modulo", "Mod"),
+            BinOp::Pow => ("pow", "Pow"),
+            BinOp::MatMul => ("matmul", "MatMul"),
+            BinOp::BitAnd => ("bitwise_and", "BitAnd"),
+            BinOp::BitOr => ("bitwise_or", "BitOr"),
+            BinOp::BitXor => ("bitwise_xor", "BitXor"),
+            BinOp::Shl => ("shl", "Shl"),
+            BinOp::Shr => ("shr", "Shr"),
+            BinOp::Lt => ("lt", "Lt"),
+            BinOp::Le => ("le", "Le"),
+            BinOp::Gt => ("gt", "Gt"),
+            BinOp::Ge => ("ge", "Ge"),
+            BinOp::Eq => ("eq", "Eq"),
+            BinOp::Ne => ("ne", "Ne"),
+            BinOp::And => ("logical_and", "LogicalAnd"),
+            BinOp::Or => ("logical_or", "LogicalOr"),
+        }
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             BinOp::Add => "+",

@@ -269,10 +269,10 @@ impl Ctx {
             };
         }
         if op == BinOp::MatMul {
-            return crate::rules::linalg::matmul(self, a, b, span);
+            return crate::rules::matmul(self, a, b, span);
         }
-        let (sa, da) = operand_type(&a)?;
-        let (sb, db) = operand_type(&b)?;
+        let (sa, _) = operand_type(&a)?;
+        let (sb, _) = operand_type(&b)?;
         let shape = match (&sa, &sb) {
             (Some(x), Some(y)) => self.broadcast(op.symbol(), x, y, span)?,
             (Some(x), None) | (None, Some(x)) => x.clone(),
@@ -283,48 +283,19 @@ impl Ctx {
                 ));
             }
         };
-        let meet = match (da, db) {
-            (Ok(x), Ok(y)) => x.least_upper(y),
-            (Ok(t), Err(k)) | (Err(k), Ok(t)) => t.weak(k),
-            (Err(_), Err(_)) => unreachable!("one tensor at least"),
+        // the dtype is the op table's rule for the op the operator is
+        let (name, variant) = op.table_name();
+        let sig = tg_core::ops::lookup(name)
+            .ok_or_else(|| Error::new(span, format!("internal: no `{name}` in the op table")))?;
+        let args = tg_core::ops::Args {
+            op: op.symbol(),
+            sig,
+            recv: crate::rules::value_of(&a.val),
+            vals: vec![crate::rules::value_of(&b.val)],
         };
-        let (variant, out) = match op {
-            BinOp::Add => ("Add", meet),
-            BinOp::Sub => ("Sub", meet),
-            BinOp::Mul => ("Mul", meet),
-            BinOp::Div => ("Div", meet.float_of()),
-            BinOp::Rem => ("Mod", meet),
-            BinOp::Pow => ("Pow", meet),
-            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
-                if meet.is_float() {
-                    return Err(Error::new(
-                        span,
-                        format!(
-                            "`{}` needs integer or bool tensors, these meet in {}",
-                            op.symbol(),
-                            meet.rust_name()
-                        ),
-                    ));
-                }
-                let v = match op {
-                    BinOp::BitAnd => "BitAnd",
-                    BinOp::BitOr => "BitOr",
-                    BinOp::BitXor => "BitXor",
-                    BinOp::Shl => "Shl",
-                    _ => "Shr",
-                };
-                (v, meet)
-            }
-            BinOp::Lt => ("Lt", DType::Bool),
-            BinOp::Le => ("Le", DType::Bool),
-            BinOp::Gt => ("Gt", DType::Bool),
-            BinOp::Ge => ("Ge", DType::Bool),
-            BinOp::Eq => ("Eq", DType::Bool),
-            BinOp::Ne => ("Ne", DType::Bool),
-            BinOp::And => ("LogicalAnd", DType::Bool),
-            BinOp::Or => ("LogicalOr", DType::Bool),
-            BinOp::MatMul => unreachable!("handled above"),
-        };
+        let out = sig.dtypes[0]
+            .apply(&args)
+            .map_err(|f| Error::new(span, f.error.to_string()))?;
         let variant = Ident::new(variant, span);
         let (ca, cb) = (
             a.val.operand().expect("operand"),
@@ -397,16 +368,6 @@ fn literal(l: &syn::Lit) -> Result<Val> {
 }
 
 impl Ctx {
-    /// Binds a `Result<(DynTensor, DynTensor)>` expression to two fresh locals.
-    pub fn bind_pair(
-        &mut self,
-        a: (Vec<Poly>, DType),
-        b: (Vec<Poly>, DType),
-        code: TokenStream,
-    ) -> Val {
-        self.bind_tuple(vec![a, b], code)
-    }
-
     /// Binds a `Result<(DynTensor, ...)>` expression (a tuple of `outs.len()` >= 2 tensors) to
     /// fresh locals; returns them as a list (`let (u, s, vh) = x.svd();`).
     pub fn bind_tuple(&mut self, outs: Vec<(Vec<Poly>, DType)>, code: TokenStream) -> Val {
