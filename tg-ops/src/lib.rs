@@ -4,6 +4,7 @@
 //! type `T` in its type; each typed op computes the output type and calls one untyped op of
 //! [`DynTensor`], written once on runtime shapes, which composes the runtime's primitives.
 
+pub mod dispatch;
 pub mod dsl;
 pub mod dtype;
 #[rustfmt::skip]

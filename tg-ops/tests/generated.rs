@@ -5,6 +5,9 @@
 //! and fails if the committed file differs; `TG_BLESS=1 cargo test -p tg-ops --test generated`
 //! writes them.
 
+#[path = "generated/dispatch.rs"]
+mod dispatch;
+
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -407,6 +410,7 @@ fn generated_impls_are_current() {
         ("shape/broadcast_impls.rs", broadcast_impls()),
         ("shape/ops/impls.rs", shape_ops_impls()),
         ("dtype_impls.rs", dtype_impls()),
+        ("dispatch/invoke.rs", dispatch::invoke()),
     ] {
         let file = src.join(path);
         let now = std::fs::read_to_string(&file).unwrap_or_default();

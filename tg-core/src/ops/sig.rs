@@ -372,6 +372,8 @@ pub enum Kind {
     Counts,
     /// An integer known at compile time that may be negative: an offset (`isize`).
     Offset,
+    /// An integer value (`i64`).
+    I64,
     /// An integer label or none (`Option<i64>`).
     OptI64,
     /// An `i32` value (a position fill).

@@ -100,6 +100,10 @@ pub(super) fn apply<D: Dim>(rule: DtypeRule, a: &Args<D>) -> Result<DType, Fault
             Some(d) => d,
             None => meet_of(a, true, names)?,
         },
+        R::ArgOrSum(name, names) => match a.dtype(name)? {
+            Some(d) => d,
+            None => meet_of(a, true, names)?.sum_dtype(),
+        },
         R::ArgOrFloat(name) => match a.dtype(name)? {
             Some(d) => d,
             None => recv()?.float_of(),

@@ -41,6 +41,9 @@ pub enum DtypeRule {
     Arg(&'static str),
     /// The dtype argument if given, else the meet of the receiver and these parameters.
     ArgOr(&'static str, &'static [&'static str]),
+    /// The dtype argument if given, else the sum's dtype of the meet of the receiver and
+    /// these parameters (einsum).
+    ArgOrSum(&'static str, &'static [&'static str]),
     /// The dtype argument if given, else the receiver's float type.
     ArgOrFloat(&'static str),
     /// The dtype argument if given, else f32.

@@ -328,8 +328,10 @@ pub(super) fn apply<D: Dim>(
                 other => return Err(a.internal(format!("formula is {other:?}"))),
             };
             let mut shapes: Vec<&[D]> = vec![shape()?];
-            if let Value::Tensors(ts) = a.get("operands")? {
-                shapes.extend(ts.iter().map(|(s, _)| s.as_slice()));
+            match a.get("operands")? {
+                Value::Tensors(ts) => shapes.extend(ts.iter().map(|(s, _)| s.as_slice())),
+                Value::Tensor(s, _) => shapes.push(s),
+                _ => {}
             }
             match einsum::einsum(ck, &formula, &shapes) {
                 Ok(e) => one(e.out),

@@ -262,9 +262,14 @@ pub static OPS: &[OpSig] = &[
         p("min_val", Kind::F64).or(ArgDefault::F64(-1.0)),
         p("max_val", Kind::F64).or(ArgDefault::F64(1.0)),
     ]),
-    OpSig::new("clamp", Family::Elementwise, "Each value within `[min, max]` (a bound may be absent, a tensor or a scalar)")
-        .params(CLAMP),
-    OpSig::new("clip", Family::Elementwise, "`clamp`").params(CLAMP),
+    OpSig::new("clamp", Family::Elementwise, "Each value within `[min, max]` (a bound may be a tensor or a scalar; `max` may be absent)")
+        .params(CLAMP)
+        .dtype(&[T::Meet(&["min", "max"])])
+        .shape(S::Broadcast(&["min", "max"])),
+    OpSig::new("clip", Family::Elementwise, "`clamp`")
+        .params(CLAMP)
+        .dtype(&[T::Meet(&["min", "max"])])
+        .shape(S::Broadcast(&["min", "max"])),
     OpSig::new("where_", Family::Elementwise, "`x` where the condition holds, `y` elsewhere")
         .params(&[p("x", Kind::Operand), p("y", Kind::Operand)])
         .need(Need::Bool)
@@ -304,7 +309,7 @@ pub static OPS: &[OpSig] = &[
 ];
 
 const CLAMP: &[Param] = &[
-    p("min", Kind::OptOperand).or(ArgDefault::Absent),
+    p("min", Kind::OptOperand),
     p("max", Kind::OptOperand).or(ArgDefault::Absent),
 ];
 

@@ -47,6 +47,7 @@ pub static LINALG: &[OpSig] = &[
             .keyword_only(),
     ])
     .keywords()
+    .dtype(&[T::ArgOrSum("acc", &["operands"])])
     .call(Call::Special("the macros read its formula themselves"))
     .shape(S::Einsum),
     OpSig::new(

@@ -192,8 +192,8 @@ pub static CREATION: &[OpSig] = &[
         "Uniform integers in `[low, high)`",
         &[
             p("shape", Kind::Sizes),
-            p("low", Kind::Size),
-            p("high", Kind::Size),
+            p("low", Kind::I64),
+            p("high", Kind::I64),
             p("dtype", Kind::DType).or(ArgDefault::Str("i32")),
         ],
     ),
