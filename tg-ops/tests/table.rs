@@ -389,3 +389,65 @@ fn the_table_and_the_ops_agree() {
     cases::run();
     none_noted();
 }
+
+/// Random einsum formulas (well-formed or not) over random shapes: the table's rule and the op
+/// agree on accepting and on the result's shape and dtype.
+mod einsum_fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn agree_on(formula: &str, shapes: &[Vec<usize>]) {
+        let ts: Vec<DynTensor> = shapes.iter().map(|s| z(s, F32)).collect();
+        let others: Vec<&DynTensor> = ts[1..].iter().collect();
+        agree("einsum", &ts[0], vec![p(s(formula)), p(tens(&others))]);
+        none_noted();
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn random_formulas_agree(
+            parts in prop::collection::vec(prop::sample::select(vec!["i", "j", "k", "i", "j", "...", ",", "->"]), 0..9),
+            shapes in prop::collection::vec(prop::collection::vec(1usize..4, 0..4), 1..4),
+        ) {
+            agree_on(&parts.concat(), &shapes);
+        }
+
+        #[test]
+        fn fitting_formulas_agree(
+            subs in prop::collection::vec(prop::collection::vec(prop::sample::select(vec!['i', 'j', 'k', 'l']), 0..4), 1..4),
+            ellipsis in prop::collection::vec(any::<bool>(), 3),
+            out in prop::option::of(prop::collection::vec(prop::sample::select(vec!['i', 'j', 'k', 'l']), 0..3)),
+            sizes in prop::collection::vec(1usize..3, 4),
+            extra in prop::collection::vec(prop::collection::vec(1usize..3, 0..3), 3),
+        ) {
+            // operands shaped to fit their subscripts (letter sizes from `sizes`, so mostly
+            // consistent), with broadcasting axes under `...`
+            let mut inputs = Vec::new();
+            let mut shapes = Vec::new();
+            for (k, sub) in subs.iter().enumerate() {
+                let mut shape: Vec<usize> = Vec::new();
+                let mut text = String::new();
+                if ellipsis[k] {
+                    text.push_str("...");
+                    shape.extend(&extra[k]);
+                }
+                for &c in sub {
+                    text.push(c);
+                    shape.push(sizes[(c as u8 - b'i') as usize]);
+                }
+                inputs.push(text);
+                shapes.push(shape);
+            }
+            let mut formula = inputs.join(",");
+            if let Some(o) = out {
+                let dots = if ellipsis.iter().take(subs.len()).any(|&e| e) { "..." } else { "" };
+                formula.push_str("->");
+                formula.push_str(dots);
+                formula.extend(o);
+            }
+            agree_on(&formula, &shapes);
+        }
+    }
+}

@@ -16,7 +16,7 @@ mod table;
 mod value;
 
 pub use bind::{BindError, bind};
-pub use rules::{DtypeRule, ShapeRule, check_need, meet, outputs};
+pub use rules::{DtypeRule, ShapeRule, check_need, meet, outputs, pool_kernel};
 pub use sig::{
     ArgDefault, Call, Choices, Example, Family, Group, Kind, Need, OpSig, Outputs, Param, Pass,
     Typed, WindowField, ex, ex_with,

@@ -91,3 +91,6 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod behaviour_tests;

@@ -317,6 +317,11 @@ pub fn read(op: &'static str, p: &Param, a: &Arg) -> Result<Read> {
                 }
             }
         }
+        Kind::I64 => {
+            let v = args::int(op, a)?;
+            let l = Literal::i64_suffixed(v);
+            Read::new(Value::Int(v), quote!(#l))
+        }
         Kind::OptI64 => {
             let p = args::poly(op, a)?;
             let c = match p.as_const() {
@@ -339,11 +344,11 @@ pub fn read(op: &'static str, p: &Param, a: &Arg) -> Result<Read> {
             Read::new(Value::DType(d), quote!(Some(#t)))
         }
         Kind::Tensor => {
-            let (s, d, c) = args::tensor(op, a)?;
+            let (s, d, c) = tensor(op, name, a)?;
             Read::new(Value::Tensor(s.to_vec(), d), quote!(&#c))
         }
         Kind::OptTensor => {
-            let (s, d, c) = args::tensor(op, a)?;
+            let (s, d, c) = tensor(op, name, a)?;
             Read::new(Value::Tensor(s.to_vec(), d), quote!(Some(&#c)))
         }
         Kind::Tensors => {
@@ -617,6 +622,21 @@ pub fn default(op: &str, p: &Param, span: Span) -> Result<Read> {
 /// The op's name with a static lifetime (every op name is one of the table's).
 fn op_static(op: &str) -> &'static str {
     tg_core::ops::lookup(op).map_or("op", |s| s.name)
+}
+
+/// A tensor argument: its shape, dtype and code, with an error naming the parameter.
+fn tensor<'a>(
+    op: &str,
+    name: &str,
+    a: &'a Arg,
+) -> Result<(&'a [Poly], tg_core::DType, &'a TokenStream)> {
+    match &a.val {
+        Val::Tensor { shape, dtype, code } => Ok((shape, *dtype, code)),
+        other => Err(Error::new(
+            a.span,
+            format!("`{op}` takes a tensor {name}, found {}", other.describe()),
+        )),
+    }
 }
 
 /// A value as an operand (a tensor, or a scalar: a kernel's scalar argument is a var).

@@ -148,7 +148,7 @@ fn emit(
             Some(g) => {
                 done = Some(g);
                 out.push(match g {
-                    Group::Window => window(sig, reads),
+                    Group::Window => window(sig, reads, a),
                     Group::PadMode => pad_mode(sig, reads, a, spans)?,
                 });
             }
@@ -174,17 +174,27 @@ fn emit(
     })
 }
 
-/// `&Conv::new()...` or `&Pool::new(kernel)...` with the given fields.
-fn window(sig: &OpSig, reads: &[Read]) -> TokenStream {
+/// `&Conv::new()...` or `&Pool::new(kernel)...` with the given fields (the kernel per
+/// spatial axis as tg-core reads it).
+fn window(sig: &OpSig, reads: &[Read], a: &Args<Poly>) -> TokenStream {
     let mut kernel = quote!();
     let mut calls = Vec::new();
-    for (p, r) in sig.params.iter().zip(reads) {
+    let rank = match &a.recv {
+        Value::Tensor(s, _) => s.len(),
+        _ => 0,
+    };
+    for ((p, r), v) in sig.params.iter().zip(reads).zip(&a.vals) {
         let Kind::Window(f) = p.kind else { continue };
-        let Some(code) = &r.code else { continue };
         if f == tg_core::ops::WindowField::Kernel {
-            kernel = code.clone();
+            let k = tg_core::ops::pool_kernel(sig, rank, v).unwrap_or_default();
+            let items = k.iter().map(|&x| {
+                let l = proc_macro2::Literal::i64_unsuffixed(x);
+                quote!((#l as usize))
+            });
+            kernel = quote!(::std::vec![#(#items),*]);
             continue;
         }
+        let Some(code) = &r.code else { continue };
         let method = Ident::new(f.method(), Span::call_site());
         calls.push(quote!(.#method(#code)));
     }

@@ -1,7 +1,7 @@
 //! A call's arguments, one per parameter of the op's row, read as the `DynTensor` op takes
 //! each kind (the generated `invoke.rs` calls these by the parameter's index).
 
-use tg_core::ops::{Kind, OpSig, WindowField};
+use tg_core::ops::{Kind, OpSig, Value, WindowField};
 use tg_runtime::{DType, Error, Result, Scalar};
 
 use super::{ArgValue, scalar};
@@ -386,19 +386,23 @@ impl Resolved {
         Ok(c)
     }
 
-    /// A pool's options: one kernel size is both axes of a 2-D window.
-    pub fn pool(&self) -> Result<Pool> {
-        let kernel = match self.field(WindowField::Kernel) {
-            Some((_, ArgValue::Int(k))) => {
-                let k = usize::try_from(*k).map_err(|_| Error::Argument {
+    /// A pool's options on `recv` (its kernel per spatial axis as tg-core reads it).
+    pub fn pool(&self, recv: &DynTensor) -> Result<Pool> {
+        let value = match self.field(WindowField::Kernel) {
+            Some((_, ArgValue::Int(k))) => Value::Int(*k),
+            Some((i, _)) => Value::Ints(self.ints(i)?),
+            None => Value::Ints(vec![2, 2]),
+        };
+        let kernel = tg_core::ops::pool_kernel::<usize>(self.sig, recv.ndim(), &value)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|k| {
+                usize::try_from(k).map_err(|_| Error::Argument {
                     op: self.sig.name,
                     message: format!("kernel {k} is negative"),
-                })?;
-                vec![k, k]
-            }
-            Some((i, _)) => self.usizes(i)?,
-            None => vec![2, 2],
-        };
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
         let mut p = Pool::new(kernel);
         if let Some(s) = self.sizes(WindowField::Stride)? {
             p = p.stride(s);

@@ -40,7 +40,7 @@ fn arg(sig: &OpSig, i: usize, kind: Kind) -> String {
         Kind::Floats => format!("&a.floats({i})?"),
         Kind::Formula => format!("a.text({i})?"),
         Kind::Window(_) if sig.family == Family::Conv => "&a.conv()?".into(),
-        Kind::Window(_) => "&a.pool()?".into(),
+        Kind::Window(_) => "&a.pool(r()?)?".into(),
         Kind::PadMode | Kind::PadValue => "a.pad_mode()?".into(),
         other => panic!(
             "{}: no conversion for {other:?} in a call by name",

@@ -7,6 +7,7 @@ mod shape;
 mod window;
 
 pub use dtype::meet;
+pub use window::pool_kernel;
 
 use crate::check::Checker;
 use crate::dim::Dim;

@@ -6,7 +6,9 @@ use crate::dim::Dim;
 use crate::error::argument_error;
 use crate::shape::window::{self, Padding, Sizes, Window};
 
+use super::super::sig::OpSig;
 use super::super::value::{Args, At, Fault, Place, Value};
+use super::ShapeRule;
 
 /// The largest kernel, stride or size a literal may give: far beyond any real tensor, and
 /// small enough that the size arithmetic cannot overflow.
@@ -211,13 +213,25 @@ pub(super) fn pool<D: Dim>(ck: &mut Checker<D>, a: &Args<D>) -> Result<Vec<Vec<D
     Ok(vec![out])
 }
 
-/// A pool's kernel: one size means both axes of a 2-D window (tinygrad's `make_tuple(k, 2)`).
+/// A pool's kernel per spatial axis: one size means both axes of a 2-D window (tinygrad's
+/// `make_tuple(k, 2)`), or, for max_unpool2d, every spatial axis of its `rank`-axis values.
+/// (The macros and the dispatcher build the `Pool` option from this.)
+pub fn pool_kernel<D>(sig: &OpSig, rank: usize, v: &Value<D>) -> Option<Vec<i64>> {
+    match v {
+        Value::Int(k) if sig.shape == ShapeRule::MaxUnpool => {
+            Some(vec![*k; rank.saturating_sub(2)])
+        }
+        Value::Int(k) => Some(vec![*k, *k]),
+        Value::Ints(v) => Some(v.clone()),
+        _ => None,
+    }
+}
+
+/// The call's kernel per spatial axis.
 fn kernel<D: Dim>(a: &Args<D>) -> Result<Vec<i64>, Fault<D>> {
-    Ok(match a.get("kernel")? {
-        Value::Int(k) => vec![*k, *k],
-        Value::Ints(v) => v.clone(),
-        other => return Err(a.internal(format!("kernel is {other:?}"))),
-    })
+    let rank = a.shape()?.len();
+    let v = a.get("kernel")?;
+    pool_kernel(a.sig, rank, v).ok_or_else(|| a.internal(format!("kernel is {v:?}")))
 }
 
 /// max_unpool2d: values `(N, C, spatial..)` and their indices of one shape; the output
