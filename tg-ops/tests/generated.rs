@@ -7,6 +7,8 @@
 
 #[path = "generated/dispatch.rs"]
 mod dispatch;
+#[path = "generated/typed.rs"]
+mod typed;
 
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -411,6 +413,7 @@ fn generated_impls_are_current() {
         ("shape/ops/impls.rs", shape_ops_impls()),
         ("dtype_impls.rs", dtype_impls()),
         ("dispatch/invoke.rs", dispatch::invoke()),
+        ("typed/generated.rs", typed::typed()),
     ] {
         let file = src.join(path);
         let now = std::fs::read_to_string(&file).unwrap_or_default();

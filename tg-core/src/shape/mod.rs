@@ -8,6 +8,7 @@ pub mod broadcast;
 pub mod einsum;
 pub mod gather;
 pub mod hash;
+pub mod index;
 pub mod join;
 pub mod linalg;
 pub mod loss;
