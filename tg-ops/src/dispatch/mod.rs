@@ -19,7 +19,10 @@
 mod invoke;
 mod resolved;
 
-use tg_core::ops::{self, ArgDefault, Args, Kind, OpError, OpSig, ShapeRule, Value, WindowField};
+/// The op table this dispatches by (tg-core's): an op's row, its parameters and their kinds.
+pub use tg_core::ops::{Kind, OpSig, Param, lookup};
+
+use tg_core::ops::{self, ArgDefault, Args, OpError, Pass, ShapeRule, Value, WindowField};
 use tg_core::shape::window::Padding;
 use tg_core::{Checker, ScalarKind};
 use tg_runtime::{DType, Error, Result, Scalar};
@@ -149,6 +152,53 @@ pub fn resolve(name: &str, args: &[(Option<&str>, ArgValue)]) -> Result<Resolved
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Resolved { sig, vals })
+}
+
+/// `call` with every argument named by its parameter, whether or not a kernel body may give
+/// the op's arguments by name (fixture runners and importers name each argument as the op's
+/// row does). A parameter not named takes its default.
+pub fn call_named(
+    name: &str,
+    recv: Option<&DynTensor>,
+    args: &[(&str, ArgValue)],
+) -> Result<Vec<DynTensor>> {
+    let sig = ops::lookup(name).ok_or_else(|| Error::Argument {
+        op: "call",
+        message: format!("no op is named `{name}`"),
+    })?;
+    if let Some((n, _)) = args.iter().find(|(n, _)| sig.param(n).is_none()) {
+        return Err(error_of(OpError::UnknownKeyword {
+            op: sig.name,
+            name: n.to_string(),
+            known: sig.keyword_names(),
+        }));
+    }
+    // positionally, up to the last one named, the rest of the way by default
+    let last = sig
+        .params
+        .iter()
+        .rposition(|p| args.iter().any(|(n, _)| *n == p.name))
+        .map_or(0, |i| i + 1);
+    let positional = sig.params[..last]
+        .iter()
+        .map(|p| {
+            let v = match args.iter().find(|(n, _)| *n == p.name) {
+                Some((_, v)) => v.clone(),
+                None => default(sig, p)?,
+            };
+            Ok(((p.pass == Pass::Keyword).then_some(p.name), v))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if sig.keywords || positional.iter().all(|(n, _)| n.is_none()) {
+        return call(sig.name, recv, &positional);
+    }
+    Err(Error::internal(
+        "dispatch",
+        format!(
+            "`{}` has keyword-only parameters but takes no keywords",
+            sig.name
+        ),
+    ))
 }
 
 /// What the op table says a call gives: each output's shape and dtype, or the error its
