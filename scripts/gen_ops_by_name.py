@@ -9,8 +9,10 @@ Run: python3 scripts/gen_ops_by_name.py   (numpy, scipy; deterministic output)""
 
 import numpy as np
 
-from fixtures_common import DTYPES, tensor, write
-from gen_ops_elementwise import case
+from scipy import special
+
+from fixtures_common import DTYPES, FLOATS, tensor, write
+from gen_ops_elementwise import ACT_VALUES, TINY, arr, case, spec, with_f16_range
 
 rng = np.random.default_rng(20250801)
 
@@ -34,5 +36,23 @@ def sum_as_cases():
     return out
 
 
+# --- swish: tinygrad's x * sigmoid(x) --------------------------------------------------------
+def swish_cases():
+    out = []
+    for dt in FLOATS:
+        vals = with_f16_range(ACT_VALUES) if dt == "float16" else ACT_VALUES
+        x = arr(vals, dt)
+        with np.errstate(all="ignore"):
+            want = (x.astype(np.float64) * special.expit(x.astype(np.float64))).astype(DTYPES[dt])
+        # f16 rounds the sigmoid, then the product; f32 and f64 as silu
+        rtol = {"float16": 2e-3, "float32": 1e-6, "float64": 1e-14}[dt]
+        out.append(case(f"swish/{dt}", "swish", [tensor(x, dt)], want, dt, rtol, 1e3 * TINY[dt]))
+    vals = [-5, -1, 0, 1, 3, 7]
+    want = np.array(vals, np.float64) * special.expit(np.array(vals, np.float64))
+    out.append(case("swish/int32", "swish", [spec(vals, "int32")], want.astype(np.float32), "float32", 1e-6,
+                    TINY["float32"]))
+    return out
+
+
 if __name__ == "__main__":
-    write("ops_by_name", sum_as_cases())
+    write("ops_by_name", sum_as_cases() + swish_cases())

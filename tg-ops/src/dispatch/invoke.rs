@@ -35,6 +35,7 @@ pub(super) fn invoke(name: &'static str, recv: Option<&DynTensor>, a: &Resolved)
         "gelu_erf" => one(r()?.gelu_erf()),
         "quick_gelu" => one(r()?.quick_gelu()),
         "silu" => one(r()?.silu()),
+        "swish" => one(r()?.swish()),
         "mish" => one(r()?.mish()),
         "softsign" => one(r()?.softsign()),
         "sigmoid" => one(r()?.sigmoid()),

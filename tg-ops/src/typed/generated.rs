@@ -329,6 +329,19 @@ impl<S: Shape, T: FloatOf> Tensor<S, T> {
         Tensor::from_dyn(ok(self.as_dyn().silu()))
     }
 
+    /// Swish, tinygrad's `x * sigmoid(x)` (see [`DynTensor::swish`](crate::DynTensor::swish)); integer and bool tensors give f32.
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let t = Tensor::<Rank1<2>>::from_slice(&[0.0, 1.0]).unwrap();
+    /// let y = t.swish().to_vec().unwrap();
+    /// let want: [f32; 2] = [0.0, 0.7310586];
+    /// assert!(y.iter().zip(want).all(|(a, b)| (a - b).abs() <= 1e-6 * b.abs().max(1.0)));
+    /// ```
+    pub fn swish(&self) -> Tensor<S, <T as FloatOf>::Output> {
+        Tensor::from_dyn(ok(self.as_dyn().swish()))
+    }
+
     /// Mish, `x tanh(softplus(x))` (see [`DynTensor::mish`](crate::DynTensor::mish)); integer and bool tensors give f32.
     ///
     /// ```

@@ -88,6 +88,11 @@ pub static OPS: &[OpSig] = &[
         ex("[0.0, 1.0]", "[0.0, 0.7310586]"),
     ),
     float_unary(
+        "swish",
+        "Swish, tinygrad's `x * sigmoid(x)`",
+        ex("[0.0, 1.0]", "[0.0, 0.7310586]"),
+    ),
+    float_unary(
         "mish",
         "Mish, `x tanh(softplus(x))`",
         ex("[0.0, 1.0]", "[0.0, 0.8650984]"),
