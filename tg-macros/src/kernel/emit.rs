@@ -160,7 +160,7 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
                 #(#stmts)*
                 Ok(::std::vec![#(#out_codes.clone()),*])
             };
-            static __KERNEL: ::tg::KernelCache = ::tg::KernelCache::new(#name_str, true);
+            static __KERNEL: ::tg::__private::KernelCache = ::tg::__private::KernelCache::new(#name_str, true);
             let __outs = __KERNEL.call_with(
                 ::std::vec![#(#inputs),*],
                 &[#(#scalar_keys),*],

@@ -64,7 +64,7 @@ impl Val {
                 ..
             } => {
                 note_operand_use(*slot);
-                Some(quote!(::tg::kernel_cache::scalar_arg(#slot, #code)))
+                Some(quote!(::tg::__private::scalar_arg(#slot, #code)))
             }
             Val::Scalar { code, .. } => Some(code.clone()),
             Val::Int(p) => {
