@@ -233,15 +233,19 @@ pub fn compare(got: &Lazy, want: &Spec, rtol: f64, atol: f64) -> Result<(), Stri
 
 /// Runs every case of a fixture file through `run` and fails listing all failing cases.
 pub fn run_all(file: &str, run: impl Fn(&Case) -> Result<Lazy, String>) {
+    run_each(file, |c| {
+        run(c).and_then(|got| compare(&got, &c.out, c.rtol, c.atol))
+    });
+}
+
+/// Runs `check` on every case of `file`, and fails listing every case it rejects.
+pub fn run_each(file: &str, check: impl Fn(&Case) -> Result<(), String>) {
     let cases = load(file);
     assert!(!cases.is_empty(), "{file} has no cases");
-    let mut failures = Vec::new();
-    for c in &cases {
-        let result = run(c).and_then(|got| compare(&got, &c.out, c.rtol, c.atol));
-        if let Err(e) = result {
-            failures.push(format!("{}: {e}", c.name));
-        }
-    }
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|c| check(c).err().map(|e| format!("{}: {e}", c.name)))
+        .collect();
     assert!(
         failures.is_empty(),
         "{} of {} cases failed:\n{}",
@@ -266,22 +270,7 @@ pub fn compare_outs(got: &[Lazy], c: &Case) -> Result<(), String> {
 
 /// Like `run_all` for ops with several outputs: `run` returns them in the order of "outs".
 pub fn run_all_multi(file: &str, run: impl Fn(&Case) -> Result<Vec<Lazy>, String>) {
-    let cases = load(file);
-    assert!(!cases.is_empty(), "{file} has no cases");
-    let mut failures = Vec::new();
-    for c in &cases {
-        let result = run(c).and_then(|got| compare_outs(&got, c));
-        if let Err(e) = result {
-            failures.push(format!("{}: {e}", c.name));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases failed:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    run_each(file, |c| run(c).and_then(|got| compare_outs(&got, c)));
 }
 
 /// The JSON argument `key` of a case.

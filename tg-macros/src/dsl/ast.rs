@@ -4,28 +4,49 @@
 
 use proc_macro2::{Ident, Span, TokenStream};
 
+/// The binary operators of the DSL (Python's, with `@` and `**`), loosest-binding first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    Pow,
-    MatMul,
-    BitAnd,
-    BitOr,
-    BitXor,
-    Shl,
-    Shr,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-    And,
+    /// `||`, logical or
     Or,
+    /// `&&`, logical and
+    And,
+    /// `==`, equal
+    Eq,
+    /// `!=`, not equal
+    Ne,
+    /// `<`, less than
+    Lt,
+    /// `<=`, at most
+    Le,
+    /// `>`, greater than
+    Gt,
+    /// `>=`, at least
+    Ge,
+    /// `|`, bitwise or
+    BitOr,
+    /// `^`, bitwise xor
+    BitXor,
+    /// `&`, bitwise and
+    BitAnd,
+    /// `<<`, shift left
+    Shl,
+    /// `>>`, shift right
+    Shr,
+    /// `+`, addition
+    Add,
+    /// `-`, subtraction
+    Sub,
+    /// `*`, multiplication
+    Mul,
+    /// `@`, matrix product
+    MatMul,
+    /// `/`, true division
+    Div,
+    /// `%`, remainder
+    Rem,
+    /// `**`, power
+    Pow,
 }
 
 impl BinOp {

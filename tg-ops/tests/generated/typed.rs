@@ -42,24 +42,35 @@ fn see(name: &str) -> String {
     format!("(see [`DynTensor::{name}`](crate::DynTensor::{name}))")
 }
 
+/// A doc comment's first line, then its example up to the input tensor `t`.
+fn doc_head(out: &mut String, first: &str, ex: &Example) {
+    writeln!(out, "    /// {first}").ok();
+    out.push_str("    ///\n    /// ```\n    /// use tg_ops::prelude::*;\n");
+    let ty = input_type(ex);
+    writeln!(
+        out,
+        "    /// let t = {ty}::from_slice(&{}).unwrap();",
+        ex.input
+    )
+    .ok();
+}
+
+/// An example's exact check of `t.name(args)`.
+fn exact_check(out: &mut String, name: &str, ex: &Example) {
+    let (args, want) = (ex.args, ex.output);
+    writeln!(
+        out,
+        "    /// assert_eq!(t.{name}({args}).to_vec().unwrap(), vec!{want});"
+    )
+    .ok();
+}
+
 fn float_unary(out: &mut String, sig: &OpSig, ex: &Example) {
     let (decl, names) = params(sig);
     let (name, doc) = (sig.name, sig.doc);
     let n = len(ex);
-    writeln!(
-        out,
-        "    /// {doc} {}; integer and bool tensors give f32.",
-        see(name)
-    )
-    .ok();
-    out.push_str("    ///\n    /// ```\n    /// use tg_ops::prelude::*;\n");
-    writeln!(
-        out,
-        "    /// let t = {}::from_slice(&{}).unwrap();",
-        input_type(ex),
-        ex.input
-    )
-    .ok();
+    let first = format!("{doc} {}; integer and bool tensors give f32.", see(name));
+    doc_head(out, &first, ex);
     writeln!(
         out,
         "    /// let y = t.{name}({}).to_vec().unwrap();",
@@ -83,21 +94,12 @@ fn float_unary(out: &mut String, sig: &OpSig, ex: &Example) {
 
 fn same_unary(out: &mut String, sig: &OpSig, ex: &Example) {
     let (name, doc) = (sig.name, sig.doc);
-    writeln!(out, "    /// {doc} in the tensor's dtype {}.", see(name)).ok();
-    out.push_str("    ///\n    /// ```\n    /// use tg_ops::prelude::*;\n");
-    writeln!(
+    doc_head(
         out,
-        "    /// let t = {}::from_slice(&{}).unwrap();",
-        input_type(ex),
-        ex.input
-    )
-    .ok();
-    writeln!(
-        out,
-        "    /// assert_eq!(t.{name}({}).to_vec().unwrap(), vec!{});",
-        ex.args, ex.output
-    )
-    .ok();
+        &format!("{doc} in the tensor's dtype {}.", see(name)),
+        ex,
+    );
+    exact_check(out, name, ex);
     out.push_str("    /// ```\n");
     // the bound is on the method, not the impl: on a bool tensor it fails with `Numeric`'s
     // message instead of "the method exists but its trait bounds were not satisfied"
@@ -113,21 +115,8 @@ fn same_unary(out: &mut String, sig: &OpSig, ex: &Example) {
 fn bool_unary(out: &mut String, sig: &OpSig, ex: &Example) {
     let (decl, names) = params(sig);
     let (name, doc) = (sig.name, sig.doc);
-    writeln!(out, "    /// {doc} {}.", see(name)).ok();
-    out.push_str("    ///\n    /// ```\n    /// use tg_ops::prelude::*;\n");
-    writeln!(
-        out,
-        "    /// let t = {}::from_slice(&{}).unwrap();",
-        input_type(ex),
-        ex.input
-    )
-    .ok();
-    writeln!(
-        out,
-        "    /// assert_eq!(t.{name}({}).to_vec().unwrap(), vec!{});",
-        ex.args, ex.output
-    )
-    .ok();
+    doc_head(out, &format!("{doc} {}.", see(name)), ex);
+    exact_check(out, name, ex);
     out.push_str("    /// ```\n");
     writeln!(out, "    pub fn {name}(&self{decl}) -> Tensor<S, bool> {{").ok();
     writeln!(

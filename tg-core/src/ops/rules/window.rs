@@ -179,13 +179,7 @@ pub(super) fn pool<D: Dim>(ck: &mut Checker<D>, a: &Args<D>) -> Result<Vec<Vec<D
         ));
     }
     let kernel = in_range(a, "kernel", &kernel, 1)?;
-    let stride = match raw(a, "stride")? {
-        Some(v) => {
-            let v = per_axis(a, "stride", v, dims)?;
-            in_range(a, "stride", &v, 1)?
-        }
-        None => kernel.clone(),
-    };
+    let stride = pool_stride(a, &kernel)?;
     let dilation = sizes(a, "dilation", 1, 1, dims)?;
     let pads = pads(a, dims)?;
     let ceil = a.flag("ceil_mode")?;
@@ -211,6 +205,17 @@ pub(super) fn pool<D: Dim>(ck: &mut Checker<D>, a: &Args<D>) -> Result<Vec<Vec<D
         return Ok(vec![out.clone(), out]);
     }
     Ok(vec![out])
+}
+
+/// A pool's stride per spatial axis: the kernel's unless given.
+fn pool_stride<D: Dim>(a: &Args<D>, kernel: &[usize]) -> Result<Vec<usize>, Fault<D>> {
+    match raw(a, "stride")? {
+        Some(v) => {
+            let v = per_axis(a, "stride", v, kernel.len())?;
+            in_range(a, "stride", &v, 1)
+        }
+        None => Ok(kernel.to_vec()),
+    }
 }
 
 /// A pool's kernel per spatial axis: one size means both axes of a 2-D window (tinygrad's
@@ -243,13 +248,7 @@ pub(super) fn max_unpool<D: Dim>(ck: &mut Checker<D>, a: &Args<D>) -> Result<Vec
     let dims = shape.len() - 2;
     let kernel = per_axis(a, "kernel", kernel(a)?, dims)?;
     let kernel = in_range(a, "kernel", &kernel, 1)?;
-    let stride = match raw(a, "stride")? {
-        Some(v) => {
-            let v = per_axis(a, "stride", v, dims)?;
-            in_range(a, "stride", &v, 1)?
-        }
-        None => kernel.clone(),
-    };
+    let stride = pool_stride(a, &kernel)?;
     let dilation = sizes(a, "dilation", 1, 1, dims)?;
     let pads = pads(a, dims)?;
     let size = a.dims("output_size")?;
