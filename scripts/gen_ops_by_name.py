@@ -12,6 +12,7 @@ import numpy as np
 from scipy import special
 
 from fixtures_common import DTYPES, FLOATS, tensor, write
+from gen_ops_creation import Stream
 from gen_ops_elementwise import ACT_VALUES, TINY, arr, case, spec, with_f16_range
 
 rng = np.random.default_rng(20250801)
@@ -54,5 +55,81 @@ def swish_cases():
     return out
 
 
+# --- scaled_dot_product_attention ------------------------------------------------------------
+def softmax(x):
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def attention(q, k, v, mask=None, causal=False):
+    scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    if causal:
+        mask = np.tril(np.ones(scores.shape[-2:], bool))
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf) if mask.dtype == bool else scores + mask
+    return softmax(scores) @ v
+
+
+def attention_cases():
+    out = []
+    q, k, v = rng.normal(size=(2, 3, 4)), rng.normal(size=(2, 5, 4)), rng.normal(size=(2, 5, 6))
+    qs, ks, vs = (tensor(a.astype(np.float32), "float32") for a in (q, k, v))
+    f = lambda a: a.astype(np.float32).astype(np.float64)
+    want = attention(f(q), f(k), f(v))
+    out.append(case("sdpa/plain", "scaled_dot_product_attention", [qs, ks, vs], want.astype(np.float32), "float32",
+                    2e-6, 1e-7, {"key": {"input": 1}, "value": {"input": 2}}, out_shape=[2, 3, 6]))
+    mask = rng.random((3, 5)) < 0.7
+    mask[:, 0] = True  # every query attends somewhere
+    want = attention(f(q), f(k), f(v), mask)
+    out.append(case("sdpa/bool_mask", "scaled_dot_product_attention", [qs, ks, vs, tensor(mask, "bool")],
+                    want.astype(np.float32), "float32", 2e-6, 1e-7,
+                    {"key": {"input": 1}, "value": {"input": 2}, "attn_mask": {"input": 3}}, out_shape=[2, 3, 6]))
+    add = rng.normal(size=(2, 1, 5)).astype(np.float32)
+    want = attention(f(q), f(k), f(v), add.astype(np.float64))
+    out.append(case("sdpa/additive_mask", "scaled_dot_product_attention", [qs, ks, vs, tensor(add, "float32")],
+                    want.astype(np.float32), "float32", 2e-6, 1e-7,
+                    {"key": {"input": 1}, "value": {"input": 2}, "attn_mask": {"input": 3}}, out_shape=[2, 3, 6]))
+    # causal self-attention over (batch 2, heads 4, 8 positions, 16 features), in f64
+    x = rng.normal(size=(2, 4, 8, 16))
+    want = attention(x, x, x, causal=True)
+    out.append(case("sdpa/causal_f64", "scaled_dot_product_attention", [tensor(x, "float64")], want, "float64",
+                    1e-12, 1e-15, {"key": {"input": 0}, "value": {"input": 0}, "is_causal": True},
+                    out_shape=[2, 4, 8, 16]))
+    return out
+
+
+# --- multinomial: tinygrad's draws for a seed, from its threefry stream ----------------------
+def multinomial(weights, n, replacement, seed):
+    w = np.asarray(weights, np.float32)
+    w2 = w[None] if w.ndim == 1 else w
+    s = Stream(seed)
+    if replacement or n == 1:
+        cw = np.cumsum(w2, axis=1, dtype=np.float32)
+        cdf = cw / cw[:, -1:]
+        u = s.rand([n, w2.shape[0], 1], "float32")
+        idx = (u >= cdf).sum(2).T
+    else:
+        keys = np.log2(s.rand(list(w2.shape), "float32")) / w2
+        idx = np.argsort(-keys, axis=1, kind="stable")[:, :n]
+    idx = idx.astype(np.int32)
+    return idx[0] if w.ndim == 1 else idx
+
+
+def multinomial_cases():
+    out = []
+    for name, w, n, repl, seed in [
+        ("vector", [1.0, 2.0, 3.0, 4.0], 20, True, 42),
+        ("rows", [[0.0, 1.0, 1.0, 2.0], [5.0, 0.0, 0.0, 3.0], [1.0, 1.0, 1.0, 1.0]], 7, True, 3),
+        ("one_sample", [[2.0, 6.0], [6.0, 2.0]], 1, False, 11),
+        ("without_replacement", [[1.0, 2.0, 4.0, 8.0, 16.0]], 3, False, 7),
+    ]:
+        want = multinomial(w, n, repl, seed)
+        c = case(f"multinomial/{name}", "multinomial", [tensor(np.asarray(w, np.float32), "float32")], want, "int32",
+                 args={"num_samples": n, "replacement": repl}, out_shape=list(want.shape))
+        c["seed"] = seed
+        out.append(c)
+    return out
+
+
 if __name__ == "__main__":
-    write("ops_by_name", sum_as_cases() + swish_cases())
+    write("ops_by_name", sum_as_cases() + swish_cases() + attention_cases() + multinomial_cases())

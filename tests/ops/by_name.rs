@@ -11,6 +11,8 @@ use tg_ops::dispatch::{self, ArgValue, Kind};
 use tg_ops::prelude::*;
 use tg_runtime::{Lazy, Scalar};
 
+use crate::creation::GLOBAL_STREAM;
+
 /// A fixture argument as the parameter of kind `kind` takes it.
 fn value(v: &Value, kind: Kind, inputs: &[DynTensor]) -> ArgValue {
     let input = |v: &Value| {
@@ -77,8 +79,22 @@ fn value(v: &Value, kind: Kind, inputs: &[DynTensor]) -> ArgValue {
     }
 }
 
-/// Runs one case through the dispatcher; the outputs as lazy tensors.
+/// Runs one case through the dispatcher; the outputs as lazy tensors. A case with a `seed`
+/// draws from the process-wide stream restarted at it (taking its turn with the other tests
+/// that draw), and is realized while it holds the turn.
 fn run(c: &Case) -> Result<Vec<Lazy>, String> {
+    if let Some(seed) = c.json.get("seed").and_then(Value::as_u64) {
+        let _turn = GLOBAL_STREAM.lock().unwrap_or_else(|p| p.into_inner());
+        DynTensor::manual_seed(seed as u32);
+        let outs = call(c)?;
+        tg_runtime::realize(&outs.iter().collect::<Vec<_>>()).map_err(|e| e.to_string())?;
+        return Ok(outs);
+    }
+    call(c)
+}
+
+/// The case's op called through the dispatcher.
+fn call(c: &Case) -> Result<Vec<Lazy>, String> {
     let inputs: Vec<DynTensor> = c
         .inputs
         .iter()
@@ -104,4 +120,30 @@ fn run(c: &Case) -> Result<Vec<Lazy>, String> {
 #[test]
 fn ops_by_name_match_numpy() {
     fixture::run_all_multi("ops_by_name.json", run);
+}
+
+/// Dropout keeps about `1 - p` of the values, each scaled by `1 / (1 - p)`, and zeroes the rest
+/// (a fixed seed: the fraction is within 4 standard deviations of the mean).
+#[test]
+fn dropout_keeps_and_scales() {
+    let _turn = GLOBAL_STREAM.lock().unwrap_or_else(|p| p.into_inner());
+    DynTensor::manual_seed(2024);
+    let n = 20_000;
+    let x = DynTensor::from_slice(&[n], &vec![3.0f32; n]).unwrap();
+    let p = 0.25;
+    let y = dispatch::call("dropout", Some(&x), &[(None, ArgValue::Float(p))])
+        .unwrap()
+        .remove(0)
+        .to_vec::<f32>()
+        .unwrap();
+    let kept = y.iter().filter(|&&v| v != 0.0).count() as f64;
+    assert!(
+        y.iter().all(|&v| v == 0.0 || v == 4.0),
+        "kept values scale by 1 / (1 - p)"
+    );
+    let (mean, sd) = ((1.0 - p) * n as f64, (p * (1.0 - p) * n as f64).sqrt());
+    assert!(
+        (kept - mean).abs() < 4.0 * sd,
+        "{kept} kept of {n}, expected {mean} +- {sd}"
+    );
 }

@@ -7,6 +7,8 @@
 
 #[path = "generated/dispatch.rs"]
 mod dispatch;
+#[path = "generated/docs.rs"]
+mod docs;
 #[path = "generated/typed.rs"]
 mod typed;
 
@@ -414,6 +416,7 @@ fn generated_impls_are_current() {
         ("dtype_impls.rs", dtype_impls()),
         ("dispatch/invoke.rs", dispatch::invoke()),
         ("typed/generated.rs", typed::typed()),
+        ("../../docs/kernel-ops.md", docs::kernel_ops()),
     ] {
         let file = src.join(path);
         let now = std::fs::read_to_string(&file).unwrap_or_default();
@@ -424,7 +427,7 @@ fn generated_impls_are_current() {
             std::fs::write(&file, &text)
                 .unwrap_or_else(|e| panic!("writing {}: {e}", file.display()));
         } else {
-            stale.push(format!("tg-ops/src/{path}"));
+            stale.push(file.display().to_string());
         }
     }
     assert!(

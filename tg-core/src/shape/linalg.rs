@@ -91,3 +91,49 @@ pub fn linear<D: Dim>(
         None => Ok(out),
     }
 }
+
+/// Scaled dot-product attention: queries `(.., L, d)`, keys `(.., S, d)`, values
+/// `(.., S, dv)`; the scores `q @ k^T` by matmul's rules, a mask broadcast into them (none with
+/// `causal`), and `scores @ v`.
+pub fn attention<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    q: &[D],
+    k: &[D],
+    v: &[D],
+    mask: Option<&[D]>,
+    causal: bool,
+) -> Result<Vec<D>, Fault<D>> {
+    for (what, s, at) in [
+        ("queries", q, At::Receiver),
+        ("keys", k, At::Param("key")),
+        ("values", v, At::Param("value")),
+    ] {
+        if s.len() < 2 {
+            return Err(Fault::new(
+                at,
+                OpError::Needs {
+                    op,
+                    what: format!("{what} of rank 2 or more, got shape {}", show(s)),
+                },
+            ));
+        }
+    }
+    let mut kt = k.to_vec();
+    let n = kt.len();
+    kt.swap(n - 2, n - 1);
+    let scores = matmul(ck, op, q, &kt).at(At::Param("key"))?;
+    match (mask, causal) {
+        (Some(_), true) => {
+            return Err(Fault::new(
+                At::Param("attn_mask"),
+                crate::error::argument_error(op, "a causal attention takes no mask"),
+            ));
+        }
+        (Some(m), false) => {
+            broadcast(ck, op, &scores, m).at(At::Param("attn_mask"))?;
+        }
+        (None, _) => {}
+    }
+    matmul(ck, op, &scores, v).at(At::Param("value"))
+}

@@ -55,6 +55,50 @@ pub fn topk<D: Dim>(
     Ok(out)
 }
 
+/// multinomial: weights of rank 1 or 2, at least one sample (without replacement, at most a
+/// row's length); `[num_samples]` or `[rows, num_samples]`.
+pub fn multinomial<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    shape: &[D],
+    num_samples: D,
+    replacement: bool,
+) -> Result<Vec<D>, Fault<D>> {
+    if !(1..=2).contains(&shape.len()) {
+        return Err(Fault::new(
+            At::Receiver,
+            crate::ops::OpError::Needs {
+                op,
+                what: format!("weights of rank 1 or 2, got shape {}", show(shape)),
+            },
+        ));
+    }
+    let at = At::Param("num_samples");
+    if num_samples.is(0) {
+        return Err(Fault::new(
+            at,
+            argument_error(op, "num_samples must be positive"),
+        ));
+    }
+    let cols = &shape[shape.len() - 1];
+    if !replacement {
+        ck.at_most(&num_samples, cols, || {
+            argument_error(
+                op,
+                format!(
+                    "{num_samples} samples without replacement from rows of {cols} weights ({})",
+                    show(shape)
+                ),
+            )
+        })
+        .at(at)?;
+    }
+    Ok(match shape {
+        [_] => vec![num_samples],
+        _ => vec![shape[0].clone(), num_samples],
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

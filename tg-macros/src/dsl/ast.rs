@@ -142,6 +142,12 @@ pub enum Ast {
         items: Vec<IndexItem>,
         span: Span,
     },
+    /// `Tensor::zeros([B, 4])`, `f(x, w)`: a call of a path (a creation op, or a function).
+    Call {
+        path: Vec<Ident>,
+        args: Vec<Ast>,
+        span: Span,
+    },
     /// `[a, b, c]` or `(a, b)`: shapes, axes, pads.
     List(Vec<Ast>, Span),
     /// `pair.0`: one result of an op that gives several.
@@ -161,7 +167,7 @@ impl Ast {
             | Ast::Bin(_, _, _, s)
             | Ast::Field(_, _, s)
             | Ast::List(_, s) => *s,
-            Ast::Method { span, .. } | Ast::Index { span, .. } => *span,
+            Ast::Method { span, .. } | Ast::Index { span, .. } | Ast::Call { span, .. } => *span,
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::{Error, Result};
 
 use super::value::{Arg, Val};
@@ -61,14 +61,15 @@ impl Ctx {
         let mut ck = Checker::new();
         let out = rule(&mut ck).map_err(|e| Error::new(span, e.to_string()))?;
         for d in ck.take_deferred() {
-            self.assert_later(&d.fact, d.error.to_string());
+            self.assert_later(&d.fact, d.error.to_string(), span);
         }
         Ok(out)
     }
 
     /// A post-monomorphization assert of `fact` (unless a dynamic dim is involved: the run
-    /// checks those).
-    pub fn assert_later(&mut self, fact: &Fact<Poly>, message: String) {
+    /// checks those), spanned at `span` (the op or argument it is about), so rustc reports a
+    /// failure there.
+    pub fn assert_later(&mut self, fact: &Fact<Poly>, message: String, span: Span) {
         let (a, b) = match fact {
             Fact::Equal(a, b) | Fact::AtMost(a, b) => (a, b),
         };
@@ -80,8 +81,10 @@ impl Ctx {
             b.to_tokens(&|_| quote!(0usize)),
         );
         self.asserts.push(match fact {
-            Fact::Equal(..) => quote!(const { assert!(#ta == #tb, #message) }),
-            Fact::AtMost(..) => quote!(const { assert!((#ta as i64) <= (#tb as i64), #message) }),
+            Fact::Equal(..) => quote_spanned!(span=> const { assert!(#ta == #tb, #message) }),
+            Fact::AtMost(..) => {
+                quote_spanned!(span=> const { assert!((#ta as i64) <= (#tb as i64), #message) })
+            }
         });
     }
 
@@ -99,7 +102,7 @@ impl Ctx {
             Equal::Yes => Ok(()),
             Equal::No => Err(Error::new(span, message())),
             Equal::Unknown => {
-                self.assert_later(&Fact::Equal(a.clone(), b.clone()), message());
+                self.assert_later(&Fact::Equal(a.clone(), b.clone()), message(), span);
                 Ok(())
             }
         }
@@ -185,6 +188,20 @@ impl Ctx {
                     })
                     .collect::<Result<Vec<_>>>()?;
                 crate::rules::method(self, name, r, args, *span)
+            }
+            Ast::Call { path, args, span } => {
+                let args = args
+                    .iter()
+                    .map(|a| match a {
+                        Ast::Named(n, v) => Ok(Arg {
+                            val: self.eval(v)?,
+                            span: v.span(),
+                            name: Some(n.to_string()),
+                        }),
+                        _ => Ok(Arg::new(self.eval(a)?, a.span())),
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                crate::rules::call(self, path, args, *span)
             }
             Ast::Index { recv, items, span } => {
                 let r = Arg::new(self.eval(recv)?, recv.span());

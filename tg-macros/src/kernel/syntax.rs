@@ -77,6 +77,27 @@ pub fn from_syn(e: &Expr) -> Result<Ast> {
                 span: m.method.span(),
             }
         }
+        Expr::Call(c) => {
+            let Expr::Path(p) = &*c.func else {
+                return Err(Error::new(
+                    c.func.span(),
+                    "only named functions can be called in a #[kernel] body",
+                ));
+            };
+            if p.qself.is_some() || p.path.segments.iter().any(|s| !s.arguments.is_none()) {
+                return Err(Error::new(
+                    p.span(),
+                    "write the call without type arguments: `Tensor::zeros([B, 4])`, `f(x)`",
+                ));
+            }
+            let path: Vec<syn::Ident> = p.path.segments.iter().map(|s| s.ident.clone()).collect();
+            let span = path.last().map_or_else(|| p.span(), |i| i.span());
+            Ast::Call {
+                path,
+                args: c.args.iter().map(from_syn).collect::<Result<_>>()?,
+                span,
+            }
+        }
         Expr::Array(a) => Ast::List(
             a.elems.iter().map(from_syn).collect::<Result<_>>()?,
             a.span(),

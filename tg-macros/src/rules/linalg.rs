@@ -69,7 +69,7 @@ pub fn einsum(ctx: &mut Ctx, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Va
         }
     };
     for d in ck.take_deferred() {
-        ctx.assert_later(&d.fact, d.error.to_string());
+        ctx.assert_later(&d.fact, d.error.to_string(), span);
     }
     let product = dtype.unwrap_or(DType::F32);
     let (dt, acc_code) = match acc {

@@ -18,6 +18,26 @@ use syn::{Error, Result};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val};
 
+/// `path(args)`: a creation op (`Tensor::zeros([B, 4])`).
+pub fn call(ctx: &mut Ctx, path: &[Ident], args: Vec<Arg>, span: Span) -> Result<Val> {
+    let names: Vec<String> = path.iter().map(|i| i.to_string()).collect();
+    match names.as_slice() {
+        [ty, name] if ty == "Tensor" || ty == "DynTensor" => {
+            let Some(sig) = tg_core::ops::lookup(name) else {
+                return Err(unknown(name, span));
+            };
+            table::call(ctx, sig, None, args, span)
+        }
+        _ => Err(Error::new(
+            span,
+            format!(
+                "`{}` is not a tensor op: a kernel body calls ops as methods (`x.relu()`) and makes tensors with `Tensor::zeros([..])`, `Tensor::arange(..)`, ...",
+                names.join("::")
+            ),
+        )),
+    }
+}
+
 /// `recv.name(args)`.
 pub fn method(ctx: &mut Ctx, name: &Ident, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let n = name.to_string();
@@ -28,7 +48,7 @@ pub fn method(ctx: &mut Ctx, name: &Ident, recv: Arg, args: Vec<Arg>, span: Span
         "einsum" => linalg::einsum(ctx, recv, args, span),
         "gradient" => autograd::gradient(ctx, recv, args, span),
         "assign" => autograd::assign(ctx, recv, args, span),
-        _ => table::call(ctx, sig, recv, args, span),
+        _ => table::call(ctx, sig, Some(recv), args, span),
     }
 }
 
@@ -38,7 +58,7 @@ pub use table::value_of;
 pub fn matmul(ctx: &mut Ctx, a: Arg, b: Arg, span: Span) -> Result<Val> {
     let sig = tg_core::ops::lookup("matmul")
         .ok_or_else(|| Error::new(span, "internal: no matmul in the op table"))?;
-    table::call(ctx, sig, a, vec![b], span)
+    table::call(ctx, sig, Some(a), vec![b], span)
 }
 
 /// The one error for a name that is no op, with the known names close to it.

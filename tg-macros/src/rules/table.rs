@@ -59,23 +59,34 @@ pub fn value_of(v: &Val) -> Value<Poly> {
     }
 }
 
-/// `recv.name(args)` for the op of row `sig`.
+/// `recv.name(args)` for the op of row `sig`, or `Tensor::name(args)` (no receiver) for a
+/// creation op.
 pub fn call(
     ctx: &mut Ctx,
     sig: &'static OpSig,
-    recv: Arg,
+    recv: Option<Arg>,
     args: Vec<Arg>,
     span: Span,
 ) -> Result<Val> {
     let op = sig.name;
-    let refused = match sig.call {
-        Call::Special(reason) => Some(reason),
-        Call::Assoc => Some("it makes a tensor from its arguments, with no receiver"),
-        _ => None,
-    };
-    if let Some(reason) = refused {
+    if let Call::Special(reason) = sig.call {
         let e: OpError<Poly> = OpError::NotInKernel { op, reason };
         return Err(Error::new(span, e.to_string()));
+    }
+    match (&recv, sig.call) {
+        (Some(_), Call::Assoc) => {
+            return Err(Error::new(
+                span,
+                format!("`{op}` makes a tensor: write `Tensor::{op}(..)`"),
+            ));
+        }
+        (None, c) if c != Call::Assoc => {
+            return Err(Error::new(
+                span,
+                format!("`{op}` is a method of a tensor: write `x.{op}(..)`"),
+            ));
+        }
+        _ => {}
     }
     let names: Vec<Option<&str>> = args.iter().map(|a| a.name.as_deref()).collect();
     let slots = tg_core::ops::bind::<Poly>(sig, op, &names).map_err(|(i, e)| {
@@ -84,8 +95,10 @@ pub fn call(
             e.to_string(),
         )
     })?;
-    let (_, _, recv_code) = super::args::tensor(op, &recv)?;
-    let recv_code = recv_code.clone();
+    let recv_code = match &recv {
+        Some(r) => super::args::tensor(op, r)?.2.clone(),
+        None => quote!(),
+    };
     let reads = sig
         .params
         .iter()
@@ -97,7 +110,7 @@ pub fn call(
         .collect::<Result<Vec<Read>>>()?;
     let spans = Spans {
         call: span,
-        recv: recv.span,
+        recv: recv.as_ref().map_or(span, |r| r.span),
         sig,
         slots: &slots,
         args: &args,
@@ -105,13 +118,13 @@ pub fn call(
     let a = Args {
         op,
         sig,
-        recv: value_of(&recv.val),
+        recv: recv.as_ref().map_or(Value::Absent, |r| value_of(&r.val)),
         vals: reads.iter().map(|r| r.value.clone()).collect(),
     };
     let mut ck = Checker::new();
     let outs = tg_core::ops::outputs(&mut ck, &a).map_err(|f| spans.error(f))?;
     for d in ck.take_deferred() {
-        ctx.assert_later(&d.fact, d.error.to_string());
+        ctx.assert_later(&d.fact, d.error.to_string(), span);
     }
     let code = emit(sig, &recv_code, &reads, &a, &spans)?;
     let code = if sig.fallible {
@@ -163,6 +176,7 @@ fn emit(
                 .map_or((quote!(), &out[..0]), |(o, r)| (o.clone(), r));
             quote!(::tg::DynTensor::#m(&[#recv.clone(), #others], #(#rest),*))
         }
+        Call::Assoc => quote!(::tg::DynTensor::#m(#(#out),*)),
         Call::Split => {
             let (sizes, axis) = (&out[0], &out[1]);
             match a.vals[0] {

@@ -35,11 +35,10 @@ impl Dropout {
 
 /// [`Dropout`] as a function.
 pub fn dropout(x: &DynTensor, p: f64, training: bool) -> Result<DynTensor> {
-    if !training || p == 0.0 {
+    if !training {
         return Ok(x.clone());
     }
-    let keep = x.rand_like()?.ge(p)?;
-    keep.where_(x, 0.0)?.mul(1.0 / (1.0 - p))
+    x.dropout(p)
 }
 
 impl Module for Dropout {

@@ -147,6 +147,11 @@ pub enum ShapeRule {
     Matmul,
     /// matmul with `weight`, then `bias` broadcast.
     Linear,
+    /// Scaled dot-product attention: `(q @ k^T) @ v` by matmul's rules, the mask broadcast
+    /// into the scores.
+    Attention,
+    /// multinomial: `[num_samples]`, or `[rows, num_samples]`.
+    Multinomial,
     /// qr's `(q, r)`.
     Qr,
     /// svd's `(u, s, vh)`.

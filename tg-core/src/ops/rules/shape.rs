@@ -313,6 +313,32 @@ pub(super) fn apply<D: Dim>(
             let b = a.tensor("bias")?.map(|(s, _)| s);
             one(linalg::linear(ck, op, shape()?, w, b)?)
         }
+        S::Attention => {
+            let (k, _) = a.required("key")?;
+            let (v, _) = a.required("value")?;
+            let mask = a.tensor("attn_mask")?.map(|(m, _)| m);
+            one(linalg::attention(
+                ck,
+                op,
+                shape()?,
+                k,
+                v,
+                mask,
+                a.flag("is_causal")?,
+            )?)
+        }
+        S::Multinomial => {
+            let n = a
+                .dim("num_samples")?
+                .ok_or_else(|| a.internal("`num_samples` is absent"))?;
+            one(stats::multinomial(
+                ck,
+                op,
+                shape()?,
+                n,
+                a.flag("replacement")?,
+            )?)
+        }
         S::Qr => Ok(linalg::qr(op, shape()?)?.to_vec()),
         S::Svd => Ok(linalg::svd(op, shape()?, a.flag("full_matrices")?)?.to_vec()),
         S::NewtonSchulz => {

@@ -51,6 +51,21 @@ pub static LINALG: &[OpSig] = &[
     .call(Call::Special("the macros read its formula themselves"))
     .shape(S::Einsum),
     OpSig::new(
+        "scaled_dot_product_attention",
+        Family::Linalg,
+        "`softmax(q k^T / sqrt(d) + mask) v` for queries `(.., L, d)`, keys `(.., S, d)`, values `(.., S, dv)`",
+    )
+    .params(&[
+        p("key", Kind::Tensor),
+        p("value", Kind::Tensor),
+        p("attn_mask", Kind::OptTensor).or(ArgDefault::Absent),
+        p("dropout_p", Kind::F64).or(ArgDefault::F64(0.0)),
+        p("is_causal", Kind::Bool).or(ArgDefault::Bool(false)),
+    ])
+    .keywords()
+    .dtype(&[T::FloatMeet(&["key", "value"])])
+    .shape(S::Attention),
+    OpSig::new(
         "qr",
         Family::Linalg,
         "The QR decomposition of the matrices in the last two axes: `(q, r)`",

@@ -55,6 +55,26 @@ pub static RANDOM: &[OpSig] = &[
         "Standard normal draws of the receiver's shape and float dtype",
     )
     .need(Need::FloatDraw),
+    OpSig::new(
+        "multinomial",
+        Family::Random,
+        "`num_samples` i32 indices drawn from each row of weights (with replacement: tinygrad's draws for a seed)",
+    )
+    .params(&[
+        p("num_samples", Kind::Size).or(ArgDefault::Int(1)),
+        p("replacement", Kind::Bool).or(ArgDefault::Bool(false)),
+    ])
+    .keywords()
+    .dtype(&[T::I32])
+    .shape(S::Multinomial),
+    OpSig::new(
+        "dropout",
+        Family::Random,
+        "Each value kept with probability `1 - p` and scaled by `1 / (1 - p)`, else zero",
+    )
+    .params(&[p("p", Kind::F64).or(ArgDefault::F64(0.5))])
+    .keywords()
+    .need(Need::FloatDraw),
 ];
 
 /// Gradients and the identities that shape them.
@@ -93,6 +113,7 @@ const SHAPE_DTYPE: &[Param] = &[
 const fn made(name: &'static str, doc: &'static str, params: &'static [Param]) -> OpSig {
     OpSig::new(name, Family::Creation, doc)
         .params(params)
+        .keywords()
         .call(Call::Assoc)
         .dtype(&[T::Arg("dtype")])
         .shape(S::Made)
@@ -155,6 +176,7 @@ pub static CREATION: &[OpSig] = &[
         p("step", Kind::Fill).or(ArgDefault::Int(1)),
         p("dtype", Kind::OptDType).or(ArgDefault::Absent),
     ])
+    .keywords()
     .call(Call::Assoc)
     .dtype(&[T::Arange])
     .shape(S::Arange),
@@ -169,6 +191,7 @@ pub static CREATION: &[OpSig] = &[
         p("steps", Kind::Size),
         p("dtype", Kind::OptDType).or(ArgDefault::Absent),
     ])
+    .keywords()
     .call(Call::Assoc)
     .dtype(&[T::ArgOrF32("dtype")])
     .shape(S::Linspace),
