@@ -127,13 +127,11 @@ fn classify<const B: usize>(
     h.reshape([B, -1]).matmul(fc).softmax(-1)
 }
 
-/// Tests that draw from the process-wide random stream take turns, so a seed gives each the
-/// numbers it expects.
-static RANDOM_STREAM: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 #[test]
 fn the_readme_kernel_runs() {
-    let _turn = RANDOM_STREAM.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = crate::RANDOM_STREAM
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let x = Tensor::<Rank4<2, 1, 28, 28>>::rand();
     let w = Tensor::<Rank4<8, 1, 3, 3>>::rand();
     let fc = Tensor::<Rank2<1352, 10>>::rand();
@@ -168,7 +166,9 @@ fn jitter(x: Tensor<shape![64]>) -> Tensor<shape![64]> {
 
 #[test]
 fn a_kernel_drawing_random_numbers_replays_fresh_numbers() {
-    let _turn = RANDOM_STREAM.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = crate::RANDOM_STREAM
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let x = Tensor::<Rank1<64>>::from_vec((0..64).map(|i| i as f32).collect()).unwrap();
     x.realize().unwrap();
     DynTensor::manual_seed(1234);
@@ -328,7 +328,9 @@ fn attend(
 
 #[test]
 fn creation_attention_and_sampling_in_a_kernel_match_eager() {
-    let _turn = RANDOM_STREAM.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = crate::RANDOM_STREAM
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let q =
         Tensor::<Rank3<2, 8, 4>>::from_vec((0..64).map(|i| ((i * 5) % 7) as f32 * 0.1).collect())
             .unwrap();

@@ -2,7 +2,7 @@
 //! steps of each optimizer with a learning rate that changes every step, and the learning
 //! rate schedules.
 
-use tg::nn::{Module, Role, Visitor};
+use tg::nn::{Inspector, Module, Role, Visitor};
 use tg::optim::{Adam, AdamW, Optimizer, Sgd, schedule};
 use tg::prelude::*;
 use tg_test_support::fixture::{self, Case, arg};
@@ -13,6 +13,10 @@ struct One(DynTensor);
 impl Module for One {
     fn visit(&mut self, f: &mut Visitor<'_>) -> tg::Result<()> {
         f("p", Role::Parameter, &mut self.0)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> tg::Result<()> {
+        f("p", Role::Parameter, &self.0)
     }
 }
 

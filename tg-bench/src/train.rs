@@ -142,7 +142,7 @@ fn own<S: tg::Shape>(d: &DynTensor) -> Tensor<S> {
 /// parameters as the other modes.
 pub fn kernel_mlp(steps: usize) -> Figures {
     DynTensor::manual_seed(1);
-    let mut model = Mlp::new(784, 128, 10).expect("mlp");
+    let model = Mlp::new(784, 128, 10).expect("mlp");
     let t = model.parameters().expect("parameters");
     let zeros = |i: usize| DynTensor::zeros(t[i].1.shape(), DType::F32).expect("zeros");
     let (w1, b1, w2, b2) = (own(&t[0].1), own(&t[1].1), own(&t[2].1), own(&t[3].1));

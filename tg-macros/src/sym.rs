@@ -62,6 +62,17 @@ impl Poly {
         }
     }
 
+    /// The const parameter's name, when the polynomial is exactly one (`B`).
+    pub fn as_param(&self) -> Option<&str> {
+        match self.terms.iter().next() {
+            Some((m, 1)) if self.terms.len() == 1 => match m.as_slice() {
+                [(Sym::Param(p), 1)] => Some(p),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// Mentions a dynamic dimension (directly or inside a quotient).
     pub fn is_dynamic(&self) -> bool {
         self.terms.keys().flatten().any(|(s, _)| match s {

@@ -59,6 +59,13 @@ thread_local! {
     static CURRENT: Cell<Option<u64>> = const { Cell::new(None) };
 }
 
+/// Whether a `#[kernel]` body runs on this thread now (a kernel calling a kernel runs the
+/// callee inline; an optimizer's `step` inside a body leaves its `advance` to the kernel,
+/// which runs it once per call, replays included).
+pub fn in_kernel_body() -> bool {
+    CURRENT.with(|c| c.get()).is_some()
+}
+
 /// A kernel body's scalar argument `slot` as an operand: a var of the running kernel, or a
 /// plain scalar outside one.
 pub fn scalar_arg(
@@ -142,6 +149,23 @@ impl KernelCache {
         vars: &[Scalar],
         body: impl FnOnce(&[DynTensor]) -> Result<Vec<DynTensor>>,
     ) -> Result<Vec<DynTensor>> {
+        self.call_bound(inputs, keys, vars, &[], body)
+    }
+
+    /// [`KernelCache::call_with`] with more vars to rebind at a replay, by id: the runtime
+    /// scalars of the state a kernel takes by reference (an optimizer's learning rate and
+    /// bias corrections, from its `advance`).
+    ///
+    /// Called inside another kernel's body (a kernel calling a kernel), the body runs inline:
+    /// its ops join the caller's graph and recording, and nothing is cached here.
+    pub fn call_bound(
+        &self,
+        inputs: Vec<DynTensor>,
+        keys: &[u64],
+        vars: &[Scalar],
+        binds: &[(u64, Scalar)],
+        body: impl FnOnce(&[DynTensor]) -> Result<Vec<DynTensor>>,
+    ) -> Result<Vec<DynTensor>> {
         let base = self.var_base();
         let run_body = |inputs: &[DynTensor]| {
             let previous = CURRENT.with(|c| c.replace(Some(base)));
@@ -149,7 +173,7 @@ impl KernelCache {
             CURRENT.with(|c| c.set(previous));
             out
         };
-        if !self.replayable {
+        if !self.replayable || in_kernel_body() {
             return run_body(&inputs);
         }
         let key = Self::key(&inputs, keys);
@@ -164,13 +188,14 @@ impl KernelCache {
             .find(|e| e.key == key)
             .map(|e| (e.recording.clone(), e.draws.clone()));
         if let Some((rec, draws)) = found {
-            let mut binds: Vec<(u64, Scalar)> = vars
+            let mut all: Vec<(u64, Scalar)> = vars
                 .iter()
                 .enumerate()
                 .map(|(slot, &v)| (base + slot as u64, v))
                 .collect();
-            binds.extend(redraw(&draws));
-            let outs = rec.replay_with(&lazies, &binds)?;
+            all.extend_from_slice(binds);
+            all.extend(redraw(&draws));
+            let outs = rec.replay_with(&lazies, &all)?;
             return Ok(outs.into_iter().map(DynTensor::from_lazy).collect());
         }
         watch_draws();
@@ -195,3 +220,48 @@ impl KernelCache {
         Ok(outs.into_iter().map(DynTensor::from_lazy).collect())
     }
 }
+
+/// What Rust code in a `#[kernel]` body gives where the body states a tensor type (`let y:
+/// Tensor<shape![B, 10]> = f(x);`, or the kernel's return type): a typed tensor of exactly
+/// that type (rustc checks it against the callee's signature), a `DynTensor` (checked when
+/// the body runs: its shape and dtype must be the type's), or a tuple of those.
+#[diagnostic::on_unimplemented(
+    message = "this gives `{Self}`, not the `{T}` written for it",
+    label = "gives `{Self}`",
+    note = "the type written where the result is bound (or the kernel's return type) must be what the code returns"
+)]
+pub trait KernelValue<T> {
+    /// The value as `T`.
+    fn into_kernel_value(self) -> Result<T>;
+}
+
+impl<S: crate::Shape, D: crate::Dtype> KernelValue<crate::Tensor<S, D>> for crate::Tensor<S, D> {
+    fn into_kernel_value(self) -> Result<crate::Tensor<S, D>> {
+        Ok(self)
+    }
+}
+
+impl<S: crate::Shape, D: crate::Dtype> KernelValue<crate::Tensor<S, D>> for DynTensor {
+    fn into_kernel_value(self) -> Result<crate::Tensor<S, D>> {
+        crate::Tensor::try_from_dyn(self)
+    }
+}
+
+macro_rules! kernel_value_tuple {
+    ($($a:ident $t:ident),+) => {
+        impl<$($a: KernelValue<$t>, $t,)+> KernelValue<($($t,)+)> for ($($a,)+) {
+            #[allow(non_snake_case)]
+            fn into_kernel_value(self) -> Result<($($t,)+)> {
+                let ($($a,)+) = self;
+                Ok(($($a.into_kernel_value()?,)+))
+            }
+        }
+    };
+}
+
+kernel_value_tuple!(A0 T0);
+kernel_value_tuple!(A0 T0, A1 T1);
+kernel_value_tuple!(A0 T0, A1 T1, A2 T2);
+kernel_value_tuple!(A0 T0, A1 T1, A2 T2, A3 T3);
+kernel_value_tuple!(A0 T0, A1 T1, A2 T2, A3 T3, A4 T4);
+kernel_value_tuple!(A0 T0, A1 T1, A2 T2, A3 T3, A4 T4, A5 T5);

@@ -33,7 +33,7 @@ pub use untyped::pool::{Padding, Pool, Sizes};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::dsl::{arg, index_item};
-    pub use crate::kernel_cache::{KernelCache, scalar_arg};
+    pub use crate::kernel_cache::{KernelCache, KernelValue, in_kernel_body, scalar_arg};
 }
 
 /// Everything a user of tg needs in scope: the typed tensor and its shapes, the untyped

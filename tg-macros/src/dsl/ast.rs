@@ -154,6 +154,10 @@ pub enum Ast {
     Field(Box<Ast>, usize, Span),
     /// `name = value`: a keyword argument (`x.conv2d(w, stride = 2)`).
     Named(Ident, Box<Ast>),
+    /// Rust code a `#[kernel]` body runs as written (a function or a kernel called, a
+    /// layer's `forward`, an optimizer's step, `?`): the DSL checks the tensors around it,
+    /// rustc checks it against the signatures it calls.
+    Host(Box<syn::Expr>),
 }
 
 impl Ast {
@@ -168,6 +172,7 @@ impl Ast {
             | Ast::Field(_, _, s)
             | Ast::List(_, s) => *s,
             Ast::Method { span, .. } | Ast::Index { span, .. } | Ast::Call { span, .. } => *span,
+            Ast::Host(e) => syn::spanned::Spanned::span(&**e),
         }
     }
 }

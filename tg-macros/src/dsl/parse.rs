@@ -408,6 +408,7 @@ mod tests {
                 )
             }
             Ast::Index { recv, items, .. } => format!("{}[{}]", show(recv), items.len()),
+            Ast::Host(e) => quote!(#e).to_string(),
             Ast::Call { path, args, .. } => format!(
                 "{}({})",
                 path.iter()

@@ -64,6 +64,7 @@ pub fn emit(ast: &Ast) -> Result<TokenStream> {
             let args = args.iter().map(emit).collect::<Result<Vec<_>>>()?;
             quote_spanned!(*span=> #(#path)::*(#(#args),*))
         }
+        Ast::Host(e) => quote!(#e),
         Ast::Index { recv, items, span } => {
             let r = emit(recv)?;
             let items = items.iter().map(index_item).collect::<Result<Vec<_>>>()?;

@@ -22,6 +22,9 @@ pub struct Ctx {
     pub stmts: Vec<TokenStream>,
     /// Checks that depend on const parameters, asserted after monomorphization.
     pub asserts: Vec<TokenStream>,
+    /// Tensor parameters taken by reference and not rebound since: Rust code in the body
+    /// sees them as references (`&Tensor<..>`), as the signature declares them.
+    pub by_ref: std::collections::HashSet<String>,
     tmp: usize,
 }
 
@@ -32,14 +35,21 @@ impl Ctx {
             consts,
             stmts: Vec::new(),
             asserts: Vec::new(),
+            by_ref: std::collections::HashSet::new(),
             tmp: 0,
         }
     }
 
-    /// Binds `code` (a `Result<DynTensor>` expression) to a fresh local; returns the tensor.
-    pub fn bind(&mut self, shape: Vec<Poly>, dtype: DType, code: TokenStream) -> Val {
+    /// A fresh local name.
+    pub fn fresh(&mut self) -> Ident {
         let name = format_ident!("__t{}", self.tmp);
         self.tmp += 1;
+        name
+    }
+
+    /// Binds `code` (a `Result<DynTensor>` expression) to a fresh local; returns the tensor.
+    pub fn bind(&mut self, shape: Vec<Poly>, dtype: DType, code: TokenStream) -> Val {
+        let name = self.fresh();
         self.stmts
             .push(quote!(let #name: ::tg::DynTensor = #code?;));
         Val::Tensor {
@@ -221,6 +231,7 @@ impl Ctx {
                 n.span(),
                 "a keyword argument (`name = value`) belongs in an op's argument list",
             )),
+            Ast::Host(e) => Err(super::host::untyped(e)),
         }
     }
 

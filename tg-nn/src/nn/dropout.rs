@@ -3,7 +3,7 @@
 use tg_ops::DynTensor;
 use tg_runtime::{Error, Result};
 
-use super::module::{Module, Visitor};
+use super::module::{Inspector, Module, Visitor};
 
 /// Keeps each value with probability `1 - p`, scaled by `1 / (1 - p)`, while training
 /// (numbers from the process-wide random stream, so a replayed step draws fresh ones);
@@ -43,6 +43,10 @@ pub fn dropout(x: &DynTensor, p: f64, training: bool) -> Result<DynTensor> {
 
 impl Module for Dropout {
     fn visit(&mut self, _f: &mut Visitor<'_>) -> Result<()> {
+        Ok(())
+    }
+
+    fn inspect(&self, _f: &mut Inspector<'_>) -> Result<()> {
         Ok(())
     }
 

@@ -21,5 +21,5 @@ pub use dropout::{Dropout, dropout};
 pub use embedding::Embedding;
 pub use linear::{Linear, TypedLinear, visit_typed};
 pub use models::{DigitsCnn, Mlp};
-pub use module::{Module, Role, Visitor, child};
+pub use module::{Inspector, Module, Role, Visitor, child, child_ref};
 pub use norm::{BatchNorm2d, GroupNorm, LayerNorm, RMSNorm};

@@ -77,6 +77,18 @@ macro_rules! has_core {
                 &mut self.0
             }
         }
+
+        /// In a `#[kernel]`: its state tensors are the recording's, and each call advances
+        /// it (its step count, learning rate and the rule's runtime scalars).
+        impl $crate::replay::KernelState for $optimizer {
+            fn kernel_tensors(&self) -> tg_runtime::Result<::std::vec::Vec<tg_ops::DynTensor>> {
+                Ok($crate::optim::Optimizer::state_tensors(self))
+            }
+
+            fn kernel_advance(&mut self) -> ::std::vec::Vec<(u64, tg_runtime::Scalar)> {
+                $crate::optim::Optimizer::advance(self)
+            }
+        }
     };
 }
 pub(crate) use has_core;
