@@ -214,7 +214,7 @@ impl KernelCache {
             .unwrap_or_else(|e| e.into_inner())
             .push(Entry {
                 key,
-                recording: Arc::new(recording),
+                recording: Arc::new(recording.named(self.name)),
                 draws,
             });
         Ok(outs.into_iter().map(DynTensor::from_lazy).collect())

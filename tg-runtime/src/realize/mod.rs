@@ -5,6 +5,7 @@ pub mod prepare;
 pub mod record;
 mod recycle;
 mod signature;
+mod slow_start;
 pub mod stats;
 
 use std::collections::HashMap;
