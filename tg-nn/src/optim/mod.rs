@@ -14,7 +14,7 @@ pub mod schedule;
 mod sgd;
 mod slots;
 
-pub use adam::{Adam, AdamConfig, AdamW};
+pub use adam::{Adam, AdamConfig, AdamW, decay_matrices};
 pub use scalar::RuntimeScalar;
 pub use sgd::Sgd;
 

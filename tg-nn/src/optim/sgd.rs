@@ -65,9 +65,10 @@ impl Rule for SgdRule {
         p: &DynTensor,
         g: &DynTensor,
         state: &mut [DynTensor],
+        decay: bool,
     ) -> Result<DynTensor> {
         let mut g = g.clone();
-        if self.weight_decay != 0.0 {
+        if decay && self.weight_decay != 0.0 {
             g = g.add(&p.mul(self.weight_decay)?)?;
         }
         if let [b] = state {
