@@ -9,3 +9,4 @@ mod optim;
 mod readme;
 mod sequential;
 mod state;
+mod tinygpt;
