@@ -3,7 +3,7 @@
 //! taken by `&mut` — each against the same computation run eagerly.
 
 use tg::nn::{Mlp, Module, TypedLinear};
-use tg::optim::{Adam, Optimizer};
+use tg::optim::{Adam, AdamConfig, Optimizer};
 use tg::prelude::*;
 use tg::untyped::loss::Reduction;
 
@@ -89,56 +89,104 @@ fn batch(k: usize) -> (Tensor<Rank2<8, 6>>, Tensor<Rank1<8>, i32>) {
     )
 }
 
-#[test]
-fn a_training_step_over_a_model_and_an_optimizer_matches_eager() {
-    let (mut model, mut eager) = {
-        let _turn = crate::RANDOM_STREAM
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        (Mlp::new(6, 5, 3).unwrap(), Mlp::new(6, 5, 3).unwrap())
-    };
-    eager.load_state_dict(&model.state_dict().unwrap()).unwrap();
-    let mut opt = Adam::new(&mut model, 0.05).unwrap();
-    let mut eager_opt = Adam::new(&mut eager, 0.05).unwrap();
-    let mut replay_schedules = 0;
-    for k in 0..5 {
-        let lr = 0.05 / (k + 1) as f64;
-        opt.set_lr(lr);
-        eager_opt.set_lr(lr);
+/// A model and its optimizer, and an eager twin of both (the same initial parameters).
+struct Pair {
+    model: Mlp,
+    opt: Adam,
+    eager: Mlp,
+    eager_opt: Adam,
+}
+
+impl Pair {
+    fn new(cfg: AdamConfig) -> Pair {
+        let (mut model, mut eager) = {
+            let _turn = crate::RANDOM_STREAM
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            (Mlp::new(6, 5, 3).unwrap(), Mlp::new(6, 5, 3).unwrap())
+        };
+        eager.load_state_dict(&model.state_dict().unwrap()).unwrap();
+        let opt = Adam::with_config(&mut model, cfg).unwrap();
+        let eager_opt = Adam::with_config(&mut eager, cfg).unwrap();
+        Pair {
+            model,
+            opt,
+            eager,
+            eager_opt,
+        }
+    }
+
+    /// Step `k` through the kernel and eagerly, compared; the schedules the kernel's call
+    /// made.
+    fn step(&mut self, k: usize, lr: f64) -> u64 {
+        self.opt.set_lr(lr);
+        self.eager_opt.set_lr(lr);
         let (x, y) = batch(k);
         x.realize().unwrap();
         y.realize().unwrap();
         let before = tg::runtime::thread_stats();
-        let loss = train_step(&mut model, &mut opt, &x, &y);
-        if k > 0 {
-            replay_schedules += tg::runtime::thread_stats().schedules - before.schedules;
-        }
+        let loss = train_step(&mut self.model, &mut self.opt, &x, &y);
+        let schedules = tg::runtime::thread_stats().schedules - before.schedules;
         let loss = loss.to_vec().unwrap();
 
-        let logits = eager.forward(x.as_dyn()).unwrap();
+        let logits = self.eager.forward(x.as_dyn()).unwrap();
         let want = logits
             .sparse_categorical_crossentropy(y.as_dyn(), None, 0.0, Reduction::Mean)
             .unwrap();
-        let mut written = eager_opt.step(&mut eager, &want).unwrap();
+        let mut written = self.eager_opt.step(&mut self.eager, &want).unwrap();
         written.push(want.clone());
         tg::runtime::realize(&written.iter().map(|t| t.lazy()).collect::<Vec<_>>()).unwrap();
         close(&loss, &want.to_vec::<f32>().unwrap(), 1e-5);
-        for ((n, a), (_, b)) in model
-            .parameters()
-            .unwrap()
-            .iter()
-            .zip(&eager.parameters().unwrap())
-        {
+        let eager = self.eager.parameters().unwrap();
+        for ((n, a), (_, b)) in self.model.parameters().unwrap().iter().zip(&eager) {
             let (a, b) = (a.to_vec::<f32>().unwrap(), b.to_vec::<f32>().unwrap());
             assert!(
                 a.iter().zip(&b).all(|(p, q)| (p - q).abs() <= 1e-5),
                 "step {k}, `{n}`: {a:?} vs {b:?}"
             );
         }
+        schedules
     }
-    assert_eq!(opt.steps(), 5, "advanced once per call, replays included");
+}
+
+#[test]
+fn a_training_step_over_a_model_and_an_optimizer_matches_eager() {
+    let mut pair = Pair::new(AdamConfig::new(0.05, 0.0));
+    let mut replay_schedules = 0;
+    for k in 0..5 {
+        let schedules = pair.step(k, 0.05 / (k + 1) as f64);
+        if k > 0 {
+            replay_schedules += schedules;
+        }
+    }
+    assert_eq!(
+        pair.opt.steps(),
+        5,
+        "advanced once per call, replays included"
+    );
     assert_eq!(
         replay_schedules, 0,
         "the kernel's calls after the first are replays: they schedule nothing"
+    );
+}
+
+#[test]
+fn another_model_and_optimizer_replay_the_kernel_with_their_own_scalars_and_constants() {
+    // two pairs of the same shapes: the second replays what the first recorded (binding its
+    // own optimizer's learning rate and bias corrections), steps interleaved; a third pair
+    // with another weight decay (a constant of the graph) records anew
+    let mut a = Pair::new(AdamConfig::new(0.05, 0.0));
+    let mut b = Pair::new(AdamConfig::new(0.05, 0.0));
+    let mut c = Pair::new(AdamConfig::new(0.05, 0.3));
+    let mut c_schedules = 0;
+    for k in 0..3 {
+        a.step(k, 0.05);
+        b.step(k + 7, 0.02 / (k + 1) as f64);
+        a.step(k + 3, 0.01);
+        c_schedules += c.step(k, 0.04);
+    }
+    assert!(
+        c_schedules > 0,
+        "another weight decay is not replayed from the others' recording"
     );
 }

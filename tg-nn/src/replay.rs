@@ -102,6 +102,14 @@ pub trait KernelState {
     /// Every tensor the kernel's body may read or write through this value, in a fixed order.
     fn kernel_tensors(&self) -> Result<Vec<DynTensor>>;
 
+    /// What of this value the recorded graph depends on besides its tensors' shapes (an
+    /// optimizer's hyperparameters and parameter groups, baked into its update as
+    /// constants): part of the recordings' key, so a value that differs records anew. The
+    /// default is nothing.
+    fn kernel_key(&self) -> Vec<u64> {
+        Vec::new()
+    }
+
     /// The host side of one call of a kernel taking this value by `&mut`, run before the
     /// call (once per outermost kernel call: a kernel called from a kernel's body leaves it
     /// to its caller); returns the `(id, value)` binds of the runtime scalars it set. The

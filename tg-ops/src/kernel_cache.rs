@@ -40,6 +40,9 @@ struct Entry {
     key: Vec<u64>,
     recording: Arc<Recording>,
     draws: Vec<Draw>,
+    /// The ids of the state's binds when recorded: a replay binds a call's values (another
+    /// optimizer's, whose runtime scalars have ids of their own) to these, by position.
+    bind_ids: Vec<u64>,
 }
 
 /// Var ids handed to kernels, 1,024 scalar arguments each, from the upper half of the id
@@ -152,9 +155,11 @@ impl KernelCache {
         self.call_bound(inputs, keys, vars, &[], body)
     }
 
-    /// [`KernelCache::call_with`] with more vars to rebind at a replay, by id: the runtime
-    /// scalars of the state a kernel takes by reference (an optimizer's learning rate and
-    /// bias corrections, from its `advance`).
+    /// [`KernelCache::call_with`] with more vars to rebind at a replay: the runtime scalars
+    /// of the state a kernel takes by reference (an optimizer's learning rate and bias
+    /// corrections, from its `advance`). A replay binds them by position to the ids the
+    /// recording's call gave, so a call with another optimizer (whose scalars have ids of
+    /// their own) replays it correctly; their count keys the recordings.
     ///
     /// Called inside another kernel's body (a kernel calling a kernel), the body runs inline:
     /// its ops join the caller's graph and recording, and nothing is cached here.
@@ -176,7 +181,8 @@ impl KernelCache {
         if !self.replayable || in_kernel_body() {
             return run_body(&inputs);
         }
-        let key = Self::key(&inputs, keys);
+        let mut key = Self::key(&inputs, keys);
+        key.push(binds.len() as u64);
         let lazies: Vec<&tg_runtime::Lazy> = inputs.iter().map(|t| t.lazy()).collect();
         // this static's address names its recordings among the device's state
         let entries = device_of(&lazies)?.local::<Entries>(self as *const KernelCache as usize);
@@ -186,14 +192,14 @@ impl KernelCache {
             .unwrap_or_else(|e| e.into_inner())
             .iter()
             .find(|e| e.key == key)
-            .map(|e| (e.recording.clone(), e.draws.clone()));
-        if let Some((rec, draws)) = found {
+            .map(|e| (e.recording.clone(), e.draws.clone(), e.bind_ids.clone()));
+        if let Some((rec, draws, bind_ids)) = found {
             let mut all: Vec<(u64, Scalar)> = vars
                 .iter()
                 .enumerate()
                 .map(|(slot, &v)| (base + slot as u64, v))
                 .collect();
-            all.extend_from_slice(binds);
+            all.extend(bind_ids.iter().zip(binds).map(|(&id, &(_, v))| (id, v)));
             all.extend(redraw(&draws));
             let outs = rec.replay_with(&lazies, &all)?;
             return Ok(outs.into_iter().map(DynTensor::from_lazy).collect());
@@ -216,6 +222,7 @@ impl KernelCache {
                 key,
                 recording: Arc::new(recording.named(self.name)),
                 draws,
+                bind_ids: binds.iter().map(|&(id, _)| id).collect(),
             });
         Ok(outs.into_iter().map(DynTensor::from_lazy).collect())
     }

@@ -132,6 +132,7 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
             Param::State { name, mutable, .. } => {
                 prologue.push(quote! {
                     __in.extend(::tg::__private::KernelState::kernel_tensors(&*#name)?);
+                    __keys.extend(::tg::__private::KernelState::kernel_key(&*#name));
                 });
                 if *mutable {
                     prologue.push(quote! {
@@ -185,6 +186,7 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
             let __outs = (|| -> ::tg::Result<::std::vec::Vec<::tg::DynTensor>> {
                 let mut __in: ::std::vec::Vec<::tg::DynTensor> = ::std::vec![#(#inputs),*];
                 let mut __binds: ::std::vec::Vec<(u64, ::tg::runtime::Scalar)> = ::std::vec::Vec::new();
+                let mut __keys: ::std::vec::Vec<u64> = ::std::vec![#(#scalar_keys),*];
                 #(#prologue)*
                 let __run = |__inputs: &[::tg::DynTensor]| -> ::tg::Result<::std::vec::Vec<::tg::DynTensor>> {
                     #(#unpack)*
@@ -193,7 +195,7 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
                     #(#epilogue)*
                     Ok(__o)
                 };
-                __KERNEL.call_bound(__in, &[#(#scalar_keys),*], &[#(#scalar_vars),*], &__binds, __run)
+                __KERNEL.call_bound(__in, &__keys, &[#(#scalar_vars),*], &__binds, __run)
             })();
             #take
             #(#wrap)*

@@ -125,6 +125,13 @@ impl Rule for AdamRule {
         &["m", "v"]
     }
 
+    fn structure(&self) -> Vec<u64> {
+        let c = self.cfg;
+        [c.b1, c.b2, c.eps, c.weight_decay]
+            .map(f64::to_bits)
+            .to_vec()
+    }
+
     /// The bias corrections of step `t`.
     fn at_step(&mut self, t: u64) -> Vec<(u64, Scalar)> {
         let t = i32::try_from(t).unwrap_or(i32::MAX);

@@ -28,6 +28,10 @@ pub trait Rule: Copy {
     /// replayed step (the learning rate's is the core's).
     fn at_step(&mut self, t: u64) -> Vec<(u64, Scalar)>;
 
+    /// The hyperparameters the update builds in as constants (not the runtime scalars), as
+    /// bits: a recorded step made with other values must not be replayed for these.
+    fn structure(&self) -> Vec<u64>;
+
     /// The new value of parameter `p` given its gradient `g` and learning rate `lr`; writes
     /// the parameter's `state` tensors (in `kinds` order) in place. `decay` says whether the
     /// rule's weight decay applies to this parameter (its group's: see [`Core::grouped`]).
@@ -51,6 +55,19 @@ pub struct Core<R> {
 }
 
 impl<R: Rule> Core<R> {
+    /// What a recorded step of this core depends on besides tensor shapes: the rule's
+    /// constants, then a hash of the parameters its weight decay leaves out.
+    pub(crate) fn structure(&self) -> Vec<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut names: Vec<&String> = self.undecayed.iter().collect();
+        names.sort();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        names.hash(&mut h);
+        let mut key = self.rule.structure();
+        key.push(h.finish());
+        key
+    }
+
     /// `rule` over `model`'s parameters, learning rate `lr`, state tensors zero, weight decay
     /// (if the rule has one) on every parameter.
     pub(crate) fn new(model: &mut dyn Module, lr: f64, rule: R) -> Result<Core<R>> {
@@ -112,6 +129,10 @@ macro_rules! has_core {
 
             fn kernel_advance(&mut self) -> ::std::vec::Vec<(u64, tg_runtime::Scalar)> {
                 $crate::optim::Optimizer::advance(self)
+            }
+
+            fn kernel_key(&self) -> ::std::vec::Vec<u64> {
+                $crate::optim::core::HasCore::core(self).structure()
             }
         }
     };

@@ -47,6 +47,14 @@ impl Sgd {
 has_core!(Sgd, SgdRule);
 
 impl Rule for SgdRule {
+    fn structure(&self) -> Vec<u64> {
+        vec![
+            self.momentum.to_bits(),
+            self.weight_decay.to_bits(),
+            u64::from(self.nesterov),
+        ]
+    }
+
     fn kinds(&self) -> &'static [&'static str] {
         if self.momentum != 0.0 {
             &["momentum"]
