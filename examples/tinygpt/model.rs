@@ -42,9 +42,11 @@ impl Block {
         let d = c.dim;
         Ok(Block {
             ln1: LayerNorm::new(d)?,
-            q: Linear::new(d, d, true)?,
-            k: Linear::new(d, d, true)?,
-            v: Linear::new(d, d, true)?,
+            // no biases on the projections: the key's would have no gradient (a shift shared
+            // by one query's scores leaves its softmax as it is)
+            q: Linear::new(d, d, false)?,
+            k: Linear::new(d, d, false)?,
+            v: Linear::new(d, d, false)?,
             proj: Linear::new(d, d, true)?,
             ln2: LayerNorm::new(d)?,
             fc: Linear::new(d, 4 * d, true)?,
