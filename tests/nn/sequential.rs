@@ -122,3 +122,28 @@ fn a_kernel_step_over_a_sequential_matches_the_eager_step() {
         }
     }
 }
+
+/// The model's forward pass alone.
+#[kernel]
+fn predict(model: &mut Sequential, x: &Tensor<shape![4, 6]>) -> Tensor<shape![4, 3]> {
+    model.forward(x.as_dyn())?
+}
+
+#[test]
+fn a_kernel_recorded_while_training_is_not_replayed_in_evaluation() {
+    let mut model = net();
+    let x = Tensor::<Rank2<4, 6>>::from_dyn(input());
+    x.realize().unwrap();
+    let before = tg::runtime::thread_stats();
+    predict(&mut model, &x).realize().unwrap(); // recorded with dropout on
+    model.set_training(false);
+    let got = predict(&mut model, &x).to_vec().unwrap(); // records anew: dropout off
+    let after = tg::runtime::thread_stats();
+    assert_eq!(
+        after.schedules - before.schedules,
+        2,
+        "two recordings, one per mode"
+    );
+    let want = model.forward(x.as_dyn()).unwrap().to_vec::<f32>().unwrap();
+    close(&got, &want);
+}

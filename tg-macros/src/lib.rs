@@ -40,8 +40,8 @@ mod sym;
 /// `Tensor<..>`) are its parameters (`#[module(buffer)]`: a buffer, saved but not trained),
 /// scalars and strings its configuration, and any other field a child module (a layer, a
 /// `Vec` or array of layers, another derived struct) whose tensors are named `field.…`;
-/// `#[module(skip)]` leaves a field out. Writes `visit`, `inspect` and `set_training` (which
-/// it passes on to the children).
+/// `#[module(skip)]` leaves a field out. Writes `visit`, `inspect`, `set_training` and
+/// `modes` (the last two passed on to the children).
 #[proc_macro_derive(Module, attributes(module))]
 pub fn derive_module(item: TokenStream) -> TokenStream {
     module::derive(item.into())

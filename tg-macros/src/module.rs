@@ -126,7 +126,8 @@ pub fn derive(input: TokenStream) -> Result<TokenStream> {
             .collect(),
         Fields::Unit => Vec::new(),
     };
-    let (mut visit, mut inspect, mut train) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut visit, mut inspect, mut train, mut modes) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let f = format_ident!("__f");
     for (member, name, field) in &members {
         let (skip, buffer) = options(field)?;
@@ -162,6 +163,7 @@ pub fn derive(input: TokenStream) -> Result<TokenStream> {
                 visit.push(quote!(::tg::nn::child(#name, &mut self.#member, #f)?;));
                 inspect.push(quote!(::tg::nn::child_ref(#name, &self.#member, #f)?;));
                 train.push(quote!(::tg::nn::Module::set_training(&mut self.#member, training);));
+                modes.push(quote!(::tg::nn::Module::modes(&self.#member, out);));
             }
             Kind::Skip => {}
         }
@@ -183,6 +185,11 @@ pub fn derive(input: TokenStream) -> Result<TokenStream> {
             fn set_training(&mut self, training: bool) {
                 let _ = training;
                 #(#train)*
+            }
+
+            fn modes(&self, out: &mut ::std::vec::Vec<u64>) {
+                let _ = &out;
+                #(#modes)*
             }
         }
     })

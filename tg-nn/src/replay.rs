@@ -123,4 +123,11 @@ impl<M: crate::nn::Module + ?Sized> KernelState for M {
     fn kernel_tensors(&self) -> Result<Vec<DynTensor>> {
         Ok(self.tensors()?.into_iter().map(|(_, t)| t).collect())
     }
+
+    /// The module's training switches ([`Module::modes`](crate::nn::Module::modes)).
+    fn kernel_key(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        self.modes(&mut out);
+        out
+    }
 }

@@ -53,4 +53,8 @@ impl Module for Dropout {
     fn set_training(&mut self, training: bool) {
         self.training = training;
     }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        out.push(u64::from(self.training));
+    }
 }

@@ -73,6 +73,11 @@ impl Module for DigitsCnn {
         self.bn1.set_training(training);
         self.bn2.set_training(training);
     }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        self.bn1.modes(out);
+        self.bn2.modes(out);
+    }
 }
 
 /// A two-layer perceptron: linear, ReLU, linear (784-128-10 for MNIST-sized inputs).

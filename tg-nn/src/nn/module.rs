@@ -73,6 +73,14 @@ pub trait Module {
         let _ = training;
     }
 
+    /// Appends the state of each behaviour switch [`Module::set_training`] sets (a word per
+    /// layer that has one, in `visit` order): a `#[kernel]` taking the module keys its
+    /// recordings with it, so a step recorded while training is not replayed in evaluation.
+    /// The default appends nothing; a container passes it on to its children.
+    fn modes(&self, out: &mut Vec<u64>) {
+        let _ = out;
+    }
+
     /// The parameters (trained tensors) by name, in `visit` order.
     fn parameters(&self) -> Result<Vec<(String, DynTensor)>> {
         named(self, Some(Role::Parameter))
@@ -201,6 +209,10 @@ impl<M: Module> Module for Vec<M> {
     fn set_training(&mut self, training: bool) {
         self.as_mut_slice().set_training(training)
     }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        self.as_slice().modes(out)
+    }
 }
 
 /// A fixed number of modules, named as a `Vec`'s.
@@ -215,6 +227,10 @@ impl<M: Module, const N: usize> Module for [M; N] {
 
     fn set_training(&mut self, training: bool) {
         self.as_mut_slice().set_training(training)
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        self.as_slice().modes(out)
     }
 }
 
@@ -235,6 +251,10 @@ impl<M: Module> Module for [M] {
     fn set_training(&mut self, training: bool) {
         self.iter_mut().for_each(|m| m.set_training(training))
     }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        self.iter().for_each(|m| m.modes(out))
+    }
 }
 
 /// A module that may be absent: its tensors, unprefixed, or none.
@@ -252,6 +272,12 @@ impl<M: Module> Module for Option<M> {
             m.set_training(training)
         }
     }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        if let Some(m) = self {
+            m.modes(out)
+        }
+    }
 }
 
 /// A boxed module (`Box<dyn Module>` among them) is the module.
@@ -266,5 +292,9 @@ impl<M: Module + ?Sized> Module for Box<M> {
 
     fn set_training(&mut self, training: bool) {
         (**self).set_training(training)
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        (**self).modes(out)
     }
 }

@@ -118,6 +118,10 @@ impl Module for BatchNorm2d {
     fn set_training(&mut self, training: bool) {
         self.training = training;
     }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        out.push(u64::from(self.training));
+    }
 }
 
 /// `weight * (x - mean) / sqrt(var + eps) + bias` over the last axis (tinygrad's

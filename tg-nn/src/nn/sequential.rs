@@ -129,6 +129,10 @@ impl Module for Sequential {
     fn set_training(&mut self, training: bool) {
         self.layers.set_training(training)
     }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        self.layers.modes(out)
+    }
 }
 
 impl Layer for Sequential {
