@@ -23,7 +23,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-tg = { path = "$repo" }
+tg = { path = "$repo", package = "tg-tensor" }
 
 # tg's own setting for dependencies, so tg's target folder serves this build too
 [profile.dev.package."*"]

@@ -72,7 +72,7 @@ def crate(out_dir, tg_path, static):
     os.makedirs(src, exist_ok=True)
     with open(os.path.join(out_dir, name, "Cargo.toml"), "w") as f:
         f.write(f'[package]\nname = "{name}"\nversion = "0.1.0"\nedition = "2024"\npublish = false\n\n'
-                f'[workspace]\n\n[dependencies]\ntg = {{ path = "{tg_path}" }}\n')
+                f'[workspace]\n\n[dependencies]\ntg = {{ path = "{tg_path}", package = "tg-tensor" }}\n')
     kind = "static" if static else "dynamic"
     fns = "\n".join(group_fn(g, dims, static) for g, dims in enumerate(shapes()))
     calls = " + ".join(f"group{g}()" for g in range(GROUPS))

@@ -6,7 +6,8 @@ each layer; the optimizers' update rules written out below).
 Inputs are float32 values (so tg computes on exactly these numbers) from a seeded generator.
 Layer cases list the layer's parameters by name in args["params"], after the input.
 Optimizer cases give a parameter, three gradients and three learning rates (the rate changes
-every step, as a schedule would); the outputs are the parameter after each step.
+every step, as a schedule would); the outputs are the parameter after each step. The AdamW
+parameter-groups case gives a matrix and a bias (decayed and not), their gradients by step.
 
 Run: python3 scripts/gen_nn.py   (numpy; deterministic output)"""
 
@@ -194,6 +195,15 @@ def optimizers():
                           {"lrs": lrs, "momentum": mom, "weight_decay": wd, "nesterov": nest}))
     cases.append(case("adam", "adam", ins, adam(p, grads, lrs, 0.0), {"lrs": lrs, "weight_decay": 0.0}))
     cases.append(case("adamw", "adamw", ins, adam(p, grads, lrs, 0.01), {"lrs": lrs, "weight_decay": 0.01}))
+    # parameter groups (PyTorch users' AdamW): a matrix decayed, a bias not; the inputs are
+    # the matrix, the bias, then each step's two gradients; the outputs each step's two
+    w = f32((2, 3), -1, 1); b = f32((3,), -1, 1)
+    wg = [f32((2, 3), -1, 1) for _ in range(3)]; bg = [f32((3,), -1, 1) for _ in range(3)]
+    ins = [(w, "float32"), (b, "float32")]
+    for gw, gb in zip(wg, bg):
+        ins += [(gw, "float32"), (gb, "float32")]
+    outs = [o for pair in zip(adam(w, wg, lrs, 0.1), adam(b, bg, lrs, 0.0)) for o in pair]
+    cases.append(case("adamw groups", "adamw_groups", ins, outs, {"lrs": lrs, "weight_decay": 0.1}))
     return cases
 
 

@@ -10,12 +10,12 @@ source scripts/setup.sh
 minutes="${1:-60}"
 end=$(( $(date +%s) + minutes * 60 ))
 export TG_VALIDATION=1 TG_LONG_TESTS=1
-cargo build --release --tests -p tg -p tg-runtime
+cargo build --release --tests -p tg-tensor -p tg-runtime
 pass=0
 while [ "$(date +%s)" -lt "$end" ]; do
   pass=$((pass + 1))
   echo "soak: pass $pass"
-  cargo test --release -q -p tg --test ops sizes::
+  cargo test --release -q -p tg-tensor --test ops sizes::
   cargo test --release -q -p tg-runtime --test runtime -- deep_graphs:: size_limits:: loop_budget::
   left=$(( end - $(date +%s) ))
   if [ "$left" -gt 0 ]; then

@@ -39,10 +39,10 @@ mkdir -p "$(dirname "$bundle")" && rm -f "$bundle"
 cargo run -q -p tg-bundle -- record "$bundle" -- cargo test -q -p tg-smoke
 TG_BUNDLE="$bundle" TG_BUNDLE_ONLY=1 cargo test -q -p tg-smoke
 TG_SMOKE_BUNDLE="$bundle" cargo test -q -p tg-smoke --no-default-features
-cargo build -q -p tg --no-default-features
+cargo build -q -p tg-tensor --no-default-features
 # idempotent; says nothing unless it fails
 if ! out=$(rustup target add aarch64-linux-android 2>&1); then echo "$out" >&2; exit 1; fi
-cargo check -q --target aarch64-linux-android -p tg --no-default-features
+cargo check -q --target aarch64-linux-android -p tg-tensor --no-default-features
 bash scripts/dependent.sh
 # the smoke tests cross-built for 64-bit ARM without shaderc, run under qemu on arm64 lavapipe
 bash scripts/aarch64.sh

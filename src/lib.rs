@@ -10,10 +10,25 @@
 
 pub use tg_gguf as gguf;
 pub use tg_macros::{kernel, tensor};
-pub use tg_nn::{data, nn, optim, replay, state};
+pub use tg_nn::{data, optim, replay, state};
 pub use tg_onnx::{self as onnx, onnx_kernel};
 pub use tg_ops::*;
 pub use tg_runtime as runtime;
+
+/// Layers, the [`Module`](nn::Module) trait and its derive (`use tg::nn::Module;` brings
+/// both: `#[derive(Module)]` writes a struct's `visit`, `inspect` and `set_training` from its
+/// fields).
+pub mod nn {
+    pub use tg_macros::Module;
+    pub use tg_nn::nn::*;
+}
+
+/// What the macros' expansions name; not an API.
+#[doc(hidden)]
+pub mod __private {
+    pub use tg_nn::replay::KernelState;
+    pub use tg_ops::__private::*;
+}
 
 /// Everything a user of tg needs in scope: `use tg::prelude::*;`.
 pub mod prelude {

@@ -35,7 +35,7 @@ const SEED: u32 = 7;
 /// by a `Replay`.
 enum Trainer {
     Kernel(Box<KernelStep>),
-    Library { opt: Adam, step: Replay },
+    Library { opt: Box<Adam>, step: Replay },
 }
 
 impl Trainer {
@@ -161,7 +161,7 @@ fn main() -> tg::Result<()> {
     let mut trainer = if library {
         println!("the training step: tg::nn + tg::optim, recorded by tg::replay::Replay");
         Trainer::Library {
-            opt: Adam::new(&mut model, LR)?,
+            opt: Box::new(Adam::new(&mut model, LR)?),
             step: Replay::new(),
         }
     } else {

@@ -127,13 +127,11 @@ fn classify<const B: usize>(
     h.reshape([B, -1]).matmul(fc).softmax(-1)
 }
 
-/// Tests that draw from the process-wide random stream take turns, so a seed gives each the
-/// numbers it expects.
-static RANDOM_STREAM: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 #[test]
 fn the_readme_kernel_runs() {
-    let _turn = RANDOM_STREAM.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = crate::RANDOM_STREAM
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let x = Tensor::<Rank4<2, 1, 28, 28>>::rand();
     let w = Tensor::<Rank4<8, 1, 3, 3>>::rand();
     let fc = Tensor::<Rank2<1352, 10>>::rand();
@@ -168,7 +166,9 @@ fn jitter(x: Tensor<shape![64]>) -> Tensor<shape![64]> {
 
 #[test]
 fn a_kernel_drawing_random_numbers_replays_fresh_numbers() {
-    let _turn = RANDOM_STREAM.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = crate::RANDOM_STREAM
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let x = Tensor::<Rank1<64>>::from_vec((0..64).map(|i| i as f32).collect()).unwrap();
     x.realize().unwrap();
     DynTensor::manual_seed(1234);
@@ -298,4 +298,72 @@ fn a_training_step_kernel_replays_updates_in_place() {
         assert!((got[c] - host[c]).abs() < 1e-4, "{got:?} vs {host:?}");
     }
     assert!(losses[29] < losses[0] / 10.0, "it learns: {losses:?}");
+}
+
+/// Creation ops, attention and sampling in a body: a causal mask and positions made in the
+/// kernel, attention through the mask and through `is_causal`, and samples from each row's
+/// softmax.
+#[kernel]
+fn attend(
+    q: Tensor<shape![2, 8, 4]>,
+    v: Tensor<shape![2, 8, 3]>,
+) -> (
+    Tensor<shape![2, 8, 3]>,
+    Tensor<shape![2, 8, 3]>,
+    Tensor<shape![8]>,
+    Tensor<shape![8, 5], i32>,
+) {
+    let mask = Tensor::ones([8, 8], bool).tril();
+    let masked = q.scaled_dot_product_attention(q, v, attn_mask = mask);
+    let causal = q.scaled_dot_product_attention(q, v, is_causal = true);
+    let pos = Tensor::arange(0, 8, dtype = f32) * 0.5;
+    let probs = (q.sum(2) + Tensor::zeros([2, 8])).softmax(1).t();
+    (
+        masked,
+        causal,
+        pos,
+        probs.multinomial(5, replacement = true),
+    )
+}
+
+#[test]
+fn creation_attention_and_sampling_in_a_kernel_match_eager() {
+    let _turn = crate::RANDOM_STREAM
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let q =
+        Tensor::<Rank3<2, 8, 4>>::from_vec((0..64).map(|i| ((i * 5) % 7) as f32 * 0.1).collect())
+            .unwrap();
+    let v = Tensor::<Rank3<2, 8, 3>>::from_vec((0..48).map(|i| ((i * 3) % 5) as f32).collect())
+        .unwrap();
+    q.realize().unwrap();
+    v.realize().unwrap();
+    for call in 0..2 {
+        DynTensor::manual_seed(77 + call);
+        let (masked, causal, pos, samples) = attend(q.clone(), v.clone());
+        let (masked, causal) = (masked.to_vec().unwrap(), causal.to_vec().unwrap());
+        let (pos, samples) = (pos.to_vec().unwrap(), samples.to_vec().unwrap());
+        DynTensor::manual_seed(77 + call);
+        let (qd, vd) = (q.as_dyn(), v.as_dyn());
+        let eager = qd
+            .scaled_dot_product_attention(qd, vd, None, 0.0, true)
+            .unwrap();
+        let eager = eager.to_vec::<f32>().unwrap();
+        for (a, b) in masked.iter().chain(&causal).zip(eager.iter().chain(&eager)) {
+            assert!((a - b).abs() <= 1e-6 * b.abs().max(1.0), "{a} vs {b}");
+        }
+        assert_eq!(pos, (0..8).map(|i| i as f32 * 0.5).collect::<Vec<_>>());
+        let probs = qd
+            .sum(Some(&[2]), false)
+            .unwrap()
+            .softmax(1, None)
+            .unwrap()
+            .t()
+            .unwrap();
+        let want = probs.multinomial(5, true).unwrap().to_vec::<i32>().unwrap();
+        assert_eq!(
+            samples, want,
+            "call {call}: the kernel draws what an eager run draws"
+        );
+    }
 }

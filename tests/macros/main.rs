@@ -2,5 +2,10 @@
 //! (symbolic shape checks at expansion, values, compiled replay). Their compile errors are
 //! the trybuild suite of `ui-tests`.
 
+mod compose;
 mod kernel;
 mod literal;
+
+/// Tests that draw from the process-wide random stream take turns, so a seed gives each the
+/// numbers it expects.
+static RANDOM_STREAM: std::sync::Mutex<()> = std::sync::Mutex::new(());

@@ -7,4 +7,6 @@ mod kernel_step;
 mod layers;
 mod optim;
 mod readme;
+mod sequential;
 mod state;
+mod tinygpt;

@@ -2,8 +2,8 @@
 //! steps of each optimizer with a learning rate that changes every step, and the learning
 //! rate schedules.
 
-use tg::nn::{Module, Role, Visitor};
-use tg::optim::{Adam, AdamW, Optimizer, Sgd, schedule};
+use tg::nn::{Inspector, Module, Role, Visitor};
+use tg::optim::{Adam, AdamConfig, AdamW, Optimizer, Sgd, decay_matrices, schedule};
 use tg::prelude::*;
 use tg_test_support::fixture::{self, Case, arg};
 
@@ -13,6 +13,10 @@ struct One(DynTensor);
 impl Module for One {
     fn visit(&mut self, f: &mut Visitor<'_>) -> tg::Result<()> {
         f("p", Role::Parameter, &mut self.0)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> tg::Result<()> {
+        f("p", Role::Parameter, &self.0)
     }
 }
 
@@ -84,6 +88,46 @@ fn three_steps_match_the_formulas() {
         assert_eq!(opt.steps(), 3);
     }
     assert_eq!(ran, 7, "SGD (4 forms and one mixed), Adam and AdamW");
+}
+
+/// A layer's weight and bias, for parameter groups.
+#[derive(Module)]
+struct Affine {
+    weight: DynTensor,
+    bias: DynTensor,
+}
+
+#[test]
+fn adamw_groups_decay_matrices_and_not_biases() {
+    let cases = fixture::load("nn.json");
+    let c = cases
+        .iter()
+        .find(|c| c.json["op"] == "adamw_groups")
+        .expect("the groups case");
+    let t: Vec<DynTensor> = c
+        .inputs
+        .iter()
+        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
+        .collect();
+    let mut m = Affine {
+        weight: tg::nn::init::parameter(&t[0]).unwrap(),
+        bias: tg::nn::init::parameter(&t[1]).unwrap(),
+    };
+    let wd = arg(c, "weight_decay").as_f64().expect("weight_decay");
+    let mut opt = AdamW::with_groups(&mut m, AdamConfig::new(1.0, wd), decay_matrices).unwrap();
+    let lrs = arg(c, "lrs").as_array().expect("lrs");
+    for (k, lr) in lrs.iter().enumerate() {
+        opt.set_lr(lr.as_f64().expect("lr"));
+        opt.advance();
+        let grads = [t[2 + 2 * k].clone(), t[3 + 2 * k].clone()];
+        let written = opt.update(&mut m, &grads).unwrap();
+        tg::runtime::realize(&written.iter().map(|w| w.lazy()).collect::<Vec<_>>()).unwrap();
+        for (j, p) in [&m.weight, &m.bias].into_iter().enumerate() {
+            if let Err(e) = fixture::compare(p.lazy(), &c.outs[2 * k + j], c.rtol, c.atol) {
+                panic!("step {}, parameter {j}: {e}", k + 1);
+            }
+        }
+    }
 }
 
 #[test]

@@ -2,20 +2,15 @@
 
 use std::path::Path;
 
-use tg::nn::{Linear, Module, Visitor, child};
+use tg::nn::{Linear, Module};
 use tg::optim::{Adam, Optimizer};
 use tg::prelude::*;
 use tg::untyped::loss::Reduction;
 
+#[derive(Module)]
 struct Net {
     fc1: Linear,
     fc2: Linear,
-}
-impl Module for Net {
-    fn visit(&mut self, f: &mut Visitor<'_>) -> tg::Result<()> {
-        child("fc1", &mut self.fc1, f)?;
-        child("fc2", &mut self.fc2, f)
-    }
 }
 
 fn readme(x: &DynTensor, y: &DynTensor, path: &Path) -> tg::Result<(f32, f32)> {

@@ -1,12 +1,15 @@
 //! State round trips: a model and its optimizer saved mid-training, loaded into fresh ones,
 //! continue exactly as the originals do; a file that does not fit loads nothing.
 
-use tg::nn::{BatchNorm2d, Conv2d, ConvOptions, Linear, Module, Visitor, child};
+use tg::nn::{BatchNorm2d, Conv2d, ConvOptions, Linear, Module};
 use tg::optim::{Adam, Optimizer};
 use tg::prelude::*;
 use tg::state::StateDict;
 use tg::untyped::loss::Reduction;
 
+/// Its `Module` derived: `conv.weight`, .., `bn.running_mean`, .., `fc.bias`, and
+/// `set_training` passed on to the BatchNorm.
+#[derive(Module)]
 struct Net {
     conv: Conv2d,
     bn: BatchNorm2d,
@@ -34,18 +37,6 @@ impl Net {
             .unwrap()
             .sparse_categorical_crossentropy(y, None, 0.0, Reduction::Mean)
             .unwrap()
-    }
-}
-
-impl Module for Net {
-    fn visit(&mut self, f: &mut Visitor<'_>) -> tg::Result<()> {
-        child("conv", &mut self.conv, f)?;
-        child("bn", &mut self.bn, f)?;
-        child("fc", &mut self.fc, f)
-    }
-
-    fn set_training(&mut self, training: bool) {
-        self.bn.set_training(training);
     }
 }
 

@@ -12,7 +12,7 @@ use tg::runtime::{Lazy, Scalar};
 use tg::untyped::random::Generator;
 
 /// Tests that use the process-wide stream take turns, so their counters do not interleave.
-static GLOBAL_STREAM: Mutex<()> = Mutex::new(());
+pub(crate) static GLOBAL_STREAM: Mutex<()> = Mutex::new(());
 
 fn fill_value(v: &Value) -> Scalar {
     let value = &v["value"];

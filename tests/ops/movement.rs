@@ -112,10 +112,8 @@ fn is_multi(c: &Case) -> bool {
 
 #[test]
 fn movement_ops_match_numpy() {
-    let cases = fixture::load("ops_movement.json");
-    let mut failures = Vec::new();
-    for c in &cases {
-        let result = if is_multi(c) {
+    fixture::run_each("ops_movement.json", |c| {
+        if is_multi(c) {
             pieces(c).map_err(|e| e.to_string()).and_then(|got| {
                 let got: Vec<_> = got.into_iter().map(DynTensor::into_lazy).collect();
                 fixture::compare_outs(&got, c)
@@ -124,18 +122,8 @@ fn movement_ops_match_numpy() {
             one(c)
                 .map_err(|e| e.to_string())
                 .and_then(|got| fixture::compare(got.lazy(), &c.out, c.rtol, c.atol))
-        };
-        if let Err(e) = result {
-            failures.push(format!("{}: {e}", c.name));
         }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases failed:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    });
 }
 
 /// Every untyped error names the op and the shapes or values involved.

@@ -9,10 +9,14 @@
 #[path = "../../examples/train_digits/step.rs"]
 pub mod cnn_step;
 
+// examples/tinygpt's model, so that the GPT rows time the example's own step
+#[path = "../../examples/tinygpt/model.rs"]
+pub mod gpt;
+
 use std::time::Instant;
 
 use tg::nn::{DigitsCnn, Mlp, Module};
-use tg::optim::{Adam, Optimizer};
+use tg::optim::{Adam, AdamConfig, AdamW, Optimizer, decay_matrices};
 use tg::prelude::*;
 use tg::replay::Replay;
 use tg::untyped::loss::Reduction;
@@ -142,7 +146,7 @@ fn own<S: tg::Shape>(d: &DynTensor) -> Tensor<S> {
 /// parameters as the other modes.
 pub fn kernel_mlp(steps: usize) -> Figures {
     DynTensor::manual_seed(1);
-    let mut model = Mlp::new(784, 128, 10).expect("mlp");
+    let model = Mlp::new(784, 128, 10).expect("mlp");
     let t = model.parameters().expect("parameters");
     let zeros = |i: usize| DynTensor::zeros(t[i].1.shape(), DType::F32).expect("zeros");
     let (w1, b1, w2, b2) = (own(&t[0].1), own(&t[1].1), own(&t[2].1), own(&t[3].1));
@@ -182,4 +186,71 @@ pub fn kernel_cnn(steps: usize) -> Figures {
         let loss = step.step(&x, &y, 1e-3).expect("step");
         loss.to_vec::<f32>().expect("loss")[0]
     })
+}
+
+/// examples/tinygpt's training step, as the example writes it (its model at width 64,
+/// context 64, 4 heads, 2 blocks, 76 characters, batch 16): the loss, gradients and AdamW
+/// with parameter groups.
+#[kernel]
+fn gpt_step<const B: usize, const T: usize>(
+    model: &mut gpt::Gpt,
+    opt: &mut AdamW,
+    x: &Tensor<shape![B, T], i32>,
+    y: &Tensor<shape![B, T], i32>,
+) -> Tensor<shape![]> {
+    let loss = model.loss(x.as_dyn(), y.as_dyn())?;
+    opt.step(model, &loss)?;
+    loss
+}
+
+/// Pseudo-random ids and their next ids for step `k` of the GPT.
+fn gpt_batch(k: u32, vocab: u32) -> (Tensor<Rank2<16, 64>, i32>, Tensor<Rank2<16, 64>, i32>) {
+    let ids: Vec<i32> = (0..16 * 65u32)
+        .map(|i| ((i.wrapping_mul(2_654_435_761) ^ k.wrapping_mul(40_503)) >> 8) % vocab)
+        .map(|v| v as i32)
+        .collect();
+    let rows = |from: usize| -> Vec<i32> {
+        ids.chunks(65)
+            .flat_map(|r| r[from..from + 64].to_vec())
+            .collect()
+    };
+    (
+        Tensor::from_slice(&rows(0)).expect("ids"),
+        Tensor::from_slice(&rows(1)).expect("targets"),
+    )
+}
+
+/// The tinygpt step eagerly (graph built, scheduled and dispatched each step) and as the
+/// example's one `#[kernel]` (replayed), from the same initial parameters and batches.
+pub fn gpt_eager_and_kernel(steps: usize) -> [Figures; 2] {
+    let config = gpt::Config {
+        vocab: 76,
+        context: 64,
+        dim: 64,
+        heads: 4,
+        layers: 2,
+    };
+    let cfg = AdamConfig::new(3e-3, 0.1);
+    DynTensor::manual_seed(1);
+    let mut model = gpt::Gpt::new(&config).expect("gpt");
+    let mut opt = AdamW::with_groups(&mut model, cfg, decay_matrices).expect("adamw");
+    let eager = measure(steps, |k| {
+        let (x, y) = gpt_batch(k, 76);
+        opt.advance();
+        let loss = model.loss(x.as_dyn(), y.as_dyn()).expect("loss");
+        let mut outs = vec![loss.clone()];
+        outs.extend(opt.descend(&mut model, &loss).expect("step"));
+        realize_all(&outs);
+        loss.to_vec::<f32>().expect("loss")[0]
+    });
+    DynTensor::manual_seed(1);
+    let mut model = gpt::Gpt::new(&config).expect("gpt");
+    let mut opt = AdamW::with_groups(&mut model, cfg, decay_matrices).expect("adamw");
+    let kernel = measure(steps, |k| {
+        let (x, y) = gpt_batch(k, 76);
+        gpt_step(&mut model, &mut opt, &x, &y)
+            .to_vec()
+            .expect("loss")[0]
+    });
+    [eager, kernel]
 }

@@ -15,6 +15,7 @@ pub mod check;
 pub mod dim;
 pub mod dtype;
 pub mod error;
+pub mod ops;
 pub mod shape;
 
 pub use check::{Checker, Deferred, Fact, decide};

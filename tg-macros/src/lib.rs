@@ -32,8 +32,22 @@ pub fn tensor(input: TokenStream) -> TokenStream {
 }
 mod dsl;
 mod kernel;
+mod module;
 mod rules;
 mod sym;
+
+/// `Module` for a struct, from its fields: tensors (`DynTensor`, `Option<DynTensor>`, typed
+/// `Tensor<..>`) are its parameters (`#[module(buffer)]`: a buffer, saved but not trained),
+/// scalars and strings its configuration, and any other field a child module (a layer, a
+/// `Vec` or array of layers, another derived struct) whose tensors are named `field.…`;
+/// `#[module(skip)]` leaves a field out. Writes `visit`, `inspect`, `set_training` and
+/// `modes` (the last two passed on to the children).
+#[proc_macro_derive(Module, attributes(module))]
+pub fn derive_module(item: TokenStream) -> TokenStream {
+    module::derive(item.into())
+        .unwrap_or_else(|e| e.to_compile_error())
+        .into()
+}
 
 /// Checks a tensor function's shapes while it expands, and compiles it: the first call with a
 /// given set of input shapes and dtypes records its kernels, later calls replay them on the new

@@ -62,6 +62,17 @@ impl Poly {
         }
     }
 
+    /// The const parameter's name, when the polynomial is exactly one (`B`).
+    pub fn as_param(&self) -> Option<&str> {
+        match self.terms.iter().next() {
+            Some((m, 1)) if self.terms.len() == 1 => match m.as_slice() {
+                [(Sym::Param(p), 1)] => Some(p),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// Mentions a dynamic dimension (directly or inside a quotient).
     pub fn is_dynamic(&self) -> bool {
         self.terms.keys().flatten().any(|(s, _)| match s {
@@ -89,18 +100,13 @@ impl Poly {
         Some(Poly { terms })
     }
 
-    /// `self - o`; panics on overflow (see [`Poly::checked_sub`]).
-    pub fn sub(&self, o: &Poly) -> Poly {
-        self.checked_sub(o)
-            .expect("polynomial coefficients fit in i64")
-    }
-
     /// `self - o`, `None` on overflow.
     pub fn checked_sub(&self, o: &Poly) -> Option<Poly> {
         self.checked_add(&o.checked_mul(&Poly::constant(-1))?)
     }
 
     /// `k * self`; panics on overflow (see [`Poly::checked_mul`]).
+    #[cfg(test)]
     pub fn scale(&self, k: i64) -> Poly {
         self.checked_mul(&Poly::constant(k))
             .expect("polynomial coefficients fit in i64")
@@ -166,17 +172,6 @@ impl Poly {
             });
         }
         Some(out)
-    }
-
-    /// The product of `dims`. One past `i64` is only known at run time (where the op reports
-    /// the size overflow), so it becomes a dynamic dimension rather than a panic.
-    pub fn product(dims: &[Poly]) -> Poly {
-        dims.iter()
-            .try_fold(Poly::constant(1), |acc, d| acc.checked_mul(d))
-            .unwrap_or_else(|| {
-                let shown: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
-                Poly::dynamic(&format!("product({})", shown.join(", ")))
-            })
     }
 
     /// `r` when `self == r * o` term by term (same monomials, one ratio).

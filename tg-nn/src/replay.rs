@@ -87,3 +87,47 @@ impl Replay {
             .map(|e| e.recording.kernels())
     }
 }
+
+/// A value a `#[kernel]` takes by reference besides tensors and scalars: a model (every
+/// [`Module`](crate::nn::Module)), an optimizer (every optimizer of [`crate::optim`]).
+///
+/// The kernel passes the value's tensors to its recording as inputs, so a replay reads and
+/// writes the buffers of the value it is given (another model of the same shapes replays
+/// correctly); the tensors of a value taken by `&mut` are realized by each call too (a
+/// body that assigns them in place, as an optimizer's step does, is recorded writing
+/// them). Before each call, replays included, the kernel runs the host side of every value
+/// it takes by `&mut` ([`KernelState::kernel_advance`]: an optimizer's step count and
+/// runtime scalars) and binds what it returns.
+pub trait KernelState {
+    /// Every tensor the kernel's body may read or write through this value, in a fixed order.
+    fn kernel_tensors(&self) -> Result<Vec<DynTensor>>;
+
+    /// What of this value the recorded graph depends on besides its tensors' shapes (an
+    /// optimizer's hyperparameters and parameter groups, baked into its update as
+    /// constants): part of the recordings' key, so a value that differs records anew. The
+    /// default is nothing.
+    fn kernel_key(&self) -> Vec<u64> {
+        Vec::new()
+    }
+
+    /// The host side of one call of a kernel taking this value by `&mut`, run before the
+    /// call (once per outermost kernel call: a kernel called from a kernel's body leaves it
+    /// to its caller); returns the `(id, value)` binds of the runtime scalars it set. The
+    /// default does nothing.
+    fn kernel_advance(&mut self) -> Vec<(u64, Scalar)> {
+        Vec::new()
+    }
+}
+
+impl<M: crate::nn::Module + ?Sized> KernelState for M {
+    fn kernel_tensors(&self) -> Result<Vec<DynTensor>> {
+        Ok(self.tensors()?.into_iter().map(|(_, t)| t).collect())
+    }
+
+    /// The module's training switches ([`Module::modes`](crate::nn::Module::modes)).
+    fn kernel_key(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        self.modes(&mut out);
+        out
+    }
+}

@@ -40,6 +40,9 @@ struct Entry {
     key: Vec<u64>,
     recording: Arc<Recording>,
     draws: Vec<Draw>,
+    /// The ids of the state's binds when recorded: a replay binds a call's values (another
+    /// optimizer's, whose runtime scalars have ids of their own) to these, by position.
+    bind_ids: Vec<u64>,
 }
 
 /// Var ids handed to kernels, 1,024 scalar arguments each, from the upper half of the id
@@ -57,6 +60,13 @@ pub fn fresh_vars(count: u64) -> u64 {
 thread_local! {
     /// The var ids of the kernel whose body runs on this thread.
     static CURRENT: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// Whether a `#[kernel]` body runs on this thread now (a kernel calling a kernel runs the
+/// callee inline; an optimizer's `step` inside a body leaves its `advance` to the kernel,
+/// which runs it once per call, replays included).
+pub fn in_kernel_body() -> bool {
+    CURRENT.with(|c| c.get()).is_some()
 }
 
 /// A kernel body's scalar argument `slot` as an operand: a var of the running kernel, or a
@@ -142,6 +152,25 @@ impl KernelCache {
         vars: &[Scalar],
         body: impl FnOnce(&[DynTensor]) -> Result<Vec<DynTensor>>,
     ) -> Result<Vec<DynTensor>> {
+        self.call_bound(inputs, keys, vars, &[], body)
+    }
+
+    /// [`KernelCache::call_with`] with more vars to rebind at a replay: the runtime scalars
+    /// of the state a kernel takes by reference (an optimizer's learning rate and bias
+    /// corrections, from its `advance`). A replay binds them by position to the ids the
+    /// recording's call gave, so a call with another optimizer (whose scalars have ids of
+    /// their own) replays it correctly; their count keys the recordings.
+    ///
+    /// Called inside another kernel's body (a kernel calling a kernel), the body runs inline:
+    /// its ops join the caller's graph and recording, and nothing is cached here.
+    pub fn call_bound(
+        &self,
+        inputs: Vec<DynTensor>,
+        keys: &[u64],
+        vars: &[Scalar],
+        binds: &[(u64, Scalar)],
+        body: impl FnOnce(&[DynTensor]) -> Result<Vec<DynTensor>>,
+    ) -> Result<Vec<DynTensor>> {
         let base = self.var_base();
         let run_body = |inputs: &[DynTensor]| {
             let previous = CURRENT.with(|c| c.replace(Some(base)));
@@ -149,10 +178,11 @@ impl KernelCache {
             CURRENT.with(|c| c.set(previous));
             out
         };
-        if !self.replayable {
+        if !self.replayable || in_kernel_body() {
             return run_body(&inputs);
         }
-        let key = Self::key(&inputs, keys);
+        let mut key = Self::key(&inputs, keys);
+        key.push(binds.len() as u64);
         let lazies: Vec<&tg_runtime::Lazy> = inputs.iter().map(|t| t.lazy()).collect();
         // this static's address names its recordings among the device's state
         let entries = device_of(&lazies)?.local::<Entries>(self as *const KernelCache as usize);
@@ -162,15 +192,16 @@ impl KernelCache {
             .unwrap_or_else(|e| e.into_inner())
             .iter()
             .find(|e| e.key == key)
-            .map(|e| (e.recording.clone(), e.draws.clone()));
-        if let Some((rec, draws)) = found {
-            let mut binds: Vec<(u64, Scalar)> = vars
+            .map(|e| (e.recording.clone(), e.draws.clone(), e.bind_ids.clone()));
+        if let Some((rec, draws, bind_ids)) = found {
+            let mut all: Vec<(u64, Scalar)> = vars
                 .iter()
                 .enumerate()
                 .map(|(slot, &v)| (base + slot as u64, v))
                 .collect();
-            binds.extend(redraw(&draws));
-            let outs = rec.replay_with(&lazies, &binds)?;
+            all.extend(bind_ids.iter().zip(binds).map(|(&id, &(_, v))| (id, v)));
+            all.extend(redraw(&draws));
+            let outs = rec.replay_with(&lazies, &all)?;
             return Ok(outs.into_iter().map(DynTensor::from_lazy).collect());
         }
         watch_draws();
@@ -189,9 +220,55 @@ impl KernelCache {
             .unwrap_or_else(|e| e.into_inner())
             .push(Entry {
                 key,
-                recording: Arc::new(recording),
+                recording: Arc::new(recording.named(self.name)),
                 draws,
+                bind_ids: binds.iter().map(|&(id, _)| id).collect(),
             });
         Ok(outs.into_iter().map(DynTensor::from_lazy).collect())
     }
 }
+
+/// What Rust code in a `#[kernel]` body gives where the body states a tensor type (`let y:
+/// Tensor<shape![B, 10]> = f(x);`, or the kernel's return type): a typed tensor of exactly
+/// that type (rustc checks it against the callee's signature), a `DynTensor` (checked when
+/// the body runs: its shape and dtype must be the type's), or a tuple of those.
+#[diagnostic::on_unimplemented(
+    message = "this gives `{Self}`, not the `{T}` written for it",
+    label = "gives `{Self}`",
+    note = "the type written where the result is bound (or the kernel's return type) must be what the code returns"
+)]
+pub trait KernelValue<T> {
+    /// The value as `T`.
+    fn into_kernel_value(self) -> Result<T>;
+}
+
+impl<S: crate::Shape, D: crate::Dtype> KernelValue<crate::Tensor<S, D>> for crate::Tensor<S, D> {
+    fn into_kernel_value(self) -> Result<crate::Tensor<S, D>> {
+        Ok(self)
+    }
+}
+
+impl<S: crate::Shape, D: crate::Dtype> KernelValue<crate::Tensor<S, D>> for DynTensor {
+    fn into_kernel_value(self) -> Result<crate::Tensor<S, D>> {
+        crate::Tensor::try_from_dyn(self)
+    }
+}
+
+macro_rules! kernel_value_tuple {
+    ($($a:ident $t:ident),+) => {
+        impl<$($a: KernelValue<$t>, $t,)+> KernelValue<($($t,)+)> for ($($a,)+) {
+            #[allow(non_snake_case)]
+            fn into_kernel_value(self) -> Result<($($t,)+)> {
+                let ($($a,)+) = self;
+                Ok(($($a.into_kernel_value()?,)+))
+            }
+        }
+    };
+}
+
+kernel_value_tuple!(A0 T0);
+kernel_value_tuple!(A0 T0, A1 T1);
+kernel_value_tuple!(A0 T0, A1 T1, A2 T2);
+kernel_value_tuple!(A0 T0, A1 T1, A2 T2, A3 T3);
+kernel_value_tuple!(A0 T0, A1 T1, A2 T2, A3 T3, A4 T4);
+kernel_value_tuple!(A0 T0, A1 T1, A2 T2, A3 T3, A4 T4, A5 T5);

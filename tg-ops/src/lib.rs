@@ -4,10 +4,13 @@
 //! type `T` in its type; each typed op computes the output type and calls one untyped op of
 //! [`DynTensor`], written once on runtime shapes, which composes the runtime's primitives.
 
+pub mod dispatch;
+#[doc(hidden)]
 pub mod dsl;
 pub mod dtype;
 #[rustfmt::skip]
 mod dtype_impls;
+#[doc(hidden)]
 pub mod kernel_cache;
 pub mod shape;
 pub mod tensor;
@@ -15,7 +18,6 @@ pub mod typed;
 pub mod untyped;
 
 pub use dtype::{Bitwise, Dtype, Float, Int, Numeric, Promote, Signed, WeakPromote, WeakScalar};
-pub use kernel_cache::KernelCache;
 pub use shape::{
     Broadcast, Const, Dim, Rank0, Rank1, Rank2, Rank3, Rank4, Rank5, Rank6, SameDim, SameShape,
     Shape, StaticShape,
@@ -26,7 +28,17 @@ pub use untyped::DynTensor;
 pub use untyped::conv::{Conv, ConvAlgorithm};
 pub use untyped::pool::{Padding, Pool, Sizes};
 
-/// Everything a user of tg needs in scope.
+/// What the macros' expansions name (`tensor!` outside kernels, `#[kernel]`'s recordings and
+/// vars): not an API, and not semver-stable.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::dsl::{arg, index_item};
+    pub use crate::kernel_cache::{KernelCache, KernelValue, in_kernel_body, scalar_arg};
+}
+
+/// Everything a user of tg needs in scope: the typed tensor and its shapes, the untyped
+/// `DynTensor`, the element type `DType` (the typed API's element-type trait is
+/// [`Dtype`], outside the prelude so that one dtype name is in scope), errors.
 pub mod prelude {
     pub use crate::idx;
     pub use crate::shape;
@@ -40,8 +52,8 @@ pub mod prelude {
     pub use crate::untyped::indexing::Index;
     pub use crate::untyped::pad_modes::PadMode;
     pub use crate::{
-        Bitwise, Broadcast, Const, DType, Dim, Dtype, DynTensor, Error, Float, Int, Numeric,
-        Promote, Rank0, Rank1, Rank2, Rank3, Rank4, Rank5, Rank6, Result, SameShape, Shape, Signed,
+        Bitwise, Broadcast, Const, DType, Dim, DynTensor, Error, Float, Int, Numeric, Promote,
+        Rank0, Rank1, Rank2, Rank3, Rank4, Rank5, Rank6, Result, SameShape, Shape, Signed,
         StaticShape, Tensor,
     };
     pub use crate::{Conv, ConvAlgorithm, Padding, Pool, Sizes};

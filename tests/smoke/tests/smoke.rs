@@ -58,15 +58,16 @@ fn tensor_expression() {
     assert_eq!(y.to_vec().unwrap(), [18., 30., 30., 42.]);
 }
 
-/// The README's `#[kernel]` example.
+/// The README's `#[kernel]` example (its reshape written as a flatten): a convolution, a
+/// pool, a matmul and a softmax, the kernels a phone runs from the embedded bundle.
 #[kernel]
 fn classify<const B: usize>(
-    x: Tensor<shape![B, 1, 28, 28]>,
-    w: Tensor<shape![8, 1, 3, 3]>,
-    fc: Tensor<shape![1352, 10]>,
+    images: Tensor<shape![B, 1, 28, 28]>,
+    filters: Tensor<shape![8, 1, 3, 3]>,
+    head: Tensor<shape![1352, 10]>,
 ) -> Tensor<shape![B, 10]> {
-    let h = x.conv2d(w, padding = 0).relu().max_pool2d(2); // [B, 8, 13, 13]
-    h.reshape([B, -1]).matmul(fc).softmax(-1)
+    let pooled = images.conv2d(filters).relu().max_pool2d(2);
+    pooled.flatten(1).matmul(head).softmax(-1)
 }
 
 fn ramp<S: Shape + StaticShape>(n: usize, scale: f32) -> Tensor<S> {

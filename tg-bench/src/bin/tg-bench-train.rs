@@ -1,14 +1,16 @@
 //! `cargo run --release --bin tg-bench-train`: milliseconds per training step (forward,
 //! backward, Adam) of the train_digits demo's CNN (batch 32, 8x8 images) and of a
-//! 784-128-10 MLP (batch 64), run eagerly, replayed and as one `#[kernel]` function
-//! (`tg_bench::train`); with kernels per step, each figure's ratio to the eager step, and the
+//! 784-128-10 MLP (batch 64), run eagerly, replayed and as one `#[kernel]` function, and of
+//! examples/tinygpt's GPT (width 64, context 64, batch 16; AdamW) eagerly and as the
+//! example's `#[kernel]` step (`tg_bench::train`); with kernels per step, each figure's ratio to the eager step, and the
 //! last step's loss (equal in every mode: the same initial parameters and batches), all in
 //! one process on the selected device. `TG_BENCH_STEPS` sets the timed steps (default 20).
 
 use tg::prelude::*;
 use tg::runtime::device::Device;
 use tg_bench::train::{
-    Figures, cnn_eager_and_replayed, kernel_cnn, kernel_mlp, mlp_eager_and_replayed,
+    Figures, cnn_eager_and_replayed, gpt_eager_and_kernel, kernel_cnn, kernel_mlp,
+    mlp_eager_and_replayed,
 };
 
 fn row(model: &str, mode: &str, (ms, kernels, loss): Figures, eager: f64) {
@@ -37,4 +39,7 @@ fn main() {
     row("MLP 784-128-10, b 64", "eager", e, e.0);
     row("MLP 784-128-10, b 64", "replayed", r, e.0);
     row("MLP 784-128-10, b 64", "#[kernel]", kernel_mlp(steps), e.0);
+    let [e, k] = gpt_eager_and_kernel(steps);
+    row("tinygpt d64 T64 b16", "eager", e, e.0);
+    row("tinygpt d64 T64 b16", "#[kernel]", k, e.0);
 }

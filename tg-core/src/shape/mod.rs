@@ -6,11 +6,18 @@
 
 pub mod broadcast;
 pub mod einsum;
+pub mod gather;
+pub mod hash;
+pub mod index;
 pub mod join;
+pub mod linalg;
+pub mod loss;
 pub mod matmul;
 pub mod movement;
+pub mod norm;
 pub mod pad;
 pub mod reduce;
+pub mod stats;
 pub mod window;
 
 use crate::dim::{Dim, ShowShape};
@@ -135,6 +142,15 @@ pub fn show_target<D: Dim>(target: &[Option<D>]) -> String {
 /// `shape` as a message writes it.
 pub(crate) fn show<D: Dim>(shape: &[D]) -> String {
     ShowShape(shape).to_string()
+}
+
+/// A `Shape` error of `op` at `at`.
+pub(crate) fn shape_error_at<D>(
+    at: crate::ops::At,
+    op: &'static str,
+    message: impl Into<String>,
+) -> crate::ops::Fault<D> {
+    crate::ops::Fault::new(at, crate::error::shape_error(op, message))
 }
 
 /// The overflow error of `op` building `shape`.

@@ -5,9 +5,11 @@
 
 use crate::check::Checker;
 use crate::dim::Dim;
+use crate::dtype::DType;
 use crate::error::{RuleError, argument_error, shape_error};
+use crate::ops::{At, Fault, OpError, Place};
 
-use super::show;
+use super::{overflow, show, times};
 
 /// Sizes given once for every spatial axis or once per axis (strides, dilations).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -446,6 +448,289 @@ pub fn conv<D: Dim>(
         conv_bias(ck, op, &weight[0], b)?;
     }
     conv_windows(ck, op, x, weight, stride, dilation, padding)
+}
+
+/// A window's sizes per spatial axis, as a call gives them once resolved.
+#[derive(Clone, Copy, Debug)]
+pub struct PerAxis<'a> {
+    /// The kernel (pools).
+    pub kernel: &'a [usize],
+    /// The step between windows.
+    pub stride: &'a [usize],
+    /// The step between a window's elements.
+    pub dilation: &'a [usize],
+    /// `(before, after)` padding.
+    pub pads: &'a [(isize, isize)],
+    /// A transposed convolution's extra size at the end.
+    pub out_pad: &'a [usize],
+}
+
+/// conv_transpose2d: input `(N, Cin, spatial..)` and weight `(Cin, Cout / groups, kernel..)`
+/// of one rank, at least 3.
+pub fn conv_transpose_ranks<D: Dim>(op: &'static str, x: &[D], w: &[D]) -> Result<(), Fault<D>> {
+    if x.len() < 3 || w.len() != x.len() {
+        return Err(Fault::new(
+            At::Param("weight"),
+            shape_error(
+                op,
+                format!(
+                    "the input {} and the weight {} must have one rank of at least 3 ((N, Cin, spatial..) and (Cin, Cout/groups, kernel..))",
+                    show(x),
+                    show(w)
+                ),
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// conv_transpose2d's output: `(N, Cout, ..)`, each spatial axis
+/// `(i - 1) * stride - pads + dilation * (k - 1) + output_padding + 1`; the bias one value per
+/// output channel.
+pub fn conv_transpose<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    (x, w, bias): (&[D], &[D], Option<&[D]>),
+    groups: usize,
+    sizes: PerAxis<'_>,
+) -> Result<Vec<D>, Fault<D>> {
+    let PerAxis {
+        stride,
+        dilation,
+        pads,
+        out_pad,
+        ..
+    } = sizes;
+    let weight = At::Param("weight");
+    if let Some(cin) = w[0].known()
+        && cin % groups.max(1) != 0
+    {
+        return Err(Fault::new(
+            weight,
+            shape_error(
+                op,
+                format!(
+                    "the weight {} has {cin} input channels (axis 0), which do not split into {groups} groups",
+                    show(w)
+                ),
+            ),
+        ));
+    }
+    ck.equal(&x[1], &w[0], || {
+        shape_error(
+            op,
+            format!(
+                "the input {} has {} channels (axis 1), the weight {} takes {} (axis 0)",
+                show(x),
+                x[1],
+                show(w),
+                w[0]
+            ),
+        )
+    })
+    .at(weight)?;
+    let cout = times(op, &w[1], groups, w).at(weight)?;
+    let mut out = vec![x[0].clone(), cout.clone()];
+    for a in 0..x.len() - 2 {
+        let (i, k) = (&x[2 + a], &w[2 + a]);
+        let (s, d, (pb, pa), opad) = (stride[a], dilation[a], pads[a], out_pad[a]);
+        if i.is(0) {
+            return Err(Fault::new(
+                At::Call,
+                shape_error(
+                    op,
+                    format!("the input {} is empty on spatial axis {}", show(x), 2 + a),
+                ),
+            ));
+        }
+        if let Some(kc) = k.known()
+            && !(1..=i32::MAX as usize).contains(&kc)
+        {
+            return Err(Fault::new(
+                weight,
+                shape_error(
+                    op,
+                    format!(
+                        "the weight {} has kernel size {kc} on axis {}",
+                        show(w),
+                        2 + a
+                    ),
+                ),
+            ));
+        }
+        // the zero-interleaved input, padded by (reach - pb, reach - pa + op), slid over by the
+        // kernel's reach + 1
+        let no_output = |size: String| {
+            Fault::new(
+                At::Param("padding"),
+                shape_error(
+                    op,
+                    format!(
+                        "padding {:?} leaves no output on spatial axis {} of the input {} (kernel {}, stride {s}, dilation {d}, output_padding {opad}: size {size})",
+                        (pb, pa),
+                        2 + a,
+                        show(x),
+                        w[2 + a]
+                    ),
+                ),
+            )
+        };
+        let overflow = || Fault::new(At::Call, overflow(op, x));
+        let reach = k
+            .offset(-1)
+            .and_then(|r| r.checked_mul(&D::lit(d)))
+            .ok_or_else(overflow)?;
+        let grown = i
+            .offset(-1)
+            .and_then(|v| v.checked_mul(&D::lit(s)))
+            .and_then(|v| v.checked_add(&reach))
+            .ok_or_else(overflow)?;
+        let tail = opad as i64 + 1 - pb as i64 - pa as i64;
+        let size = grown
+            .offset(tail)
+            .ok_or_else(|| no_output(format!("{grown} + {tail}")))?;
+        if let (Some(i), Some(r), Some(o)) = (i.known(), reach.known(), size.known()) {
+            let (i, r, o) = (i as i64, r as i64, o as i64);
+            let spaced = (i - 1) * s as i64 + 1;
+            let (before, after) = (r - pb as i64, r - pa as i64 + opad as i64);
+            if (-before).max(0) > (spaced + after).min(spaced) || o < 1 {
+                return Err(no_output(o.to_string()));
+            }
+        }
+        out.push(size);
+    }
+    if let Some(bs) = bias {
+        let at = At::Param("bias");
+        if bs.len() != 1 {
+            return Err(Fault::new(
+                at,
+                shape_error(
+                    op,
+                    format!("the bias is one value per output channel, not {}", show(bs)),
+                ),
+            ));
+        }
+        ck.equal(&bs[0], &cout, || {
+            shape_error(
+                op,
+                format!(
+                    "the bias has {} values for {cout} output channels (weight {} axis 1 x {groups} group(s))",
+                    bs[0],
+                    show(w)
+                ),
+            )
+        })
+        .at(at)?;
+    }
+    Ok(out)
+}
+
+/// max_unpool2d's values `(N, C, spatial..)` and integer indices of the same shape.
+pub fn unpool_inputs<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    x: &[D],
+    (is, idt): (&[D], DType),
+) -> Result<(), Fault<D>> {
+    if x.len() < 3 {
+        return Err(Fault::new(
+            At::Receiver,
+            OpError::Needs {
+                op,
+                what: format!("values (N, C, spatial..), got shape {}", show(x)),
+            },
+        ));
+    }
+    let at = At::Param("indices");
+    if is.len() != x.len() {
+        return Err(Fault::new(
+            at,
+            shape_error(
+                op,
+                format!(
+                    "indices of shape {} for values of shape {}",
+                    show(is),
+                    show(x)
+                ),
+            ),
+        ));
+    }
+    for (a, (i, v)) in is.iter().zip(x).enumerate() {
+        ck.equal(i, v, || {
+            shape_error(
+                op,
+                format!(
+                    "indices of shape {} for values of shape {}: axis {a} is {i}, not {v}",
+                    show(is),
+                    show(x)
+                ),
+            )
+        })
+        .at(at)?;
+    }
+    if !idt.is_int() {
+        return Err(Fault::new(at, OpError::IndexDType { op, dtype: idt }));
+    }
+    Ok(())
+}
+
+/// max_unpool2d's output: `(N, C)` and the last entries of `output_size`, or each spatial axis
+/// `(i - 1) * stride + dilation * (kernel - 1) + 1 - pads`.
+pub fn unpool<D: Dim>(
+    op: &'static str,
+    x: &[D],
+    window: PerAxis<'_>,
+    output_size: Option<&[D]>,
+) -> Result<Vec<D>, Fault<D>> {
+    let PerAxis {
+        kernel,
+        stride,
+        dilation,
+        pads,
+        ..
+    } = window;
+    let dims = x.len() - 2;
+    let mut out = x[..2].to_vec();
+    if let Some(sz) = output_size {
+        if sz.len() < dims {
+            return Err(Fault::new(
+                At::Param("output_size"),
+                argument_error(
+                    op,
+                    format!(
+                        "output_size has {} entries, fewer than the {dims} spatial axes of {}",
+                        sz.len(),
+                        show(x)
+                    ),
+                ),
+            ));
+        }
+        out.extend(sz[sz.len() - dims..].iter().cloned());
+        return Ok(out);
+    }
+    for a in 0..dims {
+        let extent = (dilation[a] * (kernel[a] - 1) + 1) as i64;
+        let negative = || {
+            Fault::new(
+                At::Call,
+                argument_error(
+                    op,
+                    format!(
+                        "kernel {kernel:?}, stride {stride:?} and padding {pads:?} give a negative size on spatial axis {} of {}",
+                        2 + a,
+                        show(x)
+                    ),
+                ),
+            )
+        };
+        let size = x[2 + a]
+            .offset(-1)
+            .and_then(|v| v.checked_mul(&D::lit(stride[a])))
+            .and_then(|v| v.offset(extent - pads[a].0 as i64 - pads[a].1 as i64))
+            .ok_or_else(negative)?;
+        out.push(size);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -408,6 +408,15 @@ mod tests {
                 )
             }
             Ast::Index { recv, items, .. } => format!("{}[{}]", show(recv), items.len()),
+            Ast::Host(e) => quote!(#e).to_string(),
+            Ast::Call { path, args, .. } => format!(
+                "{}({})",
+                path.iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join("::"),
+                args.iter().map(show).collect::<Vec<_>>().join(", ")
+            ),
             Ast::List(items, _) => format!(
                 "[{}]",
                 items.iter().map(show).collect::<Vec<_>>().join(", ")

@@ -10,7 +10,7 @@ use super::ast::{Ast, BinOp, IndexItem};
 
 pub fn emit(ast: &Ast) -> Result<TokenStream> {
     Ok(match ast {
-        Ast::Var(id) => quote!(::tg::dsl::arg(&#id)),
+        Ast::Var(id) => quote!(::tg::__private::arg(&#id)),
         Ast::Lit(l) => quote!(#l),
         Ast::Literal(tokens, _) => {
             let code = crate::literal::expand(tokens.clone())?;
@@ -60,6 +60,11 @@ pub fn emit(ast: &Ast) -> Result<TokenStream> {
             let args = args.iter().map(emit).collect::<Result<Vec<_>>>()?;
             quote_spanned!(*span=> (#r).#name(#(#args),*))
         }
+        Ast::Call { path, args, span } => {
+            let args = args.iter().map(emit).collect::<Result<Vec<_>>>()?;
+            quote_spanned!(*span=> #(#path)::*(#(#args),*))
+        }
+        Ast::Host(e) => quote!(#e),
         Ast::Index { recv, items, span } => {
             let r = emit(recv)?;
             let items = items.iter().map(index_item).collect::<Result<Vec<_>>>()?;
@@ -111,7 +116,7 @@ fn index_item(item: &IndexItem) -> Result<TokenStream> {
             };
             quote!(#index::Slice { start: #s, stop: #e, step: #st })
         }
-        IndexItem::At(Ast::Var(id)) => quote!(::tg::dsl::index_item(&#id)),
+        IndexItem::At(Ast::Var(id)) => quote!(::tg::__private::index_item(&#id)),
         IndexItem::At(a) => {
             let v = emit(a)?;
             quote!(#index::Int((#v) as isize))

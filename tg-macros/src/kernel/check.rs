@@ -23,8 +23,11 @@ pub fn body(f: &ItemFn, sig: &Signature) -> Result<(Ctx, Vec<TokenStream>)> {
     let mut slot = 0;
     for p in &sig.params {
         match p {
-            Param::Tensor { name, spec, .. } => {
+            Param::Tensor { name, spec, by_ref } => {
                 let shape = spec.shape(&name.to_string());
+                if by_ref.is_some() {
+                    ctx.by_ref.insert(name.to_string());
+                }
                 ctx.env.insert(
                     name.to_string(),
                     Val::Tensor {
@@ -50,26 +53,63 @@ pub fn body(f: &ItemFn, sig: &Signature) -> Result<(Ctx, Vec<TokenStream>)> {
                 );
                 slot += 1;
             }
+            Param::State { name, .. } => {
+                ctx.env
+                    .insert(name.to_string(), Val::Host(name.to_string()));
+            }
         }
     }
     // the body: `let` bindings, then the returned expression
     let mut result: Option<(Val, proc_macro2::Span)> = None;
     let n = f.block.stmts.len();
     for (i, stmt) in f.block.stmts.iter().enumerate() {
+        let host = |ctx: &Ctx, e: &syn::Expr| {
+            syntax::is_host(e, &|id| {
+                matches!(ctx.env.get(&id.to_string()), Some(Val::Host(_)))
+            })
+        };
         match stmt {
             Stmt::Local(local) => {
                 let init = local
                     .init
                     .as_ref()
                     .ok_or_else(|| Error::new(local.span(), "a kernel's `let` needs a value"))?;
-                let v = ctx.eval(&syntax::from_syn(&init.expr)?)?;
-                bind_pattern(&mut ctx, &local.pat, v)?;
+                if host(&ctx, &init.expr) {
+                    ctx.host_let(local, &init.expr)?;
+                } else {
+                    let v = ctx.eval(&dsl(&ctx, &init.expr)?)?;
+                    bind_pattern(&mut ctx, &local.pat, v)?;
+                }
             }
             Stmt::Expr(e, None) if i + 1 == n => {
-                result = Some((ctx.eval(&syntax::from_syn(e)?)?, e.span()));
+                let v = if host(&ctx, e) {
+                    let ret = &f.sig.output;
+                    ctx.host_tensors(
+                        e,
+                        &sig.returns.tensors,
+                        sig.returns.tuple,
+                        "return",
+                        ret.span(),
+                    )
+                } else {
+                    ctx.eval(&dsl(&ctx, e)?)?
+                };
+                result = Some((v, e.span()));
             }
+            Stmt::Expr(e, _) if host(&ctx, e) => ctx.host_stmt(e),
             Stmt::Expr(e, _) => {
-                ctx.eval(&syntax::from_syn(e)?)?;
+                ctx.eval(&dsl(&ctx, e)?)?;
+            }
+            Stmt::Macro(m) => {
+                let e = syn::Expr::Macro(syn::ExprMacro {
+                    attrs: m.attrs.clone(),
+                    mac: m.mac.clone(),
+                });
+                if host(&ctx, &e) {
+                    ctx.host_stmt(&e);
+                } else {
+                    ctx.eval(&dsl(&ctx, &e)?)?;
+                }
             }
             other => {
                 return Err(Error::new(
@@ -163,9 +203,18 @@ pub fn body(f: &ItemFn, sig: &Signature) -> Result<(Ctx, Vec<TokenStream>)> {
     Ok((ctx, out_codes))
 }
 
-fn bind_pattern(ctx: &mut Ctx, pat: &syn::Pat, v: Val) -> Result<()> {
+/// The DSL expression of `e`, with the body's Rust values as they are bound now.
+fn dsl(ctx: &Ctx, e: &syn::Expr) -> Result<crate::dsl::ast::Ast> {
+    syntax::from_syn(e, &|id| {
+        matches!(ctx.env.get(&id.to_string()), Some(Val::Host(_)))
+    })
+}
+
+/// Binds the names of a `let` pattern to `v` (a tuple pattern to a list's items).
+pub(crate) fn bind_pattern(ctx: &mut Ctx, pat: &syn::Pat, v: Val) -> Result<()> {
     match pat {
         syn::Pat::Ident(p) => {
+            ctx.by_ref.remove(&p.ident.to_string());
             ctx.env.insert(p.ident.to_string(), v);
             Ok(())
         }

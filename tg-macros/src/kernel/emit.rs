@@ -36,7 +36,7 @@ fn signature(f: &ItemFn, sig: &Signature) -> TokenStream {
             let ty = spec.rust_type();
             quote!(#name: & #lifetime #ty)
         }
-        Param::Scalar { name, ty, .. } => quote!(#name: #ty),
+        Param::Scalar { name, ty, .. } | Param::State { name, ty, .. } => quote!(#name: #ty),
     });
     let ret = return_type(sig);
     quote!(#(#attrs)* #vis fn #name #generics (#(#params),*) -> #ret #where_clause)
@@ -88,6 +88,13 @@ fn references(f: &ItemFn, name: &proc_macro2::Ident) -> usize {
 }
 
 /// The compiled function: asserts, the body over `DynTensor`s, and the recording cache.
+///
+/// The recording's inputs are the tensor parameters, then the tensors of each value taken
+/// by reference (a model, an optimizer: `KernelState`), so a replay reads and writes the
+/// buffers of the values it is given; its outputs are the returned tensors, then the
+/// tensors of each value taken by `&mut` (what an optimizer step assigns in place). Before
+/// each call the host side of every `&mut` value runs (an optimizer's `advance`) and its
+/// runtime scalars are bound.
 pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) -> TokenStream {
     let head = signature(f, sig);
     let name = &f.sig.ident;
@@ -95,6 +102,8 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
     let mut inputs = Vec::new();
     let mut scalar_keys = Vec::new();
     let mut scalar_vars = Vec::new();
+    let mut prologue = Vec::new();
+    let mut epilogue = Vec::new();
     let mut slot = 0;
     for p in &sig.params {
         match p {
@@ -107,7 +116,8 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
             }
             Param::Scalar { name, kind, .. } => {
                 // a scalar the body only uses as an operand is a var a replay rebinds; one it
-                // uses anywhere else (a size, an option, arithmetic) keys the recordings
+                // uses anywhere else (a size, an option, arithmetic, Rust code) keys the
+                // recordings
                 if references(f, name) != super::value::operand_uses(slot) {
                     scalar_keys.push(match kind {
                         ScalarKind::Float32 | ScalarKind::Float64 => {
@@ -118,6 +128,22 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
                 }
                 scalar_vars.push(quote!(::tg::runtime::Scalar::from(#name)));
                 slot += 1;
+            }
+            Param::State { name, mutable, .. } => {
+                prologue.push(quote! {
+                    __in.extend(::tg::__private::KernelState::kernel_tensors(&*#name)?);
+                    __keys.extend(::tg::__private::KernelState::kernel_key(&*#name));
+                });
+                if *mutable {
+                    prologue.push(quote! {
+                        if !::tg::__private::in_kernel_body() {
+                            __binds.extend(::tg::__private::KernelState::kernel_advance(&mut *#name));
+                        }
+                    });
+                    epilogue.push(quote! {
+                        __o.extend(::tg::__private::KernelState::kernel_tensors(&*#name)?);
+                    });
+                }
             }
         }
     }
@@ -155,18 +181,22 @@ pub fn emit(f: &ItemFn, sig: &Signature, ctx: Ctx, out_codes: Vec<TokenStream>) 
     quote! {
         #head {
             #(#asserts;)*
-            let __run = |__inputs: &[::tg::DynTensor]| -> ::tg::Result<::std::vec::Vec<::tg::DynTensor>> {
-                #(#unpack)*
-                #(#stmts)*
-                Ok(::std::vec![#(#out_codes.clone()),*])
-            };
-            static __KERNEL: ::tg::KernelCache = ::tg::KernelCache::new(#name_str, true);
-            let __outs = __KERNEL.call_with(
-                ::std::vec![#(#inputs),*],
-                &[#(#scalar_keys),*],
-                &[#(#scalar_vars),*],
-                __run,
-            );
+            static __KERNEL: ::tg::__private::KernelCache = ::tg::__private::KernelCache::new(#name_str, true);
+            #[allow(unused_mut)]
+            let __outs = (|| -> ::tg::Result<::std::vec::Vec<::tg::DynTensor>> {
+                let mut __in: ::std::vec::Vec<::tg::DynTensor> = ::std::vec![#(#inputs),*];
+                let mut __binds: ::std::vec::Vec<(u64, ::tg::runtime::Scalar)> = ::std::vec::Vec::new();
+                let mut __keys: ::std::vec::Vec<u64> = ::std::vec![#(#scalar_keys),*];
+                #(#prologue)*
+                let __run = |__inputs: &[::tg::DynTensor]| -> ::tg::Result<::std::vec::Vec<::tg::DynTensor>> {
+                    #(#unpack)*
+                    #(#stmts)*
+                    let mut __o = ::std::vec![#(#out_codes.clone()),*];
+                    #(#epilogue)*
+                    Ok(__o)
+                };
+                __KERNEL.call_bound(__in, &__keys, &[#(#scalar_vars),*], &__binds, __run)
+            })();
             #take
             #(#wrap)*
             #value

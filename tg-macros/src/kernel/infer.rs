@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::{Error, Result};
 
 use super::value::{Arg, Val};
@@ -22,6 +22,9 @@ pub struct Ctx {
     pub stmts: Vec<TokenStream>,
     /// Checks that depend on const parameters, asserted after monomorphization.
     pub asserts: Vec<TokenStream>,
+    /// Tensor parameters taken by reference and not rebound since: Rust code in the body
+    /// sees them as references (`&Tensor<..>`), as the signature declares them.
+    pub by_ref: std::collections::HashSet<String>,
     tmp: usize,
 }
 
@@ -32,14 +35,21 @@ impl Ctx {
             consts,
             stmts: Vec::new(),
             asserts: Vec::new(),
+            by_ref: std::collections::HashSet::new(),
             tmp: 0,
         }
     }
 
-    /// Binds `code` (a `Result<DynTensor>` expression) to a fresh local; returns the tensor.
-    pub fn bind(&mut self, shape: Vec<Poly>, dtype: DType, code: TokenStream) -> Val {
+    /// A fresh local name.
+    pub fn fresh(&mut self) -> Ident {
         let name = format_ident!("__t{}", self.tmp);
         self.tmp += 1;
+        name
+    }
+
+    /// Binds `code` (a `Result<DynTensor>` expression) to a fresh local; returns the tensor.
+    pub fn bind(&mut self, shape: Vec<Poly>, dtype: DType, code: TokenStream) -> Val {
+        let name = self.fresh();
         self.stmts
             .push(quote!(let #name: ::tg::DynTensor = #code?;));
         Val::Tensor {
@@ -61,14 +71,15 @@ impl Ctx {
         let mut ck = Checker::new();
         let out = rule(&mut ck).map_err(|e| Error::new(span, e.to_string()))?;
         for d in ck.take_deferred() {
-            self.assert_later(&d.fact, d.error.to_string());
+            self.assert_later(&d.fact, d.error.to_string(), span);
         }
         Ok(out)
     }
 
     /// A post-monomorphization assert of `fact` (unless a dynamic dim is involved: the run
-    /// checks those).
-    pub fn assert_later(&mut self, fact: &Fact<Poly>, message: String) {
+    /// checks those), spanned at `span` (the op or argument it is about), so rustc reports a
+    /// failure there.
+    pub fn assert_later(&mut self, fact: &Fact<Poly>, message: String, span: Span) {
         let (a, b) = match fact {
             Fact::Equal(a, b) | Fact::AtMost(a, b) => (a, b),
         };
@@ -80,8 +91,10 @@ impl Ctx {
             b.to_tokens(&|_| quote!(0usize)),
         );
         self.asserts.push(match fact {
-            Fact::Equal(..) => quote!(const { assert!(#ta == #tb, #message) }),
-            Fact::AtMost(..) => quote!(const { assert!((#ta as i64) <= (#tb as i64), #message) }),
+            Fact::Equal(..) => quote_spanned!(span=> const { assert!(#ta == #tb, #message) }),
+            Fact::AtMost(..) => {
+                quote_spanned!(span=> const { assert!((#ta as i64) <= (#tb as i64), #message) })
+            }
         });
     }
 
@@ -99,7 +112,7 @@ impl Ctx {
             Equal::Yes => Ok(()),
             Equal::No => Err(Error::new(span, message())),
             Equal::Unknown => {
-                self.assert_later(&Fact::Equal(a.clone(), b.clone()), message());
+                self.assert_later(&Fact::Equal(a.clone(), b.clone()), message(), span);
                 Ok(())
             }
         }
@@ -186,6 +199,20 @@ impl Ctx {
                     .collect::<Result<Vec<_>>>()?;
                 crate::rules::method(self, name, r, args, *span)
             }
+            Ast::Call { path, args, span } => {
+                let args = args
+                    .iter()
+                    .map(|a| match a {
+                        Ast::Named(n, v) => Ok(Arg {
+                            val: self.eval(v)?,
+                            span: v.span(),
+                            name: Some(n.to_string()),
+                        }),
+                        _ => Ok(Arg::new(self.eval(a)?, a.span())),
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                crate::rules::call(self, path, args, *span)
+            }
             Ast::Index { recv, items, span } => {
                 let r = Arg::new(self.eval(recv)?, recv.span());
                 crate::rules::indexing::index(self, r, items, *span)
@@ -204,6 +231,7 @@ impl Ctx {
                 n.span(),
                 "a keyword argument (`name = value`) belongs in an op's argument list",
             )),
+            Ast::Host(e) => Err(super::host::untyped(e)),
         }
     }
 
@@ -269,10 +297,10 @@ impl Ctx {
             };
         }
         if op == BinOp::MatMul {
-            return crate::rules::linalg::matmul(self, a, b, span);
+            return crate::rules::matmul(self, a, b, span);
         }
-        let (sa, da) = operand_type(&a)?;
-        let (sb, db) = operand_type(&b)?;
+        let (sa, _) = operand_type(&a)?;
+        let (sb, _) = operand_type(&b)?;
         let shape = match (&sa, &sb) {
             (Some(x), Some(y)) => self.broadcast(op.symbol(), x, y, span)?,
             (Some(x), None) | (None, Some(x)) => x.clone(),
@@ -283,48 +311,19 @@ impl Ctx {
                 ));
             }
         };
-        let meet = match (da, db) {
-            (Ok(x), Ok(y)) => x.least_upper(y),
-            (Ok(t), Err(k)) | (Err(k), Ok(t)) => t.weak(k),
-            (Err(_), Err(_)) => unreachable!("one tensor at least"),
+        // the dtype is the op table's rule for the op the operator is
+        let (name, variant) = op.table_name();
+        let sig = tg_core::ops::lookup(name)
+            .ok_or_else(|| Error::new(span, format!("internal: no `{name}` in the op table")))?;
+        let args = tg_core::ops::Args {
+            op: op.symbol(),
+            sig,
+            recv: crate::rules::value_of(&a.val),
+            vals: vec![crate::rules::value_of(&b.val)],
         };
-        let (variant, out) = match op {
-            BinOp::Add => ("Add", meet),
-            BinOp::Sub => ("Sub", meet),
-            BinOp::Mul => ("Mul", meet),
-            BinOp::Div => ("Div", meet.float_of()),
-            BinOp::Rem => ("Mod", meet),
-            BinOp::Pow => ("Pow", meet),
-            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
-                if meet.is_float() {
-                    return Err(Error::new(
-                        span,
-                        format!(
-                            "`{}` needs integer or bool tensors, these meet in {}",
-                            op.symbol(),
-                            meet.rust_name()
-                        ),
-                    ));
-                }
-                let v = match op {
-                    BinOp::BitAnd => "BitAnd",
-                    BinOp::BitOr => "BitOr",
-                    BinOp::BitXor => "BitXor",
-                    BinOp::Shl => "Shl",
-                    _ => "Shr",
-                };
-                (v, meet)
-            }
-            BinOp::Lt => ("Lt", DType::Bool),
-            BinOp::Le => ("Le", DType::Bool),
-            BinOp::Gt => ("Gt", DType::Bool),
-            BinOp::Ge => ("Ge", DType::Bool),
-            BinOp::Eq => ("Eq", DType::Bool),
-            BinOp::Ne => ("Ne", DType::Bool),
-            BinOp::And => ("LogicalAnd", DType::Bool),
-            BinOp::Or => ("LogicalOr", DType::Bool),
-            BinOp::MatMul => unreachable!("handled above"),
-        };
+        let out = sig.dtypes[0]
+            .apply(&args)
+            .map_err(|f| Error::new(span, f.error.to_string()))?;
         let variant = Ident::new(variant, span);
         let (ca, cb) = (
             a.val.operand().expect("operand"),
@@ -397,16 +396,6 @@ fn literal(l: &syn::Lit) -> Result<Val> {
 }
 
 impl Ctx {
-    /// Binds a `Result<(DynTensor, DynTensor)>` expression to two fresh locals.
-    pub fn bind_pair(
-        &mut self,
-        a: (Vec<Poly>, DType),
-        b: (Vec<Poly>, DType),
-        code: TokenStream,
-    ) -> Val {
-        self.bind_tuple(vec![a, b], code)
-    }
-
     /// Binds a `Result<(DynTensor, ...)>` expression (a tuple of `outs.len()` >= 2 tensors) to
     /// fresh locals; returns them as a list (`let (u, s, vh) = x.svd();`).
     pub fn bind_tuple(&mut self, outs: Vec<(Vec<Poly>, DType)>, code: TokenStream) -> Val {

@@ -4,6 +4,7 @@
 
 mod check;
 mod emit;
+mod host;
 pub mod infer;
 mod signature;
 mod syntax;

@@ -84,6 +84,14 @@ pub enum Param {
         kind: ScalarKind,
         ty: Box<Type>,
     },
+    /// Any other value by reference (`model: &mut Gpt`, `opt: &mut AdamW`, `layer:
+    /// &TypedLinear<4, 3>`): the body's Rust code uses it; its tensors are the recording's
+    /// inputs (`tg::replay::KernelState`), and by `&mut` its host side runs each call.
+    State {
+        name: Ident,
+        ty: Box<Type>,
+        mutable: bool,
+    },
 }
 
 /// What the kernel returns.
@@ -229,7 +237,7 @@ fn dim_of_type(ty: &Type, consts: &[Ident]) -> Result<DimSpec> {
 }
 
 /// A `Tensor<shape, dtype>` type, if `ty` is one.
-fn tensor_spec(ty: &Type, consts: &[Ident]) -> Result<Option<TensorSpec>> {
+pub fn tensor_spec(ty: &Type, consts: &[Ident]) -> Result<Option<TensorSpec>> {
     let Some(seg) = last_segment(ty) else {
         return Ok(None);
     };
@@ -353,25 +361,29 @@ pub fn read(f: &ItemFn) -> Result<Signature> {
             ));
         };
         let name = pi.ident.clone();
-        let (ty, by_ref) = match &*pt.ty {
-            Type::Reference(r) => {
-                if let Some(m) = &r.mutability {
-                    return Err(Error::new(
-                        m.span(),
-                        "a kernel takes tensors by value or by shared reference (`&Tensor<..>`), not `&mut`",
-                    ));
-                }
-                (&*r.elem, Some(r.lifetime.clone()))
-            }
-            ty => (ty, None),
+        let (ty, by_ref, mutable) = match &*pt.ty {
+            Type::Reference(r) => (&*r.elem, Some(r.lifetime.clone()), r.mutability),
+            ty => (ty, None, None),
         };
         if let Some(spec) = tensor_spec(ty, &const_params)? {
+            if let Some(m) = mutable {
+                return Err(Error::new(
+                    m.span(),
+                    "a kernel takes tensors by value or by shared reference (`&Tensor<..>`), not `&mut`",
+                ));
+            }
             params.push(Param::Tensor { name, spec, by_ref });
-        } else if by_ref.is_some() {
+        } else if by_ref.is_some() && scalar_kind(ty).is_some() {
             return Err(Error::new(
                 pt.ty.span(),
                 "a kernel takes scalars by value; only tensors may be passed by reference",
             ));
+        } else if by_ref.is_some() {
+            params.push(Param::State {
+                name,
+                ty: pt.ty.clone(),
+                mutable: mutable.is_some(),
+            });
         } else if let Some(kind) = scalar_kind(&pt.ty) {
             params.push(Param::Scalar {
                 name,
@@ -381,7 +393,7 @@ pub fn read(f: &ItemFn) -> Result<Signature> {
         } else {
             return Err(Error::new(
                 pt.ty.span(),
-                "kernel parameters are tensors or scalars (f32, f64, integers, bool): their values key the compiled replay",
+                "kernel parameters are tensors or scalars (f32, f64, integers, bool): their values key the compiled replay; a model or an optimizer is taken by reference (`model: &mut Gpt`)",
             ));
         }
     }

@@ -1,12 +1,61 @@
 //! A kernel body's Rust syntax as DSL expressions. What the DSL does not support is an error
 //! pointing at it (control flow, for one: the body is traced once and then replayed).
+//!
+//! Rust code that is not the DSL's (a call of a function or another kernel, a method of a
+//! model, a layer or an optimizer, a field, `?`) is kept as written ([`Ast::Host`]): the
+//! kernel runs it, with the body's tensors in scope as typed tensors, and rustc checks it.
 
 use syn::spanned::Spanned;
 use syn::{Error, Expr, Result};
 
 use crate::dsl::ast::{Ast, BinOp, IndexItem};
 
-pub fn from_syn(e: &Expr) -> Result<Ast> {
+/// Whether `e` is Rust code the kernel runs as written: it reaches a Rust value (`host`
+/// says which names are: a model or an optimizer parameter, a Rust value bound in the
+/// body), calls a function that is not a creation op, reads a named field, or uses `?`,
+/// a closure, a block or a macro other than `tensor!`.
+pub fn is_host(e: &Expr, host: &dyn Fn(&syn::Ident) -> bool) -> bool {
+    match e {
+        Expr::Path(p) => p.qself.is_none() && p.path.get_ident().is_some_and(host),
+        Expr::Field(f) => match &f.member {
+            syn::Member::Named(_) => true,
+            syn::Member::Unnamed(_) => is_host(&f.base, host),
+        },
+        Expr::Try(_) | Expr::Closure(_) | Expr::Block(_) | Expr::Unsafe(_) => true,
+        Expr::MethodCall(m) => is_host(&m.receiver, host),
+        Expr::Call(c) => !is_creation_call(c),
+        Expr::Index(i) => is_host(&i.expr, host),
+        Expr::Reference(r) => is_host(&r.expr, host),
+        Expr::Paren(p) => is_host(&p.expr, host),
+        Expr::Group(g) => is_host(&g.expr, host),
+        Expr::Macro(m) => m
+            .mac
+            .path
+            .segments
+            .last()
+            .is_none_or(|s| s.ident != "tensor"),
+        _ => false,
+    }
+}
+
+/// `Tensor::name(..)` or `DynTensor::name(..)` (with any path before them): a creation op.
+fn is_creation_call(c: &syn::ExprCall) -> bool {
+    let Expr::Path(p) = &*c.func else {
+        return false;
+    };
+    let segs: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
+    segs.len() >= 2 && {
+        let ty = &segs[segs.len() - 2].ident;
+        ty == "Tensor" || ty == "DynTensor"
+    }
+}
+
+/// The DSL expression of `e`; `host` says which names are Rust values (see [`is_host`]).
+pub fn from_syn(e: &Expr, host: &dyn Fn(&syn::Ident) -> bool) -> Result<Ast> {
+    if is_host(e, host) {
+        return Ok(Ast::Host(Box::new(e.clone())));
+    }
+    let from_syn = |e: &Expr| from_syn(e, host);
     Ok(match e {
         Expr::Path(p) if p.qself.is_none() && p.path.get_ident().is_some() => {
             Ast::Var(p.path.get_ident().expect("ident").clone())
@@ -73,16 +122,37 @@ pub fn from_syn(e: &Expr) -> Result<Ast> {
             Ast::Method {
                 recv: Box::new(from_syn(&m.receiver)?),
                 name: m.method.clone(),
-                args: m.args.iter().map(from_syn).collect::<Result<_>>()?,
+                args: m.args.iter().map(&from_syn).collect::<Result<_>>()?,
                 span: m.method.span(),
             }
         }
+        Expr::Call(c) => {
+            let Expr::Path(p) = &*c.func else {
+                return Err(Error::new(
+                    c.func.span(),
+                    "only named functions can be called in a #[kernel] body",
+                ));
+            };
+            if p.qself.is_some() || p.path.segments.iter().any(|s| !s.arguments.is_none()) {
+                return Err(Error::new(
+                    p.span(),
+                    "write the call without type arguments: `Tensor::zeros([B, 4])`, `f(x)`",
+                ));
+            }
+            let path: Vec<syn::Ident> = p.path.segments.iter().map(|s| s.ident.clone()).collect();
+            let span = path.last().map_or_else(|| p.span(), |i| i.span());
+            Ast::Call {
+                path,
+                args: c.args.iter().map(&from_syn).collect::<Result<_>>()?,
+                span,
+            }
+        }
         Expr::Array(a) => Ast::List(
-            a.elems.iter().map(from_syn).collect::<Result<_>>()?,
+            a.elems.iter().map(&from_syn).collect::<Result<_>>()?,
             a.span(),
         ),
         Expr::Tuple(t) => Ast::List(
-            t.elems.iter().map(from_syn).collect::<Result<_>>()?,
+            t.elems.iter().map(&from_syn).collect::<Result<_>>()?,
             t.span(),
         ),
         Expr::Index(i) => {
@@ -95,8 +165,8 @@ pub fn from_syn(e: &Expr) -> Result<Ast> {
                         ));
                     }
                     IndexItem::Slice {
-                        start: r.start.as_deref().map(from_syn).transpose()?.map(Box::new),
-                        stop: r.end.as_deref().map(from_syn).transpose()?.map(Box::new),
+                        start: r.start.as_deref().map(&from_syn).transpose()?.map(Box::new),
+                        stop: r.end.as_deref().map(&from_syn).transpose()?.map(Box::new),
                         step: None,
                         span: r.span(),
                     }

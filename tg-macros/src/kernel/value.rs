@@ -33,6 +33,10 @@ pub enum Val {
     /// A string literal: an op's compile-time text argument (einsum's formula, a hash's name).
     /// It is never a tensor operand: ops that want one reject it with `describe`.
     Str(String),
+    /// A Rust value of the body's host code, by the name it is bound to (a model, an
+    /// optimizer, what a function returned without a tensor type written): usable in Rust
+    /// code, not as a DSL operand, whose shape the macro would need.
+    Host(String),
 }
 
 impl Val {
@@ -50,6 +54,9 @@ impl Val {
             Val::List(_) => "a list".into(),
             Val::Dtype(d) => format!("the dtype {}", d.rust_name()),
             Val::Str(s) => format!("the string {s:?}"),
+            Val::Host(name) => format!(
+                "`{name}`, a Rust value whose shape the kernel does not know (write its type where it is bound: `let {name}: Tensor<shape![..]> = ..`)"
+            ),
         }
     }
 
@@ -64,7 +71,7 @@ impl Val {
                 ..
             } => {
                 note_operand_use(*slot);
-                Some(quote!(::tg::kernel_cache::scalar_arg(#slot, #code)))
+                Some(quote!(::tg::__private::scalar_arg(#slot, #code)))
             }
             Val::Scalar { code, .. } => Some(code.clone()),
             Val::Int(p) => {

@@ -10,9 +10,6 @@ use crate::sym::Poly;
 use tg_core::DType;
 use tg_core::ScalarKind;
 
-/// The receiver of an op: its shape, dtype and code.
-pub type Input<'a> = (&'a [Poly], DType, &'a TokenStream);
-
 /// Checks the argument count.
 pub fn count(op: &str, args: &[Arg], min: usize, max: usize, span: Span) -> Result<()> {
     if args.len() < min || args.len() > max {
@@ -160,12 +157,6 @@ pub fn dtype(op: &str, a: &Arg) -> Result<DType> {
     }
 }
 
-/// Normalizes a possibly negative axis (tg-core's rule), with an error naming the op and
-/// the shape.
-pub fn axis(op: &'static str, axis: isize, shape: &[Poly], span: Span) -> Result<usize> {
-    tg_core::shape::norm_axis(op, axis, shape).map_err(|e| Error::new(span, e.to_string()))
-}
-
 /// A literal axis (or offset) as tg-ops takes it.
 pub fn isize_arg(op: &str, a: &Arg) -> Result<isize> {
     let v = int(op, a)?;
@@ -181,15 +172,6 @@ pub fn axes(op: &str, a: &Arg) -> Result<Vec<isize>> {
                 .map_err(|_| Error::new(a.span, format!("`{op}`: {v} is out of range")))
         })
         .collect()
-}
-
-/// `&[isize]` code for a list of axes or offsets.
-pub fn isize_slice(v: &[isize]) -> TokenStream {
-    let items = v.iter().map(|&x| {
-        let l = proc_macro2::Literal::i64_unsuffixed(x as i64);
-        quote!((#l as isize))
-    });
-    quote!(&[#(#items),*])
 }
 
 /// The largest size literal a shape argument may hold: far past any real tensor, and small
@@ -275,54 +257,6 @@ pub fn split(
     Ok((positional, named))
 }
 
-/// The keyword argument `name`, or positional argument `i`.
-pub fn pick<'a>(named: &'a [Arg], positional: &'a [Arg], name: &str, i: usize) -> Option<&'a Arg> {
-    named
-        .iter()
-        .find(|a| a.name.as_deref() == Some(name))
-        .or_else(|| positional.get(i))
-}
-
-/// One size for every spatial axis or one per axis.
-pub fn sizes(op: &str, a: Option<&Arg>, default: i64, dims: usize) -> Result<Vec<i64>> {
-    let Some(a) = a else {
-        return Ok(vec![default; dims]);
-    };
-    let v = ints(op, a)?;
-    match v.len() {
-        1 => Ok(vec![v[0]; dims]),
-        n if n == dims => Ok(v),
-        n => Err(Error::new(
-            a.span,
-            format!("`{op}`: {n} values given for {dims} spatial axes"),
-        )),
-    }
-}
-
-/// Padding: one amount, one per axis, or `(before, after)` pairs per axis.
-pub fn padding(op: &str, a: Option<&Arg>, dims: usize) -> Result<Vec<(i64, i64)>> {
-    let Some(a) = a else {
-        return Ok(vec![(0, 0); dims]);
-    };
-    if let Val::List(items) = &a.val
-        && items.iter().all(|i| matches!(i, Val::List(_)))
-        && !items.is_empty()
-    {
-        let p = pairs(op, a)?;
-        if p.len() != dims {
-            return Err(Error::new(
-                a.span,
-                format!("`{op}`: {} padding pairs for {dims} spatial axes", p.len()),
-            ));
-        }
-        return Ok(p);
-    }
-    Ok(sizes(op, Some(a), 0, dims)?
-        .into_iter()
-        .map(|p| (p, p))
-        .collect())
-}
-
 /// `pick`, with an error when the argument is given both by position and by name (or named
 /// twice): `pick` alone would silently prefer one.
 pub fn pick_once<'a>(
@@ -346,30 +280,6 @@ pub fn pick_once<'a>(
             format!("`{op}`: argument `{name}` is given by position and by name"),
         )),
         (a, b) => Ok(a.or(b)),
-    }
-}
-
-/// Records that the dim `small` is at most `big`: an error when that is known false, a
-/// post-monomorphization assert when it depends on const parameters; with dynamic dims the
-/// op itself checks at run time. (Ops like `pad_to` and `scatter` bound sizes, not equate
-/// them, so `Ctx::require_equal` does not fit.)
-pub fn require_le(
-    ctx: &mut crate::kernel::infer::Ctx,
-    small: &Poly,
-    big: &Poly,
-    span: Span,
-    message: impl FnOnce() -> String,
-) -> Result<()> {
-    match tg_core::Dim::le_dim(small, big) {
-        tg_core::Truth::Yes => Ok(()),
-        tg_core::Truth::No => Err(Error::new(span, message())),
-        tg_core::Truth::Unknown => {
-            ctx.assert_later(
-                &tg_core::Fact::AtMost(small.clone(), big.clone()),
-                message(),
-            );
-            Ok(())
-        }
     }
 }
 
@@ -400,38 +310,6 @@ pub fn scalar_any(op: &str, a: &Arg) -> Result<TokenStream> {
             a.span,
             format!(
                 "`{op}` expects a number or bool here, found {}",
-                other.describe()
-            ),
-        )),
-    }
-}
-
-/// A string argument naming one of `choices` (a pad mode, a reduction), with an error that
-/// lists them.
-pub fn choice<'c>(op: &str, what: &str, a: &Arg, choices: &[&'c str]) -> Result<&'c str> {
-    let list = || {
-        choices
-            .iter()
-            .map(|c| format!("\"{c}\""))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match &a.val {
-        Val::Str(s) => choices
-            .iter()
-            .find(|c| **c == s.as_str())
-            .copied()
-            .ok_or_else(|| {
-                Error::new(
-                    a.span,
-                    format!("`{op}`: unknown {what} {s:?}; it is one of {}", list()),
-                )
-            }),
-        other => Err(Error::new(
-            a.span,
-            format!(
-                "`{op}` expects the {what} as a string ({}), found {}",
-                list(),
                 other.describe()
             ),
         )),

@@ -1,29 +1,16 @@
-//! The ops of a `#[kernel]` body: each method name parsed once into its family's enum, then one
-//! exhaustive `match` per family dispatching to the op's rule. A rule reads the arguments,
-//! applies tg-core's shape and dtype rule to the (symbolic) operands — the same rule tg-ops
-//! applies at run time — and emits the `DynTensor` call.
-//!
-//! The families follow tg-ops' vocabulary (`untyped/`, `typed/`, `tests/ops/`): elementwise,
-//! reduce, movement, linalg, conv, pool, norm, loss, gather, ranges, stats, hash, random,
-//! autograd, and `indexing` for `x[...]`.
+//! The ops of a `#[kernel]` body. A method call is interpreted from the op's row in
+//! tg-core's op table (`table.rs`: arguments read by kind, tg-core's dtype and shape rules,
+//! the `DynTensor` call emitted), so an op's signature is written once, for the macros, the
+//! typed API and the docs alike. What is not an ordinary call is here: einsum (its formula and
+//! variadic operands, `linalg.rs`), gradients and in-place assignment (`autograd.rs`), and
+//! `x[...]` (`indexing.rs`).
 
 pub mod args;
 pub mod autograd;
-pub mod conv;
-pub mod elementwise;
-pub mod gather;
-pub mod hash;
 pub mod indexing;
 pub mod linalg;
-pub mod loss;
-pub mod movement;
-pub mod norm;
-pub mod pool;
-pub mod random;
-pub mod ranges;
-pub mod reduce;
-pub mod stats;
-mod window;
+mod read;
+mod table;
 
 use proc_macro2::{Ident, Span};
 use syn::{Error, Result};
@@ -31,175 +18,55 @@ use syn::{Error, Result};
 use crate::kernel::infer::Ctx;
 use crate::kernel::value::{Arg, Val};
 
-/// Declares a family's op enum: each variant with the method name it has in a kernel body.
-/// The names are written here only; `parse` reads them, `name` gives them back.
-macro_rules! ops {
-    ($(#[$doc:meta])* pub enum $E:ident { $($(#[$vdoc:meta])* $V:ident = $s:literal,)* }) => {
-        $(#[$doc])*
-        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-        pub enum $E { $($(#[$vdoc])* $V,)* }
-
-        impl $E {
-            /// Every op of the family.
-            pub const ALL: &'static [$E] = &[$($E::$V,)*];
-
-            /// The method name.
-            pub fn name(self) -> &'static str {
-                match self { $($E::$V => $s,)* }
-            }
+/// `path(args)`: a creation op (`Tensor::zeros([B, 4])`).
+pub fn call(ctx: &mut Ctx, path: &[Ident], args: Vec<Arg>, span: Span) -> Result<Val> {
+    let names: Vec<String> = path.iter().map(|i| i.to_string()).collect();
+    match names.as_slice() {
+        [ty, name] if ty == "Tensor" || ty == "DynTensor" => {
+            let Some(sig) = tg_core::ops::lookup(name) else {
+                return Err(unknown(name, span));
+            };
+            table::call(ctx, sig, None, args, span)
         }
-    };
-}
-pub(crate) use ops;
-
-/// A method of a kernel body, by family.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Op {
-    /// Arithmetic, float math, activations, comparisons, bitwise ops, casts.
-    Elementwise(elementwise::ElementwiseOp),
-    /// sum, max, mean, ...
-    Reduce(reduce::ReduceOp),
-    /// Views, padding, joins and splits.
-    Movement(movement::MovementOp),
-    /// Matrix products, einsum, decompositions.
-    Linalg(linalg::LinalgOp),
-    /// Convolutions.
-    Conv(conv::ConvOp),
-    /// Pooling and unpooling.
-    Pool(pool::PoolOp),
-    /// Layer and batch normalization.
-    Norm(norm::NormOp),
-    /// Losses.
-    Loss(loss::LossOp),
-    /// gather, scatter, masked selection, interpolation.
-    Gather(gather::GatherOp),
-    /// Triangles and one-hot.
-    Ranges(ranges::RangesOp),
-    /// Statistics, scans and sorting.
-    Stats(stats::StatsOp),
-    /// Keccak and tinygrad's tensor hash.
-    Hash(hash::HashOp),
-    /// Random tensors.
-    Random(random::RandomOp),
-    /// Gradients, contiguous_backward and in-place assign.
-    Autograd(autograd::AutogradOp),
-}
-
-impl Op {
-    /// Every op, for "unknown op" suggestions.
-    fn all() -> impl Iterator<Item = Op> {
-        let e = elementwise::ElementwiseOp::ALL
-            .iter()
-            .map(|&o| Op::Elementwise(o));
-        let r = reduce::ReduceOp::ALL.iter().map(|&o| Op::Reduce(o));
-        let m = movement::MovementOp::ALL.iter().map(|&o| Op::Movement(o));
-        let l = linalg::LinalgOp::ALL.iter().map(|&o| Op::Linalg(o));
-        let c = conv::ConvOp::ALL.iter().map(|&o| Op::Conv(o));
-        let p = pool::PoolOp::ALL.iter().map(|&o| Op::Pool(o));
-        let n = norm::NormOp::ALL.iter().map(|&o| Op::Norm(o));
-        let lo = loss::LossOp::ALL.iter().map(|&o| Op::Loss(o));
-        let g = gather::GatherOp::ALL.iter().map(|&o| Op::Gather(o));
-        let ra = ranges::RangesOp::ALL.iter().map(|&o| Op::Ranges(o));
-        let s = stats::StatsOp::ALL.iter().map(|&o| Op::Stats(o));
-        let h = hash::HashOp::ALL.iter().map(|&o| Op::Hash(o));
-        let rn = random::RandomOp::ALL.iter().map(|&o| Op::Random(o));
-        let ag = autograd::AutogradOp::ALL.iter().map(|&o| Op::Autograd(o));
-        e.chain(r)
-            .chain(m)
-            .chain(l)
-            .chain(c)
-            .chain(p)
-            .chain(n)
-            .chain(lo)
-            .chain(g)
-            .chain(ra)
-            .chain(s)
-            .chain(h)
-            .chain(rn)
-            .chain(ag)
-    }
-
-    /// The op a method name means: the one place a name becomes an op.
-    pub fn parse(name: &str) -> Option<Op> {
-        Op::all().find(|o| o.name() == name)
-    }
-
-    /// The method name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Op::Elementwise(o) => o.name(),
-            Op::Reduce(o) => o.name(),
-            Op::Movement(o) => o.name(),
-            Op::Linalg(o) => o.name(),
-            Op::Conv(o) => o.name(),
-            Op::Pool(o) => o.name(),
-            Op::Norm(o) => o.name(),
-            Op::Loss(o) => o.name(),
-            Op::Gather(o) => o.name(),
-            Op::Ranges(o) => o.name(),
-            Op::Stats(o) => o.name(),
-            Op::Hash(o) => o.name(),
-            Op::Random(o) => o.name(),
-            Op::Autograd(o) => o.name(),
-        }
-    }
-
-    /// Whether the op takes `name = value` arguments.
-    fn takes_keywords(self) -> bool {
-        match self {
-            Op::Conv(_)
-            | Op::Pool(_)
-            | Op::Norm(_)
-            | Op::Loss(_)
-            | Op::Gather(_)
-            | Op::Stats(_)
-            | Op::Hash(_)
-            | Op::Linalg(_) => true,
-            Op::Elementwise(_)
-            | Op::Reduce(_)
-            | Op::Movement(_)
-            | Op::Ranges(_)
-            | Op::Random(_)
-            | Op::Autograd(_) => false,
-        }
+        _ => Err(Error::new(
+            span,
+            format!(
+                "`{}` is not a tensor op: a kernel body calls ops as methods (`x.relu()`) and makes tensors with `Tensor::zeros([..])`, `Tensor::arange(..)`, ...",
+                names.join("::")
+            ),
+        )),
     }
 }
 
 /// `recv.name(args)`.
 pub fn method(ctx: &mut Ctx, name: &Ident, recv: Arg, args: Vec<Arg>, span: Span) -> Result<Val> {
     let n = name.to_string();
-    let Some(op) = Op::parse(&n) else {
+    let Some(sig) = tg_core::ops::lookup(&n) else {
         return Err(unknown(&n, span));
     };
-    if !op.takes_keywords()
-        && let Some(a) = args.iter().find(|a| a.name.is_some())
-    {
-        return Err(Error::new(
-            a.span,
-            format!("`{n}` takes no keyword arguments"),
-        ));
+    match sig.name {
+        "einsum" => linalg::einsum(ctx, recv, args, span),
+        "gradient" => autograd::gradient(ctx, recv, args, span),
+        "assign" => autograd::assign(ctx, recv, args, span),
+        _ => table::call(ctx, sig, Some(recv), args, span),
     }
-    match op {
-        Op::Elementwise(o) => elementwise::apply(ctx, o, recv, args, span),
-        Op::Reduce(o) => reduce::apply(ctx, o, recv, args, span),
-        Op::Movement(o) => movement::apply(ctx, o, recv, args, span),
-        Op::Linalg(o) => linalg::apply(ctx, o, recv, args, span),
-        Op::Conv(o) => conv::apply(ctx, o, recv, args, span),
-        Op::Pool(o) => pool::apply(ctx, o, recv, args, span),
-        Op::Norm(o) => norm::apply(ctx, o, recv, args, span),
-        Op::Loss(o) => loss::apply(ctx, o, recv, args, span),
-        Op::Gather(o) => gather::apply(ctx, o, recv, args, span),
-        Op::Ranges(o) => ranges::apply(ctx, o, recv, args, span),
-        Op::Stats(o) => stats::apply(ctx, o, recv, args, span),
-        Op::Hash(o) => hash::apply(ctx, o, recv, args, span),
-        Op::Random(o) => random::apply(ctx, o, recv, args, span),
-        Op::Autograd(o) => autograd::apply(ctx, o, recv, args, span),
-    }
+}
+
+pub use table::value_of;
+
+/// `a @ b`: the table's matmul.
+pub fn matmul(ctx: &mut Ctx, a: Arg, b: Arg, span: Span) -> Result<Val> {
+    let sig = tg_core::ops::lookup("matmul")
+        .ok_or_else(|| Error::new(span, "internal: no matmul in the op table"))?;
+    table::call(ctx, sig, Some(a), vec![b], span)
 }
 
 /// The one error for a name that is no op, with the known names close to it.
 fn unknown(n: &str, span: Span) -> Error {
-    let close: Vec<&str> = Op::all().map(Op::name).filter(|k| similar(k, n)).collect();
+    let close: Vec<&str> = tg_core::ops::all()
+        .map(|s| s.name)
+        .filter(|k| similar(k, n))
+        .collect();
     let hint = if close.is_empty() {
         String::new()
     } else {
@@ -227,23 +94,23 @@ fn similar(a: &str, b: &str) -> bool {
 }
 
 #[cfg(test)]
-mod mirror_tests;
-
-#[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_name_parses_to_its_op_and_names_are_unique() {
-        let all: Vec<Op> = Op::all().collect();
-        for op in &all {
-            assert_eq!(Op::parse(op.name()), Some(*op));
-        }
-        let mut names: Vec<&str> = all.iter().map(|o| o.name()).collect();
-        names.sort_unstable();
-        let n = names.len();
-        names.dedup();
-        assert_eq!(names.len(), n, "a method name in two families");
-        assert_eq!(Op::parse("resahpe"), None);
+    fn unknown_names_suggest_the_close_ones() {
+        let e = unknown("rleu", Span::call_site()).to_string();
+        assert_eq!(
+            e,
+            "unknown tensor op `rleu` in a #[kernel] body; did you mean `relu`, `le`, `elu`?"
+        );
+        assert!(
+            !unknown("qqqqqqqq", Span::call_site())
+                .to_string()
+                .contains("mean")
+        );
     }
 }
+
+#[cfg(test)]
+mod behaviour_tests;

@@ -5,7 +5,7 @@ use tg_ops::{Conv, DynTensor};
 use tg_runtime::{Error, Result};
 
 use super::init;
-use super::module::{Module, Visitor, visit_weight_bias};
+use super::module::{Inspector, Module, Visitor, inspect_weight_bias, visit_weight_bias};
 
 /// The options both convolution layers take (tinygrad's keyword arguments).
 #[derive(Clone, Debug)]
@@ -93,6 +93,10 @@ impl Module for Conv2d {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
         visit_weight_bias(f, &mut self.weight, self.bias.as_mut())
     }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        inspect_weight_bias(f, &self.weight, self.bias.as_ref())
+    }
 }
 
 /// A 2-D transposed convolution: weight `(in, out / groups, k, k)` kaiming-uniform, bias
@@ -137,5 +141,9 @@ impl ConvTranspose2d {
 impl Module for ConvTranspose2d {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
         visit_weight_bias(f, &mut self.weight, self.bias.as_mut())
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        inspect_weight_bias(f, &self.weight, self.bias.as_ref())
     }
 }

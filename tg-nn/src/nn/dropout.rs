@@ -3,7 +3,7 @@
 use tg_ops::DynTensor;
 use tg_runtime::{Error, Result};
 
-use super::module::{Module, Visitor};
+use super::module::{Inspector, Module, Visitor};
 
 /// Keeps each value with probability `1 - p`, scaled by `1 / (1 - p)`, while training
 /// (numbers from the process-wide random stream, so a replayed step draws fresh ones);
@@ -35,11 +35,10 @@ impl Dropout {
 
 /// [`Dropout`] as a function.
 pub fn dropout(x: &DynTensor, p: f64, training: bool) -> Result<DynTensor> {
-    if !training || p == 0.0 {
+    if !training {
         return Ok(x.clone());
     }
-    let keep = x.rand_like()?.ge(p)?;
-    keep.where_(x, 0.0)?.mul(1.0 / (1.0 - p))
+    x.dropout(p)
 }
 
 impl Module for Dropout {
@@ -47,7 +46,15 @@ impl Module for Dropout {
         Ok(())
     }
 
+    fn inspect(&self, _f: &mut Inspector<'_>) -> Result<()> {
+        Ok(())
+    }
+
     fn set_training(&mut self, training: bool) {
         self.training = training;
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        out.push(u64::from(self.training));
     }
 }

@@ -4,7 +4,7 @@ use tg_ops::DynTensor;
 use tg_runtime::{DType, Error, Result};
 
 use super::init;
-use super::module::{Module, Role, Visitor};
+use super::module::{Inspector, Module, Role, Visitor};
 
 /// A `(vocab, dim)` table, glorot-uniform initialised (tinygrad); `forward` maps ids of any
 /// shape to `(..., dim)`. The lookup gathers the rows (work in the output's size, where a
@@ -47,5 +47,9 @@ impl Embedding {
 impl Module for Embedding {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
         f("weight", Role::Parameter, &mut self.weight)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        f("weight", Role::Parameter, &self.weight)
     }
 }

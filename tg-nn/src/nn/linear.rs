@@ -6,7 +6,7 @@ use tg_ops::{DynTensor, Tensor};
 use tg_runtime::Result;
 
 use super::init;
-use super::module::{Module, Role, Visitor, visit_weight_bias};
+use super::module::{Inspector, Module, Role, Visitor, inspect_weight_bias, visit_weight_bias};
 
 /// `y = x @ weight.T + bias`, weight `(out, in)` as tinygrad and torch store it (so their
 /// checkpoints load), kaiming-uniform initialised, bias uniform in `±1/sqrt(in)`.
@@ -35,6 +35,10 @@ impl Linear {
 impl Module for Linear {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
         visit_weight_bias(f, &mut self.weight, self.bias.as_mut())
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        inspect_weight_bias(f, &self.weight, self.bias.as_ref())
     }
 }
 
@@ -109,5 +113,10 @@ impl<const IN: usize, const OUT: usize> Module for TypedLinear<IN, OUT> {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
         visit_typed("weight", Role::Parameter, &mut self.weight, f)?;
         visit_typed("bias", Role::Parameter, &mut self.bias, f)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        f("weight", Role::Parameter, self.weight.as_dyn())?;
+        f("bias", Role::Parameter, self.bias.as_dyn())
     }
 }

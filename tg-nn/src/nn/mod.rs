@@ -13,6 +13,7 @@ mod linear;
 pub mod models;
 mod module;
 mod norm;
+mod sequential;
 
 pub use attention::scaled_dot_product_attention;
 pub use clip::{clip_grad_norm, clip_grad_value};
@@ -21,5 +22,6 @@ pub use dropout::{Dropout, dropout};
 pub use embedding::Embedding;
 pub use linear::{Linear, TypedLinear, visit_typed};
 pub use models::{DigitsCnn, Mlp};
-pub use module::{Module, Role, Visitor, child};
+pub use module::{Inspector, Module, Role, Visitor, child, child_ref};
 pub use norm::{BatchNorm2d, GroupNorm, LayerNorm, RMSNorm};
+pub use sequential::{Func, Layer, Sequential};

@@ -6,7 +6,7 @@ use tg_runtime::Result;
 
 use super::conv::{Conv2d, ConvOptions};
 use super::linear::Linear;
-use super::module::{Module, Visitor, child};
+use super::module::{Inspector, Module, Visitor, child, child_ref};
 use super::norm::BatchNorm2d;
 
 /// The demo's CNN for 8x8 digits: conv 3x3 (1 -> 16) BatchNorm ReLU maxpool 2, conv 3x3
@@ -61,9 +61,22 @@ impl Module for DigitsCnn {
         child("fc", &mut self.fc, f)
     }
 
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        child_ref("c1", &self.c1, f)?;
+        child_ref("bn1", &self.bn1, f)?;
+        child_ref("c2", &self.c2, f)?;
+        child_ref("bn2", &self.bn2, f)?;
+        child_ref("fc", &self.fc, f)
+    }
+
     fn set_training(&mut self, training: bool) {
         self.bn1.set_training(training);
         self.bn2.set_training(training);
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        self.bn1.modes(out);
+        self.bn2.modes(out);
     }
 }
 
@@ -94,5 +107,10 @@ impl Module for Mlp {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
         child("l1", &mut self.l1, f)?;
         child("l2", &mut self.l2, f)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        child_ref("l1", &self.l1, f)?;
+        child_ref("l2", &self.l2, f)
     }
 }

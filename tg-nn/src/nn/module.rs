@@ -21,6 +21,9 @@ pub enum Role {
 /// a tensor a new node; a typed layer checks the replacement's shape).
 pub type Visitor<'a> = dyn FnMut(&str, Role, &mut DynTensor) -> Result<()> + 'a;
 
+/// A read-only visitor of a module's tensors: the tensor's name, its role, the tensor.
+pub type Inspector<'a> = dyn FnMut(&str, Role, &DynTensor) -> Result<()> + 'a;
+
 /// Visits an affine layer's `weight` and, if it has one, its `bias`, both trained: the
 /// tensors of Linear, the convolutions and the norm layers' scale and shift.
 pub(crate) fn visit_weight_bias(
@@ -35,14 +38,34 @@ pub(crate) fn visit_weight_bias(
     }
 }
 
+/// [`visit_weight_bias`] read-only.
+pub(crate) fn inspect_weight_bias(
+    f: &mut Inspector<'_>,
+    weight: &DynTensor,
+    bias: Option<&DynTensor>,
+) -> Result<()> {
+    f("weight", Role::Parameter, weight)?;
+    match bias {
+        Some(b) => f("bias", Role::Parameter, b),
+        None => Ok(()),
+    }
+}
+
 /// A layer or a model built of layers.
 ///
-/// Implementors write `visit` (each tensor by name, and each child through [`child`]) and,
-/// when they hold layers that behave differently in training, `set_training`. The provided
-/// methods list parameters, make and load state dicts.
+/// Implementors write `visit` (each tensor by name, and each child through [`child`]), its
+/// read-only twin `inspect` (the same names in the same order, children through
+/// [`child_ref`]) and, when they hold layers that behave differently in training,
+/// `set_training`; `#[derive(Module)]` (tg's `tg::nn::Module`) writes all three from the
+/// struct's fields. The provided methods list parameters, make and load state dicts; those
+/// that only read take `&self`.
 pub trait Module {
-    /// Calls `f` with every tensor of the module, in a fixed order.
+    /// Calls `f` with every tensor of the module, in a fixed order; `f` may replace them.
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()>;
+
+    /// Calls `f` with every tensor of the module, read-only, in `visit`'s order and with its
+    /// names.
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()>;
 
     /// Switches training behaviour (BatchNorm's batch statistics, Dropout) on or off. The
     /// default does nothing: a module without such layers has no mode.
@@ -50,18 +73,26 @@ pub trait Module {
         let _ = training;
     }
 
+    /// Appends the state of each behaviour switch [`Module::set_training`] sets (a word per
+    /// layer that has one, in `visit` order): a `#[kernel]` taking the module keys its
+    /// recordings with it, so a step recorded while training is not replayed in evaluation.
+    /// The default appends nothing; a container passes it on to its children.
+    fn modes(&self, out: &mut Vec<u64>) {
+        let _ = out;
+    }
+
     /// The parameters (trained tensors) by name, in `visit` order.
-    fn parameters(&mut self) -> Result<Vec<(String, DynTensor)>> {
+    fn parameters(&self) -> Result<Vec<(String, DynTensor)>> {
         named(self, Some(Role::Parameter))
     }
 
     /// Every tensor (parameters and buffers) by name, in `visit` order.
-    fn tensors(&mut self) -> Result<Vec<(String, DynTensor)>> {
+    fn tensors(&self) -> Result<Vec<(String, DynTensor)>> {
         named(self, None)
     }
 
     /// The module's state: every tensor by name.
-    fn state_dict(&mut self) -> Result<StateDict> {
+    fn state_dict(&self) -> Result<StateDict> {
         let mut dict = StateDict::new();
         for (name, t) in self.tensors()? {
             dict.insert(name, t);
@@ -70,7 +101,7 @@ pub trait Module {
     }
 
     /// Saves [`Module::state_dict`] as a safetensors file.
-    fn save(&mut self, path: &std::path::Path) -> Result<()> {
+    fn save(&self, path: &std::path::Path) -> Result<()> {
         let tensors = self.tensors()?;
         let refs: Vec<(&str, &DynTensor)> = tensors.iter().map(|(n, t)| (n.as_str(), t)).collect();
         state::save(path, &refs)
@@ -125,9 +156,14 @@ pub fn child(name: &str, module: &mut dyn Module, f: &mut Visitor<'_>) -> Result
     module.visit(&mut |n, role, t| f(&format!("{name}.{n}"), role, t))
 }
 
-fn named<M: Module + ?Sized>(m: &mut M, role: Option<Role>) -> Result<Vec<(String, DynTensor)>> {
+/// [`child`] read-only: inspects `module` as the child `name` of a module being inspected.
+pub fn child_ref(name: &str, module: &dyn Module, f: &mut Inspector<'_>) -> Result<()> {
+    module.inspect(&mut |n, role, t| f(&format!("{name}.{n}"), role, t))
+}
+
+fn named<M: Module + ?Sized>(m: &M, role: Option<Role>) -> Result<Vec<(String, DynTensor)>> {
     let mut out = Vec::new();
-    m.visit(&mut |name, r, t| {
+    m.inspect(&mut |name, r, t| {
         if role.is_none_or(|want| want == r) {
             out.push((name.to_string(), t.clone()));
         }
@@ -158,4 +194,107 @@ fn load_values<'a, M: Module + ?Sized>(
         Ok(())
     })?;
     tg_runtime::realize(&written.iter().collect::<Vec<_>>())
+}
+
+/// A list of modules (torch's `ModuleList`): the tensors of the `i`-th are named `"{i}.…"`.
+impl<M: Module> Module for Vec<M> {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        self.as_mut_slice().visit(f)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        self.as_slice().inspect(f)
+    }
+
+    fn set_training(&mut self, training: bool) {
+        self.as_mut_slice().set_training(training)
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        self.as_slice().modes(out)
+    }
+}
+
+/// A fixed number of modules, named as a `Vec`'s.
+impl<M: Module, const N: usize> Module for [M; N] {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        self.as_mut_slice().visit(f)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        self.as_slice().inspect(f)
+    }
+
+    fn set_training(&mut self, training: bool) {
+        self.as_mut_slice().set_training(training)
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        self.as_slice().modes(out)
+    }
+}
+
+/// The modules of a slice, the `i`-th's tensors named `"{i}.…"`.
+impl<M: Module> Module for [M] {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        self.iter_mut()
+            .enumerate()
+            .try_for_each(|(i, m)| child(&i.to_string(), m, f))
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        self.iter()
+            .enumerate()
+            .try_for_each(|(i, m)| child_ref(&i.to_string(), m, f))
+    }
+
+    fn set_training(&mut self, training: bool) {
+        self.iter_mut().for_each(|m| m.set_training(training))
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        self.iter().for_each(|m| m.modes(out))
+    }
+}
+
+/// A module that may be absent: its tensors, unprefixed, or none.
+impl<M: Module> Module for Option<M> {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        self.as_mut().map_or(Ok(()), |m| m.visit(f))
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        self.as_ref().map_or(Ok(()), |m| m.inspect(f))
+    }
+
+    fn set_training(&mut self, training: bool) {
+        if let Some(m) = self {
+            m.set_training(training)
+        }
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        if let Some(m) = self {
+            m.modes(out)
+        }
+    }
+}
+
+/// A boxed module (`Box<dyn Module>` among them) is the module.
+impl<M: Module + ?Sized> Module for Box<M> {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        (**self).visit(f)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        (**self).inspect(f)
+    }
+
+    fn set_training(&mut self, training: bool) {
+        (**self).set_training(training)
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        (**self).modes(out)
+    }
 }

@@ -5,7 +5,7 @@ use tg_ops::DynTensor;
 use tg_runtime::{DType, Error, Result};
 
 use super::init;
-use super::module::{Module, Role, Visitor, visit_weight_bias};
+use super::module::{Inspector, Module, Role, Visitor, inspect_weight_bias, visit_weight_bias};
 
 fn rank_error(op: &'static str, want: &str, x: &DynTensor) -> Error {
     Error::Shape {
@@ -104,8 +104,23 @@ impl Module for BatchNorm2d {
         )
     }
 
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        inspect_weight_bias(f, &self.weight, Some(&self.bias))?;
+        f("running_mean", Role::Buffer, &self.running_mean)?;
+        f("running_var", Role::Buffer, &self.running_var)?;
+        f(
+            "num_batches_tracked",
+            Role::Buffer,
+            &self.num_batches_tracked,
+        )
+    }
+
     fn set_training(&mut self, training: bool) {
         self.training = training;
+    }
+
+    fn modes(&self, out: &mut Vec<u64>) {
+        out.push(u64::from(self.training));
     }
 }
 
@@ -142,6 +157,10 @@ impl Module for LayerNorm {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
         visit_weight_bias(f, &mut self.weight, Some(&mut self.bias))
     }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        inspect_weight_bias(f, &self.weight, Some(&self.bias))
+    }
 }
 
 /// `weight * x / sqrt(mean(x^2) + eps)` over the last axis (tinygrad's `RMSNorm`, eps
@@ -172,6 +191,10 @@ impl RMSNorm {
 impl Module for RMSNorm {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
         f("weight", Role::Parameter, &mut self.weight)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        f("weight", Role::Parameter, &self.weight)
     }
 }
 
@@ -229,5 +252,9 @@ impl GroupNorm {
 impl Module for GroupNorm {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
         visit_weight_bias(f, &mut self.weight, Some(&mut self.bias))
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        inspect_weight_bias(f, &self.weight, Some(&self.bias))
     }
 }

@@ -55,14 +55,25 @@ pub struct AdamRule {
 }
 
 impl AdamRule {
-    fn core(model: &mut dyn Module, cfg: AdamConfig) -> Result<Core<AdamRule>> {
+    fn core(
+        model: &mut dyn Module,
+        cfg: AdamConfig,
+        decays: &dyn Fn(&str, &DynTensor) -> bool,
+    ) -> Result<Core<AdamRule>> {
         let rule = AdamRule {
             cfg,
             c1: RuntimeScalar::new(1.0),
             c2: RuntimeScalar::new(1.0),
         };
-        Core::new(model, cfg.lr, rule)
+        Core::grouped(model, cfg.lr, rule, decays)
     }
+}
+
+/// The parameter groups PyTorch users expect of AdamW (nanoGPT's, among others): weight decay
+/// on matrices and convolution kernels (2 axes or more), none on biases and norms' scales
+/// and shifts (vectors). For [`AdamW::with_groups`].
+pub fn decay_matrices(_name: &str, p: &DynTensor) -> bool {
+    p.ndim() >= 2
 }
 
 impl Adam {
@@ -73,7 +84,7 @@ impl Adam {
 
     /// Adam with every hyperparameter given (`weight_decay` is decoupled, as AdamW's).
     pub fn with_config(model: &mut dyn Module, cfg: AdamConfig) -> Result<Adam> {
-        Ok(Adam(AdamRule::core(model, cfg)?))
+        Ok(Adam(AdamRule::core(model, cfg, &|_, _| true)?))
     }
 }
 
@@ -81,10 +92,28 @@ impl AdamW {
     /// AdamW over `model`'s parameters: learning rate `lr`, weight decay `weight_decay`
     /// (tinygrad's default 0.01), the other defaults as Adam's.
     pub fn new(model: &mut dyn Module, lr: f64, weight_decay: f64) -> Result<AdamW> {
-        Ok(AdamW(AdamRule::core(
-            model,
-            AdamConfig::new(lr, weight_decay),
-        )?))
+        AdamW::with_groups(model, AdamConfig::new(lr, weight_decay), |_, _| true)
+    }
+
+    /// AdamW with two parameter groups: weight decay `cfg.weight_decay` on the parameters
+    /// `decays` accepts (given each one's name and tensor), none on the others;
+    /// [`decay_matrices`] leaves out biases and norms, as PyTorch users do.
+    ///
+    /// ```no_run
+    /// use tg_nn::nn::Linear;
+    /// use tg_nn::optim::{AdamConfig, AdamW, decay_matrices};
+    /// # fn main() -> tg_runtime::Result<()> {
+    /// let mut model = Linear::new(4, 3, true)?;
+    /// let opt = AdamW::with_groups(&mut model, AdamConfig::new(3e-4, 0.1), decay_matrices)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn with_groups(
+        model: &mut dyn Module,
+        cfg: AdamConfig,
+        decays: impl Fn(&str, &DynTensor) -> bool,
+    ) -> Result<AdamW> {
+        Ok(AdamW(AdamRule::core(model, cfg, &decays)?))
     }
 }
 
@@ -94,6 +123,13 @@ has_core!(AdamW, AdamRule);
 impl Rule for AdamRule {
     fn kinds(&self) -> &'static [&'static str] {
         &["m", "v"]
+    }
+
+    fn structure(&self) -> Vec<u64> {
+        let c = self.cfg;
+        [c.b1, c.b2, c.eps, c.weight_decay]
+            .map(f64::to_bits)
+            .to_vec()
     }
 
     /// The bias corrections of step `t`.
@@ -110,6 +146,7 @@ impl Rule for AdamRule {
         p: &DynTensor,
         g: &DynTensor,
         state: &mut [DynTensor],
+        decay: bool,
     ) -> Result<DynTensor> {
         let cfg = self.cfg;
         let [m, v] = state else {
@@ -122,7 +159,7 @@ impl Rule for AdamRule {
         v.assign(&v.mul(cfg.b2)?.add(&g.square()?.mul(1.0 - cfg.b2)?)?)?;
         let denom = v.mul(self.c2.operand())?.sqrt()?.add(cfg.eps)?;
         let mut up = m.mul(self.c1.operand())?.div(&denom)?;
-        if cfg.weight_decay != 0.0 {
+        if decay && cfg.weight_decay != 0.0 {
             up = up.add(&p.mul(cfg.weight_decay)?)?;
         }
         p.sub(&up.mul(lr)?)

@@ -14,7 +14,7 @@ pub mod schedule;
 mod sgd;
 mod slots;
 
-pub use adam::{Adam, AdamConfig, AdamW};
+pub use adam::{Adam, AdamConfig, AdamW, decay_matrices};
 pub use scalar::RuntimeScalar;
 pub use sgd::Sgd;
 
@@ -65,9 +65,12 @@ pub trait Optimizer {
     }
 
     /// A whole eager step: [`Optimizer::advance`], then [`Optimizer::descend`]; returns the
-    /// written tensors (unrealized).
+    /// written tensors (unrealized). In a `#[kernel]` body, which takes the optimizer by
+    /// `&mut` and advances it before each call (replays included), `step` is `descend`.
     fn step(&mut self, model: &mut dyn Module, loss: &DynTensor) -> Result<Vec<DynTensor>> {
-        self.advance();
+        if !tg_ops::kernel_cache::in_kernel_body() {
+            self.advance();
+        }
         self.descend(model, loss)
     }
 }

@@ -47,6 +47,14 @@ impl Sgd {
 has_core!(Sgd, SgdRule);
 
 impl Rule for SgdRule {
+    fn structure(&self) -> Vec<u64> {
+        vec![
+            self.momentum.to_bits(),
+            self.weight_decay.to_bits(),
+            u64::from(self.nesterov),
+        ]
+    }
+
     fn kinds(&self) -> &'static [&'static str] {
         if self.momentum != 0.0 {
             &["momentum"]
@@ -65,9 +73,10 @@ impl Rule for SgdRule {
         p: &DynTensor,
         g: &DynTensor,
         state: &mut [DynTensor],
+        decay: bool,
     ) -> Result<DynTensor> {
         let mut g = g.clone();
-        if self.weight_decay != 0.0 {
+        if decay && self.weight_decay != 0.0 {
             g = g.add(&p.mul(self.weight_decay)?)?;
         }
         if let [b] = state {

@@ -8,6 +8,8 @@ pub mod display;
 pub mod einsum;
 pub mod elementwise;
 pub mod gather;
+#[rustfmt::skip]
+mod generated;
 pub mod hash;
 pub mod indexing;
 pub mod linalg;

@@ -1,7 +1,8 @@
-//! Typed statistics: var, std, var_mean, std_mean and logsumexp over the whole tensor, one
-//! axis removed (`_axis::<A>`) or kept as 1 (`_keepdim::<A>`); softmax, log_softmax, softmin
-//! and normalize along one axis. Axes are checked by `cargo check`; results are
-//! [`FloatOf`] the element type (integers give f32), or the `_as` forms' float type.
+//! Typed statistics: var_mean, std_mean and logsumexp over the whole tensor, one axis removed
+//! (`_axis::<A>`) or kept as 1 (`_keepdim::<A>`); softmax, log_softmax, softmin and normalize
+//! along one axis (var and std are generated from tg-core's op table: `typed/generated.rs`).
+//! Axes are checked by `cargo check`; results are [`FloatOf`] the element type (integers give
+//! f32), or the `_as` forms' float type.
 
 use crate::dtype::Float;
 use crate::shape::Shape;
@@ -11,73 +12,6 @@ use crate::typed::elementwise::FloatOf;
 
 /// The float type of a statistic of `T`.
 type F<T> = <T as FloatOf>::Output;
-
-macro_rules! stat_forms {
-    ($name:ident, $axis:ident, $keep:ident, $what:literal, $input:literal, $whole:literal, $rows:literal) => {
-        impl<S: Shape, T: FloatOf> Tensor<S, T> {
-            #[doc = concat!("The ", $what, " of all elements, rank 0 (see [`DynTensor::", stringify!($name), "`](crate::DynTensor::", stringify!($name), ")).")]
-            ///
-            /// ```
-            /// use tg_ops::prelude::*;
-            #[doc = concat!("let t = Tensor::<Rank2<2, 2>>::from_slice(&", $input, ").unwrap();")]
-            #[doc = concat!("let r = t.", stringify!($name), "(1.0);")]
-            #[doc = concat!("assert!((r.item().unwrap() - ", $whole, ").abs() < 1e-5);")]
-            /// ```
-            pub fn $name(&self, correction: f64) -> Tensor<(), F<T>> {
-                Tensor::from_dyn(ok(self.as_dyn().$name(None, false, correction)))
-            }
-
-            #[doc = concat!("The ", $what, " over axis `A`, which is removed.")]
-            ///
-            /// ```
-            /// use tg_ops::prelude::*;
-            #[doc = concat!("let t = Tensor::<Rank2<2, 2>>::from_slice(&", $input, ").unwrap();")]
-            #[doc = concat!("let r: Tensor<Rank1<2>> = t.", stringify!($axis), "::<-1>(1.0);")]
-            #[doc = concat!("assert_eq!(r.to_vec().unwrap(), ", $rows, ");")]
-            /// ```
-            pub fn $axis<const A: isize>(&self, correction: f64) -> Tensor<<S as RemoveAxis<A>>::Output, F<T>>
-            where
-                S: RemoveAxis<A>,
-            {
-                Tensor::from_dyn(ok(self.as_dyn().$name(Some(&[A]), false, correction)))
-            }
-
-            #[doc = concat!("The ", $what, " over axis `A`, which is kept with size 1.")]
-            ///
-            /// ```
-            /// use tg_ops::prelude::*;
-            #[doc = concat!("let t = Tensor::<Rank2<2, 2>>::from_slice(&", $input, ").unwrap();")]
-            #[doc = concat!("let r: Tensor<Rank2<2, 1>> = t.", stringify!($keep), "::<1>(1.0);")]
-            #[doc = concat!("assert_eq!(r.to_vec().unwrap(), ", $rows, ");")]
-            /// ```
-            pub fn $keep<const A: isize>(&self, correction: f64) -> Tensor<<S as KeepAxis<A>>::Output, F<T>>
-            where
-                S: KeepAxis<A>,
-            {
-                Tensor::from_dyn(ok(self.as_dyn().$name(Some(&[A]), true, correction)))
-            }
-        }
-    };
-}
-
-stat_forms!(
-    var,
-    var_axis,
-    var_keepdim,
-    "variance (`correction` 1.0 is Bessel's)",
-    "[1.0, 3.0, 2.0, 2.0]",
-    "2.0 / 3.0",
-    "vec![2.0, 0.0]"
-);
-stat_forms!(
-    std,
-    std_axis,
-    std_keepdim,
-    "standard deviation (`correction` 1.0 is Bessel's)",
-    "[1.0, 3.0, 2.0, 2.0]",
-    "(2.0f32 / 3.0).sqrt()",
-    "vec![2.0f32.sqrt(), 0.0]"
-);
 
 macro_rules! stat_mean_forms {
     ($name:ident, $axis:ident, $what:literal) => {

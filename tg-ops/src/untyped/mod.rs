@@ -5,6 +5,7 @@
 //! returns an `Error` naming the op and the shapes involved. The typed `Tensor` wraps these
 //! calls; `#[kernel]` bodies call them directly once the macro has proved the shapes.
 
+mod attention;
 pub mod autograd;
 mod broadcast;
 pub mod conv;
@@ -26,6 +27,7 @@ pub mod pad_modes;
 pub mod pool;
 pub mod random;
 pub mod reduce;
+mod sampling;
 pub mod scan;
 pub mod sort;
 pub mod stats;

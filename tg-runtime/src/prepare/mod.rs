@@ -3,6 +3,7 @@
 //! times candidate kernels on the device.
 
 mod signature;
+mod slow_start;
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -142,6 +143,7 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
         check_dtype(dev, d)?;
     }
     let l = lowered(k, &Target::of(dev.info()))?;
+    let start = std::time::Instant::now();
     let before = compile::compile_count();
     let spirv = compile::compile_kernel(&l.name, &l.shader.source)?;
     let compiled = compile::compile_count() > before;
@@ -164,6 +166,11 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
             * (1 + 2 * l.shader.addresses.len() as u32 + l.program.params.len() as u32),
     };
     let pipeline = dev.pipeline(key, &spirv, layout)?;
+    slow_start::note_build(
+        start.elapsed().as_nanos() as u64,
+        &dev.info().name,
+        compile::ShaderCache::global().dir(),
+    );
     Ok((
         Prepared {
             name: l.name.clone(),

@@ -103,6 +103,9 @@ pub(crate) fn note_kernel(
 
 /// The kernels one call ran, ready to run again on new inputs (on the device they ran on).
 pub struct Recording {
+    /// What `TG_DEBUG` calls its replays (a `#[kernel]` function's name; "replay" unless
+    /// named).
+    name: String,
     device: DeviceId,
     kernels: Vec<RecKernel>,
     inputs: Vec<(DType, Vec<usize>)>,
@@ -149,6 +152,7 @@ pub fn record(
         .map(|o| Ok((recorder.slot(&buffer_of(o)?), o.dtype(), o.shape().to_vec())))
         .collect::<Result<Vec<_>>>()?;
     let recording = Recording {
+        name: "replay".into(),
         device,
         kernels: recorder.kernels,
         inputs: inputs
@@ -162,6 +166,12 @@ pub fn record(
 }
 
 impl Recording {
+    /// The recording named `name` in what `TG_DEBUG` prints of its replays.
+    pub fn named(mut self, name: &str) -> Recording {
+        self.name = name.to_string();
+        self
+    }
+
     /// Kernels one replay dispatches.
     pub fn kernels(&self) -> usize {
         self.kernels.len()
@@ -277,11 +287,34 @@ impl Recording {
             outs.push(out);
         }
         drop(arena);
-        dev.submit(dispatches)?;
+        // TG_DEBUG: 1 a line per replay, 2 with each kernel's GPU time (as realize reports)
+        let level = crate::config::debug_level();
+        let start = std::time::Instant::now();
+        let kernel_ns = if level >= 2 {
+            dev.execute(&dispatches, true)?.kernel_ns
+        } else {
+            dev.submit(dispatches)?;
+            None
+        };
         super::stats::record(super::stats::Stats {
             kernels: self.kernels.len() as u64,
             ..Default::default()
         });
+        if level >= 1 {
+            eprintln!(
+                "tg: replay `{}`: {} kernel(s), {} var(s) rebound, in {:.3} ms on {}",
+                self.name,
+                self.kernels.len(),
+                vars.len(),
+                start.elapsed().as_secs_f64() * 1e3,
+                dev.info().name
+            );
+        }
+        if let Some(times) = kernel_ns {
+            for (k, ns) in self.kernels.iter().zip(times) {
+                eprintln!("  {:<32} {:>10.3} us", k.prepared.name, ns as f64 / 1e3);
+            }
+        }
         Ok(self
             .outputs
             .iter()

@@ -1,26 +1,12 @@
-//! Typed forms of `log10`, `fmod`, `copysign`, `logaddexp` and `masked_fill`: each computes
-//! its output type as the older elementwise ops do and calls one `DynTensor` op.
+//! Typed forms of `fmod`, `copysign`, `logaddexp` and `masked_fill` (`log10` is generated
+//! from the op table): each computes its output type as the older elementwise ops do and calls
+//! one `DynTensor` op.
 
 use super::{FloatOf, Rhs};
 use crate::dtype::{Dtype, Numeric};
 use crate::shape::{Broadcast, Shape};
 use crate::tensor::{Tensor, ok};
 use tg_runtime::Result;
-
-impl<S: Shape, T: FloatOf> Tensor<S, T> {
-    /// The base-10 logarithm (see [`DynTensor::log10`](crate::DynTensor::log10)); integer
-    /// and bool tensors give f32.
-    ///
-    /// ```
-    /// use tg_ops::prelude::*;
-    /// let t = Tensor::<Rank1<2>, i32>::from_slice(&[1, 100]).unwrap();
-    /// let y: Vec<f32> = t.log10().to_vec().unwrap();
-    /// assert!(y[0] == 0.0 && (y[1] - 2.0).abs() < 5e-7);
-    /// ```
-    pub fn log10(&self) -> Tensor<S, <T as FloatOf>::Output> {
-        Tensor::from_dyn(ok(self.as_dyn().log10()))
-    }
-}
 
 impl<S: Shape, T: Dtype> Tensor<S, T> {
     /// C's `fmod`, the remainder with the dividend's sign, with a tensor of the same shape or

@@ -165,6 +165,22 @@ impl DynTensor {
         float_unary(self, |x| x * approx::sigmoid(x))
     }
 
+    /// Swish, tinygrad's composition of SiLU: `x * sigmoid(x)` with the product taken in the
+    /// result's dtype (so f16 rounds the sigmoid before the product, where [`silu`]
+    /// rounds once).
+    ///
+    /// [`silu`]: DynTensor::silu
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let x = DynTensor::from_slice(&[3], &[-1i32, 0, 2]).unwrap();
+    /// let y = x.swish().unwrap().to_vec::<f32>().unwrap();
+    /// assert!((y[0] + 0.26894143).abs() < 1e-6 && y[1] == 0.0 && (y[2] - 1.7615942).abs() < 1e-6);
+    /// ```
+    pub fn swish(&self) -> Result<DynTensor> {
+        self.mul(&self.sigmoid()?)
+    }
+
     /// Mish: `x tanh(softplus(x))`.
     ///
     /// ```

@@ -8,6 +8,7 @@
 //! (`O((|B| + |D|) log |B|)`, where tinygrad's one-hot mask of every write against every
 //! position takes `|B| |D|`).
 
+use tg_core::shape::index;
 use tg_core::shape::movement::inverse_permutation;
 use tg_runtime::{DType, Result};
 
@@ -61,8 +62,7 @@ impl Advanced {
         }
         let rest: Vec<usize> = (0..x.ndim()).filter(|a| !dims.contains(a)).collect();
         let (d0, b, r) = (dims[0], big.len(), rest.len());
-        let consecutive = dims.windows(2).all(|w| w[1] == w[0] + 1);
-        let placed = (consecutive && d0 != 0)
+        let placed = (!index::tensors_first(&dims))
             .then(|| (b..b + d0).chain(0..b).chain(b + d0..b + r).collect());
         Ok(Some(Advanced {
             dims,

@@ -1,6 +1,7 @@
 //! Resolving an index list against a shape: the ellipsis expanded, each entry turned into the
 //! range, step and size it keeps (Python's slice rules), integer positions checked.
 
+use tg_core::shape::index::{self, IndexError, Item};
 use tg_runtime::{Error, Result};
 
 use super::Index;
@@ -43,54 +44,41 @@ pub(crate) enum Kind {
 
 /// Python's `slice.indices(size)` followed by tinygrad's bounds: the kept `start..end` and
 /// the number of elements.
-fn slice_bounds(
-    start: Option<isize>,
-    stop: Option<isize>,
-    step: isize,
-    size: usize,
-) -> (usize, usize, usize) {
-    let n = size as isize;
-    let (lower, upper) = if step < 0 { (-1, n - 1) } else { (0, n) };
-    let clamp = |v: Option<isize>, default: isize| match v {
-        None => default,
-        Some(v) if v < 0 => (v + n).max(lower),
-        Some(v) => v.min(upper),
-    };
-    let s = clamp(start, if step < 0 { upper } else { lower });
-    let e = clamp(stop, if step < 0 { lower } else { upper });
-    let (b0, b1) = if step * (e - s) < 0 {
-        (0, 0)
-    } else if step < 0 {
-        (e + 1, s + 1)
-    } else {
-        (s, e)
-    };
-    let (b0, b1) = (b0.max(0) as usize, b1.max(0) as usize);
-    let len = (b1.saturating_sub(b0)).div_ceil(step.unsigned_abs());
-    (b0, b1, len)
+/// tg-core's indexing error as tg's.
+fn error_of(e: IndexError<usize>) -> Error {
+    match e {
+        IndexError::ZeroStep { .. } => Error::Argument {
+            op: "index",
+            message: e.to_string(),
+        },
+        IndexError::NotInteger { dtype } => Error::DType {
+            op: "index",
+            dtype,
+            message: e.to_string(),
+        },
+        IndexError::Broadcast(r) => r.into(),
+        _ => index_err(e.to_string()),
+    }
 }
 
-/// Expands the ellipsis and resolves every entry against the axes of `shape`.
+/// An index entry as tg-core's rule reads it.
+fn item(i: &Index) -> Item<usize> {
+    match i {
+        Index::Int(v) => Item::Int(*v as i64),
+        Index::Slice { start, stop, step } => Item::Slice {
+            start: start.map(|v| v as i64),
+            stop: stop.map(|v| v as i64),
+            step: *step as i64,
+        },
+        Index::NewAxis => Item::NewAxis,
+        Index::Ellipsis => Item::Ellipsis,
+        Index::Tensor(t) => Item::Tensor(t.shape().to_vec(), t.dtype()),
+    }
+}
+
 pub(crate) fn parse(shape: &[usize], indices: &[Index]) -> Result<Vec<Parsed>> {
-    let ellipses = indices
-        .iter()
-        .filter(|i| matches!(i, Index::Ellipsis))
-        .count();
-    if ellipses > 1 {
-        return Err(index_err(format!(
-            "an index can have one ellipsis, this one has {ellipses}"
-        )));
-    }
-    let real = indices
-        .iter()
-        .filter(|i| !matches!(i, Index::Ellipsis | Index::NewAxis))
-        .count();
-    if real > shape.len() {
-        return Err(index_err(format!(
-            "too many indices ({real}) for shape {shape:?} of rank {}",
-            shape.len()
-        )));
-    }
+    let items: Vec<Item<usize>> = indices.iter().map(item).collect();
+    let real = index::count(shape, &items).map_err(|(_, e)| error_of(e))?;
     let mut full: Vec<&Index> = Vec::with_capacity(indices.len() + shape.len());
     let fill = Index::full();
     let at = indices
@@ -119,13 +107,9 @@ pub(crate) fn parse(shape: &[usize], indices: &[Index]) -> Result<Vec<Parsed>> {
                 kind: Kind::NewAxis,
             },
             Index::Int(i) => {
-                let n = size as isize;
-                if *i >= n || *i < -n {
-                    return Err(index_err(format!(
-                        "index {i} is out of range for axis {dim} of size {size} (shape {shape:?})"
-                    )));
-                }
-                let b = if *i < 0 { i + n } else { *i } as usize;
+                let b = index::position(*i as i64, dim, shape)
+                    .map_err(error_of)?
+                    .unwrap_or(0);
                 Parsed {
                     size,
                     start: b,
@@ -137,12 +121,14 @@ pub(crate) fn parse(shape: &[usize], indices: &[Index]) -> Result<Vec<Parsed>> {
             }
             Index::Slice { start, stop, step } => {
                 if *step == 0 {
-                    return Err(Error::Argument {
-                        op: "index",
-                        message: format!("slice step on axis {dim} cannot be 0"),
-                    });
+                    return Err(error_of(IndexError::ZeroStep { axis: dim }));
                 }
-                let (b0, b1, len) = slice_bounds(*start, *stop, *step, size);
+                let (b0, b1, len) = index::slice_bounds(
+                    start.map(|v| v as i64),
+                    stop.map(|v| v as i64),
+                    *step as i64,
+                    size,
+                );
                 Parsed {
                     size: len,
                     start: b0,
@@ -154,11 +140,7 @@ pub(crate) fn parse(shape: &[usize], indices: &[Index]) -> Result<Vec<Parsed>> {
             }
             Index::Tensor(t) => {
                 if !t.dtype().is_int() {
-                    return Err(Error::DType {
-                        op: "index",
-                        dtype: t.dtype(),
-                        message: "tensor indices must be integers (bool masks are not indices; use masked_select)".into(),
-                    });
+                    return Err(error_of(IndexError::NotInteger { dtype: t.dtype() }));
                 }
                 Parsed {
                     size,

@@ -1,0 +1,135 @@
+"""Generates fixtures/ops_by_name.json: reference values, computed with numpy in float64 (or
+exact integers), for the ops tests/ops/by_name.rs runs by name through the dispatcher. A case
+names its op and its arguments as the op's row in tg-core's op table names its parameters
+(tg-core/src/ops/table/), so a new op's test is its cases here and nothing else.
+
+Case format as scripts/gen_ops_elementwise.py's (whose helpers this uses).
+
+Run: python3 scripts/gen_ops_by_name.py   (numpy, scipy; deterministic output)"""
+
+import numpy as np
+
+from scipy import special
+
+from fixtures_common import DTYPES, FLOATS, tensor, write
+from gen_ops_creation import Stream
+from gen_ops_elementwise import ACT_VALUES, TINY, arr, case, spec, with_f16_range
+
+rng = np.random.default_rng(20250801)
+
+
+# --- sum_as: the sum accumulated and returned in a stated dtype -------------------------------
+def sum_as_cases():
+    out = []
+    x = rng.integers(-128, 128, (3, 5)).astype(np.int8)
+    # integers wrap in the stated dtype, as numpy's sum(dtype=...) does
+    for dt, axis, keepdim in [("int8", None, False), ("int16", 1, False), ("int32", 0, True), ("uint8", 1, True)]:
+        want = np.sum(x.astype(DTYPES[dt]), axis=axis, dtype=DTYPES[dt], keepdims=keepdim)
+        args = {"dtype": dt, "keepdim": keepdim}
+        if axis is not None:
+            args["axis"] = [axis]
+        out.append(case(f"sum_as/int8->{dt}/{axis}", "sum_as", [tensor(x, "int8")], want, dt, args=args,
+                        out_shape=list(np.shape(want))))
+    f = rng.uniform(-1, 1, (4, 6)).astype(np.float16)
+    want = np.sum(f.astype(np.float64), axis=1).astype(np.float32)
+    out.append(case("sum_as/float16->float32", "sum_as", [tensor(f, "float16")], want, "float32", 1e-6, 1e-7,
+                    {"axis": [1], "dtype": "float32"}, out_shape=[4]))
+    return out
+
+
+# --- swish: tinygrad's x * sigmoid(x) --------------------------------------------------------
+def swish_cases():
+    out = []
+    for dt in FLOATS:
+        vals = with_f16_range(ACT_VALUES) if dt == "float16" else ACT_VALUES
+        x = arr(vals, dt)
+        with np.errstate(all="ignore"):
+            want = (x.astype(np.float64) * special.expit(x.astype(np.float64))).astype(DTYPES[dt])
+        # f16 rounds the sigmoid, then the product; f32 and f64 as silu
+        rtol = {"float16": 2e-3, "float32": 1e-6, "float64": 1e-14}[dt]
+        out.append(case(f"swish/{dt}", "swish", [tensor(x, dt)], want, dt, rtol, 1e3 * TINY[dt]))
+    vals = [-5, -1, 0, 1, 3, 7]
+    want = np.array(vals, np.float64) * special.expit(np.array(vals, np.float64))
+    out.append(case("swish/int32", "swish", [spec(vals, "int32")], want.astype(np.float32), "float32", 1e-6,
+                    TINY["float32"]))
+    return out
+
+
+# --- scaled_dot_product_attention ------------------------------------------------------------
+def softmax(x):
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def attention(q, k, v, mask=None, causal=False):
+    scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    if causal:
+        mask = np.tril(np.ones(scores.shape[-2:], bool))
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf) if mask.dtype == bool else scores + mask
+    return softmax(scores) @ v
+
+
+def attention_cases():
+    out = []
+    q, k, v = rng.normal(size=(2, 3, 4)), rng.normal(size=(2, 5, 4)), rng.normal(size=(2, 5, 6))
+    qs, ks, vs = (tensor(a.astype(np.float32), "float32") for a in (q, k, v))
+    f = lambda a: a.astype(np.float32).astype(np.float64)
+    want = attention(f(q), f(k), f(v))
+    out.append(case("sdpa/plain", "scaled_dot_product_attention", [qs, ks, vs], want.astype(np.float32), "float32",
+                    2e-6, 1e-7, {"key": {"input": 1}, "value": {"input": 2}}, out_shape=[2, 3, 6]))
+    mask = rng.random((3, 5)) < 0.7
+    mask[:, 0] = True  # every query attends somewhere
+    want = attention(f(q), f(k), f(v), mask)
+    out.append(case("sdpa/bool_mask", "scaled_dot_product_attention", [qs, ks, vs, tensor(mask, "bool")],
+                    want.astype(np.float32), "float32", 2e-6, 1e-7,
+                    {"key": {"input": 1}, "value": {"input": 2}, "attn_mask": {"input": 3}}, out_shape=[2, 3, 6]))
+    add = rng.normal(size=(2, 1, 5)).astype(np.float32)
+    want = attention(f(q), f(k), f(v), add.astype(np.float64))
+    out.append(case("sdpa/additive_mask", "scaled_dot_product_attention", [qs, ks, vs, tensor(add, "float32")],
+                    want.astype(np.float32), "float32", 2e-6, 1e-7,
+                    {"key": {"input": 1}, "value": {"input": 2}, "attn_mask": {"input": 3}}, out_shape=[2, 3, 6]))
+    # causal self-attention over (batch 2, heads 4, 8 positions, 16 features), in f64
+    x = rng.normal(size=(2, 4, 8, 16))
+    want = attention(x, x, x, causal=True)
+    out.append(case("sdpa/causal_f64", "scaled_dot_product_attention", [tensor(x, "float64")], want, "float64",
+                    1e-12, 1e-15, {"key": {"input": 0}, "value": {"input": 0}, "is_causal": True},
+                    out_shape=[2, 4, 8, 16]))
+    return out
+
+
+# --- multinomial: tinygrad's draws for a seed, from its threefry stream ----------------------
+def multinomial(weights, n, replacement, seed):
+    w = np.asarray(weights, np.float32)
+    w2 = w[None] if w.ndim == 1 else w
+    s = Stream(seed)
+    if replacement or n == 1:
+        cw = np.cumsum(w2, axis=1, dtype=np.float32)
+        cdf = cw / cw[:, -1:]
+        u = s.rand([n, w2.shape[0], 1], "float32")
+        idx = (u >= cdf).sum(2).T
+    else:
+        keys = np.log2(s.rand(list(w2.shape), "float32")) / w2
+        idx = np.argsort(-keys, axis=1, kind="stable")[:, :n]
+    idx = idx.astype(np.int32)
+    return idx[0] if w.ndim == 1 else idx
+
+
+def multinomial_cases():
+    out = []
+    for name, w, n, repl, seed in [
+        ("vector", [1.0, 2.0, 3.0, 4.0], 20, True, 42),
+        ("rows", [[0.0, 1.0, 1.0, 2.0], [5.0, 0.0, 0.0, 3.0], [1.0, 1.0, 1.0, 1.0]], 7, True, 3),
+        ("one_sample", [[2.0, 6.0], [6.0, 2.0]], 1, False, 11),
+        ("without_replacement", [[1.0, 2.0, 4.0, 8.0, 16.0]], 3, False, 7),
+    ]:
+        want = multinomial(w, n, repl, seed)
+        c = case(f"multinomial/{name}", "multinomial", [tensor(np.asarray(w, np.float32), "float32")], want, "int32",
+                 args={"num_samples": n, "replacement": repl}, out_shape=list(want.shape))
+        c["seed"] = seed
+        out.append(c)
+    return out
+
+
+if __name__ == "__main__":
+    write("ops_by_name", sum_as_cases() + swish_cases() + attention_cases() + multinomial_cases())

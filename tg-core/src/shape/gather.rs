@@ -1,0 +1,237 @@
+//! Reading and writing at positions an index tensor holds (gather, scatter), selections
+//! packed to a known length, and resizing by interpolation.
+
+use crate::check::Checker;
+use crate::dim::Dim;
+use crate::dtype::DType;
+use crate::error::{argument_error, shape_error};
+use crate::ops::{At, Fault, OpError, Place};
+
+use super::{norm_axis, show};
+
+/// Indices must be integers.
+fn integer_indices<D: Dim>(op: &'static str, dtype: DType, at: At) -> Result<(), Fault<D>> {
+    if dtype.is_int() {
+        return Ok(());
+    }
+    Err(Fault::new(at, OpError::IndexDType { op, dtype }))
+}
+
+/// gather: an integer index of the input's rank; the output has the index's shape.
+pub fn gather<D: Dim>(
+    op: &'static str,
+    shape: &[D],
+    dim: isize,
+    index: (&[D], DType),
+) -> Result<Vec<D>, Fault<D>> {
+    let (is, idt) = index;
+    integer_indices(op, idt, At::Param("index"))?;
+    if is.len() != shape.len() {
+        return Err(Fault::new(
+            At::Param("index"),
+            shape_error(
+                op,
+                format!(
+                    "the index must have the input's rank: index {}, input {}",
+                    show(is),
+                    show(shape)
+                ),
+            ),
+        ));
+    }
+    norm_axis(op, dim, shape).at(At::Param("dim"))?;
+    Ok(is.to_vec())
+}
+
+/// scatter and scatter_reduce: an integer index of the input's rank, no larger than the input
+/// on every axis but `dim` and than a tensor src on every axis; a tensor src of the input's
+/// dtype. The output has the input's shape.
+pub fn scatter<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    input: (&[D], DType),
+    dim: isize,
+    index: (&[D], DType),
+    src: Option<(&[D], DType)>,
+) -> Result<Vec<D>, Fault<D>> {
+    let ((shape, dtype), (is, idt)) = (input, index);
+    integer_indices(op, idt, At::Param("index"))?;
+    if let Some((_, sdt)) = src
+        && sdt != dtype
+    {
+        return Err(Fault::new(
+            At::Param("src"),
+            shape_error(
+                op,
+                format!(
+                    "src is {}, the input {}: src must have the input's dtype (cast it first)",
+                    sdt.rust_name(),
+                    dtype.rust_name()
+                ),
+            ),
+        ));
+    }
+    let src_shape = src.map(|(s, _)| s);
+    if is.len() != shape.len() || src_shape.is_some_and(|s| s.len() != shape.len()) {
+        let at = match src_shape {
+            Some(s) if is.len() == shape.len() && s.len() != shape.len() => At::Param("src"),
+            _ => At::Param("index"),
+        };
+        let src_text = src_shape.map_or("a scalar".into(), show);
+        return Err(Fault::new(
+            at,
+            shape_error(
+                op,
+                format!(
+                    "input {}, index {} and src {src_text} must have one rank",
+                    show(shape),
+                    show(is)
+                ),
+            ),
+        ));
+    }
+    // a rank-0 input is scattered as a rank-1 one of one element, as tg-ops does
+    let one = [D::lit(1)];
+    let ax_shape = if shape.is_empty() { &one[..] } else { shape };
+    let n = norm_axis(op, dim, ax_shape).at(At::Param("dim"))?;
+    for a in 0..shape.len() {
+        if a != n {
+            ck.at_most(&is[a], &shape[a], || {
+                shape_error(
+                    op,
+                    format!(
+                        "index {} is larger than the input {} on axis {a} ({} > {}); only axis {dim} may be larger",
+                        show(is),
+                        show(shape),
+                        is[a],
+                        shape[a]
+                    ),
+                )
+            })
+            .at(At::Param("index"))?;
+        }
+        if let Some(ss) = src_shape {
+            ck.at_most(&is[a], &ss[a], || {
+                shape_error(
+                    op,
+                    format!(
+                        "index {} is larger than src {} on axis {a} ({} > {})",
+                        show(is),
+                        show(ss),
+                        is[a],
+                        ss[a]
+                    ),
+                )
+            })
+            .at(At::Param("src"))?;
+        }
+    }
+    Ok(shape.to_vec())
+}
+
+/// masked_select_sized: a bool mask that broadcasts to the input (which keeps its shape);
+/// the output is `[size]`.
+pub fn masked_select_sized<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    shape: &[D],
+    mask: (&[D], DType),
+    size: D,
+) -> Result<Vec<D>, Fault<D>> {
+    let (ms, mdt) = mask;
+    let at = At::Param("mask");
+    if mdt != DType::Bool {
+        return Err(Fault::new(
+            at,
+            shape_error(
+                op,
+                format!("the mask must be bool, this one is {}", mdt.rust_name()),
+            ),
+        ));
+    }
+    if ms.len() > shape.len() {
+        return Err(Fault::new(
+            at,
+            shape_error(
+                op,
+                format!(
+                    "mask {} does not broadcast to the input {}: it has more axes",
+                    show(ms),
+                    show(shape)
+                ),
+            ),
+        ));
+    }
+    let off = shape.len() - ms.len();
+    for (i, m) in ms.iter().enumerate() {
+        let s = &shape[off + i];
+        if !m.is(1) {
+            ck.equal(m, s, || {
+                shape_error(
+                    op,
+                    format!(
+                        "mask {} does not broadcast to the input {}: axis {} is {m}, not 1 or {s}",
+                        show(ms),
+                        show(shape),
+                        off + i
+                    ),
+                )
+            })
+            .at(at)?;
+        }
+    }
+    Ok(vec![size])
+}
+
+/// interpolate: the last `size.len()` axes (1 at least) resized to `size`; align_corners only
+/// with the linear mode (`linear`); an empty axis cannot grow.
+pub fn interpolate<D: Dim>(
+    op: &'static str,
+    shape: &[D],
+    size: &[D],
+    mode: &str,
+    align_corners: bool,
+) -> Result<Vec<D>, Fault<D>> {
+    if size.is_empty() || size.len() > shape.len() {
+        return Err(Fault::new(
+            At::Param("size"),
+            argument_error(
+                op,
+                format!(
+                    "{} size(s) given; they must name 1 to {} trailing axes of the input {}",
+                    size.len(),
+                    shape.len(),
+                    show(shape)
+                ),
+            ),
+        ));
+    }
+    if align_corners && mode != "linear" {
+        return Err(Fault::new(
+            At::Param("align_corners"),
+            argument_error(
+                op,
+                format!("align_corners applies to mode \"linear\" only, not {mode:?}"),
+            ),
+        ));
+    }
+    let lead = shape.len() - size.len();
+    for (k, out) in size.iter().enumerate() {
+        if shape[lead + k].is(0) && !out.is(0) {
+            return Err(Fault::new(
+                At::Param("size"),
+                shape_error(
+                    op,
+                    format!(
+                        "cannot resize the empty axis {} of the input {} to {out}",
+                        lead + k,
+                        show(shape)
+                    ),
+                ),
+            ));
+        }
+    }
+    let mut out = shape[..lead].to_vec();
+    out.extend(size.iter().cloned());
+    Ok(out)
+}

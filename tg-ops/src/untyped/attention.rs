@@ -1,0 +1,67 @@
+//! Scaled dot-product attention, as tinygrad composes it.
+
+use tg_runtime::{DType, Error, Result};
+
+use crate::untyped::DynTensor;
+
+impl DynTensor {
+    /// `softmax(q @ k^T / sqrt(d) + mask) @ v` with `self` the `(..., L, d)` queries, `key`
+    /// `(..., S, d)` and `value` `(..., S, dv)`: `(..., L, dv)`, batch axes broadcast.
+    /// `attn_mask` is a bool tensor (true: attend) or an additive float one, broadcasting to
+    /// `(..., L, S)`; `is_causal` lets query `i` attend keys `0..=i` only (and takes no mask);
+    /// `dropout_p` drops attention weights (training).
+    ///
+    /// ```
+    /// use tg_ops::prelude::*;
+    /// let q = DynTensor::ones(&[2, 3, 4], DType::F32).unwrap();
+    /// let v = DynTensor::from_slice(&[2, 3, 1], &[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
+    /// let y = q.scaled_dot_product_attention(&q, &v, None, 0.0, true).unwrap();
+    /// assert_eq!(y.to_vec::<f32>().unwrap(), vec![1.0, 1.5, 2.0, 4.0, 4.5, 5.0]);
+    /// ```
+    pub fn scaled_dot_product_attention(
+        &self,
+        key: &DynTensor,
+        value: &DynTensor,
+        attn_mask: Option<&DynTensor>,
+        dropout_p: f64,
+        is_causal: bool,
+    ) -> Result<DynTensor> {
+        const OP: &str = "scaled_dot_product_attention";
+        let (q, k, v) = (self, key, value);
+        if q.ndim() < 2
+            || k.ndim() < 2
+            || v.ndim() < 2
+            || q.shape()[q.ndim() - 1] != k.shape()[k.ndim() - 1]
+        {
+            return Err(Error::Shape {
+                op: OP,
+                message: format!(
+                    "queries {:?} and keys {:?} need (..., L, d) and (..., S, d); values {:?} (..., S, dv)",
+                    q.shape(),
+                    k.shape(),
+                    v.shape()
+                ),
+            });
+        }
+        if is_causal && attn_mask.is_some() {
+            return Err(Error::Argument {
+                op: OP,
+                message: "a causal attention takes no mask".into(),
+            });
+        }
+        let l = q.shape()[q.ndim() - 2];
+        let s = k.shape()[k.ndim() - 2];
+        let d = q.shape()[q.ndim() - 1] as f64;
+        let scores = q.matmul(&k.transpose(-2, -1)?)?.div(d.sqrt())?;
+        let mask = match (is_causal, attn_mask) {
+            (true, _) => Some(DynTensor::ones(&[l, s], DType::Bool)?.tril(0)?),
+            (false, m) => m.cloned(),
+        };
+        let scores = match mask {
+            Some(m) if m.dtype() == DType::Bool => m.where_(&scores, f32::NEG_INFINITY)?,
+            Some(m) => scores.add(&m)?,
+            None => scores,
+        };
+        scores.softmax(-1, None)?.dropout(dropout_p)?.matmul(v)
+    }
+}
