@@ -87,9 +87,11 @@ pub(crate) fn may_share(node: &Node) -> bool {
     if node.is_constant() {
         return true;
     }
-    ACTIVE.with(|a| match (a.borrow().as_ref(), node.buffer()) {
-        (Some(r), Some(b)) => !matches!(r.slot(&b), Slot::Fixed(_)),
-        _ => true,
+    ACTIVE.with(|a| match a.borrow().as_ref() {
+        Some(r) => node
+            .buffer()
+            .is_none_or(|b| !matches!(r.slot(&b), Slot::Fixed(_))),
+        None => true,
     })
 }
 
