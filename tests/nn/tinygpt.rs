@@ -3,8 +3,8 @@
 //! AdamW steps with parameter groups taken by the kernel step); its training step as one
 //! `#[kernel]` taking the model and AdamW by `&mut` computes what the eager step computes on
 //! a copy of the model, step after step (loss and every parameter), and replays after the
-//! first call; its sampling kernel at a temperature near 0 picks each
-//! row's most likely next id.
+//! first call, also while another thread trains a model of the same sizes; its sampling
+//! kernel at a temperature near 0 picks each row's most likely next id.
 
 use tg::nn::Module;
 use tg::optim::{AdamConfig, AdamW, Optimizer, decay_matrices};
@@ -37,6 +37,7 @@ const CONFIG: Config = Config {
     layers: 2,
 };
 
+#[test]
 fn the_gpt_step_as_a_kernel_matches_the_eager_step() {
     let mut model = Gpt::new(&CONFIG).unwrap();
     let mut eager = Gpt::new(&CONFIG).unwrap();
@@ -46,13 +47,7 @@ fn the_gpt_step_as_a_kernel_matches_the_eager_step() {
     let mut eager_opt = AdamW::with_groups(&mut eager, cfg, decay_matrices).unwrap();
     let mut replay_schedules = 0;
     for k in 0..3 {
-        let ids: Vec<i32> = (0..2 * 9).map(|i| (i * 7 + k * 3) % 11).collect();
-        let (xs, ys): (Vec<i32>, Vec<i32>) = (
-            ids.chunks(9).flat_map(|r| r[..8].to_vec()).collect(),
-            ids.chunks(9).flat_map(|r| r[1..].to_vec()).collect(),
-        );
-        let x = Tensor::<Rank2<2, 8>, i32>::from_slice(&xs).unwrap();
-        let y = Tensor::<Rank2<2, 8>, i32>::from_slice(&ys).unwrap();
+        let (x, y) = batch(k);
         x.realize().unwrap();
         y.realize().unwrap();
         let before = tg::runtime::thread_stats();
@@ -99,6 +94,7 @@ fn next_id<const B: usize, const T: usize>(
     model.sample(ids.as_dyn(), temperature)?
 }
 
+#[test]
 fn sampling_near_zero_temperature_picks_the_most_likely_id() {
     let model = Gpt::new(&CONFIG).unwrap();
     let xs: Vec<i32> = (0..16).map(|i| i * 5 % 11).collect();
@@ -117,6 +113,7 @@ fn sampling_near_zero_temperature_picks_the_most_likely_id() {
     }
 }
 
+#[test]
 fn the_gpt_matches_numpy_logits_gradients_and_two_adamw_steps() {
     let cases = fixture::load("tinygpt.json");
     let c = &cases[0];
@@ -187,12 +184,115 @@ fn the_gpt_matches_numpy_logits_gradients_and_two_adamw_steps() {
     }
 }
 
-/// The three checks in one test, in turn: run concurrently, two of them recording and
-/// replaying this kernel on two threads at once have shown a wrong first replay on lavapipe
-/// (reported as a known bug; every check passes run alone or in turn).
+/// The batch of step `k`: two rows of 8 ids and their next ids.
+fn batch(k: i32) -> (Tensor<Rank2<2, 8>, i32>, Tensor<Rank2<2, 8>, i32>) {
+    let ids: Vec<i32> = (0..2 * 9).map(|i| (i * 7 + k * 3) % 11).collect();
+    let (xs, ys): (Vec<i32>, Vec<i32>) = (
+        ids.chunks(9).flat_map(|r| r[..8].to_vec()).collect(),
+        ids.chunks(9).flat_map(|r| r[1..].to_vec()).collect(),
+    );
+    let x = Tensor::<Rank2<2, 8>, i32>::from_slice(&xs).unwrap();
+    let y = Tensor::<Rank2<2, 8>, i32>::from_slice(&ys).unwrap();
+    (x, y)
+}
+
+/// Three AdamW steps (weight decay `wd`) from the parameters `init`, by the kernel or
+/// eagerly: each step's loss, then every parameter after the last. The kernel's run first
+/// computes the first batch's loss eagerly and holds it, as the check against numpy does.
+fn three_steps(init: &StateDict, wd: f64, by_kernel: bool) -> (Vec<f32>, Vec<Vec<f32>>) {
+    let mut model = Gpt::new(&CONFIG).unwrap();
+    model.load_state_dict(init).unwrap();
+    let (x, y) = batch(0);
+    let held = by_kernel.then(|| {
+        let loss = model.loss(x.as_dyn(), y.as_dyn()).unwrap();
+        loss.realize().unwrap();
+        loss
+    });
+    let mut opt =
+        AdamW::with_groups(&mut model, AdamConfig::new(0.01, wd), decay_matrices).unwrap();
+    let mut losses = Vec::new();
+    for k in 0..3 {
+        let (x, y) = if k == 0 {
+            (x.clone(), y.clone())
+        } else {
+            batch(k)
+        };
+        let loss = if by_kernel {
+            train_step(&mut model, &mut opt, &x, &y).as_dyn().clone()
+        } else {
+            let loss = model.loss(x.as_dyn(), y.as_dyn()).unwrap();
+            let mut written = opt.step(&mut model, &loss).unwrap();
+            written.push(loss.clone());
+            tg::runtime::realize(&written.iter().map(|t| t.lazy()).collect::<Vec<_>>()).unwrap();
+            loss
+        };
+        losses.push(loss.to_vec::<f32>().unwrap()[0]);
+    }
+    let params = model
+        .parameters()
+        .unwrap()
+        .iter()
+        .map(|(_, p)| p.to_vec::<f32>().unwrap())
+        .collect();
+    drop(held);
+    (losses, params)
+}
+
+/// A recorded kernel step replayed while another thread runs eager steps of a model of the
+/// same sizes computes what the eager steps compute alone. Each trial records anew (another
+/// weight decay keys another recording), so every trial has a first replay; the thread
+/// beside it trains a model of its own until the trials end. Before the kernel's first
+/// step, its model's loss on that batch is computed eagerly and held: the constants the
+/// other thread's graphs hold keep that graph findable, so the body's loss was the same
+/// realized node, which the recording read as a fixed buffer, and every replay returned
+/// the first loss and the first step's gradients (a recording now computes what it builds
+/// unless it is a constant: `tg_runtime::record`, tg-runtime/tests/replay.rs).
 #[test]
-fn the_tiny_gpt() {
-    the_gpt_matches_numpy_logits_gradients_and_two_adamw_steps();
-    the_gpt_step_as_a_kernel_matches_the_eager_step();
-    sampling_near_zero_temperature_picks_the_most_likely_id();
+fn a_replayed_step_beside_another_threads_eager_steps_is_unchanged() {
+    let trials = 3;
+    let init = Gpt::new(&CONFIG).unwrap().state_dict().unwrap();
+    let wd = |trial: usize| 0.1 + 0.01 * trial as f64;
+    // the eager steps alone, before the other thread starts
+    let want: Vec<_> = (0..trials)
+        .map(|trial| three_steps(&init, wd(trial), false))
+        .collect();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let mut model = Gpt::new(&CONFIG).unwrap();
+            let mut opt =
+                AdamW::with_groups(&mut model, AdamConfig::new(0.01, 0.1), decay_matrices).unwrap();
+            let mut k = 0;
+            while !done.load(std::sync::atomic::Ordering::Acquire) {
+                let (x, y) = batch(k);
+                let loss = model.loss(x.as_dyn(), y.as_dyn()).unwrap();
+                let mut written = opt.step(&mut model, &loss).unwrap();
+                written.push(loss);
+                tg::runtime::realize(&written.iter().map(|t| t.lazy()).collect::<Vec<_>>())
+                    .unwrap();
+                written[written.len() - 1].to_vec::<f32>().unwrap();
+                k += 1;
+            }
+        });
+        let mut failures = Vec::new();
+        for (trial, (want_losses, want_params)) in want.iter().enumerate() {
+            let (losses, params) = three_steps(&init, wd(trial), true);
+            let worst = params
+                .iter()
+                .zip(want_params)
+                .flat_map(|(a, b)| a.iter().zip(b).map(|(p, q)| (p - q).abs()))
+                .fold(0.0, f32::max);
+            let close = losses
+                .iter()
+                .zip(want_losses)
+                .all(|(a, b)| (a - b).abs() <= 1e-5 * b.abs());
+            if !close || worst > 1e-5 {
+                failures.push(format!(
+                    "trial {trial}: losses {losses:?} vs {want_losses:?}, parameters off by {worst}"
+                ));
+            }
+        }
+        done.store(true, std::sync::atomic::Ordering::Release);
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    });
 }

@@ -209,6 +209,9 @@ pub struct Node {
     dtype: DType,
     shape: Vec<usize>,
     placement: Placement,
+    /// Its value is a function of constants alone (no var, no buffer below it), so once
+    /// computed it never changes.
+    constant: bool,
     key: Option<Key>,
     state: Mutex<State>,
     /// Tracks gradients: nodes built from it keep their sources once realized, so a gradient
@@ -257,13 +260,27 @@ impl Node {
         };
         // no gradient flows through a detach: what is built from it tracks nothing
         let keep = srcs.iter().any(|s| s.tracks()) && op != Op::Detach;
+        let constant = match op {
+            Op::Const(_) => true,
+            Op::Var(..) | Op::Buffer | Op::Assign => false,
+            _ => !srcs.is_empty() && srcs.iter().all(|s| s.constant),
+        };
         let mut table = lock(&TABLE);
         if let Some(node) = table.get(&key).and_then(Weak::upgrade) {
-            if keep {
-                node.track.store(true, Ordering::Relaxed);
-                node.keep.store(true, Ordering::Relaxed);
+            // whether a node may be shared is asked without the table's lock: it reads the
+            // node's state, under whose lock a realize drops sources (whose `Drop` takes the
+            // table's)
+            drop(table);
+            if crate::realize::record::may_share(&node) {
+                if keep {
+                    node.track.store(true, Ordering::Relaxed);
+                    node.keep.store(true, Ordering::Relaxed);
+                }
+                return node;
             }
-            return node;
+            // a node of its own, which takes the key's entry (the other stays its holders')
+            drop(node);
+            table = lock(&TABLE);
         }
         let node = Arc::new(Node {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -271,6 +288,7 @@ impl Node {
             dtype,
             shape,
             placement,
+            constant,
             key: Some(key.clone()),
             state: Mutex::new(State {
                 srcs,
@@ -306,6 +324,7 @@ impl Node {
             dtype,
             shape,
             placement,
+            constant: false,
             key: None,
             state: Mutex::new(State {
                 srcs,
@@ -332,6 +351,7 @@ impl Node {
             dtype,
             shape,
             placement,
+            constant: false,
             key: None,
             state: Mutex::new(State {
                 srcs: Vec::new(),
@@ -367,6 +387,11 @@ impl Node {
     /// Where the value is computed.
     pub fn placement(&self) -> Placement {
         self.placement
+    }
+    /// Whether the value is a function of constants alone (no var, no buffer below it):
+    /// once computed, it never changes.
+    pub fn is_constant(&self) -> bool {
+        self.constant
     }
 
     /// The sources; empty once the node is realized (its buffer replaces them), except while

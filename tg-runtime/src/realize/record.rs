@@ -74,6 +74,27 @@ pub(crate) fn active() -> bool {
     ACTIVE.with(|a| a.borrow().is_some())
 }
 
+/// Whether hash-consing may hand `node`, an existing node, to a graph being built on this
+/// thread. Always, except inside a recording for a value computed before it that may change
+/// between calls (anything but a constant): the recording would read its buffer as a fixed
+/// one (`Slot::Fixed`), so every replay would see the value the earlier computation found
+/// rather than compute it from the call's inputs. A body that rebuilds an expression an
+/// earlier step realized and still holds (an eager loss of the same model and batch, kept
+/// alive; the same constants held by another thread keep such a graph findable) then gets a
+/// node of its own, which the recording computes. Values the recording computed itself, and
+/// its inputs, are shared as usual.
+pub(crate) fn may_share(node: &Node) -> bool {
+    if node.is_constant() {
+        return true;
+    }
+    ACTIVE.with(|a| match a.borrow().as_ref() {
+        Some(r) => node
+            .buffer()
+            .is_none_or(|b| !matches!(r.slot(&b), Slot::Fixed(_))),
+        None => true,
+    })
+}
+
 /// Called by realize for every kernel it dispatches while a recording is active; `fresh`
 /// says whether `out` was allocated for this kernel (else it is written in place).
 pub(crate) fn note_kernel(

@@ -94,3 +94,63 @@ fn replay_checks_its_inputs() {
         .unwrap();
     assert_eq!(ok[0].to_vec::<f32>().unwrap(), vec![10.0, 12.0]);
 }
+
+/// A body that builds an expression an earlier realize computed (and something still holds)
+/// is recorded computing it: hash-consing would otherwise hand the body the realized node,
+/// whose buffer the recording would read as a fixed one, and every replay would return the
+/// value the earlier inputs gave. (Seen as a wrong first replay of a GPT training step whose
+/// eager loss on the same model and batch was still held: the constants another thread's
+/// graphs held kept that graph findable.)
+#[test]
+fn an_expression_realized_before_the_recording_is_computed_by_it() {
+    let two = Lazy::constant(2.0f32, DType::F32, &[4]).unwrap();
+    let x = Lazy::from_slice(&[4], &[1.0f32, 2.0, 3.0, 4.0]).unwrap();
+    let eager = x.binary(BinaryOp::Mul, &two).unwrap();
+    assert_eq!(eager.to_vec::<f32>().unwrap(), [2.0, 4.0, 6.0, 8.0]);
+    let (outs, rec) = record(&[&x], || Ok(vec![x.binary(BinaryOp::Mul, &two)?])).unwrap();
+    assert_eq!(outs[0].to_vec::<f32>().unwrap(), [2.0, 4.0, 6.0, 8.0]);
+    let x2 = Lazy::from_slice(&[4], &[10.0f32, 20.0, 30.0, 40.0]).unwrap();
+    let outs = rec.replay(&[&x2]).unwrap();
+    assert_eq!(outs[0].to_vec::<f32>().unwrap(), [20.0, 40.0, 60.0, 80.0]);
+    assert_eq!(rec.kernels(), 1, "the recording computes x * 2");
+    // the eager result keeps its value
+    assert_eq!(eager.to_vec::<f32>().unwrap(), [2.0, 4.0, 6.0, 8.0]);
+}
+
+/// The same for a value of vars alone, realized before the recording: a replay that rebinds
+/// the var computes with the new value. Constants alone, which cannot change, are shared.
+#[test]
+fn a_value_of_vars_realized_before_the_recording_follows_their_rebinding() {
+    let id = 0x7467_0001;
+    // the var and the constant stay alive, so the body's expression finds the realized sum
+    let var = Lazy::var(id, 3.0f32, DType::F32, &[4]).unwrap();
+    let one = Lazy::constant(1.0f32, DType::F32, &[4]).unwrap();
+    let scale = var.binary(BinaryOp::Add, &one).unwrap();
+    assert_eq!(scale.to_vec::<f32>().unwrap(), [4.0; 4]);
+    let x = Lazy::from_slice(&[4], &[1.0f32, 2.0, 3.0, 4.0]).unwrap();
+    let (outs, rec) = record(&[&x], || {
+        let scale = Lazy::var(id, 3.0f32, DType::F32, &[4])?.binary(BinaryOp::Add, &one)?;
+        Ok(vec![x.binary(BinaryOp::Mul, &scale)?])
+    })
+    .unwrap();
+    assert_eq!(outs[0].to_vec::<f32>().unwrap(), [4.0, 8.0, 12.0, 16.0]);
+    let outs = rec
+        .replay_with(&[&x], &[(id, tg_runtime::Scalar::Float(9.0))])
+        .unwrap();
+    assert_eq!(outs[0].to_vec::<f32>().unwrap(), [10.0, 20.0, 30.0, 40.0]);
+
+    // a realized value of constants alone is the body's too (its buffer read as fixed)
+    let ten = Lazy::constant(10.0f32, DType::F32, &[4]).unwrap();
+    let eleven = ten.binary(BinaryOp::Add, &one).unwrap();
+    eleven.realize().unwrap();
+    let built = std::cell::Cell::new(0);
+    let (_, rec) = record(&[&x], || {
+        let eleven = ten.binary(BinaryOp::Add, &one)?;
+        built.set(eleven.id());
+        Ok(vec![x.binary(BinaryOp::Mul, &eleven)?])
+    })
+    .unwrap();
+    assert_eq!(built.get(), eleven.id());
+    let outs = rec.replay(&[&x]).unwrap();
+    assert_eq!(outs[0].to_vec::<f32>().unwrap(), [11.0, 22.0, 33.0, 44.0]);
+}
