@@ -271,7 +271,7 @@ impl Node {
             // node's state, under whose lock a realize drops sources (whose `Drop` takes the
             // table's)
             drop(table);
-            if crate::realize::record::may_share(&node) {
+            if sharing_allowed(&node) {
                 if keep {
                     node.track.store(true, Ordering::Relaxed);
                     node.keep.store(true, Ordering::Relaxed);
@@ -506,6 +506,39 @@ impl std::fmt::Debug for Node {
             "%{} {:?} {} {:?}",
             self.id, self.op, self.dtype, self.shape
         )
+    }
+}
+
+thread_local! {
+    /// The rule a layer above sets for hash-consing on this thread (a recording's, which must
+    /// compute what its body builds rather than read a value realized before it); `None`
+    /// shares every node. Held here so that graph/ asks without importing what sets it.
+    static SHARE_GATE: std::cell::Cell<Option<ShareGate>> = const { std::cell::Cell::new(None) };
+}
+
+/// A hash-consing rule: whether an existing node may be handed out.
+pub(crate) type ShareGate = fn(&Node) -> bool;
+
+/// Whether the gate set on this thread lets hash-consing hand out `node`, an existing node.
+fn sharing_allowed(node: &Node) -> bool {
+    SHARE_GATE.with(|g| g.get().is_none_or(|gate| gate(node)))
+}
+
+/// Sets `gate` as this thread's hash-consing rule until the guard drops (the previous one is
+/// restored then, so gates nest as recordings do).
+pub(crate) fn gate_sharing(gate: ShareGate) -> ShareGateGuard {
+    ShareGateGuard {
+        previous: SHARE_GATE.with(|g| g.replace(Some(gate))),
+    }
+}
+
+pub(crate) struct ShareGateGuard {
+    previous: Option<ShareGate>,
+}
+
+impl Drop for ShareGateGuard {
+    fn drop(&mut self) {
+        SHARE_GATE.with(|g| g.set(self.previous));
     }
 }
 

@@ -74,16 +74,16 @@ pub(crate) fn active() -> bool {
     ACTIVE.with(|a| a.borrow().is_some())
 }
 
-/// Whether hash-consing may hand `node`, an existing node, to a graph being built on this
-/// thread. Always, except inside a recording for a value computed before it that may change
-/// between calls (anything but a constant): the recording would read its buffer as a fixed
-/// one (`Slot::Fixed`), so every replay would see the value the earlier computation found
-/// rather than compute it from the call's inputs. A body that rebuilds an expression an
-/// earlier step realized and still holds (an eager loss of the same model and batch, kept
-/// alive; the same constants held by another thread keep such a graph findable) then gets a
-/// node of its own, which the recording computes. Values the recording computed itself, and
-/// its inputs, are shared as usual.
-pub(crate) fn may_share(node: &Node) -> bool {
+/// Whether hash-consing may hand `node`, an existing node, to the body being recorded on
+/// this thread (`record` sets it as graph/'s gate with `graph::node::gate_sharing`). Always,
+/// except for a value computed before the recording that may change between calls (anything
+/// but a constant): the recording would read its buffer as a fixed one (`Slot::Fixed`), so
+/// every replay would see the value the earlier computation found rather than compute it
+/// from the call's inputs. A body that rebuilds an expression an earlier step realized and
+/// still holds (an eager loss of the same model and batch, kept alive; the same constants
+/// held by another thread keep such a graph findable) then gets a node of its own, which the
+/// recording computes. Values the recording computed itself, and its inputs, are shared.
+fn may_share(node: &Node) -> bool {
     if node.is_constant() {
         return true;
     }
@@ -161,6 +161,7 @@ pub fn record(
         }))
     });
     let run = || -> Result<Vec<Lazy>> {
+        let _gate = crate::graph::node::gate_sharing(may_share);
         let outs = body()?;
         super::realize(&outs.iter().collect::<Vec<_>>())?;
         Ok(outs)
