@@ -15,19 +15,7 @@ use tg_test_support::fixture::{self, arg};
 #[path = "../../examples/tinygpt/model.rs"]
 mod model;
 
-use model::{Config, Gpt};
-
-#[kernel]
-fn train_step<const B: usize, const T: usize>(
-    model: &mut Gpt,
-    opt: &mut AdamW,
-    x: &Tensor<shape![B, T], i32>,
-    y: &Tensor<shape![B, T], i32>,
-) -> Tensor<shape![]> {
-    let loss = model.loss(x.as_dyn(), y.as_dyn())?;
-    opt.step(model, &loss)?;
-    loss
-}
+use model::{Config, Gpt, train_step};
 
 const CONFIG: Config = Config {
     vocab: 11,
