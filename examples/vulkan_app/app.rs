@@ -7,7 +7,7 @@ use std::ffi::c_void;
 use std::sync::Mutex;
 
 use tg_runtime::ash::{self, vk};
-use tg_runtime::device::{EnabledFeatures, RawDevice};
+use tg_runtime::device::{EnabledFeatures, RawDevice, validation_messenger_info};
 
 /// Validation messages for the application's own messenger.
 static MESSAGES: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -76,16 +76,8 @@ impl App {
             let instance = entry.create_instance(&create, None)?;
             let messenger = if validate {
                 let debug = ash::ext::debug_utils::Instance::new(&entry, &instance);
-                let info = vk::DebugUtilsMessengerCreateInfoEXT::default()
-                    .message_severity(
-                        vk::DebugUtilsMessageSeverityFlagsEXT::WARNING
-                            | vk::DebugUtilsMessageSeverityFlagsEXT::ERROR,
-                    )
-                    .message_type(
-                        vk::DebugUtilsMessageTypeFlagsEXT::VALIDATION
-                            | vk::DebugUtilsMessageTypeFlagsEXT::PERFORMANCE,
-                    )
-                    .pfn_user_callback(Some(on_message));
+                // the messages tg's own validation reports
+                let info = validation_messenger_info(Some(on_message));
                 let m = debug.create_debug_utils_messenger(&info, None)?;
                 Some((debug, m))
             } else {
