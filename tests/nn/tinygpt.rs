@@ -91,11 +91,7 @@ fn sampling_near_zero_temperature_picks_the_most_likely_id() {
 fn the_gpt_matches_numpy_logits_gradients_and_two_adamw_steps() {
     let cases = fixture::load("tinygpt.json");
     let c = &cases[0];
-    let t: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let t = tg_test_support::inputs(c);
     let names: Vec<&str> = arg(c, "params")
         .as_array()
         .expect("params")
