@@ -13,7 +13,7 @@ use std::error::Error;
 
 use tg::prelude::*;
 use tg::runtime::ash::vk;
-use tg::runtime::device::{Device, Semaphore, SemaphoreSync};
+use tg::runtime::device::{Device, KernelLayout, Semaphore, SemaphoreSync};
 
 mod app;
 
@@ -153,15 +153,12 @@ impl App {
     /// constant, compiled here with the same compiler tg uses.
     fn pipeline(&self, glsl: &str, bindings: u32) -> Result<AppPipeline, Box<dyn Error>> {
         let spirv = tg::runtime::compile::compile_glsl(glsl)?;
-        let binding: Vec<_> = (0..bindings)
-            .map(|b| {
-                vk::DescriptorSetLayoutBinding::default()
-                    .binding(b)
-                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
-                    .descriptor_count(1)
-                    .stage_flags(vk::ShaderStageFlags::COMPUTE)
-            })
-            .collect();
+        // storage buffers at set 0, bindings 0..bindings: the convention of tg's kernels
+        let binding = KernelLayout {
+            bindings,
+            push_constant_bytes: 4,
+        }
+        .descriptor_bindings();
         // SAFETY: objects of this device, destroyed in `destroy`.
         unsafe {
             let set_layout = self.device.create_descriptor_set_layout(
