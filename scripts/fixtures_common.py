@@ -79,6 +79,15 @@ def tensor(arr, dt):
     return {"dtype": dt, "shape": list(arr.shape), "data": [encode(v, dt) for v in flat]}
 
 
+def sum_acc(dt):
+    """tinygrad's sum_acc_dtype: the dtype a sum of `dt` accumulates (and returns) in."""
+    if dt.startswith("uint"):
+        return "uint64" if dt == "uint64" else "uint32"
+    if dt.startswith("int") or dt == "bool":
+        return "int64" if dt == "int64" else "int32"
+    return "float64" if dt == "float64" else "float32"
+
+
 def write(name, cases):
     os.makedirs(ROOT, exist_ok=True)
     path = os.path.join(ROOT, name + ".json")

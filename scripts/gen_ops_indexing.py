@@ -19,7 +19,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from fixtures_common import DTYPES, cast_scalar, encode, is_float, pattern, tensor, write
+from fixtures_common import DTYPES, cast_scalar, encode, is_float, pattern, sum_acc, tensor, write
 
 np.seterr(all="ignore")
 
@@ -235,15 +235,6 @@ def indexing_cases():
 
 
 # ---------------------------------------------------------------- creation and padding
-
-def sum_acc(dt):
-    """tinygrad's sum_acc_dtype."""
-    if dt.startswith("uint"):
-        return "uint64" if dt == "uint64" else "uint32"
-    if dt.startswith("int") or dt == "bool":
-        return "int64" if dt == "int64" else "int32"
-    return "float64" if dt == "float64" else "float32"
-
 
 def creation_cases():
     out = []

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from fixtures_common import DTYPES, cast_scalar, encode, int_range, is_float, pattern, tensor, wrap, write
+from fixtures_common import DTYPES, cast_scalar, encode, int_range, is_float, pattern, sum_acc, tensor, wrap, write
 
 np.seterr(all="ignore")
 
@@ -237,15 +237,6 @@ def movement_cases():
 
 
 # ---------------------------------------------------------------- reductions
-
-def sum_acc(dt):
-    """tinygrad's sum_acc_dtype."""
-    if dt.startswith("uint"):
-        return "uint64" if dt == "uint64" else "uint32"
-    if dt.startswith("int") or dt == "bool":
-        return "int64" if dt == "int64" else "int32"
-    return "float64" if dt == "float64" else "float32"
-
 
 def axes_of(x, axes):
     if x.ndim == 0:

@@ -17,26 +17,13 @@ use std::time::Instant;
 
 mod model;
 
-use model::{Config, Gpt};
+use model::{Config, Gpt, train_step};
 use tg::nn::Module;
-use tg::optim::{AdamConfig, AdamW, Optimizer, decay_matrices};
+use tg::optim::{AdamConfig, AdamW, decay_matrices};
 use tg::prelude::*;
 
 const B: usize = 16;
 const T: usize = 64;
-
-/// One training step: the loss of `x` predicting `y`, its gradients, AdamW's update.
-#[kernel]
-fn train_step<const B: usize, const T: usize>(
-    model: &mut Gpt,
-    opt: &mut AdamW,
-    x: &Tensor<shape![B, T], i32>,
-    y: &Tensor<shape![B, T], i32>,
-) -> Tensor<shape![]> {
-    let loss = model.loss(x.as_dyn(), y.as_dyn())?;
-    opt.step(model, &loss)?;
-    loss
-}
 
 /// The next character after a window of `T`, drawn at `temperature`.
 #[kernel]

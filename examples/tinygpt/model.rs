@@ -2,9 +2,11 @@
 //! and a GELU MLP, learned token and position embeddings, the output head tied to the token
 //! table. Built of tg-nn's layers; its `Module` is derived, so an optimizer, a state dict and
 //! a `#[kernel]` taking it by `&mut` see every tensor by name (`blocks.0.q.weight`, ...).
-//! `tests/nn/tinygpt.rs` includes this file to check the kernel step against the eager one.
+//! Its training step (`train_step`) lives here with it: `tests/nn/tinygpt.rs` includes this
+//! file to check that kernel step against the eager one, and tg-bench's GPT rows time it.
 
 use tg::nn::{Embedding, LayerNorm, Linear, Module};
+use tg::optim::{AdamW, Optimizer};
 use tg::prelude::*;
 use tg::untyped::loss::Reduction;
 
@@ -137,4 +139,19 @@ impl Gpt {
             .softmax(-1, None)?
             .multinomial(1, true)
     }
+}
+
+/// One training step: the loss of `x` predicting `y`, its gradients, AdamW's update. One
+/// `#[kernel]` taking the model and the optimizer by `&mut`: recorded on the first call,
+/// replayed after, the optimizer advanced each call.
+#[kernel]
+pub fn train_step<const B: usize, const T: usize>(
+    model: &mut Gpt,
+    opt: &mut AdamW,
+    x: &Tensor<shape![B, T], i32>,
+    y: &Tensor<shape![B, T], i32>,
+) -> Tensor<shape![]> {
+    let loss = model.loss(x.as_dyn(), y.as_dyn())?;
+    opt.step(model, &loss)?;
+    loss
 }

@@ -10,13 +10,7 @@ use tg::nn::{
 use tg::prelude::*;
 use tg::runtime::Lazy;
 use tg_test_support::fixture::{self, Case, arg};
-
-fn inputs(c: &Case) -> Vec<DynTensor> {
-    c.inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect()
-}
+use tg_test_support::inputs;
 
 fn n(c: &Case, key: &str) -> usize {
     arg(c, key)

@@ -2,6 +2,7 @@
 //! numpy (fixtures/nn.json, made by scripts/gen_nn.py), optimizer steps against the
 //! published formulas, and state round trips. One binary, one module per part.
 
+mod eager;
 mod gradients;
 mod kernel_step;
 mod layers;

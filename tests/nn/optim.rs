@@ -48,11 +48,7 @@ fn three_steps_match_the_formulas() {
         .filter(|c| matches!(c.json["op"].as_str(), Some("sgd" | "adam" | "adamw")))
     {
         ran += 1;
-        let t: Vec<DynTensor> = c
-            .inputs
-            .iter()
-            .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-            .collect();
+        let t = tg_test_support::inputs(c);
         let mut m = One(tg::nn::init::parameter(&t[0]).unwrap());
         let mut opt = optimizer(c, &mut m);
         let lrs: Vec<f64> = arg(c, "lrs")
@@ -104,11 +100,7 @@ fn adamw_groups_decay_matrices_and_not_biases() {
         .iter()
         .find(|c| c.json["op"] == "adamw_groups")
         .expect("the groups case");
-    let t: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let t = tg_test_support::inputs(c);
     let mut m = Affine {
         weight: tg::nn::init::parameter(&t[0]).unwrap(),
         bias: tg::nn::init::parameter(&t[1]).unwrap(),

@@ -7,6 +7,8 @@ use tg::optim::{AdamW, Optimizer};
 use tg::prelude::*;
 use tg::untyped::loss::Reduction;
 
+use crate::eager;
+
 fn net() -> Sequential {
     Sequential::new()
         .with(Linear::new(6, 8, true).unwrap())
@@ -104,22 +106,8 @@ fn a_kernel_step_over_a_sequential_matches_the_eager_step() {
             .unwrap()
             .sparse_categorical_crossentropy(y.as_dyn(), None, 0.0, Reduction::Mean)
             .unwrap();
-        let mut written = eager_opt.step(&mut eager, &want).unwrap();
-        written.push(want.clone());
-        tg::runtime::realize(&written.iter().map(|t| t.lazy()).collect::<Vec<_>>()).unwrap();
-        close(&loss, &want.to_vec::<f32>().unwrap());
-        for ((n, a), (_, b)) in model
-            .parameters()
-            .unwrap()
-            .iter()
-            .zip(&eager.parameters().unwrap())
-        {
-            let (a, b) = (a.to_vec::<f32>().unwrap(), b.to_vec::<f32>().unwrap());
-            assert!(
-                a.iter().zip(&b).all(|(p, q)| (p - q).abs() <= 1e-5),
-                "step {k}, `{n}`"
-            );
-        }
+        close(&loss, &eager::step(&mut eager_opt, &mut eager, &want));
+        eager::assert_same_parameters(&model, &eager, k);
     }
 }
 

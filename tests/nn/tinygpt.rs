@@ -12,22 +12,12 @@ use tg::prelude::*;
 use tg::state::StateDict;
 use tg_test_support::fixture::{self, arg};
 
+use crate::eager;
+
 #[path = "../../examples/tinygpt/model.rs"]
 mod model;
 
-use model::{Config, Gpt};
-
-#[kernel]
-fn train_step<const B: usize, const T: usize>(
-    model: &mut Gpt,
-    opt: &mut AdamW,
-    x: &Tensor<shape![B, T], i32>,
-    y: &Tensor<shape![B, T], i32>,
-) -> Tensor<shape![]> {
-    let loss = model.loss(x.as_dyn(), y.as_dyn())?;
-    opt.step(model, &loss)?;
-    loss
-}
+use model::{Config, Gpt, train_step};
 
 const CONFIG: Config = Config {
     vocab: 11,
@@ -58,28 +48,12 @@ fn the_gpt_step_as_a_kernel_matches_the_eager_step() {
         let loss = loss.to_vec().unwrap()[0];
 
         let want = eager.loss(x.as_dyn(), y.as_dyn()).unwrap();
-        let mut written = eager_opt.step(&mut eager, &want).unwrap();
-        written.push(want.clone());
-        tg::runtime::realize(&written.iter().map(|t| t.lazy()).collect::<Vec<_>>()).unwrap();
-        let want = want.to_vec::<f32>().unwrap()[0];
+        let want = eager::step(&mut eager_opt, &mut eager, &want)[0];
         assert!(
             (loss - want).abs() <= 1e-5 * want.abs(),
             "step {k}: {loss} vs {want}"
         );
-        for ((n, a), (_, b)) in model
-            .parameters()
-            .unwrap()
-            .iter()
-            .zip(&eager.parameters().unwrap())
-        {
-            let (a, b) = (a.to_vec::<f32>().unwrap(), b.to_vec::<f32>().unwrap());
-            let worst = a
-                .iter()
-                .zip(&b)
-                .map(|(p, q)| (p - q).abs())
-                .fold(0.0, f32::max);
-            assert!(worst <= 1e-5, "step {k}, `{n}`: off by {worst}");
-        }
+        eager::assert_same_parameters(&model, &eager, k);
     }
     assert_eq!(replay_schedules, 0, "the calls after the first are replays");
     assert_eq!(opt.steps(), 3);
@@ -117,11 +91,7 @@ fn sampling_near_zero_temperature_picks_the_most_likely_id() {
 fn the_gpt_matches_numpy_logits_gradients_and_two_adamw_steps() {
     let cases = fixture::load("tinygpt.json");
     let c = &cases[0];
-    let t: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let t = tg_test_support::inputs(c);
     let names: Vec<&str> = arg(c, "params")
         .as_array()
         .expect("params")

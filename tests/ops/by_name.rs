@@ -95,11 +95,7 @@ fn run(c: &Case) -> Result<Vec<Lazy>, String> {
 
 /// The case's op called through the dispatcher.
 fn call(c: &Case) -> Result<Vec<Lazy>, String> {
-    let inputs: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let inputs = tg_test_support::inputs(c);
     let op = c.json["op"].as_str().expect("op");
     let sig =
         dispatch::lookup(op).unwrap_or_else(|| panic!("{}: no op `{op}` in the table", c.name));

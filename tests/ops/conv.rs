@@ -48,11 +48,7 @@ fn convolutions_match_reference() {
     let mut failures = Vec::new();
     let mut runs = 0;
     for c in &cases {
-        let t: Vec<DynTensor> = c
-            .inputs
-            .iter()
-            .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-            .collect();
+        let t = tg_test_support::inputs(c);
         let bias = if arg(c, "bias").as_bool().expect("bias") {
             t.get(2)
         } else {

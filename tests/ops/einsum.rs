@@ -9,11 +9,7 @@ use tg::prelude::*;
 use tg::runtime::Lazy;
 
 fn run(c: &Case) -> Result<Lazy, String> {
-    let xs: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let xs = tg_test_support::inputs(c);
     let acc = arg(c, "acc").as_str().map(|_| dtype(arg(c, "acc")));
     DynTensor::einsum(arg(c, "formula").as_str().expect("formula"), &xs, acc)
         .map(DynTensor::into_lazy)

@@ -69,11 +69,7 @@ fn flag(c: &Case, key: &str) -> bool {
 
 /// Runs one case through the DynTensor op it names.
 fn run(c: &Case) -> Result<Lazy, String> {
-    let inputs: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let inputs = tg_test_support::inputs(c);
     let x = &inputs[0];
     let op = c.json["op"].as_str().expect("op");
     let opt = |key: &str| match arg(c, key) {

@@ -76,11 +76,7 @@ fn check_zero_signs(c: &Case, got: &Lazy, want: &Spec) -> Result<(), String> {
 
 /// Runs one case through the DynTensor op it names.
 fn run(c: &Case) -> Result<Lazy, String> {
-    let inputs: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let inputs = tg_test_support::inputs(c);
     let x = &inputs[0];
     let binary = |f: fn(&DynTensor, Operand) -> tg_runtime::Result<DynTensor>| {
         let lhs = operand(arg(c, "lhs"), &inputs);

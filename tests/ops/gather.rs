@@ -3,18 +3,12 @@
 //! API, the errors, and kernel counts.
 
 use tg_test_support::fixture;
+use tg_test_support::inputs;
 
 use fixture::{Case, arg};
 use serde_json::Value;
 use tg::prelude::*;
 use tg::runtime::Scalar;
-
-fn inputs(c: &Case) -> Vec<DynTensor> {
-    c.inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect()
-}
 
 fn num(v: &Value) -> Scalar {
     match v {

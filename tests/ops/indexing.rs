@@ -3,18 +3,12 @@
 //! errors, and kernel counts.
 
 use tg_test_support::fixture;
+use tg_test_support::inputs;
 
 use fixture::{Case, arg};
 use serde_json::Value;
 use tg::prelude::*;
 use tg::runtime::Scalar;
-
-fn inputs(c: &Case) -> Vec<DynTensor> {
-    c.inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect()
-}
 
 fn opt_i(v: &Value) -> Option<isize> {
     v.as_i64().map(|x| x as isize)

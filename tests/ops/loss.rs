@@ -18,11 +18,7 @@ fn reduction(c: &Case) -> Reduction {
 }
 
 fn loss(c: &Case) -> std::result::Result<Vec<Lazy>, String> {
-    let t: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let t = tg_test_support::inputs(c);
     let r = reduction(c);
     let ignore = arg(c, "ignore_index").as_i64();
     let smoothing = arg(c, "label_smoothing").as_f64().unwrap_or(0.0);

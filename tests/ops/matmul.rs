@@ -8,11 +8,7 @@ use tg::prelude::*;
 use tg::runtime::Lazy;
 
 fn product(c: &Case) -> std::result::Result<Lazy, String> {
-    let t: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let t = tg_test_support::inputs(c);
     let r = match c.json["op"].as_str().expect("op") {
         "matmul" => t[0].matmul(&t[1]),
         "dot" => t[0].dot(&t[1], Some(dtype(arg(c, "acc")))),

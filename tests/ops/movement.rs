@@ -2,6 +2,7 @@
 //! plus the typed API's shapes and errors.
 
 use tg_test_support::fixture;
+use tg_test_support::inputs;
 
 use fixture::{Case, arg, usizes};
 use serde_json::Value;
@@ -40,13 +41,6 @@ fn pad_value(c: &Case) -> Scalar {
         v if v.is_i64() => Scalar::Int(v.as_i64().expect("int")),
         v => fixture::scalar(v, DType::F64),
     }
-}
-
-fn inputs(c: &Case) -> Vec<DynTensor> {
-    c.inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect()
 }
 
 fn one(c: &Case) -> Result<DynTensor> {

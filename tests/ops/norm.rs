@@ -17,11 +17,7 @@ fn axes(c: &Case) -> Vec<isize> {
 }
 
 fn run(c: &Case) -> Result<Lazy, String> {
-    let t: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let t = tg_test_support::inputs(c);
     let r = match c.json["op"].as_str().expect("op") {
         "layernorm" => t[0].layernorm(&axes(c), arg(c, "eps").as_f64().expect("eps")),
         "batchnorm" => {

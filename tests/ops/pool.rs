@@ -26,11 +26,7 @@ fn pool_options(c: &Case) -> Pool {
 }
 
 fn run(c: &Case) -> Result<Vec<Lazy>, String> {
-    let t: Vec<DynTensor> = c
-        .inputs
-        .iter()
-        .map(|s| DynTensor::from_lazy(fixture::lazy(s)))
-        .collect();
+    let t = tg_test_support::inputs(c);
     let r = match c.json["op"].as_str().expect("op") {
         "pool" => t[0]
             .pool(

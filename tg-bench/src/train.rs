@@ -188,21 +188,6 @@ pub fn kernel_cnn(steps: usize) -> Figures {
     })
 }
 
-/// examples/tinygpt's training step, as the example writes it (its model at width 64,
-/// context 64, 4 heads, 2 blocks, 76 characters, batch 16): the loss, gradients and AdamW
-/// with parameter groups.
-#[kernel]
-fn gpt_step<const B: usize, const T: usize>(
-    model: &mut gpt::Gpt,
-    opt: &mut AdamW,
-    x: &Tensor<shape![B, T], i32>,
-    y: &Tensor<shape![B, T], i32>,
-) -> Tensor<shape![]> {
-    let loss = model.loss(x.as_dyn(), y.as_dyn())?;
-    opt.step(model, &loss)?;
-    loss
-}
-
 /// Pseudo-random ids and their next ids for step `k` of the GPT.
 fn gpt_batch(k: u32, vocab: u32) -> (Tensor<Rank2<16, 64>, i32>, Tensor<Rank2<16, 64>, i32>) {
     let ids: Vec<i32> = (0..16 * 65u32)
@@ -248,7 +233,7 @@ pub fn gpt_eager_and_kernel(steps: usize) -> [Figures; 2] {
     let mut opt = AdamW::with_groups(&mut model, cfg, decay_matrices).expect("adamw");
     let kernel = measure(steps, |k| {
         let (x, y) = gpt_batch(k, 76);
-        gpt_step(&mut model, &mut opt, &x, &y)
+        gpt::train_step(&mut model, &mut opt, &x, &y)
             .to_vec()
             .expect("loss")[0]
     });

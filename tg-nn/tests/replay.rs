@@ -34,6 +34,22 @@ fn optimizer(kind: usize, model: &mut Linear) -> Box<dyn Optimizer> {
     }
 }
 
+/// A training step's device side on batch `(x, y)`: the loss, then the tensors the optimizer
+/// writes (the body a test replays or runs eagerly).
+fn descend(
+    model: &mut Linear,
+    opt: &mut dyn Optimizer,
+    x: &DynTensor,
+    y: &DynTensor,
+) -> tg_runtime::Result<Vec<DynTensor>> {
+    let loss = model
+        .forward(x)?
+        .sparse_categorical_crossentropy(y, None, 0.0, Reduction::Mean)?;
+    let mut outs = vec![loss.clone()];
+    outs.extend(opt.descend(model, &loss)?);
+    Ok(outs)
+}
+
 /// Losses, final parameters, and this thread's (kernels run, compiles) over steps 3..5, and
 /// the kernels of one replay.
 fn train(replayed: bool, kind: usize) -> (Vec<f32>, Vec<f32>, (u64, u64), usize) {
@@ -50,17 +66,7 @@ fn train(replayed: bool, kind: usize) -> (Vec<f32>, Vec<f32>, (u64, u64), usize)
         let (x, y) = batch(k);
         opt.set_lr(0.05 / (k + 1) as f64);
         let binds = opt.advance();
-        let mut body = || {
-            let loss = model.forward(&x)?.sparse_categorical_crossentropy(
-                &y,
-                None,
-                0.0,
-                Reduction::Mean,
-            )?;
-            let mut outs = vec![loss.clone()];
-            outs.extend(opt.descend(&mut model, &loss)?);
-            Ok(outs)
-        };
+        let mut body = || descend(&mut model, opt.as_mut(), &x, &y);
         let out = if replayed {
             step.run(&[&x, &y], &binds, body).unwrap()
         } else {
@@ -213,17 +219,7 @@ fn a_recorded_step_resumes_from_a_checkpoint_loaded_in_place() {
         let (x, y) = batch(k);
         let binds = opt.advance();
         let out = step
-            .run(&[&x, &y], &binds, || {
-                let loss = model.forward(&x)?.sparse_categorical_crossentropy(
-                    &y,
-                    None,
-                    0.0,
-                    Reduction::Mean,
-                )?;
-                let mut outs = vec![loss.clone()];
-                outs.extend(opt.descend(model, &loss)?);
-                Ok(outs)
-            })
+            .run(&[&x, &y], &binds, || descend(model, opt, &x, &y))
             .unwrap();
         out[0].to_vec::<f32>().unwrap()[0]
     };

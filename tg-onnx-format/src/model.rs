@@ -12,7 +12,7 @@ use crate::attr::{Attr, AttrCtx, Attrs};
 use crate::dtype;
 use crate::error::{Error, Result};
 use crate::op::{OpType, since_version};
-use crate::proto::{GraphProto, ModelProto, ValueInfoProto, type_proto};
+use crate::proto::{GraphProto, ModelProto, NodeProto, ValueInfoProto, type_proto};
 use crate::schema::MAX_OPSET;
 use crate::tensor::HostTensor;
 
@@ -150,16 +150,7 @@ impl Model {
 
     /// Checks a decoded model.
     pub fn from_proto(proto: &ModelProto, folder: Option<&Path>) -> Result<Model> {
-        let mut opset = None;
-        let mut domains = HashMap::new();
-        for o in &proto.opset_import {
-            let domain = o.domain.clone().unwrap_or_default();
-            let version = o.version.unwrap_or(0);
-            if domain.is_empty() || domain == "ai.onnx" {
-                opset = Some(version);
-            }
-            domains.insert(domain, version);
-        }
+        let (opset, domains) = opset_imports(proto);
         // a model that imports no default-domain opset fails at its first default-domain
         // node (or at its first node of another domain, which tg does not implement)
         let version = opset.unwrap_or(0);
@@ -194,16 +185,8 @@ impl Model {
             what: "model".to_string(),
             message: e.to_string(),
         })?;
-        let mut opset = 0;
-        let mut domains = HashMap::new();
-        for o in &proto.opset_import {
-            let domain = o.domain.clone().unwrap_or_default();
-            let version = o.version.unwrap_or(0);
-            if domain.is_empty() || domain == "ai.onnx" {
-                opset = version.clamp(0, MAX_OPSET as i64) as u32;
-            }
-            domains.insert(domain, version);
-        }
+        let (opset, domains) = opset_imports(&proto);
+        let opset = opset.map_or(0, |v| v.clamp(0, MAX_OPSET as i64) as u32);
         let ck = Checker {
             opset,
             domains: &domains,
@@ -330,29 +313,70 @@ fn type_info(t: &crate::proto::TypeProto, info: &mut ValueInfo, need_type: bool)
     }
 }
 
+/// The opsets a model imports: the default domain's version (the last import of it), and
+/// every domain's (by the name the model gives it).
+fn opset_imports(proto: &ModelProto) -> (Option<i64>, HashMap<String, i64>) {
+    let mut opset = None;
+    let mut domains = HashMap::new();
+    for o in &proto.opset_import {
+        let domain = o.domain.clone().unwrap_or_default();
+        let version = o.version.unwrap_or(0);
+        if is_default_domain(&domain) {
+            opset = Some(version);
+        }
+        domains.insert(domain, version);
+    }
+    (opset, domains)
+}
+
+/// Whether `domain` is ONNX's default domain, which a model may name `""` or `ai.onnx`.
+fn is_default_domain(domain: &str) -> bool {
+    domain.is_empty() || domain == "ai.onnx"
+}
+
+/// Node `n`'s op type, name (`op_type#index` where it has none, so that errors can name it)
+/// and domain, as the model writes them.
+fn node_names(n: &NodeProto, index: usize) -> (String, String, String) {
+    let op_type = n.op_type.clone().unwrap_or_default();
+    let name = n
+        .name
+        .clone()
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| format!("{op_type}#{index}"));
+    (op_type, name, n.domain.clone().unwrap_or_default())
+}
+
+/// The `UnsupportedOp` error of a node: its domain is empty for the default domain, else
+/// written `domain.` to stand before the op type.
+fn unsupported_op(
+    name: &str,
+    op_type: &str,
+    domain: &str,
+    reason: Option<String>,
+    opset: i64,
+) -> Error {
+    Error::UnsupportedOp {
+        node: name.to_string(),
+        op_type: op_type.to_string(),
+        domain: if is_default_domain(domain) {
+            String::new()
+        } else {
+            format!("{domain}.")
+        },
+        opset,
+        reason,
+    }
+}
+
 impl Checker<'_> {
     /// Collects the unsupported nodes of `g` and its subgraphs.
     fn scan(&self, g: &GraphProto, found: &mut Vec<Error>) {
         for (index, n) in g.node.iter().enumerate() {
-            let op_type = n.op_type.clone().unwrap_or_default();
-            let name = n
-                .name
-                .clone()
-                .filter(|s| !s.is_empty())
-                .unwrap_or_else(|| format!("{op_type}#{index}"));
-            let domain = n.domain.clone().unwrap_or_default();
-            let unsupported = |reason: Option<String>, opset: i64| Error::UnsupportedOp {
-                node: name.clone(),
-                op_type: op_type.clone(),
-                domain: if domain.is_empty() || domain == "ai.onnx" {
-                    String::new()
-                } else {
-                    format!("{domain}.")
-                },
-                opset,
-                reason,
+            let (op_type, name, domain) = node_names(n, index);
+            let unsupported = |reason: Option<String>, opset: i64| {
+                unsupported_op(&name, &op_type, &domain, reason, opset)
             };
-            if domain.is_empty() || domain == "ai.onnx" {
+            if is_default_domain(&domain) {
                 if let Err(e) = self.default_op(&op_type, &name, &unsupported) {
                     found.push(e);
                 }
@@ -456,25 +480,11 @@ impl Checker<'_> {
         }
         let mut nodes = Vec::new();
         for (index, n) in g.node.iter().enumerate() {
-            let op_type = n.op_type.clone().unwrap_or_default();
-            let name = n
-                .name
-                .clone()
-                .filter(|s| !s.is_empty())
-                .unwrap_or_else(|| format!("{op_type}#{index}"));
-            let domain = n.domain.clone().unwrap_or_default();
-            let unsupported = |reason: Option<String>, opset: i64| Error::UnsupportedOp {
-                node: name.clone(),
-                op_type: op_type.clone(),
-                domain: if domain.is_empty() || domain == "ai.onnx" {
-                    String::new()
-                } else {
-                    format!("{domain}.")
-                },
-                opset,
-                reason,
+            let (op_type, name, domain) = node_names(n, index);
+            let unsupported = |reason: Option<String>, opset: i64| {
+                unsupported_op(&name, &op_type, &domain, reason, opset)
             };
-            let (op, since) = if !(domain.is_empty() || domain == "ai.onnx") {
+            let (op, since) = if !is_default_domain(&domain) {
                 let v = self.domains.get(&domain).copied().unwrap_or(0);
                 match OpType::parse_in(&domain, &op_type) {
                     Some(op) if v >= 1 => (op, v as u32),

@@ -262,6 +262,32 @@ impl Exec<'_> {
         }
     }
 
+    /// One iteration of a `Loop` or `Scan` body: its outputs (past a `Loop`'s condition) are
+    /// the `n_state` carried values, returned, then one value of each scan output, added to
+    /// `scans`.
+    fn carry(outs: &[Value], n_state: usize, scans: &mut [Vec<Value>]) -> Vec<Value> {
+        for (k, v) in outs[n_state..].iter().enumerate() {
+            scans[k].push(v.clone());
+        }
+        outs[..n_state].to_vec()
+    }
+
+    /// The outputs of a `Loop` or `Scan`: the final carried `state`, then each scan output's
+    /// per-iteration values stacked, scan output `k` along `layout(k)`'s axis (reversed when
+    /// its flag is set).
+    fn finish_scans(
+        node: &Node,
+        mut state: Vec<Value>,
+        scans: Vec<Vec<Value>>,
+        layout: impl Fn(usize) -> (i64, bool),
+    ) -> Result<Vec<Value>> {
+        for (k, s) in scans.into_iter().enumerate() {
+            let (axis, reverse) = layout(k);
+            state.push(Self::stack(node, s, axis, reverse)?);
+        }
+        Ok(state)
+    }
+
     /// Stacks the per-iteration values of a scan output along `axis` (reversed first when
     /// `reverse`).
     fn stack(node: &Node, mut items: Vec<Value>, axis: i64, reverse: bool) -> Result<Value> {
@@ -344,17 +370,10 @@ impl Exec<'_> {
                 );
             }
             cond = self.scalar(&outs[0])?.get_i64(0) != 0;
-            carried = outs[1..1 + n_carried].to_vec();
-            for (k, v) in outs[1 + n_carried..].iter().enumerate() {
-                scans[k].push(v.clone());
-            }
+            carried = Self::carry(&outs[1..], n_carried, &mut scans);
             i += 1;
         }
-        let mut result = carried;
-        for s in scans {
-            result.push(Self::stack(node, s, 0, false)?);
-        }
-        Ok(result)
+        Self::finish_scans(node, carried, scans, |_| (0, false))
     }
 
     /// `Scan` (opset 9 and later): the body runs once per slice of the scan inputs.
@@ -430,21 +449,14 @@ impl Exec<'_> {
             if outs.len() < n_state {
                 return Err(node.arity("the body must output every state value"));
             }
-            state = outs[..n_state].to_vec();
-            for (k, v) in outs[n_state..].iter().enumerate() {
-                scans[k].push(v.clone());
-            }
+            state = Self::carry(&outs, n_state, &mut scans);
         }
-        let mut result = state;
-        for (k, s) in scans.into_iter().enumerate() {
-            result.push(Self::stack(
-                node,
-                s,
+        Self::finish_scans(node, state, scans, |k| {
+            (
                 out_axes.get(k).copied().unwrap_or(0),
                 out_dirs.get(k).copied().unwrap_or(0) != 0,
-            )?);
-        }
-        Ok(result)
+            )
+        })
     }
 
     /// `SequenceMap`: the body runs once per element of the input sequence (other sequence

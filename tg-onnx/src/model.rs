@@ -169,23 +169,7 @@ impl OnnxModel {
     /// Checks named inputs against the declared ones and puts them in the model's order.
     fn order_inputs(&self, inputs: &[(&str, DynTensor)]) -> Result<Vec<DynTensor>> {
         let declared = self.inputs();
-        let names: Vec<String> = declared.iter().map(|v| v.name.clone()).collect();
-        let mut slots: Vec<Option<DynTensor>> = vec![None; declared.len()];
-        for (name, t) in inputs {
-            let i = names
-                .iter()
-                .position(|n| n == name)
-                .ok_or_else(|| Error::UnknownInput {
-                    name: name.to_string(),
-                    inputs: names.clone(),
-                })?;
-            if slots[i].is_some() {
-                return Err(Error::RepeatedInput {
-                    name: name.to_string(),
-                });
-            }
-            slots[i] = Some(t.clone());
-        }
+        let slots = slot_inputs(declared, inputs)?;
         let mut symbols: HashMap<String, usize> = HashMap::new();
         let mut out = Vec::with_capacity(declared.len());
         for (info, slot) in declared.iter().zip(slots) {
@@ -261,23 +245,7 @@ impl OnnxModel {
                 .collect());
         }
         let declared = self.inputs();
-        let names: Vec<String> = declared.iter().map(|v| v.name.clone()).collect();
-        let mut slots: Vec<Option<OnnxValue>> = vec![None; declared.len()];
-        for (name, v) in inputs {
-            let i = names
-                .iter()
-                .position(|n| n == name)
-                .ok_or_else(|| Error::UnknownInput {
-                    name: name.to_string(),
-                    inputs: names.clone(),
-                })?;
-            if slots[i].is_some() {
-                return Err(Error::RepeatedInput {
-                    name: name.to_string(),
-                });
-            }
-            slots[i] = Some(v.clone());
-        }
+        let slots = slot_inputs(declared, inputs)?;
         let mut values = Vec::with_capacity(declared.len());
         let mut symbols = HashMap::new();
         for (info, slot) in declared.iter().zip(slots) {
@@ -490,6 +458,30 @@ fn check_value(
         (_, OnnxValue::Sequence(_)) => Err(wrong("a sequence")),
         (_, OnnxValue::Optional(_)) => Err(wrong("an optional")),
     }
+}
+
+/// Puts named inputs (tensors or values) in the slots of the model's `declared` inputs, in the
+/// model's order; a slot no input named stays `None` for the caller to judge (an optional may
+/// be left out, a tensor may not). An unknown or repeated name is an error.
+fn slot_inputs<T: Clone>(declared: &[ValueInfo], inputs: &[(&str, T)]) -> Result<Vec<Option<T>>> {
+    let names: Vec<String> = declared.iter().map(|v| v.name.clone()).collect();
+    let mut slots: Vec<Option<T>> = vec![None; declared.len()];
+    for (name, v) in inputs {
+        let i = names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| Error::UnknownInput {
+                name: name.to_string(),
+                inputs: names.clone(),
+            })?;
+        if slots[i].is_some() {
+            return Err(Error::RepeatedInput {
+                name: name.to_string(),
+            });
+        }
+        slots[i] = Some(v.clone());
+    }
+    Ok(slots)
 }
 
 /// Checks one input against its declaration; `symbols` binds symbolic dims across inputs.

@@ -196,43 +196,39 @@ fn load_values<'a, M: Module + ?Sized>(
     tg_runtime::realize(&written.iter().collect::<Vec<_>>())
 }
 
-/// A list of modules (torch's `ModuleList`): the tensors of the `i`-th are named `"{i}.…"`.
-impl<M: Module> Module for Vec<M> {
-    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        self.as_mut_slice().visit(f)
-    }
+/// `Module` for a container of modules through its slice's impl, so that each container
+/// names its tensors exactly as a slice does.
+macro_rules! module_as_slice {
+    ($(#[$doc:meta])* [$($generics:tt)*] $ty:ty) => {
+        $(#[$doc])*
+        impl<$($generics)*> Module for $ty {
+            fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+                self.as_mut_slice().visit(f)
+            }
 
-    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
-        self.as_slice().inspect(f)
-    }
+            fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+                self.as_slice().inspect(f)
+            }
 
-    fn set_training(&mut self, training: bool) {
-        self.as_mut_slice().set_training(training)
-    }
+            fn set_training(&mut self, training: bool) {
+                self.as_mut_slice().set_training(training)
+            }
 
-    fn modes(&self, out: &mut Vec<u64>) {
-        self.as_slice().modes(out)
-    }
+            fn modes(&self, out: &mut Vec<u64>) {
+                self.as_slice().modes(out)
+            }
+        }
+    };
 }
 
-/// A fixed number of modules, named as a `Vec`'s.
-impl<M: Module, const N: usize> Module for [M; N] {
-    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        self.as_mut_slice().visit(f)
-    }
-
-    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
-        self.as_slice().inspect(f)
-    }
-
-    fn set_training(&mut self, training: bool) {
-        self.as_mut_slice().set_training(training)
-    }
-
-    fn modes(&self, out: &mut Vec<u64>) {
-        self.as_slice().modes(out)
-    }
-}
+module_as_slice!(
+    /// A list of modules (torch's `ModuleList`): the tensors of the `i`-th are named `"{i}.…"`.
+    [M: Module] Vec<M>
+);
+module_as_slice!(
+    /// A fixed number of modules, named as a `Vec`'s.
+    [M: Module, const N: usize] [M; N]
+);
 
 /// The modules of a slice, the `i`-th's tensors named `"{i}.…"`.
 impl<M: Module> Module for [M] {

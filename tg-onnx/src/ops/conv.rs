@@ -30,6 +30,20 @@ fn ints_or(c: &NodeCtx, name: &str, dims: usize, default: i64) -> Result<Vec<usi
     Ok(v.iter().map(|&x| x as usize).collect())
 }
 
+/// The `pads` attribute of a node of `dims` spatial dims (zeros when absent): ONNX lists every
+/// dim's start, then every dim's end; here each dim's `(start, end)`.
+fn explicit_pads(c: &NodeCtx, dims: usize) -> Result<Vec<(isize, isize)>> {
+    let p = c.node.ints("pads")?.unwrap_or_else(|| vec![0; 2 * dims]);
+    if p.len() != 2 * dims {
+        return Err(c
+            .node
+            .bad_attr("pads", format!("{p:?} needs {} values", 2 * dims)));
+    }
+    Ok((0..dims)
+        .map(|i| (p[i] as isize, p[i + dims] as isize))
+        .collect())
+}
+
 /// Reads `strides`, `dilations`, `pads` and `auto_pad` for input sizes `spatial` and kernel
 /// sizes `kernel`; `ceil` rounds the SAME output up as pools with `ceil_mode` do (the SAME
 /// output is `ceil(in / stride)` either way).
@@ -39,17 +53,7 @@ pub(crate) fn window(c: &NodeCtx, spatial: &[usize], kernel: &[usize]) -> Result
     let dilations = ints_or(c, "dilations", dims, 1)?;
     let auto_pad = c.node.string_or("auto_pad", "NOTSET")?;
     let pads = match auto_pad.as_str() {
-        "NOTSET" => {
-            let p = c.node.ints("pads")?.unwrap_or_else(|| vec![0; 2 * dims]);
-            if p.len() != 2 * dims {
-                return Err(c
-                    .node
-                    .bad_attr("pads", format!("{p:?} needs {} values", 2 * dims)));
-            }
-            (0..dims)
-                .map(|i| (p[i] as isize, p[i + dims] as isize))
-                .collect()
-        }
+        "NOTSET" => explicit_pads(c, dims)?,
         "VALID" => vec![(0, 0); dims],
         "SAME_UPPER" | "SAME_LOWER" => (0..dims)
             .map(|i| {
@@ -171,17 +175,7 @@ pub(crate) fn conv_transpose(c: &mut NodeCtx) -> Result<Vec<Value>> {
                 })
                 .collect(),
             "VALID" => vec![(0, 0); dims],
-            _ => {
-                let p = c.node.ints("pads")?.unwrap_or_else(|| vec![0; 2 * dims]);
-                if p.len() != 2 * dims {
-                    return Err(c
-                        .node
-                        .bad_attr("pads", format!("{p:?} needs {} values", 2 * dims)));
-                }
-                (0..dims)
-                    .map(|i| (p[i] as isize, p[i + dims] as isize))
-                    .collect()
-            }
+            _ => explicit_pads(c, dims)?,
         }
     };
     let spec = Conv::new()

@@ -2,7 +2,7 @@
 
 use ash::vk;
 
-use super::info::{DeviceType, c_text, version};
+use super::info::version;
 use super::select::{DRIVER_HINT, DeviceCandidate};
 use super::validation;
 use crate::{Error, Result};
@@ -97,15 +97,10 @@ impl Instance {
                 let props = unsafe { self.raw.get_physical_device_properties(pd) };
                 // SAFETY: as above, `pd` comes from this instance.
                 let families = unsafe { self.raw.get_physical_device_queue_family_properties(pd) };
-                let candidate = DeviceCandidate {
-                    index,
-                    name: c_text(props.device_name_as_c_str()),
-                    device_type: DeviceType::from_vk(props.device_type),
-                    api_version: version(props.api_version),
-                    compute: families
-                        .iter()
-                        .any(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE)),
-                };
+                let compute = families
+                    .iter()
+                    .any(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE));
+                let candidate = DeviceCandidate::from_props(index, &props, compute);
                 (pd, candidate)
             })
             .collect())

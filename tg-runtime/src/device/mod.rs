@@ -46,7 +46,7 @@ pub use registry::{DeviceId, current_device};
 pub(crate) use registry::{label as registry_label, lookup, scoped as registry_scoped};
 pub use select::{DeviceCandidate, choose_device};
 pub use sync::{Semaphore, SemaphoreSync};
-pub use validation::take_validation_messages;
+pub use validation::{take_validation_messages, validation_messenger_info};
 
 use crate::{Error, Result, config};
 use frame::Frame;

@@ -20,6 +20,23 @@ pub struct KernelLayout {
     pub push_constant_bytes: u32,
 }
 
+impl KernelLayout {
+    /// The set-0 layout bindings of this layout's storage buffers (one each, compute stage):
+    /// what tg builds its pipelines with, and what an application building compute pipelines
+    /// of its own on tg's device can use for the same convention.
+    pub fn descriptor_bindings(&self) -> Vec<vk::DescriptorSetLayoutBinding<'static>> {
+        (0..self.bindings)
+            .map(|b| {
+                vk::DescriptorSetLayoutBinding::default()
+                    .binding(b)
+                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                    .descriptor_count(1)
+                    .stage_flags(vk::ShaderStageFlags::COMPUTE)
+            })
+            .collect()
+    }
+}
+
 /// A compute pipeline with its layouts. Its device keeps it until the device closes, then
 /// destroys it (a handle held past that is inert: dispatching it anywhere is an error).
 pub struct Pipeline {
@@ -106,15 +123,7 @@ impl Core {
             )));
         }
         let d = &self.device.raw;
-        let bindings: Vec<_> = (0..layout.bindings)
-            .map(|b| {
-                vk::DescriptorSetLayoutBinding::default()
-                    .binding(b)
-                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
-                    .descriptor_count(1)
-                    .stage_flags(vk::ShaderStageFlags::COMPUTE)
-            })
-            .collect();
+        let bindings = layout.descriptor_bindings();
         let ranges = [vk::PushConstantRange::default()
             .stage_flags(vk::ShaderStageFlags::COMPUTE)
             .size(layout.push_constant_bytes)];

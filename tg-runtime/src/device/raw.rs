@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use ash::vk;
 
-use super::info::{DeviceType, c_text, version};
 use super::logical::{self, LogicalDevice};
 use super::select::DeviceCandidate;
 use super::{Buffer, Core, Device, lock};
@@ -81,15 +80,10 @@ impl Device {
                 .unwrap_or(usize::MAX);
             (props, families, index)
         };
-        let candidate = DeviceCandidate {
-            index,
-            name: c_text(props.device_name_as_c_str()),
-            device_type: DeviceType::from_vk(props.device_type),
-            api_version: version(props.api_version),
-            compute: families
-                .get(raw.queue_family as usize)
-                .is_some_and(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE)),
-        };
+        let compute = families
+            .get(raw.queue_family as usize)
+            .is_some_and(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE));
+        let candidate = DeviceCandidate::from_props(index, &props, compute);
         if !candidate.compute {
             return Err(Error::Unsupported {
                 what: format!("tg on queue family {}", raw.queue_family),

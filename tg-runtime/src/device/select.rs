@@ -1,6 +1,8 @@
 //! Which physical device tg uses: `TG_DEVICE`, else the best kind present.
 
-use super::info::DeviceType;
+use ash::vk;
+
+use super::info::{DeviceType, c_text, version};
 use crate::{Error, Result};
 
 pub(crate) const DRIVER_HINT: &str = "install a Vulkan driver: apt-get install mesa-vulkan-drivers \
@@ -22,6 +24,22 @@ pub struct DeviceCandidate {
 }
 
 impl DeviceCandidate {
+    /// The candidate of physical device `index` with properties `props`; `compute` says
+    /// whether the queue family (or families) tg may use has compute.
+    pub(crate) fn from_props(
+        index: usize,
+        props: &vk::PhysicalDeviceProperties,
+        compute: bool,
+    ) -> DeviceCandidate {
+        DeviceCandidate {
+            index,
+            name: c_text(props.device_name_as_c_str()),
+            device_type: DeviceType::from_vk(props.device_type),
+            api_version: version(props.api_version),
+            compute,
+        }
+    }
+
     /// tg needs Vulkan 1.2 and a compute queue.
     pub fn usable(&self) -> bool {
         self.compute && (self.api_version.0, self.api_version.1) >= (1, 2)

@@ -71,13 +71,22 @@ fn push(message: String) {
     }
 }
 
-/// Messenger settings, used both for the messenger and chained into `VkInstanceCreateInfo` (so
-/// instance creation itself is covered).
+/// tg's messenger settings, used both for the messenger and chained into
+/// `VkInstanceCreateInfo` (so instance creation itself is covered).
+pub(crate) fn messenger_info() -> vk::DebugUtilsMessengerCreateInfoEXT<'static> {
+    validation_messenger_info(Some(callback))
+}
+
+/// Debug-messenger settings that pass `callback` the messages tg's own validation
+/// (`TG_VALIDATION=1`) reports, so that an application which hands tg its device
+/// (`Device::from_raw`) can filter its own messenger the same way.
 ///
 /// Warnings and errors of the validation and performance kinds. GENERAL messages are left out:
 /// at these severities they are the loader's remarks about the system's layer and driver
 /// manifests (another package's JSON files), which no tg call causes or can fix.
-pub(crate) fn messenger_info() -> vk::DebugUtilsMessengerCreateInfoEXT<'static> {
+pub fn validation_messenger_info(
+    callback: vk::PFN_vkDebugUtilsMessengerCallbackEXT,
+) -> vk::DebugUtilsMessengerCreateInfoEXT<'static> {
     vk::DebugUtilsMessengerCreateInfoEXT::default()
         .message_severity(
             vk::DebugUtilsMessageSeverityFlagsEXT::WARNING
@@ -87,7 +96,7 @@ pub(crate) fn messenger_info() -> vk::DebugUtilsMessengerCreateInfoEXT<'static> 
             vk::DebugUtilsMessageTypeFlagsEXT::VALIDATION
                 | vk::DebugUtilsMessageTypeFlagsEXT::PERFORMANCE,
         )
-        .pfn_user_callback(Some(callback))
+        .pfn_user_callback(callback)
 }
 
 /// Synchronization validation catches missing or wrong barriers, which tg's own tests cannot

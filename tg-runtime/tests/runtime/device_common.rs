@@ -4,9 +4,9 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::Arc;
 
-use tg_runtime::Result;
 use tg_runtime::compile::{compile_glsl, stable_hash};
 use tg_runtime::device::{Binding, Buffer, Device, Dispatch, KernelLayout, Pipeline};
+use tg_runtime::{BinaryOp, Lazy, ReduceOp, Result, UnaryOp};
 
 /// c[i] = a[i] + b[i] for i < n.
 pub const ADD: &str = r#"#version 450
@@ -172,4 +172,16 @@ pub fn child_value(stdout: &str, key: &str) -> String {
         .unwrap_or_else(|| panic!("child printed no {key}:\n{stdout}"))
         .trim()
         .to_string()
+}
+
+/// Each element of a `[rows, cols]` tensor divided by its row's sum (the sum broadcast back
+/// over the row): a row kernel whose rows each sum to 1.
+pub fn row_shares(x: &Lazy) -> Lazy {
+    let total = x.reduce(ReduceOp::Add, &[1]).unwrap();
+    let shape = x.shape().to_vec();
+    x.binary(
+        BinaryOp::Mul,
+        &total.unary(UnaryOp::Recip).unwrap().expand(&shape).unwrap(),
+    )
+    .unwrap()
 }

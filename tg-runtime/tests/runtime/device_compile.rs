@@ -173,18 +173,14 @@ fn a_second_process_compiles_nothing() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[test]
-#[ignore = "run by a_second_process_compiles_nothing"]
-fn child_compile() {
-    let before = compile_count();
-    let spirv = compile_glsl(AXPB).unwrap();
-    compile_glsl(AXPB).unwrap();
-    println!("COMPILES={}", compile_count() - before);
+/// Makes AXPB's pipeline (from its SPIR-V `spirv`) on the default device and saves the
+/// pipeline cache: what a child process does to fill or try the caches.
+fn axpb_pipeline_saved(spirv: &[u32]) {
     let device = Device::get().unwrap();
     device
         .pipeline(
             stable_hash(AXPB),
-            &spirv,
+            spirv,
             KernelLayout {
                 bindings: 2,
                 push_constant_bytes: 12,
@@ -192,6 +188,16 @@ fn child_compile() {
         )
         .unwrap();
     device.save_pipeline_cache().unwrap();
+}
+
+#[test]
+#[ignore = "run by a_second_process_compiles_nothing"]
+fn child_compile() {
+    let before = compile_count();
+    let spirv = compile_glsl(AXPB).unwrap();
+    compile_glsl(AXPB).unwrap();
+    println!("COMPILES={}", compile_count() - before);
+    axpb_pipeline_saved(&spirv);
 }
 
 #[cfg(unix)]
@@ -255,16 +261,5 @@ fn child_open_up() {
     let spirv = compile_glsl(AXPB).unwrap();
     chmod(&dir, 0o777);
     assert_eq!(ShaderCache::new(Some(dir.clone())).dir(), None);
-    let device = Device::get().unwrap();
-    device
-        .pipeline(
-            stable_hash(AXPB),
-            &spirv,
-            KernelLayout {
-                bindings: 2,
-                push_constant_bytes: 12,
-            },
-        )
-        .unwrap();
-    device.save_pipeline_cache().unwrap();
+    axpb_pipeline_saved(&spirv);
 }

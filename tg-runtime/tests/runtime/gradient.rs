@@ -393,15 +393,17 @@ fn rules_of_the_seed() {
 
 #[test]
 fn a_gradient_after_the_forward_pass_was_realized() {
+    let sum_of_exp2 = |x: &Lazy| {
+        x.unary(UnaryOp::Exp2)
+            .unwrap()
+            .reduce(ReduceOp::Add, &[0])
+            .unwrap()
+            .reshape(&[])
+            .unwrap()
+    };
     // untracked: realizing frees the graph, and the gradient says so
     let x = input(&[3], &[1.0, 2.0, 3.0]);
-    let loss = x
-        .unary(UnaryOp::Exp2)
-        .unwrap()
-        .reduce(ReduceOp::Add, &[0])
-        .unwrap()
-        .reshape(&[])
-        .unwrap();
+    let loss = sum_of_exp2(&x);
     loss.realize().unwrap();
     assert!(matches!(
         loss.gradient(&[&x], None),
@@ -409,13 +411,7 @@ fn a_gradient_after_the_forward_pass_was_realized() {
     ));
     // tracked: the forward pass keeps its sources, so the loss can be read first
     let x = input(&[3], &[1.0, 2.0, 3.0]).track_gradient();
-    let loss = x
-        .unary(UnaryOp::Exp2)
-        .unwrap()
-        .reduce(ReduceOp::Add, &[0])
-        .unwrap()
-        .reshape(&[])
-        .unwrap();
+    let loss = sum_of_exp2(&x);
     assert_eq!(loss.to_vec::<f64>().unwrap(), vec![14.0]);
     let g = loss.gradient(&[&x], None).unwrap();
     let ln2 = std::f64::consts::LN_2;

@@ -5,7 +5,7 @@
 //! that run in milliseconds, and checks each result exactly against arithmetic on the host.
 //! The real budget at real sizes is covered by the root package's size tests.
 
-use crate::device_common::{child_value, run_child};
+use crate::device_common::{child_value, row_shares, run_child};
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, process_stats};
 
 #[test]
@@ -84,17 +84,7 @@ fn child_small_budget() {
     let (rows, cols) = (3, 40_000);
     let v: Vec<f32> = (0..rows * cols).map(|i| (i % 5 + 1) as f32).collect();
     let x = Lazy::from_slice(&[rows, cols], &v).unwrap();
-    let total = x.reduce(ReduceOp::Add, &[1]).unwrap();
-    let share = x
-        .binary(
-            BinaryOp::Mul,
-            &total
-                .unary(UnaryOp::Recip)
-                .unwrap()
-                .expand(&[rows, cols])
-                .unwrap(),
-        )
-        .unwrap();
+    let share = row_shares(&x);
     let back = share.reduce(ReduceOp::Add, &[1]).unwrap();
     check("row shares", back.to_vec::<f32>().unwrap(), vec![1.0; rows]);
     checked += 1;
