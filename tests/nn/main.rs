@@ -4,7 +4,6 @@
 
 mod eager;
 mod gradients;
-mod kernel_step;
 mod layers;
 mod optim;
 mod readme;

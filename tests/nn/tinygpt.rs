@@ -1,4 +1,4 @@
-//! examples/tinygpt's GPT (its `model.rs`, included) at a small size: against numpy
+//! examples/tinygpt's GPT (the `tinygpt` package's library) at a small size: against numpy
 //! (fixtures/tinygpt.json, scripts/gen_tinygpt.py: logits, loss and every gradient, then two
 //! AdamW steps with parameter groups taken by the kernel step); its training step as one
 //! `#[kernel]` taking the model and AdamW by `&mut` computes what the eager step computes on
@@ -11,13 +11,9 @@ use tg::optim::{AdamConfig, AdamW, Optimizer, decay_matrices};
 use tg::prelude::*;
 use tg::state::StateDict;
 use tg_test_support::fixture::{self, arg};
+use tinygpt::{Config, Gpt, train_step};
 
 use crate::eager;
-
-#[path = "../../examples/tinygpt/model.rs"]
-mod model;
-
-use model::{Config, Gpt, train_step};
 
 const CONFIG: Config = Config {
     vocab: 11,

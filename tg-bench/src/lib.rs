@@ -1,5 +1,5 @@
 //! What tg's benchmark binaries share: inputs, medians, the run count, the MLP training
-//! step that `tg-bench-train` times (and `tests/nn/kernel_step.rs` checks), and the training
+//! step that `tg-bench-train` times (and `tests/mlp_step.rs` checks), and the training
 //! steps `tg-bench` and `tg-bench-train` time (`train`).
 
 pub mod mlp_step;

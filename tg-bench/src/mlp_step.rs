@@ -1,6 +1,6 @@
 //! A two-layer MLP's whole Adam training step as one `#[kernel]` function, generic over its
-//! sizes: `tg-bench-train` times it at 64 x 784 -> 128 -> 10, and `tests/nn/kernel_step.rs`
-//! checks it against `tg::optim::Adam` at a small size (it includes this file by path).
+//! sizes: `tg-bench-train` times it at 64 x 784 -> 128 -> 10, and tg-bench's test
+//! `tests/mlp_step.rs` checks it against `tg::optim::Adam` at a small size.
 
 use tg::prelude::*;
 

@@ -5,14 +5,6 @@
 //! function (for the CNN, the demo's own). `tg-bench-train` prints every mode; `tg-bench`
 //! puts the `#[kernel]` steps in its table beside the eager ones.
 
-// the demo's #[kernel] step itself, so that this times exactly what the demo runs
-#[path = "../../examples/train_digits/step.rs"]
-pub mod cnn_step;
-
-// examples/tinygpt's model, so that the GPT rows time the example's own step
-#[path = "../../examples/tinygpt/model.rs"]
-pub mod gpt;
-
 use std::time::Instant;
 
 use tg::nn::{DigitsCnn, Mlp, Module};
@@ -175,14 +167,14 @@ pub fn kernel_mlp(steps: usize) -> Figures {
     })
 }
 
-/// The demo's CNN step as one `#[kernel]` (`examples/train_digits/step.rs`), from the same
-/// initial parameters as the other modes.
+/// The demo's CNN step as one `#[kernel]` (the `train_digits` package's
+/// [`train_digits::KernelStep`]), from the same initial parameters as the other modes.
 pub fn kernel_cnn(steps: usize) -> Figures {
     DynTensor::manual_seed(1);
     let mut model = DigitsCnn::new().expect("cnn");
-    let mut step = cnn_step::KernelStep::new(&mut model).expect("step");
+    let mut step = train_digits::KernelStep::new(&mut model).expect("step");
     measure(steps, |k| {
-        let (x, y) = batch(&[cnn_step::BATCH, 1, 8, 8], 10, k);
+        let (x, y) = batch(&[train_digits::BATCH, 1, 8, 8], 10, k);
         let loss = step.step(&x, &y, 1e-3).expect("step");
         loss.to_vec::<f32>().expect("loss")[0]
     })
@@ -208,7 +200,7 @@ fn gpt_batch(k: u32, vocab: u32) -> (Tensor<Rank2<16, 64>, i32>, Tensor<Rank2<16
 /// The tinygpt step eagerly (graph built, scheduled and dispatched each step) and as the
 /// example's one `#[kernel]` (replayed), from the same initial parameters and batches.
 pub fn gpt_eager_and_kernel(steps: usize) -> [Figures; 2] {
-    let config = gpt::Config {
+    let config = tinygpt::Config {
         vocab: 76,
         context: 64,
         dim: 64,
@@ -217,7 +209,7 @@ pub fn gpt_eager_and_kernel(steps: usize) -> [Figures; 2] {
     };
     let cfg = AdamConfig::new(3e-3, 0.1);
     DynTensor::manual_seed(1);
-    let mut model = gpt::Gpt::new(&config).expect("gpt");
+    let mut model = tinygpt::Gpt::new(&config).expect("gpt");
     let mut opt = AdamW::with_groups(&mut model, cfg, decay_matrices).expect("adamw");
     let eager = measure(steps, |k| {
         let (x, y) = gpt_batch(k, 76);
@@ -229,11 +221,11 @@ pub fn gpt_eager_and_kernel(steps: usize) -> [Figures; 2] {
         loss.to_vec::<f32>().expect("loss")[0]
     });
     DynTensor::manual_seed(1);
-    let mut model = gpt::Gpt::new(&config).expect("gpt");
+    let mut model = tinygpt::Gpt::new(&config).expect("gpt");
     let mut opt = AdamW::with_groups(&mut model, cfg, decay_matrices).expect("adamw");
     let kernel = measure(steps, |k| {
         let (x, y) = gpt_batch(k, 76);
-        gpt::train_step(&mut model, &mut opt, &x, &y)
+        tinygpt::train_step(&mut model, &mut opt, &x, &y)
             .to_vec()
             .expect("loss")[0]
     });

@@ -31,7 +31,7 @@ fn shifts(shape: &[usize], parts: &[(usize, u32)]) -> Result<Lazy> {
             Some(a) => a.binary(BinaryOp::Add, &t)?,
         });
     }
-    Ok(acc.expect("at least one part"))
+    acc.ok_or_else(|| tg_runtime::Error::internal("tg-gguf decode", "shifts of no parts"))
 }
 
 fn shr(x: &Lazy, by: &Lazy) -> Result<Lazy> {

@@ -199,6 +199,15 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A broken invariant inside tg-gguf: a bug to report, never the file's or the caller's
+    /// mistake.
+    #[error("internal error in tg-gguf ({context}): {message}; please report this")]
+    Internal {
+        /// The component where the invariant broke.
+        context: &'static str,
+        /// What was found.
+        message: String,
+    },
     /// An error of tg's runtime (device, memory, kernels).
     #[error(transparent)]
     Runtime(#[from] tg_runtime::Error),

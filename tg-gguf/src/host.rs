@@ -26,8 +26,9 @@ pub fn k_scale_min(s: &[u8]) -> ([u8; 8], [u8; 8]) {
     (sc, mn)
 }
 
-/// Decodes one block of `ty` into `out` (`ty.block_elems()` values).
-fn block(ty: GgmlType, b: &[u8], out: &mut [f32]) {
+/// Decodes one block of `ty` into `out` (`ty.block_elems()` values); `ty` is a supported
+/// type ([`dequantize_tensor`] checks), anything else is [`Error::Internal`].
+fn block(ty: GgmlType, b: &[u8], out: &mut [f32]) -> Result<()> {
     match ty {
         GgmlType::F32 => out[0] = f32::from_le_bytes([b[0], b[1], b[2], b[3]]),
         GgmlType::F16 => out[0] = f16_at(b, 0),
@@ -106,27 +107,30 @@ fn block(ty: GgmlType, b: &[u8], out: &mut [f32]) {
                 out[e] = scale * q as f32;
             }
         }
-        _ => unreachable!("checked by dequantize"),
+        _ => {
+            return Err(Error::Internal {
+                context: "host dequantization",
+                message: format!("no decoder for {ty:?}, which GgmlType::supported accepts"),
+            });
+        }
     }
+    Ok(())
 }
 
-/// The values of a tensor of type `ty` from its bytes, in row-major order.
-pub fn dequantize(ty: GgmlType, bytes: &[u8]) -> Vec<f32> {
+/// The values of a tensor of a file in row-major order, from its bytes, or
+/// [`Error::UnsupportedTensorType`].
+pub fn dequantize_tensor(info: &TensorInfo, bytes: &[u8]) -> Result<Vec<f32>> {
+    let ty = info.ty;
+    if !ty.supported() {
+        return Err(Error::UnsupportedTensorType {
+            tensor: info.name.clone(),
+            ty,
+        });
+    }
     let (per, size) = ty.block();
     let mut out = vec![0f32; bytes.len() / size * per];
     for (b, o) in bytes.chunks_exact(size).zip(out.chunks_exact_mut(per)) {
-        block(ty, b, o);
+        block(ty, b, o)?;
     }
-    out
-}
-
-/// The values of a tensor of a file, or [`Error::UnsupportedTensorType`].
-pub fn dequantize_tensor(info: &TensorInfo, bytes: &[u8]) -> Result<Vec<f32>> {
-    if !info.ty.supported() {
-        return Err(Error::UnsupportedTensorType {
-            tensor: info.name.clone(),
-            ty: info.ty,
-        });
-    }
-    Ok(dequantize(info.ty, bytes))
+    Ok(out)
 }

@@ -33,7 +33,7 @@ fn assert_same(ty: GgmlType, what: &str, got: &[f32], want: &[f32]) {
 fn expected(file: &GgufFile, ty: GgmlType) -> Vec<f32> {
     let info = file.tensor(&format!("{}.expected", ty.name())).unwrap();
     assert_eq!(info.ty, GgmlType::F32);
-    host::dequantize(GgmlType::F32, file.tensor_bytes(info))
+    host::dequantize_tensor(info, file.tensor_bytes(info)).unwrap()
 }
 
 #[test]

@@ -13,7 +13,7 @@
 //! eager `assign` does). Graphs built afterwards read the new values, but a result computed
 //! from those tensors before a replay and still held is the same hash-consed node as the
 //! same expression built after it, and keeps its old value: drop such results (or compute
-//! them through a `Replay` too, as `examples/train_digits.rs` evaluates).
+//! them through a `Replay` too, as `examples/train_digits` evaluates).
 
 use tg_ops::DynTensor;
 use tg_ops::untyped::random::{Draw, redraw, take_draws, watch_draws};

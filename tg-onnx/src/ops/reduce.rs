@@ -1,7 +1,7 @@
 //! Reductions (`Reduce*` with `keepdims` and `noop_with_empty_axes`), CumSum/CumProd with
 //! `exclusive` and `reverse`, Softmax/LogSoftmax with the pre-13 "flatten at axis" rule.
 
-use tg_onnx_format::{OpType, Result};
+use tg_onnx_format::{Error, OpType, Result};
 use tg_ops::DynTensor;
 
 use super::axis;
@@ -42,19 +42,25 @@ pub(crate) fn reduce(c: &mut NodeCtx) -> Result<Vec<Value>> {
         _ => (0..x.ndim() as isize).collect(),
     };
     let a = Some(axes.as_slice());
-    let y: R<DynTensor> = (|| match op {
+    let y: R<DynTensor> = match op {
         O::ReduceSum => x.sum(a, keep),
         O::ReduceMean => x.mean(a, keep),
         O::ReduceMax => x.max(a, keep),
         O::ReduceMin => x.min(a, keep),
         O::ReduceProd => x.prod(a, keep),
-        O::ReduceL1 => x.abs()?.sum(a, keep),
-        O::ReduceL2 => x.mul(&x)?.sum(a, keep)?.sqrt(),
-        O::ReduceLogSum => x.sum(a, keep)?.log(),
+        O::ReduceL1 => x.abs().and_then(|t| t.sum(a, keep)),
+        O::ReduceL2 => x.mul(&x).and_then(|t| t.sum(a, keep)?.sqrt()),
+        O::ReduceLogSum => x.sum(a, keep).and_then(|t| t.log()),
         O::ReduceLogSumExp => x.logsumexp(a, keep),
-        O::ReduceSumSquare => x.mul(&x)?.sum(a, keep),
-        _ => unreachable!("reduce dispatches Reduce* only"),
-    })();
+        O::ReduceSumSquare => x.mul(&x).and_then(|t| t.sum(a, keep)),
+        // the dispatcher sends Reduce* nodes only
+        _ => {
+            return Err(Error::Internal(format!(
+                "node {:?}: {op:?} was dispatched to the reductions",
+                c.node.name
+            )));
+        }
+    };
     // ONNX keeps the input's dtype (tg sums narrow integers into i32)
     Ok(vec![c.out(y.at(c)?.cast(x.dtype()))])
 }

@@ -22,7 +22,6 @@ mod fusion;
 mod gradient;
 mod graphs;
 mod inplace;
-mod interop;
 mod kernel_interface;
 mod layers;
 mod loop_budget;

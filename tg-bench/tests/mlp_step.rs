@@ -1,5 +1,5 @@
 //! A whole Adam training step of a small MLP as one `#[kernel]` function (tg-bench-train's
-//! own, `tg-bench/src/mlp_step.rs`, at 8 x 6 -> 5 -> 3) computes what
+//! own, [`tg_bench::mlp_step`], at 8 x 6 -> 5 -> 3) computes what
 //! `tg::optim::Adam` computes on the same model, step after step, with the learning rate and
 //! bias corrections passed as runtime scalars.
 
@@ -8,8 +8,7 @@ use tg::optim::{Adam, Optimizer};
 use tg::prelude::*;
 use tg::untyped::loss::Reduction;
 
-#[path = "../../tg-bench/src/mlp_step.rs"]
-mod mlp_step;
+use tg_bench::mlp_step;
 
 fn batch(k: usize) -> (DynTensor, DynTensor) {
     let xs: Vec<f32> = (0..48)

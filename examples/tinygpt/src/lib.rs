@@ -2,8 +2,9 @@
 //! and a GELU MLP, learned token and position embeddings, the output head tied to the token
 //! table. Built of tg-nn's layers; its `Module` is derived, so an optimizer, a state dict and
 //! a `#[kernel]` taking it by `&mut` see every tensor by name (`blocks.0.q.weight`, ...).
-//! Its training step (`train_step`) lives here with it: `tests/nn/tinygpt.rs` includes this
-//! file to check that kernel step against the eager one, and tg-bench's GPT rows time it.
+//! Its training step (`train_step`) lives here with it, in the library of the `tinygpt`
+//! package: tg's `tests/nn/tinygpt.rs` checks that kernel step against the eager one, and
+//! tg-bench's GPT rows time it.
 
 use tg::nn::{Embedding, LayerNorm, Linear, Module};
 use tg::optim::{AdamW, Optimizer};

@@ -1,13 +1,13 @@
 //! The application's side of `examples/vulkan_app`: its instance (with a validation messenger
 //! under `TG_VALIDATION=1`), device, queue, command pool and buffers, made with ash as any
-//! Vulkan program makes them. tg-runtime's `tests/runtime/interop.rs` includes this file, so
-//! that the test hands tg a device made exactly as the example makes it.
+//! Vulkan program makes them. It is the `vulkan_app` package's library, so that the package's
+//! test (`tests/interop.rs`) hands tg a device made exactly as the application makes it.
 
 use std::ffi::c_void;
 use std::sync::Mutex;
 
-use tg_runtime::ash::{self, vk};
-use tg_runtime::device::{EnabledFeatures, RawDevice, validation_messenger_info};
+use tg::runtime::ash::{self, vk};
+use tg::runtime::device::{EnabledFeatures, RawDevice, validation_messenger_info};
 
 /// Validation messages for the application's own messenger.
 static MESSAGES: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -28,20 +28,28 @@ unsafe extern "system" fn on_message(
 }
 
 /// The application: its instance, device, queue and command pool.
-pub(crate) struct App {
+pub struct App {
     _entry: ash::Entry,
-    pub(crate) instance: ash::Instance,
-    pub(crate) messenger: Option<(ash::ext::debug_utils::Instance, vk::DebugUtilsMessengerEXT)>,
-    pub(crate) physical: vk::PhysicalDevice,
-    pub(crate) device: ash::Device,
-    pub(crate) family: u32,
-    pub(crate) queue: vk::Queue,
-    pub(crate) pool: vk::CommandPool,
+    /// The instance.
+    pub instance: ash::Instance,
+    /// The application's own validation messenger, under `TG_VALIDATION=1`.
+    pub messenger: Option<(ash::ext::debug_utils::Instance, vk::DebugUtilsMessengerEXT)>,
+    /// The physical device the device was made on.
+    pub physical: vk::PhysicalDevice,
+    /// The logical device, which tg is handed too.
+    pub device: ash::Device,
+    /// The compute queue's family.
+    pub family: u32,
+    /// The compute queue, shared with tg.
+    pub queue: vk::Queue,
+    /// The command pool of the application's own work.
+    pub pool: vk::CommandPool,
 }
 
 /// One of the application's buffers, of `len` floats.
-pub(crate) struct AppBuffer {
-    pub(crate) raw: vk::Buffer,
+pub struct AppBuffer {
+    /// The buffer.
+    pub raw: vk::Buffer,
     memory: vk::DeviceMemory,
     mapped: Option<*mut f32>,
     len: usize,
@@ -50,7 +58,7 @@ pub(crate) struct AppBuffer {
 impl AppBuffer {
     /// The floats of a host-visible buffer, for the host to read or write while no work on
     /// the device uses it.
-    pub(crate) fn host(&mut self) -> &mut [f32] {
+    pub fn host(&mut self) -> &mut [f32] {
         let ptr = self.mapped.expect("a host-visible buffer");
         // SAFETY: the mapping covers `len` floats, and no pending work uses them (the caller
         // waited for the work writing them).
@@ -59,7 +67,9 @@ impl AppBuffer {
 }
 
 impl App {
-    pub(crate) fn new() -> Result<App, vk::Result> {
+    /// The instance (with the application's messenger under `TG_VALIDATION=1`), a device of
+    /// the first physical device with one compute queue, and a command pool.
+    pub fn new() -> Result<App, vk::Result> {
         let validate = std::env::var("TG_VALIDATION").is_ok_and(|v| v == "1");
         // SAFETY: plain Vulkan set-up on handles made here and destroyed in `finish`.
         unsafe {
@@ -117,7 +127,7 @@ impl App {
     }
 
     /// The device as tg adopts it, with the one optional feature this application enabled.
-    pub(crate) fn raw(&self) -> RawDevice {
+    pub fn raw(&self) -> RawDevice {
         RawDevice {
             instance: self.instance.clone(),
             physical_device: self.physical,
@@ -132,7 +142,7 @@ impl App {
     }
 
     /// A buffer of `n` floats with the usages tg needs to adopt it; mapped when `host`.
-    pub(crate) fn buffer(&self, n: usize, host: bool) -> Result<AppBuffer, vk::Result> {
+    pub fn buffer(&self, n: usize, host: bool) -> Result<AppBuffer, vk::Result> {
         let usage = vk::BufferUsageFlags::STORAGE_BUFFER
             | vk::BufferUsageFlags::TRANSFER_SRC
             | vk::BufferUsageFlags::TRANSFER_DST;
@@ -187,7 +197,7 @@ impl App {
     }
 
     /// A timeline semaphore at 0.
-    pub(crate) fn timeline(&self) -> Result<vk::Semaphore, vk::Result> {
+    pub fn timeline(&self) -> Result<vk::Semaphore, vk::Result> {
         let mut kind = vk::SemaphoreTypeCreateInfo::default()
             .semaphore_type(vk::SemaphoreType::TIMELINE)
             .initial_value(0);
@@ -200,7 +210,8 @@ impl App {
         }
     }
 
-    pub(crate) fn free(&self, b: AppBuffer) {
+    /// Destroys `b` and frees its memory, once no pending work uses it.
+    pub fn free(&self, b: AppBuffer) {
         // SAFETY: no pending work uses the buffer (the last dispatch was waited for).
         unsafe {
             self.device.destroy_buffer(b.raw, None);
@@ -210,7 +221,7 @@ impl App {
 
     /// Destroys the device (the layer reports any object left on it: anything tg leaked)
     /// and the instance; returns the run's validation messages.
-    pub(crate) fn finish(mut self) -> Vec<String> {
+    pub fn finish(mut self) -> Vec<String> {
         // SAFETY: the application destroys what it made, after tg closed.
         unsafe {
             self.device.destroy_command_pool(self.pool, None);

@@ -3,17 +3,14 @@
 //! the two ordered by semaphores; closing tg leaves the device as the application made it,
 //! which the validation layer checks when the application destroys it.
 
-use tg_runtime::ash::vk;
-use tg_runtime::ash::vk::Handle;
-use tg_runtime::device::{Device, Semaphore, SemaphoreSync};
-use tg_runtime::{BinaryOp, DType, Lazy};
+use tg::runtime::ash::vk;
+use tg::runtime::ash::vk::Handle;
+use tg::runtime::device::{Device, Semaphore, SemaphoreSync};
+use tg::runtime::{BinaryOp, DType, Lazy};
 
-// the application's side as examples/vulkan_app makes it: its instance, device, queue, command
-// pool and host-visible buffers, and the validation messages of its own messenger
-#[path = "../../../examples/vulkan_app/app.rs"]
-mod app;
-
-use app::App;
+// the application's side as the example makes it: its instance, device, queue, command pool
+// and host-visible buffers, and the validation messages of its own messenger
+use vulkan_app::App;
 
 #[test]
 fn tg_computes_on_the_applications_device_and_buffers() {
@@ -65,7 +62,7 @@ fn tg_computes_on_the_applications_device_and_buffers() {
     let written = dev
         .synced(&sync, || {
             let w = target.assign(&y)?;
-            tg_runtime::realize(&[&w, &y])?;
+            tg::runtime::realize(&[&w, &y])?;
             Ok(w)
         })
         .unwrap();
@@ -173,7 +170,7 @@ fn bad_imports_are_refused() {
                 0,
                 (dev.info().max_storage_buffer_range + 16).next_multiple_of(16)
             ),
-            Err(tg_runtime::Error::BufferTooLarge { .. })
+            Err(tg::runtime::Error::BufferTooLarge { .. })
         ));
     }
 }

@@ -7,17 +7,14 @@
 //! tg leaves the device as the application made it, which the validation layer checks when the
 //! application destroys it: run with `TG_VALIDATION=1` to have every message fail the run.
 //!
-//! `cargo run --example vulkan_app`
+//! `cargo run -p vulkan_app`
 
 use std::error::Error;
 
 use tg::prelude::*;
 use tg::runtime::ash::vk;
 use tg::runtime::device::{Device, KernelLayout, Semaphore, SemaphoreSync};
-
-mod app;
-
-use app::App;
+use vulkan_app::App;
 
 /// Elements of the application's buffers (a multiple of four: tg's kernels move whole vec4s).
 const N: usize = 4096;
@@ -148,9 +145,40 @@ struct AppPipeline {
     set: vk::DescriptorSet,
 }
 
-impl App {
+/// The application's own shaders on its [`App`] (a trait: `App` is the library's type):
+/// pipelines of its GLSL, run on the queue it shares with tg.
+trait Shaders {
     /// A compute pipeline of `glsl` with `bindings` storage buffers and a `uint n` push
     /// constant, compiled here with the same compiler tg uses.
+    fn pipeline(&self, glsl: &str, bindings: u32) -> Result<AppPipeline, Box<dyn Error>>;
+
+    /// Runs `p` over N elements with `buffers` (buffer, offset, range) bound in order, on the
+    /// queue it shares with tg: on the device, the work waits for `sem` to reach `wait` and
+    /// then signals `signal`. The command buffer lives until the pool is destroyed.
+    fn dispatch(
+        &self,
+        tg_device: &Device,
+        p: &AppPipeline,
+        buffers: &[(vk::Buffer, u64, u64)],
+        sem: vk::Semaphore,
+        wait_signal: (Option<u64>, u64),
+    ) -> Result<(), vk::Result>;
+
+    /// Blocks the host until `sem` reaches `value`.
+    fn wait(&self, sem: vk::Semaphore, value: u64) -> Result<(), vk::Result>;
+
+    /// Waits until the device has finished everything submitted to it. A timeline value
+    /// reached on the host does not mean the driver and the validation layer have retired
+    /// the submission that signalled it (on lavapipe with the layer, destroying the semaphore
+    /// before then crashes a driver thread now and then), so the application idles before it
+    /// destroys what its submissions used.
+    fn idle(&self) -> Result<(), vk::Result>;
+
+    /// Destroys `p`, and `sem` unless it is null, once no pending work uses them.
+    fn destroy(&self, p: AppPipeline, sem: vk::Semaphore);
+}
+
+impl Shaders for App {
     fn pipeline(&self, glsl: &str, bindings: u32) -> Result<AppPipeline, Box<dyn Error>> {
         let spirv = tg::runtime::compile::compile_glsl(glsl)?;
         // storage buffers at set 0, bindings 0..bindings: the convention of tg's kernels
@@ -217,9 +245,6 @@ impl App {
         }
     }
 
-    /// Runs `p` over N elements with `buffers` (buffer, offset, range) bound in order, on the
-    /// queue it shares with tg: on the device, the work waits for `sem` to reach `wait` and
-    /// then signals `signal`. The command buffer lives until the pool is destroyed.
     fn dispatch(
         &self,
         tg_device: &Device,
@@ -317,7 +342,6 @@ impl App {
         }
     }
 
-    /// Blocks the host until `sem` reaches `value`.
     fn wait(&self, sem: vk::Semaphore, value: u64) -> Result<(), vk::Result> {
         let sems = [sem];
         let values = [value];
@@ -332,11 +356,6 @@ impl App {
         }
     }
 
-    /// Waits until the device has finished everything submitted to it. A timeline value
-    /// reached on the host does not mean the driver and the validation layer have retired
-    /// the submission that signalled it (on lavapipe with the layer, destroying the semaphore
-    /// before then crashes a driver thread now and then), so the application idles before it
-    /// destroys what its submissions used.
     fn idle(&self) -> Result<(), vk::Result> {
         // SAFETY: the device is alive; the application holds the queue's external
         // synchronisation here (tg has no realize in flight).

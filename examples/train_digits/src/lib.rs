@@ -7,8 +7,8 @@
 //! A kernel body cannot call a function, a layer or an optimizer, so the network and each
 //! parameter's Adam update are written out here; `tg::nn::DigitsCnn` and `tg::optim::Adam`
 //! compute the same step (tg-bench-train runs both and prints their losses, equal), and the
-//! demo's `--replay` mode trains with them. tg-bench-train includes this file by path, so
-//! the benchmark times this very step.
+//! demo's `--replay` mode trains with them. It is the library of the `train_digits` package,
+//! which tg-bench depends on, so the benchmark times this very step.
 
 use tg::nn::{DigitsCnn, Module};
 use tg::prelude::*;

@@ -2,25 +2,24 @@
 //! embedding, width 64, context 64, batch 16: 109k parameters) learns a licence text
 //! that ships with Debian, then writes 200 characters of its own, drawn with `multinomial`.
 //!
-//! The model is tg-nn's layers in a struct with `#[derive(Module)]` (`model.rs`). Its whole
-//! training step, forward, gradients and AdamW (parameter groups: no decay for biases and
-//! norms), is one `#[kernel]` of three lines taking the model and the optimizer by `&mut`:
-//! recorded on the first call, replayed after, the optimizer advanced each call. Sampling is
-//! a kernel too, over a fixed window of the last 64 characters, so it compiles once.
+//! The model is tg-nn's layers in a struct with `#[derive(Module)]` (the package's library,
+//! `src/lib.rs`). Its whole training step, forward, gradients and AdamW (parameter groups: no
+//! decay for biases and norms), is one `#[kernel]` of three lines taking the model and the
+//! optimizer by `&mut`: recorded on the first call, replayed after, the optimizer advanced
+//! each call. Sampling is a kernel too, over a fixed window of the last 64 characters, so it
+//! compiles once.
 //!
-//! `cargo run --release --example tinygpt [TEXT] [STEPS]`: TEXT defaults to
+//! `cargo run --release -p tinygpt -- [TEXT] [STEPS]`: TEXT defaults to
 //! `/usr/share/common-licenses/GPL-3`, STEPS to 300. `TG_DEBUG=1` shows every realize and
 //! replay. On lavapipe (2 cores) the first step takes about 20 s (recording and compiling), a
 //! replayed step about 0.13 s.
 
 use std::time::Instant;
 
-mod model;
-
-use model::{Config, Gpt, train_step};
 use tg::nn::Module;
 use tg::optim::{AdamConfig, AdamW, decay_matrices};
 use tg::prelude::*;
+use tinygpt::{Config, Gpt, train_step};
 
 const B: usize = 16;
 const T: usize = 64;

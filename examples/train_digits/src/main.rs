@@ -2,20 +2,20 @@
 //! training and 360 for testing, a fixed split) on the default Vulkan device.
 //!
 //! The whole training step (forward, gradients, Adam's update of every parameter and
-//! BatchNorm's running statistics, all in place) is one `#[kernel]` function (`step.rs`),
+//! BatchNorm's running statistics, all in place) is one `#[kernel]` function (`src/lib.rs`),
 //! recorded on its first call and replayed after, with the learning rate and Adam's bias
 //! corrections bound as runtime scalars each step. With `--replay`, the same step is written
 //! with the library (`tg::nn::DigitsCnn`, `tg::optim::Adam`) and recorded by
 //! `tg::replay::Replay` instead. The test pass is a recording too. Afterwards the weights are
 //! saved as safetensors, loaded into a freshly initialised model, and tested again.
 //!
-//! Writes `target/train_digits/{model.safetensors,train_digits.png}` (the chart is
-//! `docs/train_digits.png`). `TG_DEBUG=1` shows every realize; `TG_DEVICE` picks a device.
+//! `cargo run --release -p train_digits [-- --replay]` writes
+//! `target/train_digits/{model.safetensors,train_digits.png}` under the folder it runs in
+//! (the chart is `docs/train_digits.png`). `TG_DEBUG=1` shows every realize; `TG_DEVICE`
+//! picks a device.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-mod step;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use tg::data::{DataLoader, digits};
@@ -24,8 +24,7 @@ use tg::optim::{Adam, Optimizer, schedule};
 use tg::prelude::*;
 use tg::replay::Replay;
 use tg::untyped::loss::Reduction;
-
-use step::{BATCH, KernelStep};
+use train_digits::{BATCH, KernelStep};
 
 const EPOCHS: u64 = 12;
 const LR: f64 = 0.01;
@@ -135,7 +134,7 @@ fn main() -> tg::Result<()> {
         "tg train_digits: a CNN on the UCI digits, on {}",
         device.info()
     );
-    let out_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/train_digits");
+    let out_dir = PathBuf::from("target/train_digits");
     std::fs::create_dir_all(&out_dir).map_err(|e| tg::Error::Io {
         path: out_dir.display().to_string(),
         message: e.to_string(),
@@ -165,7 +164,7 @@ fn main() -> tg::Result<()> {
             step: Replay::new(),
         }
     } else {
-        println!("the training step: one #[kernel] function (examples/train_digits/step.rs)");
+        println!("the training step: one #[kernel] function (examples/train_digits/src/lib.rs)");
         Trainer::Kernel(Box::new(KernelStep::new(&mut model)?))
     };
     let mut eval = Replay::new();
