@@ -34,6 +34,19 @@ pub struct TensorInfo {
 }
 
 impl TensorInfo {
+    /// Its type, or [`Error::UnsupportedTensorType`] naming the tensor when tg cannot decode
+    /// that type (the check every reader of a tensor's bytes makes first).
+    pub fn supported_type(&self) -> Result<GgmlType> {
+        if self.ty.supported() {
+            Ok(self.ty)
+        } else {
+            Err(Error::UnsupportedTensorType {
+                tensor: self.name.clone(),
+                ty: self.ty,
+            })
+        }
+    }
+
     /// The element count.
     pub fn numel(&self) -> usize {
         self.shape.iter().product()

@@ -120,13 +120,7 @@ fn block(ty: GgmlType, b: &[u8], out: &mut [f32]) -> Result<()> {
 /// The values of a tensor of a file in row-major order, from its bytes, or
 /// [`Error::UnsupportedTensorType`].
 pub fn dequantize_tensor(info: &TensorInfo, bytes: &[u8]) -> Result<Vec<f32>> {
-    let ty = info.ty;
-    if !ty.supported() {
-        return Err(Error::UnsupportedTensorType {
-            tensor: info.name.clone(),
-            ty,
-        });
-    }
+    let ty = info.supported_type()?;
     let (per, size) = ty.block();
     let mut out = vec![0f32; bytes.len() / size * per];
     for (b, o) in bytes.chunks_exact(size).zip(out.chunks_exact_mut(per)) {

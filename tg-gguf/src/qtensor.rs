@@ -41,13 +41,7 @@ impl QTensor {
     /// Places the bytes of tensor `info` (its bytes from the file) on the current device
     /// (`Device::scope`, else the default) in `layout`; they upload at the first realize.
     pub fn new(info: &TensorInfo, bytes: &[u8], layout: Layout) -> Result<QTensor> {
-        let ty = info.ty;
-        if !ty.supported() {
-            return Err(Error::UnsupportedTensorType {
-                tensor: info.name.clone(),
-                ty,
-            });
-        }
+        let ty = info.supported_type()?;
         let (per, size) = ty.block();
         let cols = info.row_len();
         let rows = info.rows();
