@@ -189,6 +189,50 @@ pub enum Error {
         /// Their dtypes.
         dtypes: Vec<DType>,
     },
+    /// A node input read on the host (a scalar such as CumSum's axis, Range's bounds, TopK's
+    /// `k` or a Loop's condition; a list such as Pad's pads or Slice's starts) holding another
+    /// number of elements than the op takes: an empty tensor where a scalar belongs, a list
+    /// shorter than the axes it covers.
+    #[error("node {node} ({op_type}): {value:?} holds {found} elements where {expected} are taken")]
+    ElementCount {
+        /// The node.
+        node: String,
+        /// Its op type.
+        op_type: String,
+        /// The value read (the input's name, or a body output's for a Loop's condition).
+        value: String,
+        /// How many elements the op takes.
+        expected: usize,
+        /// How many it holds.
+        found: usize,
+    },
+    /// A number read from a node's input on the host that the op cannot take: Range's step
+    /// of 0, OneHot's depth below 1, TopK's `k` past its axis, a negative split size.
+    #[error("node {node} ({op_type}): {value:?} is {found}: {message}")]
+    InputValue {
+        /// The node.
+        node: String,
+        /// Its op type.
+        op_type: String,
+        /// The input's name.
+        value: String,
+        /// The number as read (an integer past 2^53 rounded).
+        found: f64,
+        /// What the op takes.
+        message: String,
+    },
+    /// An axis (an attribute or an input) outside `-rank..rank` of the tensor it applies to.
+    #[error("node {node} ({op_type}): axis {axis} is out of range for rank {rank}")]
+    Axis {
+        /// The node.
+        node: String,
+        /// Its op type.
+        op_type: String,
+        /// The axis as written.
+        axis: i64,
+        /// The rank it must fit.
+        rank: usize,
+    },
     /// A tg op refused a node's inputs (its rules for shapes, dtypes and arguments); `source`
     /// is the `tg::Error`, which names the op and the shapes.
     #[error("node {node} ({op_type}) with inputs {shapes:?} of {dtypes:?}: {source}")]

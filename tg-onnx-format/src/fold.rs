@@ -14,7 +14,7 @@ use tg_core::DType;
 use crate::error::{Error, Result};
 use crate::model::{Graph, Node};
 use crate::op::OpType;
-use crate::tensor::{HostTensor, checked_shape};
+use crate::tensor::HostTensor;
 
 /// Tensors larger than this stay on the device: the host loops are simple, not fast.
 const MAX_HOST_ELEMENTS: usize = 1 << 20;
@@ -109,7 +109,7 @@ fn broadcast_shape(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
 fn norm_axis(axis: i64, rank: usize) -> Option<usize> {
     let r = rank as i64;
     let a = if axis < 0 { axis + r } else { axis };
-    (0..r.max(1)).contains(&a).then_some(a as usize)
+    (0..r).contains(&a).then_some(a as usize)
 }
 
 /// What the host evaluator does with a node: `None` leaves it to the device.
@@ -135,17 +135,16 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
         O::Identity => one(x?.clone()),
         O::ConstantOfShape => {
             let shape = x?.to_i64s();
-            let value = match node.tensor("value") {
-                Ok(v) => v.cloned(),
+            let value = match constant_of_shape_value(node) {
+                Ok(v) => v,
                 Err(e) => return Some(Err(e)),
             };
-            let value = value.unwrap_or_else(|| HostTensor::from_f64s(DType::F32, &[1], &[0.0]));
-            let shape = match checked_shape(&node.name, &shape, value.dtype) {
+            let shape = match node.checked_shape(&shape, value.dtype) {
                 Ok(s) => s,
                 Err(e) => return Some(Err(e)),
             };
             let n: usize = shape.iter().product();
-            if n > MAX_HOST_ELEMENTS || value.numel() != 1 {
+            if n > MAX_HOST_ELEMENTS {
                 return None;
             }
             one(value.take(&vec![0; n], &shape))
@@ -191,7 +190,7 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
                         .iter()
                         .map(|&a| norm_axis(a, r))
                         .collect::<Option<_>>()?;
-                    if axes.iter().any(|&a| x.shape[a] != 1) {
+                    if axes.iter().any(|&a| x.shape.get(a) != Some(&1)) {
                         return None;
                     }
                     (0..r)
@@ -247,15 +246,11 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
         }
         O::Expand => {
             let x = x?;
-            let target: Vec<usize> = ins
-                .get(1)
-                .copied()
-                .flatten()?
-                .to_i64s()
-                .iter()
-                .map(|&d| usize::try_from(d).ok())
-                .collect::<Option<_>>()?;
-            let out = broadcast_shape(&x.shape, &target)?;
+            let target = ins.get(1).copied().flatten()?.to_i64s();
+            let out = match expand_shape(node, &x.shape, &target, x.dtype) {
+                Ok(out) => out?,
+                Err(e) => return Some(Err(e)),
+            };
             if out.iter().product::<usize>() > MAX_HOST_ELEMENTS {
                 return None;
             }
@@ -267,7 +262,7 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
                 ins.get(1).copied().flatten()?,
                 ins.get(2).copied().flatten()?,
             );
-            range(s, l, d)
+            range(node, s, l, d)
         }
         O::Add
         | O::Sub
@@ -312,7 +307,7 @@ pub fn eval(node: &Node, ins: &[Option<&HostTensor>]) -> Eval {
             let s = a.dtype.size();
             let mut data = Vec::with_capacity(pc.len() * s);
             for i in 0..pc.len() {
-                let (src, p) = if c.get_i64(pc[i]) != 0 {
+                let (src, p) = if c.get_i64(pc[i])? != 0 {
                     (a, pa[i])
                 } else {
                     (b, pb[i])
@@ -404,14 +399,49 @@ pub fn reshape_target(shape: &[usize], spec: &[i64], allowzero: bool) -> Option<
             _ => return None,
         }
     }
+    // a model's sizes may be huge: their product must not overflow
+    let product = |v: &[usize]| v.iter().try_fold(1usize, |a, &d| a.checked_mul(d));
     if let Some(i) = infer {
-        let rest: usize = out.iter().product();
+        let rest = product(&out)?;
         if rest == 0 || !n.is_multiple_of(rest) {
             return None;
         }
         out[i] = n / rest;
     }
-    (out.iter().product::<usize>() == n).then_some(out)
+    (product(&out)? == n).then_some(out)
+}
+
+/// `ConstantOfShape`'s `value` attribute as a scalar (f32 0 when absent); a value of
+/// another element count is [`Error::Attribute`].
+pub fn constant_of_shape_value(node: &Node) -> Result<HostTensor> {
+    let value = node
+        .tensor("value")?
+        .cloned()
+        .unwrap_or_else(|| HostTensor::from_f64s(DType::F32, &[1], &[0.0]));
+    if value.numel() != 1 {
+        return Err(node.bad_attr(
+            "value",
+            format!("holds {} elements; one is taken", value.numel()),
+        ));
+    }
+    Ok(value.reshaped(&[]))
+}
+
+/// `Expand`'s output shape: `target` (a model's numbers: a negative size is
+/// [`Error::DimOverflow`]) broadcast with `shape`, its element count checked; `Ok(None)` when
+/// the two do not broadcast (the device op names the shapes).
+pub fn expand_shape(
+    node: &Node,
+    shape: &[usize],
+    target: &[i64],
+    dtype: DType,
+) -> Result<Option<Vec<usize>>> {
+    let target = node.checked_shape(target, dtype)?;
+    let Some(out) = broadcast_shape(shape, &target) else {
+        return Ok(None);
+    };
+    let dims: Vec<i64> = out.iter().map(|&d| d as i64).collect();
+    node.checked_shape(&dims, dtype).map(Some)
 }
 
 /// Axes from the `axes` input (opsets where it is an input) or attribute.
@@ -571,37 +601,126 @@ fn transpose(x: &HostTensor, perm: &[usize]) -> Option<HostTensor> {
     Some(x.take(&pos, &out))
 }
 
-fn range(s: &HostTensor, l: &HostTensor, d: &HostTensor) -> Eval {
+/// `Range`'s operands, read and checked once for the host and the device: each input one
+/// element ([`Error::ElementCount`]), the step nonzero and the bounds finite
+/// ([`Error::InputValue`]), the length within tg's element limit ([`Error::DimOverflow`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RangeSpec {
+    /// A float range.
+    Float {
+        /// The first value.
+        start: f64,
+        /// The bound, excluded.
+        limit: f64,
+        /// The step.
+        delta: f64,
+        /// The element count, `max(ceil((limit - start) / delta), 0)`.
+        len: usize,
+    },
+    /// An integer range.
+    Int {
+        /// The first value.
+        start: i64,
+        /// The bound, excluded.
+        limit: i64,
+        /// The step.
+        delta: i64,
+        /// The element count.
+        len: usize,
+    },
+}
+
+/// Reads `Range`'s start `s`, limit `l` and step `d` (see [`RangeSpec`]).
+pub fn range_spec(
+    node: &Node,
+    s: &HostTensor,
+    l: &HostTensor,
+    d: &HostTensor,
+) -> Result<RangeSpec> {
     let dtype = s.dtype;
-    if s.numel() != 1 || l.numel() != 1 || d.numel() != 1 {
-        return None;
-    }
+    // a length as a dim: past i64 saturates, so that the check refuses it
+    let checked_len = |n: f64| -> Result<usize> {
+        let n = if n < i64::MAX as f64 {
+            n as i64
+        } else {
+            i64::MAX
+        };
+        Ok(node.checked_shape(&[n], dtype)?[0])
+    };
     if dtype.is_float() {
-        let (a, b, c) = (s.get_f64(0), l.get_f64(0), d.get_f64(0));
-        let n = ((b - a) / c).ceil().max(0.0);
-        if !n.is_finite() || n as usize > MAX_HOST_ELEMENTS {
-            return None;
+        let (start, limit, delta) = (
+            node.scalar_f64(0, s)?,
+            node.scalar_f64(1, l)?,
+            node.scalar_f64(2, d)?,
+        );
+        for (j, v) in [(0, start), (1, limit), (2, delta)] {
+            if !v.is_finite() {
+                return Err(node.input_value(j, v, "Range takes finite numbers"));
+            }
         }
-        let v: Vec<f64> = (0..n as usize).map(|i| a + i as f64 * c).collect();
-        one(HostTensor::from_f64s(dtype, &[v.len()], &v))
+        if delta == 0.0 {
+            return Err(node.input_value(2, delta, "Range's step cannot be 0"));
+        }
+        let len = checked_len(((limit - start) / delta).ceil().max(0.0))?;
+        Ok(RangeSpec::Float {
+            start,
+            limit,
+            delta,
+            len,
+        })
     } else {
-        let (a, b, c) = (s.get_i64(0), l.get_i64(0), d.get_i64(0));
-        if c == 0 {
-            return None;
+        let (start, limit, delta) = (
+            node.scalar_i64(0, s)?,
+            node.scalar_i64(1, l)?,
+            node.scalar_i64(2, d)?,
+        );
+        if delta == 0 {
+            return Err(node.input_value(2, 0.0, "Range's step cannot be 0"));
         }
-        // ceil((b - a) / c), exactly: over |c| after moving c's sign into the numerator
+        // ceil((limit - start) / delta), exactly: over |delta| after moving its sign into
+        // the numerator
         let (num, q) = (
-            (b as i128 - a as i128) * c.signum() as i128,
-            (c as i128).abs(),
+            (limit as i128 - start as i128) * delta.signum() as i128,
+            (delta as i128).abs(),
         );
         let n = (num + q - 1).div_euclid(q).max(0);
-        if n as usize > MAX_HOST_ELEMENTS {
-            return None;
+        let len = checked_len(n as f64)?;
+        Ok(RangeSpec::Int {
+            start,
+            limit,
+            delta,
+            len,
+        })
+    }
+}
+
+fn range(node: &Node, s: &HostTensor, l: &HostTensor, d: &HostTensor) -> Eval {
+    let dtype = s.dtype;
+    let spec = match range_spec(node, s, l, d) {
+        Ok(spec) => spec,
+        Err(e) => return Some(Err(e)),
+    };
+    match spec {
+        RangeSpec::Float {
+            start, delta, len, ..
+        } => {
+            if len > MAX_HOST_ELEMENTS {
+                return None;
+            }
+            let v: Vec<f64> = (0..len).map(|i| start + i as f64 * delta).collect();
+            one(HostTensor::from_f64s(dtype, &[len], &v))
         }
-        let v: Vec<i64> = (0..n as i64)
-            .map(|i| a.wrapping_add(i.wrapping_mul(c)))
-            .collect();
-        one(HostTensor::from_i64s(dtype, &[v.len()], &v))
+        RangeSpec::Int {
+            start, delta, len, ..
+        } => {
+            if len > MAX_HOST_ELEMENTS {
+                return None;
+            }
+            let v: Vec<i64> = (0..len as i64)
+                .map(|i| start.wrapping_add(i.wrapping_mul(delta)))
+                .collect();
+            one(HostTensor::from_i64s(dtype, &[len], &v))
+        }
     }
 }
 
@@ -633,8 +752,8 @@ fn binary(node: &Node, a: &HostTensor, b: &HostTensor) -> Option<HostTensor> {
             .iter()
             .zip(&pb)
             .map(|(&i, &j)| {
-                let (x, y) = (a.get_f64(i), b.get_f64(j));
-                match node.op {
+                let (x, y) = (a.get_f64(i)?, b.get_f64(j)?);
+                Some(match node.op {
                     O::Add | O::Sum => x + y,
                     O::Sub => x - y,
                     O::Mul => x * y,
@@ -659,15 +778,15 @@ fn binary(node: &Node, a: &HostTensor, b: &HostTensor) -> Option<HostTensor> {
                     O::Greater => (x > y) as i64 as f64,
                     O::GreaterOrEqual => (x >= y) as i64 as f64,
                     _ => f64::NAN,
-                }
+                })
             })
-            .collect();
+            .collect::<Option<_>>()?;
         return Some(HostTensor::from_f64s(out_dtype, &out, &v));
     }
     let fmod = node.int_or("fmod", 0).ok()? != 0;
     let mut v = Vec::with_capacity(pa.len());
     for (&i, &j) in pa.iter().zip(&pb) {
-        let (x, y) = (a.get_i64(i), b.get_i64(j));
+        let (x, y) = (a.get_i64(i)?, b.get_i64(j)?);
         v.push(match node.op {
             O::Add | O::Sum => x.wrapping_add(y),
             O::Sub => x.wrapping_sub(y),
@@ -781,7 +900,7 @@ fn reduce(node: &Node, x: &HostTensor, axes: Option<Vec<i64>>) -> Option<HostTen
                 o += idx * ost[k];
             }
         }
-        let v = x.get_i64(i);
+        let v = x.get_i64(i)?;
         acc[o] = match node.op {
             O::ReduceProd => acc[o].wrapping_mul(v),
             O::ReduceSum => acc[o].wrapping_add(v),

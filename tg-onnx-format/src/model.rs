@@ -665,4 +665,98 @@ impl Node {
             .map(String::as_str)
             .filter(|s| !s.is_empty())
     }
+
+    /// Input `j`'s name for errors (`input j` when it has none).
+    pub fn input_label(&self, j: usize) -> String {
+        self.input(j)
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("input {j}"))
+    }
+
+    /// [`Error::ElementCount`]: `value`, read by this node, holds `found` elements where the op
+    /// takes `expected`.
+    pub fn element_count(&self, value: &str, expected: usize, found: usize) -> Error {
+        Error::ElementCount {
+            node: self.name.clone(),
+            op_type: self.op.name().to_string(),
+            value: value.to_string(),
+            expected,
+            found,
+        }
+    }
+
+    /// [`Error::InputValue`]: input `j` holds `found`, which the op cannot take.
+    pub fn input_value(&self, j: usize, found: f64, message: impl Into<String>) -> Error {
+        Error::InputValue {
+            node: self.name.clone(),
+            op_type: self.op.name().to_string(),
+            value: self.input_label(j),
+            found,
+            message: message.into(),
+        }
+    }
+
+    /// [`Error::Axis`]: `axis` does not fit `rank`.
+    pub fn axis_error(&self, axis: i64, rank: usize) -> Error {
+        Error::Axis {
+            node: self.name.clone(),
+            op_type: self.op.name().to_string(),
+            axis,
+            rank,
+        }
+    }
+
+    /// `axis` normalized against `rank` (`-rank..rank`), or [`Error::Axis`].
+    pub fn axis(&self, axis: i64, rank: usize) -> Result<usize> {
+        let r = rank as i64;
+        let n = if axis < 0 { axis + r } else { axis };
+        if (0..r).contains(&n) {
+            Ok(n as usize)
+        } else {
+            Err(self.axis_error(axis, rank))
+        }
+    }
+
+    /// The one element of `t`, the value `value` this node reads as a scalar (ONNX takes a
+    /// scalar or a one-element tensor), as i64; any other count is [`Error::ElementCount`].
+    pub fn one_i64(&self, value: &str, t: &HostTensor) -> Result<i64> {
+        match (t.numel(), t.get_i64(0)) {
+            (1, Some(v)) => Ok(v),
+            (n, _) => Err(self.element_count(value, 1, n)),
+        }
+    }
+
+    /// The one element of `t` as f64 (see [`Node::one_i64`]).
+    pub fn one_f64(&self, value: &str, t: &HostTensor) -> Result<f64> {
+        match (t.numel(), t.get_f64(0)) {
+            (1, Some(v)) => Ok(v),
+            (n, _) => Err(self.element_count(value, 1, n)),
+        }
+    }
+
+    /// Input `j`'s one element as i64, `t` being its value.
+    pub fn scalar_i64(&self, j: usize, t: &HostTensor) -> Result<i64> {
+        self.one_i64(&self.input_label(j), t)
+    }
+
+    /// Input `j`'s one element as f64, `t` being its value.
+    pub fn scalar_f64(&self, j: usize, t: &HostTensor) -> Result<f64> {
+        self.one_f64(&self.input_label(j), t)
+    }
+
+    /// Checks that list input `j` (`found` elements) holds `expected`.
+    pub fn expect_count(&self, j: usize, expected: usize, found: usize) -> Result<()> {
+        if expected == found {
+            Ok(())
+        } else {
+            Err(self.element_count(&self.input_label(j), expected, found))
+        }
+    }
+
+    /// A shape this node computes from a model's numbers (a target shape, a range's length,
+    /// sizes times repeats), checked as initializer dims are: a negative size, or an element
+    /// count or byte size that overflows, is [`Error::DimOverflow`] naming the node.
+    pub fn checked_shape(&self, dims: &[i64], dtype: DType) -> Result<Vec<usize>> {
+        crate::tensor::checked_shape(&self.name, dims, dtype)
+    }
 }

@@ -97,45 +97,39 @@ impl HostTensor {
 
     /// The elements as i64 (floats truncated and saturated, u64 past i64::MAX wrapped).
     pub fn to_i64s(&self) -> Vec<i64> {
-        (0..self.numel()).map(|i| self.get_i64(i)).collect()
+        self.elements().map(|b| i64_of(self.dtype, b)).collect()
     }
 
     /// The elements as f64.
     pub fn to_f64s(&self) -> Vec<f64> {
-        (0..self.numel()).map(|i| self.get_f64(i)).collect()
+        self.elements().map(|b| f64_of(self.dtype, b)).collect()
     }
 
-    /// Element `i` as i64.
-    pub fn get_i64(&self, i: usize) -> i64 {
-        let s = self.dtype.size();
-        let b = &self.data[i * s..(i + 1) * s];
-        match self.dtype {
-            DType::Bool | DType::U8 => b[0] as i64,
-            DType::I8 => b[0] as i8 as i64,
-            DType::I16 => i16::from_le_bytes([b[0], b[1]]) as i64,
-            DType::U16 => u16::from_le_bytes([b[0], b[1]]) as i64,
-            DType::I32 => i32::from_le_bytes(b.try_into().unwrap_or_default()) as i64,
-            DType::U32 => u32::from_le_bytes(b.try_into().unwrap_or_default()) as i64,
-            DType::I64 => i64::from_le_bytes(b.try_into().unwrap_or_default()),
-            DType::U64 => u64::from_le_bytes(b.try_into().unwrap_or_default()) as i64,
-            DType::F16 | DType::F32 | DType::F64 => {
-                let f = self.get_f64(i);
-                if f.is_nan() { 0 } else { f as i64 }
-            }
-        }
+    /// Element `i` as i64, or `None` past the end: a model's tensor may be shorter than the
+    /// op reading it expects, so callers turn `None` into an error naming the node (see
+    /// [`crate::Node::scalar_i64`]).
+    pub fn get_i64(&self, i: usize) -> Option<i64> {
+        self.element(i).map(|b| i64_of(self.dtype, b))
     }
 
-    /// Element `i` as f64.
-    pub fn get_f64(&self, i: usize) -> f64 {
+    /// Element `i` as f64, or `None` past the end.
+    pub fn get_f64(&self, i: usize) -> Option<f64> {
+        self.element(i).map(|b| f64_of(self.dtype, b))
+    }
+
+    /// The bytes of element `i`, if the tensor has it.
+    fn element(&self, i: usize) -> Option<&[u8]> {
         let s = self.dtype.size();
-        let b = &self.data[i * s..(i + 1) * s];
-        match self.dtype {
-            DType::F16 => half::f16::from_le_bytes([b[0], b[1]]).to_f64(),
-            DType::F32 => f32::from_le_bytes(b.try_into().unwrap_or_default()) as f64,
-            DType::F64 => f64::from_le_bytes(b.try_into().unwrap_or_default()),
-            DType::U64 => u64::from_le_bytes(b.try_into().unwrap_or_default()) as f64,
-            _ => self.get_i64(i) as f64,
+        if i >= self.numel() {
+            return None;
         }
+        self.data
+            .get(i.checked_mul(s)?..i.checked_add(1)?.checked_mul(s)?)
+    }
+
+    /// The bytes of each element, in order (as many as `data` holds, at most `numel`).
+    fn elements(&self) -> impl Iterator<Item = &[u8]> {
+        self.data.chunks_exact(self.dtype.size()).take(self.numel())
     }
 
     /// The tensor converted to `dtype` with tg's cast rules.
@@ -144,11 +138,11 @@ impl HostTensor {
             return self.clone();
         }
         let mut data = Vec::with_capacity(self.numel() * dtype.size());
-        for i in 0..self.numel() {
+        for b in self.elements() {
             if self.dtype.is_float() || (self.dtype == DType::U64 && dtype.is_float()) {
-                push_f64(&mut data, dtype, self.get_f64(i));
+                push_f64(&mut data, dtype, f64_of(self.dtype, b));
             } else {
-                push_i64(&mut data, dtype, self.get_i64(i));
+                push_i64(&mut data, dtype, i64_of(self.dtype, b));
             }
         }
         HostTensor {
@@ -418,6 +412,45 @@ fn read_external(proto: &TensorProto, folder: Option<&Path>, name: &str) -> Resu
     Ok(data)
 }
 
+/// One element's little-endian bytes (`dtype.size()` of them) as i64: floats truncated and
+/// saturated (NaN to 0), u64 past i64::MAX wrapped.
+fn i64_of(dtype: DType, b: &[u8]) -> i64 {
+    let w = word(b);
+    match dtype {
+        DType::Bool | DType::U8 => w[0] as i64,
+        DType::I8 => w[0] as i8 as i64,
+        DType::I16 => i16::from_le_bytes([w[0], w[1]]) as i64,
+        DType::U16 => u16::from_le_bytes([w[0], w[1]]) as i64,
+        DType::I32 => i32::from_le_bytes([w[0], w[1], w[2], w[3]]) as i64,
+        DType::U32 => u32::from_le_bytes([w[0], w[1], w[2], w[3]]) as i64,
+        DType::I64 | DType::U64 => i64::from_le_bytes(w),
+        DType::F16 | DType::F32 | DType::F64 => {
+            let f = f64_of(dtype, b);
+            if f.is_nan() { 0 } else { f as i64 }
+        }
+    }
+}
+
+/// One element's little-endian bytes as f64.
+fn f64_of(dtype: DType, b: &[u8]) -> f64 {
+    let w = word(b);
+    match dtype {
+        DType::F16 => half::f16::from_le_bytes([w[0], w[1]]).to_f64(),
+        DType::F32 => f32::from_le_bytes([w[0], w[1], w[2], w[3]]) as f64,
+        DType::F64 => f64::from_le_bytes(w),
+        DType::U64 => u64::from_le_bytes(w) as f64,
+        _ => i64_of(dtype, b) as f64,
+    }
+}
+
+/// Up to 8 bytes zero-extended to 8 (an element is never wider).
+fn word(b: &[u8]) -> [u8; 8] {
+    let mut w = [0u8; 8];
+    let k = b.len().min(8);
+    w[..k].copy_from_slice(&b[..k]);
+    w
+}
+
 fn push_i64(data: &mut Vec<u8>, dtype: DType, v: i64) {
     match dtype {
         DType::Bool => data.push((v != 0) as u8),
@@ -458,6 +491,21 @@ mod tests {
             Err(Error::DimOverflow { .. })
         ));
         assert_eq!(checked_shape("w", &[2, 0], DType::F32).unwrap(), vec![2, 0]);
+    }
+
+    #[test]
+    fn reads_past_the_end_are_none() {
+        let t = HostTensor::from_i64s(DType::I32, &[2], &[7, -8]);
+        assert_eq!((t.get_i64(1), t.get_f64(1)), (Some(-8), Some(-8.0)));
+        assert_eq!((t.get_i64(2), t.get_f64(usize::MAX)), (None, None));
+        let empty = HostTensor::zeros(DType::I64, &[0]);
+        assert_eq!(empty.get_i64(0), None);
+        // data shorter than the shape claims: the getters and lists stop at the data
+        let short = HostTensor {
+            data: vec![1, 0, 0, 0],
+            ..HostTensor::zeros(DType::I32, &[3])
+        };
+        assert_eq!((short.get_i64(1), short.to_i64s()), (None, vec![1]));
     }
 
     #[test]

@@ -183,16 +183,7 @@ impl Exec<'_> {
             }
             _ => return Err(node.arity("the condition is required")),
         };
-        if cond.numel() != 1 {
-            return Err(Error::NodeInput {
-                node: node.name.clone(),
-                op_type: "If".to_string(),
-                message: "the condition must hold one value".to_string(),
-                shapes: vec![cond.shape.clone()],
-                dtypes: vec![cond.dtype],
-            });
-        }
-        let branch = node.graph(if cond.get_i64(0) != 0 {
+        let branch = node.graph(if node.scalar_i64(0, &cond)? != 0 {
             "then_branch"
         } else {
             "else_branch"
@@ -331,11 +322,11 @@ impl Exec<'_> {
     ) -> Result<Vec<Value>> {
         let body = node.graph("body")?;
         let trips = match ins.first().cloned().flatten() {
-            Some(v) => Some(self.scalar(&v)?.get_i64(0)),
+            Some(v) => Some(node.scalar_i64(0, &self.scalar(&v)?)?),
             None => None,
         };
         let mut cond = match ins.get(1).cloned().flatten() {
-            Some(v) => self.scalar(&v)?.get_i64(0) != 0,
+            Some(v) => node.scalar_i64(1, &self.scalar(&v)?)? != 0,
             None => true,
         };
         let mut carried: Vec<Value> = ins
@@ -369,7 +360,9 @@ impl Exec<'_> {
                     node.arity("the body must output the condition and every carried value")
                 );
             }
-            cond = self.scalar(&outs[0])?.get_i64(0) != 0;
+            let body_cond = body.outputs.first().map(|o| o.name.as_str());
+            let body_cond = body_cond.unwrap_or("body output 0");
+            cond = node.one_i64(body_cond, &self.scalar(&outs[0])?)? != 0;
             carried = Self::carry(&outs[1..], n_carried, &mut scans);
             i += 1;
         }

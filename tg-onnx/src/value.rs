@@ -80,15 +80,15 @@ impl Value {
 /// A host tensor as a device tensor: a single value becomes a constant (free to fuse, no
 /// buffer), anything else a buffer uploaded when first realized.
 pub(crate) fn upload(h: &HostTensor) -> std::result::Result<DynTensor, tg_runtime::Error> {
-    if h.numel() == 1 {
+    if let (1, Some(f), Some(i)) = (h.numel(), h.get_f64(0), h.get_i64(0)) {
         let s = if h.dtype.is_float() {
-            tg_runtime::Scalar::Float(h.get_f64(0))
+            tg_runtime::Scalar::Float(f)
         } else if h.dtype == DType::Bool {
-            tg_runtime::Scalar::Bool(h.get_i64(0) != 0)
+            tg_runtime::Scalar::Bool(i != 0)
         } else if h.dtype == DType::U64 {
-            tg_runtime::Scalar::UInt(h.get_i64(0) as u64)
+            tg_runtime::Scalar::UInt(i as u64)
         } else {
-            tg_runtime::Scalar::Int(h.get_i64(0))
+            tg_runtime::Scalar::Int(i)
         };
         return DynTensor::full(&h.shape, s, h.dtype);
     }
@@ -222,6 +222,40 @@ impl<'a> NodeCtx<'a> {
     /// Input `i`'s values as integers, if given.
     pub fn opt_ints(&mut self, i: usize) -> Result<Option<Vec<i64>>> {
         Ok(self.opt_host(i)?.map(|h| h.to_i64s()))
+    }
+
+    /// Input `j`'s values as integers, required.
+    pub fn ints(&mut self, j: usize) -> Result<Vec<i64>> {
+        Ok(self.host(j)?.to_i64s())
+    }
+
+    /// Input `j`'s one element (a scalar such as CumSum's axis or TopK's `k`) as i64,
+    /// required; an empty or longer tensor is [`Error::ElementCount`] naming this node.
+    pub fn scalar_i64(&mut self, j: usize) -> Result<i64> {
+        let h = self.host(j)?;
+        self.node.scalar_i64(j, &h)
+    }
+
+    /// Input `j`'s one element as f64, required (see [`NodeCtx::scalar_i64`]).
+    pub fn scalar_f64(&mut self, j: usize) -> Result<f64> {
+        let h = self.host(j)?;
+        self.node.scalar_f64(j, &h)
+    }
+
+    /// Input `j`'s one element as i64, if given.
+    pub fn opt_scalar_i64(&mut self, j: usize) -> Result<Option<i64>> {
+        match self.opt_host(j)? {
+            Some(h) => self.node.scalar_i64(j, &h).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Input `j`'s one element as f64, if given.
+    pub fn opt_scalar_f64(&mut self, j: usize) -> Result<Option<f64>> {
+        match self.opt_host(j)? {
+            Some(h) => self.node.scalar_f64(j, &h).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// A device result of this node: dynamic when any input is.

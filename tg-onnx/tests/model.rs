@@ -501,3 +501,209 @@ fn if_with_a_known_condition_runs_its_branch() {
     assert_eq!(f32s(&m.run(&[("x", x)]).unwrap()[0].1), vec![0.0, 1.0]);
     assert!(m.kernels(&[(DType::F32, vec![2])]).is_some());
 }
+
+fn tensor_i64(name: &str, dims: &[i64], v: &[i64]) -> TensorProto {
+    TensorProto {
+        name: Some(name.into()),
+        dims: dims.to_vec(),
+        data_type: Some(I64),
+        int64_data: v.to_vec(),
+        ..Default::default()
+    }
+}
+
+/// A one-node model over input `x` (f32 of `dims`) and the initializers `inits`, the node
+/// reading `x` then the initializers in order.
+fn one_node(op: &str, dims: &[&str], inits: Vec<TensorProto>, opset: i64) -> Vec<u8> {
+    let mut ins = vec!["x"];
+    let names: Vec<String> = inits.iter().map(|t| t.name.clone().unwrap()).collect();
+    ins.extend(names.iter().map(String::as_str));
+    model(
+        vec![node(op, &ins, &["y"], vec![])],
+        vec![info("x", F32, dims)],
+        vec![info("y", F32, &[])],
+        inits,
+        opset,
+    )
+}
+
+/// Runs `bytes` on a `[2, 3]` input (loading it first); the error of either step.
+fn run_err(bytes: &[u8]) -> Error {
+    let run = || -> Result<(), Error> {
+        let m = OnnxModel::from_bytes(bytes)?;
+        let x = DynTensor::from_slice(&[2, 3], &[1.0f32; 6]).unwrap();
+        m.run(&[("x", x)])?;
+        Ok(())
+    };
+    run().expect_err("a damaged model must be refused")
+}
+
+#[test]
+fn empty_scalar_inputs_are_element_count_errors() {
+    // CumSum's axis, TopK's k: an empty tensor where a scalar belongs
+    for (op, name) in [("CumSum", "axis"), ("TopK", "k")] {
+        let bytes = one_node(op, &["2", "3"], vec![tensor_i64(name, &[0], &[])], 13);
+        match run_err(&bytes) {
+            Error::ElementCount {
+                node,
+                value,
+                expected: 1,
+                found: 0,
+                ..
+            } => assert_eq!(
+                (node.as_str(), value.as_str()),
+                (&*format!("{op}_node"), name)
+            ),
+            other => panic!("{op}: {other:?}"),
+        }
+    }
+    // OneHot's depth, empty; its values are given
+    let bytes = model(
+        vec![node("OneHot", &["x", "depth", "values"], &["y"], vec![])],
+        vec![info("x", F32, &["2", "3"])],
+        vec![info("y", F32, &[])],
+        vec![
+            tensor_i64("depth", &[0], &[]),
+            tensor_f32("values", &[2], &[0.0, 1.0]),
+        ],
+        11,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::ElementCount { value, expected: 1, found: 0, .. } if value == "depth"
+    ));
+    // two elements where one belongs is refused too
+    let bytes = one_node(
+        "CumSum",
+        &["2", "3"],
+        vec![tensor_i64("axis", &[2], &[0, 1])],
+        13,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::ElementCount {
+            expected: 1,
+            found: 2,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn short_list_inputs_are_element_count_errors() {
+    // Pad of a rank-2 input needs 4 pads
+    let bytes = one_node(
+        "Pad",
+        &["2", "3"],
+        vec![tensor_i64("pads", &[2], &[1, 1])],
+        13,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::ElementCount { value, expected: 4, found: 2, .. } if value == "pads"
+    ));
+    // Slice's ends shorter than its starts
+    let bytes = one_node(
+        "Slice",
+        &["2", "3"],
+        vec![
+            tensor_i64("starts", &[2], &[0, 0]),
+            tensor_i64("ends", &[1], &[1]),
+        ],
+        13,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::ElementCount { value, expected: 2, found: 1, .. } if value == "ends"
+    ));
+}
+
+/// A model of one `Range` node over constant operands (folded when it loads).
+fn range_model(start: TensorProto, limit: TensorProto, delta: TensorProto) -> Vec<u8> {
+    model(
+        vec![node("Range", &["s", "l", "d"], &["y"], vec![])],
+        vec![],
+        vec![info("y", I64, &["n"])],
+        vec![start, limit, delta],
+        13,
+    )
+}
+
+#[test]
+fn bad_range_operands_are_typed_errors() {
+    let s = |v: i64| tensor_i64("s", &[], &[v]);
+    let l = |v: i64| tensor_i64("l", &[], &[v]);
+    let d = |v: i64| tensor_i64("d", &[], &[v]);
+    match OnnxModel::from_bytes(&range_model(s(0), l(10), d(0))) {
+        Err(Error::InputValue {
+            node, value, found, ..
+        }) => assert_eq!((&*node, &*value, found), ("Range_node", "d", 0.0)),
+        other => panic!("{other:?}"),
+    }
+    let f = |name: &str, v: f32| tensor_f32(name, &[], &[v]);
+    assert!(matches!(
+        OnnxModel::from_bytes(&range_model(f("s", 0.0), f("l", 1.0), f("d", 0.0))),
+        Err(Error::InputValue { value, .. }) if value == "d"
+    ));
+    assert!(matches!(
+        OnnxModel::from_bytes(&range_model(tensor_i64("s", &[0], &[]), l(10), d(1))),
+        Err(Error::ElementCount { value, expected: 1, found: 0, .. }) if value == "s"
+    ));
+    // 2^62 elements
+    assert!(matches!(
+        OnnxModel::from_bytes(&range_model(s(i64::MIN), l(i64::MAX), d(4))),
+        Err(Error::DimOverflow { tensor, .. }) if tensor == "Range_node"
+    ));
+}
+
+#[test]
+fn huge_or_negative_sizes_are_dim_overflow() {
+    let cases = [
+        ("Reshape", "shape", vec![1i64 << 40, 1 << 40, 0]),
+        ("Reshape", "shape", vec![-2, 3]),
+        ("Expand", "shape", vec![-1, 3]),
+        ("Expand", "shape", vec![1 << 40, 2, 3]),
+        ("Tile", "repeats", vec![1 << 20, 1 << 20]),
+    ];
+    for (op, name, v) in cases {
+        let bytes = one_node(
+            op,
+            &["2", "3"],
+            vec![tensor_i64(name, &[v.len() as i64], &v)],
+            13,
+        );
+        match run_err(&bytes) {
+            Error::DimOverflow { tensor, .. } => assert_eq!(tensor, format!("{op}_node")),
+            other => panic!("{op} {v:?}: {other:?}"),
+        }
+    }
+    // negative repeats are a bad value
+    let bytes = one_node(
+        "Tile",
+        &["2", "3"],
+        vec![tensor_i64("repeats", &[2], &[1, -1])],
+        13,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::InputValue { value, .. } if value == "repeats"
+    ));
+}
+
+#[test]
+fn an_axis_out_of_range_is_an_axis_error() {
+    let bytes = one_node(
+        "CumSum",
+        &["2", "3"],
+        vec![tensor_i64("axis", &[], &[5])],
+        13,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::Axis {
+            axis: 5,
+            rank: 2,
+            ..
+        }
+    ));
+}

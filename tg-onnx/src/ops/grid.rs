@@ -30,12 +30,9 @@ fn coords(n: usize, align_corners: bool) -> Vec<f64> {
 
 pub(crate) fn affine_grid(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let theta = c.t(0)?;
-    let size: Vec<usize> = c
-        .host(1)?
-        .to_i64s()
-        .iter()
-        .map(|&v| v.max(0) as usize)
-        .collect();
+    // a negative size, or a grid past tg's element limit, is refused before the host loop
+    let size = c.ints(1)?;
+    let size = c.node.checked_shape(&size, theta.dtype())?;
     let align = c.node.int_or("align_corners", 0)? != 0;
     let spatial = &size[2.min(size.len())..];
     let dims = spatial.len();

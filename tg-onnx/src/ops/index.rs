@@ -165,12 +165,23 @@ pub(crate) fn scatter_nd(c: &mut NodeCtx) -> Result<Vec<Value>> {
 
 pub(crate) fn one_hot(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let idx = c.t(0)?;
-    let depth = c.host(1)?.get_f64(0);
+    let depth = c.scalar_f64(1)?;
     if depth.is_nan() || depth < 1.0 {
-        return Err(c.bad(format!("depth {depth} must be at least 1")));
+        return Err(c
+            .node
+            .input_value(1, depth, "OneHot's depth must be at least 1"));
     }
-    let depth = depth as usize;
+    // the output's size, checked before anything is built from the depth
+    let mut out: Vec<i64> = idx.shape().iter().map(|&d| d as i64).collect();
+    out.push(if depth < i64::MAX as f64 {
+        depth as i64
+    } else {
+        i64::MAX
+    });
+    let depth = c.node.checked_shape(&out, DType::I64)?[idx.ndim()];
     let values = c.t(2)?;
+    // [off_value, on_value]
+    c.node.expect_count(2, 2, values.numel())?;
     let r = idx.ndim() + 1;
     let a = axis(c, c.node.int_or("axis", -1)?, r)?;
     let y = (|| -> R<DynTensor> {
@@ -224,7 +235,13 @@ pub(crate) fn nonzero(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.host(0)?;
     let shape = x.shape.clone();
     let st = tg_onnx_format::fold::strides(&shape);
-    let hits: Vec<usize> = (0..x.numel()).filter(|&i| x.get_f64(i) != 0.0).collect();
+    let hits: Vec<usize> = x
+        .to_f64s()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v != 0.0)
+        .map(|(i, _)| i)
+        .collect();
     let r = shape.len();
     let mut v = vec![0i64; r * hits.len()];
     for (j, &i) in hits.iter().enumerate() {
@@ -242,7 +259,7 @@ pub(crate) fn nonzero(c: &mut NodeCtx) -> Result<Vec<Value>> {
 pub(crate) fn topk(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
     let k = if c.node.since >= 10 {
-        c.host(1)?.get_i64(0)
+        c.scalar_i64(1)?
     } else {
         c.node
             .int("k")?
@@ -250,7 +267,12 @@ pub(crate) fn topk(c: &mut NodeCtx) -> Result<Vec<Value>> {
     };
     let a = axis(c, c.node.int_or("axis", -1)?, x.ndim())?;
     if k < 0 || k as usize > x.shape()[a] {
-        return Err(c.bad(format!("k = {k} is outside 0..={}", x.shape()[a])));
+        let message = format!("k must lie in 0..={}", x.shape()[a]);
+        return Err(if c.node.since >= 10 {
+            c.node.input_value(1, k as f64, message)
+        } else {
+            c.node.bad_attr("k", format!("{k}: {message}"))
+        });
     }
     let largest = c.node.int_or("largest", 1)? != 0;
     let (v, i) = x.topk(k as usize, a as isize, largest).at(c)?;

@@ -231,13 +231,8 @@ pub(crate) fn reads_buffers(op: OpType) -> bool {
     )
 }
 
-/// An axis attribute or input normalized against `rank` (`-rank..rank`).
+/// An axis attribute or input normalized against `rank` (`-rank..rank`), or
+/// [`tg_onnx_format::Error::Axis`] naming the node.
 pub(crate) fn axis(c: &NodeCtx, a: i64, rank: usize) -> Result<usize> {
-    let r = rank as i64;
-    let n = if a < 0 { a + r } else { a };
-    if (0..r).contains(&n) {
-        Ok(n as usize)
-    } else {
-        Err(c.bad(format!("axis {a} is out of range for rank {rank}")))
-    }
+    c.node.axis(a, rank)
 }

@@ -139,21 +139,32 @@ pub(crate) fn max_unpool(c: &mut NodeCtx) -> Result<Vec<Value>> {
         )));
     }
     // the indices count within the default output; a given output_shape pads it at the end
-    let out: Vec<usize> = (0..dims)
+    // a model's strides and pads may be huge: the sizes saturate and the check refuses them
+    let out: Vec<i64> = (0..dims)
         .map(|d| {
-            ((x.shape()[2 + d] as i64 - 1) * strides[d]
-                - p[d]
-                - p.get(d + dims).copied().unwrap_or(0)
-                + k[d] as i64)
-                .max(0) as usize
+            (x.shape()[2 + d] as i64 - 1)
+                .saturating_mul(strides[d])
+                .saturating_sub(p[d])
+                .saturating_sub(p.get(d + dims).copied().unwrap_or(0))
+                .saturating_add(k[d] as i64)
+                .max(0)
         })
         .collect();
-    let given: Option<Vec<usize>> = c.opt_ints(2)?.map(|os| {
-        os[os.len().saturating_sub(dims)..]
-            .iter()
-            .map(|&v| v.max(0) as usize)
-            .collect()
-    });
+    let mut full: Vec<i64> = x.shape()[..2].iter().map(|&d| d as i64).collect();
+    full.extend(&out);
+    let out: Vec<usize> = c.node.checked_shape(&full, x.dtype())?[2..].to_vec();
+    let given: Option<Vec<usize>> = match c.opt_ints(2)? {
+        Some(os) => {
+            // the full output shape (its spatial tail is read)
+            if os.len() < dims {
+                return Err(c
+                    .node
+                    .element_count(&c.node.input_label(2), x.ndim(), os.len()));
+            }
+            Some(c.node.checked_shape(&os[os.len() - dims..], x.dtype())?)
+        }
+        None => None,
+    };
     let plane: usize = out.iter().product();
     let (n, ch) = (x.shape()[0], x.shape()[1]);
     let rows = (n * ch) as isize;

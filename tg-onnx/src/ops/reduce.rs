@@ -67,7 +67,7 @@ pub(crate) fn reduce(c: &mut NodeCtx) -> Result<Vec<Value>> {
 
 pub(crate) fn cumulative(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
-    let a0 = c.host(1)?.get_i64(0);
+    let a0 = c.scalar_i64(1)?;
     let a = axis(c, a0, x.ndim())? as isize;
     let exclusive = c.node.int_or("exclusive", 0)? != 0;
     let reverse = c.node.int_or("reverse", 0)? != 0;
@@ -101,11 +101,11 @@ pub(crate) fn softmax(c: &mut NodeCtx) -> Result<Vec<Value>> {
         }
     };
     let y = if c.node.since < 13 {
-        let a = c.node.int_or("axis", 1)?;
+        let a0 = c.node.int_or("axis", 1)?;
         let r = x.ndim() as i64;
-        let a = if a < 0 { a + r } else { a };
+        let a = if a0 < 0 { a0 + r } else { a0 };
         if !(0..=r).contains(&a) {
-            return Err(c.bad(format!("axis {a} is out of range")));
+            return Err(c.node.axis_error(a0, x.ndim()));
         }
         let rows: usize = x.shape()[..a as usize].iter().product();
         let shape: Vec<isize> = x.shape().iter().map(|&d| d as isize).collect();

@@ -230,8 +230,20 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let mut scale = vec![1.0f64; r];
     match (scales, sizes) {
         (Some(s), _) => {
+            // scales are input 1 of Upsample and of opset-10 Resize, else input 2
+            let input = if upsample || opset10 { 1 } else { 2 };
             if s.len() != k {
-                return Err(c.bad(format!("{} scales for {k} axes", s.len())));
+                return Err(if upsample && c.node.since < 9 {
+                    c.node
+                        .bad_attr("scales", format!("{} scales for {k} axes", s.len()))
+                } else {
+                    c.node.element_count(&c.node.input_label(input), k, s.len())
+                });
+            }
+            if let Some(&bad) = s.iter().find(|&&v| !(v.is_finite() && v > 0.0)) {
+                return Err(c
+                    .node
+                    .input_value(input, bad, "scales must be positive and finite"));
             }
             for (j, &a) in axes.iter().enumerate() {
                 scale[a] = s[j];
@@ -239,8 +251,11 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
             }
         }
         (None, Some(sz)) => {
-            if sz.len() != k {
-                return Err(c.bad(format!("{} sizes for {k} axes", sz.len())));
+            c.node.expect_count(3, k, sz.len())?;
+            if let Some(&bad) = sz.iter().find(|&&v| v < 0) {
+                return Err(c
+                    .node
+                    .input_value(3, bad as f64, "sizes cannot be negative"));
             }
             let policy = c.node.string_or("keep_aspect_ratio_policy", "stretch")?;
             let ratios: Vec<f64> = axes
@@ -265,6 +280,12 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
         }
         (None, None) => return Err(c.bad("Resize needs scales or sizes")),
     }
+    // the output's sizes, checked before the taps are built on the host
+    let dims: Vec<i64> = out
+        .iter()
+        .map(|&d| i64::try_from(d).unwrap_or(i64::MAX))
+        .collect();
+    c.node.checked_shape(&dims, x.dtype())?;
     let extrapolation = c.node.float_or("extrapolation_value", 0.0)? as f64;
     let work = if x.dtype().is_float() {
         x.dtype()

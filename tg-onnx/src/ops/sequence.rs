@@ -11,14 +11,16 @@ use crate::value::{At, NodeCtx, Value};
 
 /// A position in a sequence of `len` (negative counts from the end; `insert` allows `len`).
 fn position(c: &mut NodeCtx, i: usize, len: usize, insert: bool) -> Result<Option<usize>> {
-    let Some(p) = c.opt_host(i)?.map(|h| h.get_i64(0)) else {
+    let Some(p) = c.opt_scalar_i64(i)? else {
         return Ok(None);
     };
     let n = len as i64;
     let q = if p < 0 { p + n } else { p };
     let hi = if insert { n } else { n - 1 };
     if !(0..=hi).contains(&q) {
-        return Err(c.bad(format!("position {p} is outside a sequence of {len}")));
+        return Err(c
+            .node
+            .input_value(i, p as f64, format!("outside a sequence of {len}")));
     }
     Ok(Some(q as usize))
 }
@@ -124,14 +126,26 @@ fn split_to_sequence(c: &mut NodeCtx) -> Result<Vec<Value>> {
             out
         }
         Some(h) if h.shape.is_empty() => {
-            let size = h.get_i64(0).max(1) as usize;
+            let size = c.node.scalar_i64(1, &h)?;
+            if size < 1 {
+                return Err(c
+                    .node
+                    .input_value(1, size as f64, "a split size must be at least 1"));
+            }
+            let size = size as usize;
             let sizes: Vec<usize> = (0..n.div_ceil(size))
                 .map(|i| size.min(n - i * size))
                 .collect();
             x.split(&sizes, a as isize).at(c)?
         }
         Some(h) => {
-            let sizes: Vec<usize> = h.to_i64s().iter().map(|&v| v.max(0) as usize).collect();
+            let sizes = h.to_i64s();
+            if let Some(&v) = sizes.iter().find(|&&v| v < 0) {
+                return Err(c
+                    .node
+                    .input_value(1, v as f64, "split sizes cannot be negative"));
+            }
+            let sizes: Vec<usize> = sizes.iter().map(|&v| v as usize).collect();
             if sizes.iter().sum::<usize>() != n {
                 return Err(c.bad(format!("split sizes {sizes:?} do not add up to {n}")));
             }

@@ -2,7 +2,10 @@
 //! Tile, Pad, the constant makers, DepthToSpace and friends. Sizes that decide shapes are
 //! read on the host (they are constants or `Shape` results in every exported model).
 
-use tg_onnx_format::fold::{reshape_target, shape_of, slice_range};
+use tg_onnx_format::fold::{
+    RangeSpec, constant_of_shape_value, expand_shape, range_spec, reshape_target, shape_of,
+    slice_range,
+};
 use tg_onnx_format::{DType, HostTensor, OpType, Result};
 use tg_ops::DynTensor;
 use tg_ops::untyped::indexing::Index;
@@ -32,7 +35,10 @@ pub(crate) fn constant(c: &mut NodeCtx) -> Result<Vec<Value>> {
 
 pub(crate) fn reshape(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
-    let spec = c.host(1)?.to_i64s();
+    let spec = c.ints(1)?;
+    // sizes below -1, or whose product overflows, are refused as such (-1 is inferred)
+    let sizes: Vec<i64> = spec.iter().map(|&d| if d == -1 { 1 } else { d }).collect();
+    c.node.checked_shape(&sizes, x.dtype())?;
     let allowzero = c.node.int_or("allowzero", 0)? != 0;
     let target = reshape_target(x.shape(), &spec, allowzero)
         .ok_or_else(|| c.bad(format!("cannot reshape {:?} to {spec:?}", x.shape())))?;
@@ -42,10 +48,11 @@ pub(crate) fn reshape(c: &mut NodeCtx) -> Result<Vec<Value>> {
 pub(crate) fn flatten(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
     let r = x.ndim() as i64;
-    let a = c.node.int_or("axis", 1)?;
-    let a = if a < 0 { a + r } else { a };
+    let a0 = c.node.int_or("axis", 1)?;
+    let a = if a0 < 0 { a0 + r } else { a0 };
+    // Flatten's axis may be the rank itself
     if !(0..=r).contains(&a) {
-        return Err(c.bad(format!("axis {a} is out of range for rank {r}")));
+        return Err(c.node.axis_error(a0, r as usize));
     }
     let rows: usize = x.shape()[..a as usize].iter().product();
     let cols: usize = x.shape()[a as usize..].iter().product();
@@ -127,12 +134,29 @@ pub(crate) fn split(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let a = axis(c, c.node.int_or("axis", 0)?, x.ndim())?;
     let n = x.shape()[a];
     let outs = c.node.outputs.len();
-    let sizes: Vec<usize> = match if c.node.since >= 13 {
+    let from_input = c.node.since >= 13;
+    let sizes: Vec<usize> = match if from_input {
         c.opt_ints(1)?
     } else {
         c.node.ints("split")?
     } {
-        Some(s) => s.iter().map(|&v| v.max(0) as usize).collect(),
+        Some(s) => {
+            // one size per output, none negative
+            let bad = s.len() != outs || s.iter().any(|&v| v < 0);
+            if bad && !from_input {
+                return Err(c.node.bad_attr(
+                    "split",
+                    format!("{s:?} for {outs} outputs (one size each, none negative)"),
+                ));
+            }
+            c.node.expect_count(1, outs, s.len())?;
+            if let Some(&v) = s.iter().find(|&&v| v < 0) {
+                return Err(c
+                    .node
+                    .input_value(1, v as f64, "split sizes cannot be negative"));
+            }
+            s.iter().map(|&v| v as usize).collect()
+        }
         None => {
             let parts = match c.node.int("num_outputs")? {
                 Some(k) => k.max(1) as usize,
@@ -171,24 +195,20 @@ pub(crate) fn slice(c: &mut NodeCtx) -> Result<Vec<Value>> {
             None,
         )
     } else {
-        (
-            c.host(1)?.to_i64s(),
-            c.host(2)?.to_i64s(),
-            c.opt_ints(3)?,
-            c.opt_ints(4)?,
-        )
+        (c.ints(1)?, c.ints(2)?, c.opt_ints(3)?, c.opt_ints(4)?)
     };
     let r = x.ndim();
     let axes_ = axes_.unwrap_or_else(|| (0..starts.len() as i64).collect());
     let steps = steps.unwrap_or_else(|| vec![1; starts.len()]);
-    if ends.len() != starts.len() || axes_.len() != starts.len() || steps.len() != starts.len() {
-        return Err(c.bad("starts, ends, axes and steps differ in length"));
+    // ends, axes and steps each hold one entry per start
+    for (j, len) in [(2, ends.len()), (3, axes_.len()), (4, steps.len())] {
+        c.node.expect_count(j, starts.len(), len)?;
     }
     let mut index: Vec<Index> = (0..r).map(|_| Index::full()).collect();
     for i in 0..starts.len() {
         let a = axis(c, axes_[i], r)?;
         if steps[i] == 0 {
-            return Err(c.bad("a step of 0"));
+            return Err(c.node.input_value(4, 0.0, "a slice step cannot be 0"));
         }
         let n = x.shape()[a] as i64;
         let (s, e) = slice_range(n, starts[i], ends[i], steps[i]);
@@ -212,42 +232,63 @@ pub(crate) fn slice(c: &mut NodeCtx) -> Result<Vec<Value>> {
 
 pub(crate) fn expand(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
-    let target = c.host(1)?.to_i64s();
-    let target: Vec<usize> = target.iter().map(|&d| d.max(0) as usize).collect();
-    let out = tg_ops::untyped::broadcast_shapes("Expand", &[x.shape(), &target]).at(c)?;
+    let target = c.ints(1)?;
+    let out = match expand_shape(c.node, x.shape(), &target, x.dtype())? {
+        Some(out) => out,
+        // not broadcastable: tg's rule names both shapes
+        None => {
+            let target: Vec<usize> = target.iter().map(|&d| d as usize).collect();
+            tg_ops::untyped::broadcast_shapes("Expand", &[x.shape(), &target]).at(c)?
+        }
+    };
     Ok(vec![c.out(x.broadcast_to(&out).at(c)?)])
 }
 
 pub(crate) fn tile(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
-    let reps: Vec<usize> = c
-        .host(1)?
-        .to_i64s()
+    let reps = c.ints(1)?;
+    c.node.expect_count(1, x.ndim(), reps.len())?;
+    if let Some(&bad) = reps.iter().find(|&&r| r < 0) {
+        return Err(c
+            .node
+            .input_value(1, bad as f64, "repeats cannot be negative"));
+    }
+    // the output's sizes, checked before tg multiplies them
+    let out: Vec<i64> = x
+        .shape()
         .iter()
-        .map(|&d| d.max(0) as usize)
+        .zip(&reps)
+        .map(|(&d, &r)| (d as i64).saturating_mul(r))
         .collect();
+    c.node.checked_shape(&out, x.dtype())?;
+    let reps: Vec<usize> = reps.iter().map(|&r| r as usize).collect();
     Ok(vec![c.out(x.repeat(&reps).at(c)?)])
 }
 
 pub(crate) fn constant_of_shape(c: &mut NodeCtx) -> Result<Vec<Value>> {
-    let shape = c.host(0)?.to_i64s();
-    let value = c
-        .node
-        .tensor("value")?
-        .cloned()
-        .unwrap_or_else(|| HostTensor::from_f64s(DType::F32, &[1], &[0.0]));
-    let shape = tg_onnx_format::tensor::checked_shape(&c.node.name, &shape, value.dtype)?;
-    let v = crate::value::upload(&value.reshaped(&[])).at(c)?;
+    let shape = c.ints(0)?;
+    let value = constant_of_shape_value(c.node)?;
+    let shape = c.node.checked_shape(&shape, value.dtype)?;
+    let v = crate::value::upload(&value).at(c)?;
     Ok(vec![Value::dev(v.broadcast_to(&shape).at(c)?, false)])
 }
 
 pub(crate) fn range(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let (s, l, d) = (c.host(0)?, c.host(1)?, c.host(2)?);
     let dtype = s.dtype;
-    let t = if dtype.is_float() {
-        DynTensor::arange(s.get_f64(0), l.get_f64(0), d.get_f64(0), Some(dtype))
-    } else {
-        DynTensor::arange(s.get_i64(0), l.get_i64(0), d.get_i64(0), Some(dtype))
+    let t = match range_spec(c.node, &s, &l, &d)? {
+        RangeSpec::Float {
+            start,
+            limit,
+            delta,
+            ..
+        } => DynTensor::arange(start, limit, delta, Some(dtype)),
+        RangeSpec::Int {
+            start,
+            limit,
+            delta,
+            ..
+        } => DynTensor::arange(start, limit, delta, Some(dtype)),
     }
     .at(c)?;
     Ok(vec![Value::dev(t, false)])
@@ -278,7 +319,7 @@ pub(crate) fn eye_like(c: &mut NodeCtx) -> Result<Vec<Value>> {
 
 pub(crate) fn trilu(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
-    let k = c.opt_host(1)?.map(|h| h.get_i64(0)).unwrap_or(0) as isize;
+    let k = c.opt_scalar_i64(1)?.unwrap_or(0) as isize;
     let y = if c.node.int_or("upper", 1)? != 0 {
         x.triu(k)
     } else {
@@ -345,8 +386,8 @@ pub(crate) fn pad(c: &mut NodeCtx) -> Result<Vec<Value>> {
             .ok_or_else(|| c.node.bad_attr("pads", "missing"))?;
         (p, c.node.float_or("value", 0.0)? as f64, None)
     } else {
-        let p = c.host(1)?.to_i64s();
-        let v = c.opt_host(2)?.map(|h| h.get_f64(0)).unwrap_or(0.0);
+        let p = c.ints(1)?;
+        let v = c.opt_scalar_f64(2)?.unwrap_or(0.0);
         (p, v, c.opt_ints(3)?)
     };
     let axes_: Vec<usize> = match axes_ {
@@ -354,12 +395,25 @@ pub(crate) fn pad(c: &mut NodeCtx) -> Result<Vec<Value>> {
         None => (0..r).collect(),
     };
     if pads.len() != 2 * axes_.len() {
-        return Err(c.bad(format!("{} pads for {} axes", pads.len(), axes_.len())));
+        return Err(if c.node.since < 11 {
+            c.node.bad_attr(
+                "pads",
+                format!("{} pads for {} axes", pads.len(), axes_.len()),
+            )
+        } else {
+            c.node
+                .element_count(&c.node.input_label(1), 2 * axes_.len(), pads.len())
+        });
     }
     let mut pairs = vec![(0isize, 0isize); r];
+    let mut out: Vec<i64> = x.shape().iter().map(|&d| d as i64).collect();
     for (i, &a) in axes_.iter().enumerate() {
-        pairs[a] = (pads[i] as isize, pads[i + axes_.len()] as isize);
+        let (before, after) = (pads[i], pads[i + axes_.len()]);
+        pairs[a] = (before as isize, after as isize);
+        out[a] = out[a].saturating_add(before).saturating_add(after);
     }
+    // the padded (or cropped) sizes, checked before tg computes them
+    c.node.checked_shape(&out, x.dtype())?;
     let mode = match c.node.string_or("mode", "constant")?.as_str() {
         "constant" => {
             let s = if x.dtype().is_float() {
@@ -369,7 +423,7 @@ pub(crate) fn pad(c: &mut NodeCtx) -> Result<Vec<Value>> {
             } else {
                 // an integer pad value comes as an integer input; read it exactly
                 let v = if c.node.since >= 11 {
-                    c.opt_host(2)?.map(|h| h.get_i64(0)).unwrap_or(0)
+                    c.opt_scalar_i64(2)?.unwrap_or(0)
                 } else {
                     value as i64
                 };
@@ -392,13 +446,16 @@ pub(crate) fn pad(c: &mut NodeCtx) -> Result<Vec<Value>> {
 pub(crate) fn center_crop_pad(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.t(0)?;
     let r = x.ndim();
-    let target = c.host(1)?.to_i64s();
+    let target = c.ints(1)?;
     let axes_: Vec<usize> = match c.node.ints("axes")? {
         Some(a) => a.iter().map(|&k| axis(c, k, r)).collect::<Result<_>>()?,
         None => (0..r).collect(),
     };
-    if target.len() != axes_.len() {
-        return Err(c.bad("shape and axes differ in length"));
+    c.node.expect_count(1, axes_.len(), target.len())?;
+    if let Some(&bad) = target.iter().find(|&&t| t < 0) {
+        return Err(c
+            .node
+            .input_value(1, bad as f64, "sizes cannot be negative"));
     }
     let mut pairs = vec![(0isize, 0isize); r];
     for (&a, &t) in axes_.iter().zip(&target) {

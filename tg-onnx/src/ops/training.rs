@@ -12,8 +12,8 @@ type R<T> = std::result::Result<T, tg_runtime::Error>;
 
 pub(crate) fn optimizer(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let n = c.node;
-    let r = c.host(0)?.get_f64(0);
-    let t = c.host(1)?.get_i64(0);
+    let r = c.scalar_f64(0)?;
+    let t = c.scalar_i64(1)?;
     let per = match n.op {
         OpType::Adam => 4,
         _ => 3,
@@ -139,8 +139,8 @@ pub(crate) fn dropout(c: &mut NodeCtx) -> Result<Vec<Value>> {
     let x = c.value(0)?.clone();
     let (ratio, training) = if c.node.since >= 12 {
         (
-            c.opt_host(1)?.map(|h| h.get_f64(0)).unwrap_or(0.5),
-            c.opt_host(2)?.map(|h| h.get_i64(0) != 0).unwrap_or(false),
+            c.opt_scalar_f64(1)?.unwrap_or(0.5),
+            c.opt_scalar_i64(2)?.is_some_and(|t| t != 0),
         )
     } else {
         (c.node.float_or("ratio", 0.5)? as f64, false)

@@ -8,14 +8,12 @@ use tg_onnx_format::{HostTensor, OpType, Result};
 use crate::value::{NodeCtx, Value};
 
 pub(crate) fn window(c: &mut NodeCtx) -> Result<Vec<Value>> {
-    let size = c.host(0)?.get_i64(0);
-    if size < 0 {
-        return Err(c.bad(format!("window size {size} is negative")));
-    }
-    let n = size as usize;
-    let periodic = c.node.int_or("periodic", 1)? != 0;
+    let size = c.scalar_i64(0)?;
     let code = c.node.int_or("output_datatype", 1)?;
     let dtype = tg_onnx_format::dtype::from_onnx(code as i32, &c.node.name)?;
+    // a negative size, or one past tg's element limit, is refused before the host loop
+    let n = c.node.checked_shape(&[size], dtype)?[0];
+    let periodic = c.node.int_or("periodic", 1)? != 0;
     let denom = if periodic {
         n as f64
     } else {
