@@ -5,8 +5,10 @@
 //! The model is tg-nn's layers in a struct with `#[derive(Module)]` (`model.rs`). Its whole
 //! training step, forward, gradients and AdamW (parameter groups: no decay for biases and
 //! norms), is one `#[kernel]` of three lines taking the model and the optimizer by `&mut`:
-//! recorded on the first call, replayed after, the optimizer advanced each call. Sampling is
-//! a kernel too, over a fixed window of the last 64 characters, so it compiles once.
+//! recorded on the first call, replayed after, the optimizer advanced each call. Generation
+//! starts from a one-character prompt; its window grows to the context, then slides, padded to
+//! a few sizes with the length bound at run time (`generate.rs`), so it compiles a few kernel
+//! sets.
 //!
 //! `cargo run --release --example tinygpt [TEXT] [STEPS]`: TEXT defaults to
 //! `/usr/share/common-licenses/GPL-3`, STEPS to 300. `TG_DEBUG=1` shows every realize and
@@ -15,6 +17,7 @@
 
 use std::time::Instant;
 
+mod generate;
 mod model;
 
 use model::{Config, Gpt, train_step};
@@ -24,16 +27,6 @@ use tg::prelude::*;
 
 const B: usize = 16;
 const T: usize = 64;
-
-/// The next character after a window of `T`, drawn at `temperature`.
-#[kernel]
-fn next_char<const T: usize>(
-    model: &Gpt,
-    window: &Tensor<shape![1, T], i32>,
-    temperature: f64,
-) -> Tensor<shape![1, 1], i32> {
-    model.sample(window.as_dyn(), temperature)?
-}
 
 /// A xorshift generator for the batches' offsets (the host's, not tg's stream).
 struct Offsets(u64);
@@ -97,16 +90,16 @@ fn main() -> tg::Result<()> {
             println!("step {step:>4}: loss {loss:.4} ({per_step:.1} ms a step so far)");
         }
     }
-    let mut window: Vec<i32> = ids[..T].to_vec();
-    let mut written = String::new();
-    for _ in 0..200 {
-        let w = Tensor::<Rank2<1, T>, i32>::from_slice(&window)?;
-        let next = next_char(&model, &w, 0.8).to_vec()?[0];
-        written.push(chars[next as usize]);
-        window.remove(0);
-        window.push(next);
-    }
-    let prompt: String = text.chars().take(T).collect();
-    println!("--- prompt ---\n{prompt}\n--- 200 characters of its own ---\n{written}");
+    let prompt = &ids[..1];
+    let before = tg::runtime::thread_stats();
+    let written: String = generate::generate(&model, T, prompt, 200, 0.8)?
+        .into_iter()
+        .map(|id| chars[id as usize])
+        .collect();
+    let recorded = tg::runtime::thread_stats().schedules - before.schedules;
+    println!(
+        "--- prompt ---\n{}\n--- 200 characters of its own ({recorded} kernel sets recorded) ---\n{written}",
+        chars[prompt[0] as usize]
+    );
     Ok(())
 }
