@@ -128,7 +128,10 @@ impl Gpt {
     }
 
     /// One id drawn for each row of `ids` `(B, T)` from the softmax of its last position's
-    /// logits at `temperature`: `(B, 1)` i32.
+    /// logits at `temperature`: `(B, 1)` i32. The exact-window sample, which the tests and
+    /// tg-bench-gpt compare `generate.rs`'s padded one with (the example itself generates
+    /// with that one).
+    #[allow(dead_code)]
     pub fn sample(&self, ids: &DynTensor, temperature: f64) -> tg::Result<DynTensor> {
         let logits = self.forward(ids)?;
         let [b, t, v] = [0, 1, 2].map(|i| logits.shape()[i]);

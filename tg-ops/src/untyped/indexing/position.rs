@@ -71,7 +71,7 @@ impl DynTensor {
         let position = position.cast(dt);
         let wrapped = position
             .lt(0)?
-            .where_(&position.add(n as i64)?.cast(dt), &position)?;
+            .where_(position.add(n as i64)?.cast(dt), &position)?;
         let mask = one_hot_along(&wrapped, n, ax, rank)?;
         let picked = pick(&mask, self, &[ax])?;
         if keepdim {
