@@ -90,13 +90,17 @@ fn main() -> tg::Result<()> {
             println!("step {step:>4}: loss {loss:.4} ({per_step:.1} ms a step so far)");
         }
     }
-    let prompt = &ids[..1];
+    // one character: the text's first letter or digit
+    let first = text.chars().position(char::is_alphanumeric).unwrap_or(0);
+    let prompt = &ids[first..first + 1];
     let before = tg::runtime::thread_stats();
     let written: String = generate::generate(&model, T, prompt, 200, 0.8)?
         .into_iter()
         .map(|id| chars[id as usize])
         .collect();
-    let recorded = tg::runtime::thread_stats().schedules - before.schedules;
+    // graphs scheduled besides the windows' uploads: the kernel sets recorded
+    let after = tg::runtime::thread_stats();
+    let recorded = (after.schedules - before.schedules) - (after.uploads - before.uploads);
     println!(
         "--- prompt ---\n{}\n--- 200 characters of its own ({recorded} kernel sets recorded) ---\n{written}",
         chars[prompt[0] as usize]
