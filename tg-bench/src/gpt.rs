@@ -112,22 +112,6 @@ pub fn cpu_seconds() -> Option<f64> {
     Some(ticks / 100.0)
 }
 
-/// Pseudo-random ids and their next ids for step `k`.
-fn batch(k: u32) -> (Tensor<Rank2<16, 64>, i32>, Tensor<Rank2<16, 64>, i32>) {
-    let ids: Vec<i32> = (0..16 * 65u32)
-        .map(|i| (((i.wrapping_mul(2_654_435_761) ^ k.wrapping_mul(40_503)) >> 8) % 76) as i32)
-        .collect();
-    let rows = |from: usize| -> Vec<i32> {
-        ids.chunks(65)
-            .flat_map(|r| r[from..from + 64].to_vec())
-            .collect()
-    };
-    (
-        Tensor::from_slice(&rows(0)).expect("ids"),
-        Tensor::from_slice(&rows(1)).expect("targets"),
-    )
-}
-
 /// The example's `#[kernel]` step over `steps` timed steps after two warm-up ones (the first
 /// records and compiles): median wall ms per step, CPU ms per step (the timed steps' CPU time
 /// over their count; `/proc`'s ticks are 10 ms, so an average), kernels per step, last loss.
@@ -143,7 +127,7 @@ pub fn step(steps: usize) -> (f64, Option<f64>, u64, f32) {
         if k == 2 {
             cpu_start = cpu_seconds();
         }
-        let (x, y) = batch(k);
+        let (x, y) = crate::train::gpt_batch(k, CONFIG.vocab as u32);
         let before = tg::runtime::thread_stats().kernels;
         let t = Instant::now();
         loss = model::train_step(&mut m, &mut opt, &x, &y)
