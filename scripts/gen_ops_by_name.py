@@ -131,5 +131,35 @@ def multinomial_cases():
     return out
 
 
+# --- select: the slice at one position of an axis (torch.select; numpy's take with one index) -
+def select_cases():
+    sel = np.random.default_rng(20260301)  # its own stream: the cases above keep their values
+    out = []
+    x = sel.uniform(-1, 1, (3, 4, 5)).astype(np.float32)
+    xs = tensor(x, "float32")
+    for name, axis, index, keepdim in [("middle", 1, 2, False), ("first_axis", 0, 0, False),
+                                       ("last_from_end", -1, -1, True), ("negative", 1, -4, False)]:
+        want = np.take(x, index, axis=axis)
+        if keepdim:
+            want = np.expand_dims(want, axis)
+        out.append(case(f"select/{name}", "select", [xs], want, "float32",
+                        args={"axis": axis, "index": index, "keepdim": keepdim}, out_shape=list(want.shape)))
+    # a position out of range reads zeros (as a tensor index does), not an error
+    want = np.zeros((3, 5), np.float32)
+    out.append(case("select/out_of_range", "select", [xs], want, "float32",
+                    args={"axis": 1, "index": 4}, out_shape=[3, 5]))
+    # the position as a one-element integer tensor
+    n = sel.integers(-100, 100, (6, 2)).astype(np.int32)
+    pos = np.array([3], np.int32)
+    want = np.take(n, 3, axis=0)
+    out.append(case("select/tensor_position", "select", [tensor(n, "int32"), tensor(pos, "int32")], want, "int32",
+                    args={"axis": 0, "index": {"input": 1}}, out_shape=[2]))
+    # NaN and infinities elsewhere in the axis do not reach the picked slice
+    h = np.array([[np.nan, 1.5], [np.inf, -2.0], [-np.inf, 0.25]], np.float16)
+    out.append(case("select/float16_nonfinite_elsewhere", "select", [tensor(h, "float16")], h[:, 1], "float16",
+                    args={"axis": 1, "index": 1}, out_shape=[3]))
+    return out
+
+
 if __name__ == "__main__":
-    write("ops_by_name", sum_as_cases() + swish_cases() + attention_cases() + multinomial_cases())
+    write("ops_by_name", sum_as_cases() + swish_cases() + attention_cases() + multinomial_cases() + select_cases())

@@ -219,4 +219,5 @@ def main():
     write("tinygpt", [case])
 
 
-main()
+if __name__ == "__main__":  # scripts/bench_tinygpt_numpy.py imports the model
+    main()

@@ -5,6 +5,7 @@
 mod compose;
 mod kernel;
 mod literal;
+mod select;
 
 /// Tests that draw from the process-wide random stream take turns, so a seed gives each the
 /// numbers it expects.

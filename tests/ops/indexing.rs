@@ -168,7 +168,7 @@ fn indexing_errors_name_the_op_and_values() {
     assert!(arg(err(x.index(&idx![..;0])), "index", "step"));
     let f = DynTensor::zeros(&[2], DType::F32).unwrap();
     assert!(matches!(
-        err(x.index(&[Index::Tensor(f)])),
+        err(x.index(&[Index::Tensor(f.clone())])),
         Error::DType {
             op: "index",
             dtype: DType::F32,
@@ -195,6 +195,25 @@ fn indexing_errors_name_the_op_and_values() {
     assert!(matches!(
         err(x.setitem(&idx![0], DynTensor::zeros(&[2], DType::F32).unwrap())),
         Error::Broadcast { op: "setitem", ref lhs, ref rhs } if lhs == &[2] && rhs == &[3]
+    ));
+    // select: a position is one integer
+    assert!(arg(
+        err(x.select(1, 1.5, false)),
+        "select",
+        "integer position"
+    ));
+    assert!(matches!(
+        err(x.select(1, &f, false)),
+        Error::DType {
+            op: "select",
+            dtype: DType::F32,
+            ..
+        }
+    ));
+    assert!(shape(err(x.select(1, &a, false)), "select", "[2]"));
+    assert!(matches!(
+        err(x.select(2, 0, false)),
+        Error::AxisOutOfRange { op: "select", .. }
     ));
     let mut y = x.clone();
     assert!(y.assign_index(&idx![5], 1.0).is_err());

@@ -1,7 +1,9 @@
 //! What tg's benchmark binaries share: inputs, medians, the run count, the MLP training
 //! step that `tg-bench-train` times (and `tests/mlp_step.rs` checks), and the training
-//! steps `tg-bench` and `tg-bench-train` time (`train`).
+//! steps `tg-bench` and `tg-bench-train` time (`train`), and examples/tinygpt's generation,
+//! step and attention figures `tg-bench-gpt` prints (`gpt`).
 
+pub mod gpt;
 pub mod mlp_step;
 pub mod train;
 

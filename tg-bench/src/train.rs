@@ -181,7 +181,7 @@ pub fn kernel_cnn(steps: usize) -> Figures {
 }
 
 /// Pseudo-random ids and their next ids for step `k` of the GPT.
-fn gpt_batch(k: u32, vocab: u32) -> (Tensor<Rank2<16, 64>, i32>, Tensor<Rank2<16, 64>, i32>) {
+pub fn gpt_batch(k: u32, vocab: u32) -> (Tensor<Rank2<16, 64>, i32>, Tensor<Rank2<16, 64>, i32>) {
     let ids: Vec<i32> = (0..16 * 65u32)
         .map(|i| ((i.wrapping_mul(2_654_435_761) ^ k.wrapping_mul(40_503)) >> 8) % vocab)
         .map(|v| v as i32)

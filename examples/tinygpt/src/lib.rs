@@ -6,6 +6,8 @@
 //! package: tg's `tests/nn/tinygpt.rs` checks that kernel step against the eager one, and
 //! tg-bench's GPT rows time it.
 
+pub mod generate;
+
 use tg::nn::{Embedding, LayerNorm, Linear, Module};
 use tg::optim::{AdamW, Optimizer};
 use tg::prelude::*;
@@ -129,7 +131,9 @@ impl Gpt {
     }
 
     /// One id drawn for each row of `ids` `(B, T)` from the softmax of its last position's
-    /// logits at `temperature`: `(B, 1)` i32.
+    /// logits at `temperature`: `(B, 1)` i32. The exact-window sample, which the tests and
+    /// tg-bench-gpt compare `generate.rs`'s padded one with (the example itself generates
+    /// with that one).
     pub fn sample(&self, ids: &DynTensor, temperature: f64) -> tg::Result<DynTensor> {
         let logits = self.forward(ids)?;
         let [b, t, v] = [0, 1, 2].map(|i| logits.shape()[i]);

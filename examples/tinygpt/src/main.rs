@@ -6,8 +6,9 @@
 //! `src/lib.rs`). Its whole training step, forward, gradients and AdamW (parameter groups: no
 //! decay for biases and norms), is one `#[kernel]` of three lines taking the model and the
 //! optimizer by `&mut`: recorded on the first call, replayed after, the optimizer advanced
-//! each call. Sampling is a kernel too, over a fixed window of the last 64 characters, so it
-//! compiles once.
+//! each call. Generation starts from a one-character prompt; its window grows to the context,
+//! then slides, padded to a few sizes with the length bound at run time
+//! (`src/generate.rs`), so it compiles a few kernel sets.
 //!
 //! `cargo run --release -p tinygpt -- [TEXT] [STEPS]`: TEXT defaults to
 //! `/usr/share/common-licenses/GPL-3`, STEPS to 300. `TG_DEBUG=1` shows every realize and
@@ -19,20 +20,10 @@ use std::time::Instant;
 use tg::nn::Module;
 use tg::optim::{AdamConfig, AdamW, decay_matrices};
 use tg::prelude::*;
-use tinygpt::{Config, Gpt, train_step};
+use tinygpt::{Config, Gpt, generate, train_step};
 
 const B: usize = 16;
 const T: usize = 64;
-
-/// The next character after a window of `T`, drawn at `temperature`.
-#[kernel]
-fn next_char<const T: usize>(
-    model: &Gpt,
-    window: &Tensor<shape![1, T], i32>,
-    temperature: f64,
-) -> Tensor<shape![1, 1], i32> {
-    model.sample(window.as_dyn(), temperature)?
-}
 
 /// A xorshift generator for the batches' offsets (the host's, not tg's stream).
 struct Offsets(u64);
@@ -96,16 +87,20 @@ fn main() -> tg::Result<()> {
             println!("step {step:>4}: loss {loss:.4} ({per_step:.1} ms a step so far)");
         }
     }
-    let mut window: Vec<i32> = ids[..T].to_vec();
-    let mut written = String::new();
-    for _ in 0..200 {
-        let w = Tensor::<Rank2<1, T>, i32>::from_slice(&window)?;
-        let next = next_char(&model, &w, 0.8).to_vec()?[0];
-        written.push(chars[next as usize]);
-        window.remove(0);
-        window.push(next);
-    }
-    let prompt: String = text.chars().take(T).collect();
-    println!("--- prompt ---\n{prompt}\n--- 200 characters of its own ---\n{written}");
+    // one character: the text's first letter or digit
+    let first = text.chars().position(char::is_alphanumeric).unwrap_or(0);
+    let prompt = &ids[first..first + 1];
+    let before = tg::runtime::thread_stats();
+    let written: String = generate::generate(&model, T, prompt, 200, 0.8)?
+        .into_iter()
+        .map(|id| chars[id as usize])
+        .collect();
+    // graphs scheduled besides the windows' uploads: the kernel sets recorded
+    let after = tg::runtime::thread_stats();
+    let recorded = (after.schedules - before.schedules) - (after.uploads - before.uploads);
+    println!(
+        "--- prompt ---\n{}\n--- 200 characters of its own ({recorded} kernel sets recorded) ---\n{written}",
+        chars[prompt[0] as usize]
+    );
     Ok(())
 }

@@ -220,6 +220,7 @@ pub(super) fn invoke(name: &'static str, recv: Option<&DynTensor>, a: &Resolved)
         "kaiming_normal" => one(DynTensor::kaiming_normal(&a.usizes(0)?, a.f64(1)?, a.dtype(2)?)),
         "glorot_uniform" => one(DynTensor::glorot_uniform(&a.usizes(0)?, a.dtype(1)?)),
         "scaled_uniform" => one(DynTensor::scaled_uniform(&a.usizes(0)?, a.dtype(1)?)),
+        "select" => one(r()?.select(a.axis(0)?, a.operand(1)?, a.flag(2)?)),
         _ => none(name),
     }
 }

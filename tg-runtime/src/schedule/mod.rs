@@ -109,14 +109,17 @@ fn walk_region(
             visit(&n, evals);
         }
         let inner = match n.op() {
+            // saturating: a deep unsplit region (a whole model under one reduction, before
+            // `grow` gives its reductions buffers) nests past u128, and the counts are only
+            // compared
             Op::Reduce(_, axes) => {
                 let src = &n.srcs()[0];
-                evals
-                    * axes
-                        .iter()
+                evals.saturating_mul(
+                    axes.iter()
                         .map(|&a| src.shape()[a] as u128)
-                        .product::<u128>()
-                        .max(1)
+                        .fold(1u128, u128::saturating_mul)
+                        .max(1),
+                )
             }
             _ => evals,
         };

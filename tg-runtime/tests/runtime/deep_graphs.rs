@@ -1,7 +1,7 @@
 //! Very deep graphs: dropping, scheduling, lowering and realizing one does not overflow the
 //! stack, and compile time grows linearly with depth.
 
-use tg_runtime::{DType, Lazy, UnaryOp};
+use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
 
 #[test]
 fn dropping_a_deep_unrealized_graph_does_not_recurse() {
@@ -70,4 +70,27 @@ fn chains_of_a_hundred_thousand_and_a_million_ops_realize() {
     let start = std::time::Instant::now();
     add_chain(1_000_000);
     println!("1,000,000-op chain: {:.1} s", start.elapsed().as_secs_f64());
+}
+
+/// Reductions nested deeper than a u128 can count: before the scheduler gives them buffers,
+/// the one region holding them all evaluates the innermost value 64^25 times per output
+/// (past 2^128; the count overflowed, a panic in debug builds). They schedule and realize.
+#[test]
+fn reductions_nested_past_u128_evaluations_realize() {
+    let mut x = Lazy::from_slice(&[64], &[1.0f32; 64]).unwrap();
+    let scale = Lazy::constant(1.0f32 / 64.0, DType::F32, &[64, 64]).unwrap();
+    for _ in 0..24 {
+        x = x
+            .reshape(&[1, 64])
+            .unwrap()
+            .expand(&[64, 64])
+            .unwrap()
+            .binary(BinaryOp::Mul, &scale)
+            .unwrap()
+            .reduce(ReduceOp::Add, &[1])
+            .unwrap()
+            .reshape(&[64])
+            .unwrap();
+    }
+    assert_eq!(x.to_vec::<f32>().unwrap(), vec![1.0; 64]);
 }

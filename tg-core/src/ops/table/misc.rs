@@ -282,4 +282,16 @@ pub static INDEXING: &[OpSig] = &[
     )
     .call(Call::Special("a kernel body has no index assignment yet"))
     .shape(S::Special),
+    OpSig::new(
+        "select",
+        Family::Indexing,
+        "The slice at one position of an axis, the axis removed (kept with `keepdim`); the position (an integer, a kernel's scalar argument, a one-element tensor) is read on the device",
+    )
+    .params(&[
+        p("axis", Kind::Axis),
+        p("index", Kind::Operand),
+        p("keepdim", Kind::Bool).or(ArgDefault::Bool(false)),
+    ])
+    .keywords()
+    .shape(S::Reduce),
 ];

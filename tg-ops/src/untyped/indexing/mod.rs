@@ -14,6 +14,7 @@
 mod advanced;
 mod index;
 mod parse;
+mod position;
 pub(crate) mod select;
 mod view;
 
