@@ -184,7 +184,7 @@ fn typed_layers_in_a_kernel_body_match_eager() {
     assert_eq!(names[..3], ["emb.weight", "ln.weight", "ln.bias"]);
     assert_eq!(names[3], "attn.q.weight");
     for k in 0..2 {
-        let ids: Vec<i32> = (0..12).map(|i| ((i * 5 + k * 3) % 11) as i32).collect();
+        let ids: Vec<i32> = (0..12).map(|i| (i * 5 + k * 3) % 11).collect();
         let ids = Tensor::<Rank2<3, 4>, i32>::from_slice(&ids).unwrap();
         let got = tiny_block(&m, &ids).to_vec().unwrap();
         let x = m.emb.forward(&ids);

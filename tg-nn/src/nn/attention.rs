@@ -125,7 +125,7 @@ impl<const D: usize, const H: usize> TypedSelfAttention<D, H> {
     pub fn new() -> Result<Self> {
         const {
             assert!(
-                H > 0 && D % H == 0,
+                H > 0 && D.is_multiple_of(H),
                 "TypedSelfAttention<D, H>: the heads H must divide the width D"
             )
         };
