@@ -207,4 +207,30 @@ def optimizers():
     return cases
 
 
-write("nn", layers() + optimizers())
+def attention():
+    """Causal multi-head self-attention (tg::nn::SelfAttention): q, k, v without biases,
+    proj with one, weights `(out, in)` as torch stores them; drawn after the other cases so
+    their values stay as they were."""
+    b, t, d, h = 2, 5, 8, 2
+    hd = d // h
+    x = f32((b, t, d), -2, 2)
+    wq, wk, wv, wp = (f32((d, d), -0.5, 0.5) for _ in range(4))
+    bp = f32((d,), -0.5, 0.5)
+
+    def heads(y):
+        return y.reshape(b, t, h, hd).transpose(0, 2, 1, 3)
+
+    q, k, v = heads(x @ wq.T), heads(x @ wk.T), heads(x @ wv.T)
+    s = q @ k.transpose(0, 1, 3, 2) / math.sqrt(hd)
+    s = np.where(np.tril(np.ones((t, t), dtype=bool)), s, -np.inf)
+    e = np.exp(s - s.max(-1, keepdims=True))
+    a = (e / e.sum(-1, keepdims=True)) @ v
+    y = a.transpose(0, 2, 1, 3).reshape(b, t, d) @ wp.T + bp
+    return [case("self_attention causal 2 heads", "self_attention",
+                 [(x, "float32"), (wq, "float32"), (wk, "float32"), (wv, "float32"),
+                  (wp, "float32"), (bp, "float32")], [y],
+                 {"dim": d, "heads": h,
+                  "params": ["q.weight", "k.weight", "v.weight", "proj.weight", "proj.bias"]})]
+
+
+write("nn", layers() + optimizers() + attention())

@@ -25,6 +25,8 @@ from fixtures_common import tensor, write
 V, T, D, H, L, B = 11, 8, 16, 2, 2, 2
 HD = D // H
 EPS = 1e-5
+# the attention projections, named as tg::nn::SelfAttention names them (`attn` in a block)
+QKV = ("attn.q", "attn.k", "attn.v")
 rng = np.random.default_rng(20261205)
 
 
@@ -39,19 +41,19 @@ def init():
         for ln in ("ln1", "ln2"):
             p[b + ln + ".weight"] = 1 + f32((D,), 0.1)
             p[b + ln + ".bias"] = f32((D,), 0.1)
-        # in the block's field order: ln1, q, k, v, proj, ln2, fc, out
-        for name, (o, i_) in [("q", (D, D)), ("k", (D, D)), ("v", (D, D)), ("proj", (D, D)),
-                              ("fc", (4 * D, D)), ("out", (D, 4 * D))]:
+        # in the block's field order: ln1, attn (q, k, v, proj), ln2, fc, out
+        for name, (o, i_) in [("attn.q", (D, D)), ("attn.k", (D, D)), ("attn.v", (D, D)),
+                              ("attn.proj", (D, D)), ("fc", (4 * D, D)), ("out", (D, 4 * D))]:
             p[b + name + ".weight"] = f32((o, i_), 1 / math.sqrt(i_))
-            if name not in "qkv":
+            if name not in QKV:
                 p[b + name + ".bias"] = f32((o,), 0.1)
     p["ln.weight"] = 1 + f32((D,), 0.1)
     p["ln.bias"] = f32((D,), 0.1)
     order = ["tok.weight", "pos.weight"]
     for i in range(L):
-        for name in ("ln1", "q", "k", "v", "proj", "ln2", "fc", "out"):
+        for name in ("ln1", *QKV, "attn.proj", "ln2", "fc", "out"):
             order += [f"blocks.{i}.{name}.weight"]
-            if name not in "qkv":
+            if name not in QKV:
                 order += [f"blocks.{i}.{name}.bias"]
     order += ["ln.weight", "ln.bias"]
     return p, order
@@ -118,13 +120,13 @@ def forward_backward(p, ids, targets):
         b = f"blocks.{i}."
         x_in = x
         n1, c1 = ln_fwd(x, p[b + "ln1.weight"], p[b + "ln1.bias"])
-        q, k, v = (heads(lin_fwd(n1, p[b + n + ".weight"])) for n in "qkv")
+        q, k, v = (heads(lin_fwd(n1, p[b + n + ".weight"])) for n in QKV)
         s = q @ k.transpose(0, 1, 3, 2) / math.sqrt(HD) + MASK
         s = s - s.max(-1, keepdims=True)
         pr = np.exp(s)
         pr /= pr.sum(-1, keepdims=True)
         a = unheads(pr @ v)
-        x_mid = x_in + lin_fwd(a, p[b + "proj.weight"], p[b + "proj.bias"])
+        x_mid = x_in + lin_fwd(a, p[b + "attn.proj.weight"], p[b + "attn.proj.bias"])
         n2, c2 = ln_fwd(x_mid, p[b + "ln2.weight"], p[b + "ln2.bias"])
         f = lin_fwd(n2, p[b + "fc.weight"], p[b + "fc.bias"])
         x = x_mid + lin_fwd(gelu(f), p[b + "out.weight"], p[b + "out.bias"])
@@ -149,7 +151,7 @@ def forward_backward(p, ids, targets):
         dn2, g[b + "fc.weight"], g[b + "fc.bias"] = lin_bwd(df, n2, p[b + "fc.weight"])
         d, g[b + "ln2.weight"], g[b + "ln2.bias"] = ln_bwd(dn2, c2)
         dx = dx + d
-        da, g[b + "proj.weight"], g[b + "proj.bias"] = lin_bwd(dx, a, p[b + "proj.weight"])
+        da, g[b + "attn.proj.weight"], g[b + "attn.proj.bias"] = lin_bwd(dx, a, p[b + "attn.proj.weight"])
         dah = heads(da)
         dpr = dah @ v.transpose(0, 1, 3, 2)
         dv = pr.transpose(0, 1, 3, 2) @ dah
@@ -157,7 +159,7 @@ def forward_backward(p, ids, targets):
         dq = ds @ k
         dk = ds.transpose(0, 1, 3, 2) @ q
         dn1 = np.zeros_like(n1)
-        for name, dh in (("q", dq), ("k", dk), ("v", dv)):
+        for name, dh in zip(QKV, (dq, dk, dv)):
             dn, g[b + name + ".weight"], _ = lin_bwd(unheads(dh), n1, p[b + name + ".weight"])
             dn1 += dn
         d, g[b + "ln1.weight"], g[b + "ln1.bias"] = ln_bwd(dn1, c1)

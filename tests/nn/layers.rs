@@ -5,7 +5,7 @@
 
 use tg::nn::{
     BatchNorm2d, Conv2d, ConvOptions, ConvTranspose2d, Embedding, GroupNorm, LayerNorm, Linear,
-    Module, RMSNorm, clip_grad_norm, clip_grad_value, scaled_dot_product_attention,
+    Module, RMSNorm, SelfAttention, clip_grad_norm, clip_grad_value, scaled_dot_product_attention,
 };
 use tg::prelude::*;
 use tg::runtime::Lazy;
@@ -91,6 +91,11 @@ fn run(c: &Case) -> Result<Vec<Lazy>, String> {
         }
         "embedding" => {
             let mut l = Embedding::new(n(c, "vocab"), n(c, "dim")).map_err(e)?;
+            load(c, &mut l, &t)?;
+            one(l.forward(&t[0]))
+        }
+        "self_attention" => {
+            let mut l = SelfAttention::new(n(c, "dim"), n(c, "heads")).map_err(e)?;
             load(c, &mut l, &t)?;
             one(l.forward(&t[0]))
         }

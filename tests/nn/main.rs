@@ -10,3 +10,4 @@ mod readme;
 mod sequential;
 mod state;
 mod tinygpt;
+mod typed_layers;

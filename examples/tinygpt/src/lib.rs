@@ -1,14 +1,14 @@
 //! The character-level GPT of `examples/tinygpt`: pre-LN blocks of causal multi-head attention
 //! and a GELU MLP, learned token and position embeddings, the output head tied to the token
 //! table. Built of tg-nn's layers; its `Module` is derived, so an optimizer, a state dict and
-//! a `#[kernel]` taking it by `&mut` see every tensor by name (`blocks.0.q.weight`, ...).
+//! a `#[kernel]` taking it by `&mut` see every tensor by name (`blocks.0.attn.q.weight`, ...).
 //! Its training step (`train_step`) lives here with it, in the library of the `tinygpt`
 //! package: tg's `tests/nn/tinygpt.rs` checks that kernel step against the eager one, and
 //! tg-bench's GPT rows time it.
 
 pub mod generate;
 
-use tg::nn::{Embedding, LayerNorm, Linear, Module};
+use tg::nn::{Embedding, LayerNorm, Linear, Module, SelfAttention};
 use tg::optim::{AdamW, Optimizer};
 use tg::prelude::*;
 use tg::untyped::loss::Reduction;
@@ -32,14 +32,10 @@ pub struct Config {
 #[derive(Module)]
 pub struct Block {
     ln1: LayerNorm,
-    q: Linear,
-    k: Linear,
-    v: Linear,
-    proj: Linear,
+    attn: SelfAttention,
     ln2: LayerNorm,
     fc: Linear,
     out: Linear,
-    heads: usize,
 }
 
 impl Block {
@@ -47,35 +43,16 @@ impl Block {
         let d = c.dim;
         Ok(Block {
             ln1: LayerNorm::new(d)?,
-            // no biases on the projections: the key's would have no gradient (a shift shared
-            // by one query's scores leaves its softmax as it is)
-            q: Linear::new(d, d, false)?,
-            k: Linear::new(d, d, false)?,
-            v: Linear::new(d, d, false)?,
-            proj: Linear::new(d, d, true)?,
+            attn: SelfAttention::new(d, c.heads)?,
             ln2: LayerNorm::new(d)?,
             fc: Linear::new(d, 4 * d, true)?,
             out: Linear::new(4 * d, d, true)?,
-            heads: c.heads,
         })
     }
 
     /// `x + attention(ln1(x))`, then `+ mlp(ln2(x))`, for `x` `(B, T, D)`.
     fn forward(&self, x: &DynTensor) -> tg::Result<DynTensor> {
-        let [b, t, d] = [0, 1, 2].map(|i| x.shape()[i] as isize);
-        let (h, hd) = (self.heads as isize, d / self.heads as isize);
-        let heads = |y: DynTensor| y.reshape(&[b, t, h, hd])?.permute(&[0, 2, 1, 3]);
-        let n = self.ln1.forward(x)?;
-        let (q, k, v) = (
-            heads(self.q.forward(&n)?)?,
-            heads(self.k.forward(&n)?)?,
-            heads(self.v.forward(&n)?)?,
-        );
-        let a = q
-            .scaled_dot_product_attention(&k, &v, None, 0.0, true)?
-            .permute(&[0, 2, 1, 3])?
-            .reshape(&[b, t, d])?;
-        let x = x.add(&self.proj.forward(&a)?)?;
+        let x = x.add(&self.attn.forward(&self.ln1.forward(x)?)?)?;
         let m = self
             .out
             .forward(&self.fc.forward(&self.ln2.forward(&x)?)?.gelu()?)?;

@@ -1,10 +1,13 @@
-//! `Embedding`: rows of a table picked by integer ids.
+//! `Embedding`: rows of a table picked by integer ids; `TypedEmbedding<VOCAB, DIM>`, the same
+//! layer with its sizes in its type.
 
-use tg_ops::DynTensor;
+use tg_ops::shape::{Const, Shape};
+use tg_ops::typed::ranges::AppendDim;
+use tg_ops::{DynTensor, Int, Tensor};
 use tg_runtime::{DType, Error, Result};
 
 use super::init;
-use super::module::{Inspector, Module, Role, Visitor};
+use super::module::{Inspector, Module, Role, Visitor, visit_fixed};
 
 /// A `(vocab, dim)` table, glorot-uniform initialised (tinygrad); `forward` maps ids of any
 /// shape to `(..., dim)`. The lookup gathers the rows (work in the output's size, where a
@@ -51,5 +54,74 @@ impl Module for Embedding {
 
     fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
         f("weight", Role::Parameter, &self.weight)
+    }
+}
+
+/// [`Embedding`] with its sizes in its type: a `(VOCAB, DIM)` table, and `forward` takes ids
+/// of any shape `S` (`[B, T]`, static or dynamic dims) to `S` with a last axis of `DIM`, so a
+/// model whose typed layers do not fit together does not compile. It wraps an `Embedding`
+/// (the same initialisation, lookup and tensor name `weight`, so state dicts match).
+///
+/// ```
+/// use tg_ops::prelude::*;
+/// use tg_nn::nn::{Module, TypedEmbedding};
+/// let emb = TypedEmbedding::<10, 4>::new().unwrap();
+/// let ids = Tensor::<Rank2<2, 3>, i32>::from_slice(&[0, 1, 2, 3, 4, 9]).unwrap();
+/// let x: Tensor<Rank3<2, 3, 4>> = emb.forward(&ids);
+/// assert_eq!(x.dims(), vec![2, 3, 4]);
+/// assert_eq!(emb.parameters().unwrap()[0].0, "weight");
+/// ```
+pub struct TypedEmbedding<const VOCAB: usize, const DIM: usize> {
+    layer: Embedding,
+}
+
+impl<const VOCAB: usize, const DIM: usize> TypedEmbedding<VOCAB, DIM> {
+    /// A table with tinygrad's initialisation (as [`Embedding::new`]).
+    pub fn new() -> Result<Self> {
+        Ok(TypedEmbedding {
+            layer: Embedding::new(VOCAB, DIM)?,
+        })
+    }
+
+    /// The untyped layer it wraps (its `weight` is `(VOCAB, DIM)`).
+    pub fn as_untyped(&self) -> &Embedding {
+        &self.layer
+    }
+
+    /// The table, typed.
+    pub fn weight(&self) -> Result<Tensor<(Const<VOCAB>, Const<DIM>)>> {
+        Tensor::try_from_dyn(self.layer.weight.clone())
+    }
+
+    /// The rows of `ids` (ids outside the table give zero rows, as [`Embedding::forward`]).
+    #[track_caller]
+    pub fn forward<S, I>(&self, ids: &Tensor<S, I>) -> Tensor<S::Output>
+    where
+        S: AppendDim<Const<DIM>>,
+        I: Int,
+    {
+        match self.try_forward(ids) {
+            Ok(y) => y,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`TypedEmbedding::forward`], returning a device failure instead of panicking.
+    pub fn try_forward<S, I>(&self, ids: &Tensor<S, I>) -> Result<Tensor<S::Output>>
+    where
+        S: AppendDim<Const<DIM>> + Shape,
+        I: Int,
+    {
+        Tensor::try_from_dyn(self.layer.forward(ids.as_dyn())?)
+    }
+}
+
+impl<const VOCAB: usize, const DIM: usize> Module for TypedEmbedding<VOCAB, DIM> {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        visit_fixed(&mut self.layer, f)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        self.layer.inspect(f)
     }
 }

@@ -15,13 +15,13 @@ mod module;
 mod norm;
 mod sequential;
 
-pub use attention::scaled_dot_product_attention;
+pub use attention::{SelfAttention, TypedSelfAttention, scaled_dot_product_attention};
 pub use clip::{clip_grad_norm, clip_grad_value};
 pub use conv::{Conv2d, ConvOptions, ConvTranspose2d};
 pub use dropout::{Dropout, dropout};
-pub use embedding::Embedding;
+pub use embedding::{Embedding, TypedEmbedding};
 pub use linear::{Linear, TypedLinear, visit_typed};
 pub use models::{DigitsCnn, Mlp};
 pub use module::{Inspector, Module, Role, Visitor, child, child_ref};
-pub use norm::{BatchNorm2d, GroupNorm, LayerNorm, RMSNorm};
+pub use norm::{BatchNorm2d, GroupNorm, LayerNorm, RMSNorm, TypedLayerNorm};
 pub use sequential::{Func, Layer, Sequential};

@@ -51,6 +51,32 @@ pub(crate) fn inspect_weight_bias(
     }
 }
 
+/// Visits `layer`'s tensors, refusing a replacement of another shape or dtype than the
+/// tensor it replaces (which is then kept): a typed layer wrapping an untyped one (the
+/// `Typed*` layers) keeps the sizes its type states, as [`super::visit_typed`] does for a
+/// typed tensor.
+pub(crate) fn visit_fixed<M: Module + ?Sized>(layer: &mut M, f: &mut Visitor<'_>) -> Result<()> {
+    layer.visit(&mut |name, role, t| {
+        let old = t.clone();
+        f(name, role, t)?;
+        if t.shape() != old.shape() || t.dtype() != old.dtype() {
+            let message = format!(
+                "`{name}`: the layer's type fixes {} {:?}, the replacement is {} {:?}",
+                old.dtype(),
+                old.shape(),
+                t.dtype(),
+                t.shape()
+            );
+            *t = old;
+            return Err(Error::Argument {
+                op: "Module::visit",
+                message,
+            });
+        }
+        Ok(())
+    })
+}
+
 /// A layer or a model built of layers.
 ///
 /// Implementors write `visit` (each tensor by name, and each child through [`child`]), its

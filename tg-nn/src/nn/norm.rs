@@ -1,11 +1,15 @@
 //! Normalization layers: BatchNorm2d (batch statistics while training, running statistics
 //! in evaluation), LayerNorm, RMSNorm and GroupNorm, as tinygrad defines them.
 
-use tg_ops::DynTensor;
+use tg_ops::shape::Const;
+use tg_ops::shape::axis::SelectAxis;
+use tg_ops::{DynTensor, Tensor};
 use tg_runtime::{DType, Error, Result};
 
 use super::init;
-use super::module::{Inspector, Module, Role, Visitor, inspect_weight_bias, visit_weight_bias};
+use super::module::{
+    Inspector, Module, Role, Visitor, inspect_weight_bias, visit_fixed, visit_weight_bias,
+};
 
 fn rank_error(op: &'static str, want: &str, x: &DynTensor) -> Error {
     Error::Shape {
@@ -160,6 +164,64 @@ impl Module for LayerNorm {
 
     fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
         inspect_weight_bias(f, &self.weight, Some(&self.bias))
+    }
+}
+
+/// [`LayerNorm`] with its size in its type: `forward` takes any shape whose last axis is `D`
+/// (`[B, T, D]`, `[N, D]`, ...) to the same shape, so an input of another width does not
+/// compile. It wraps a `LayerNorm` (the same parameters `weight` and `bias`, eps 1e-5).
+///
+/// ```
+/// use tg_ops::prelude::*;
+/// use tg_nn::nn::{Module, TypedLayerNorm};
+/// let ln = TypedLayerNorm::<4>::new().unwrap();
+/// let x = Tensor::<Rank3<2, 3, 4>>::ones();
+/// let y: Tensor<Rank3<2, 3, 4>> = ln.forward(&x);
+/// assert_eq!(y.dims(), vec![2, 3, 4]);
+/// assert_eq!(ln.parameters().unwrap().len(), 2);
+/// ```
+pub struct TypedLayerNorm<const D: usize> {
+    layer: LayerNorm,
+}
+
+impl<const D: usize> TypedLayerNorm<D> {
+    /// A layer over a last axis of `D` (as [`LayerNorm::new`]).
+    pub fn new() -> Result<Self> {
+        Ok(TypedLayerNorm {
+            layer: LayerNorm::new(D)?,
+        })
+    }
+
+    /// The untyped layer it wraps.
+    pub fn as_untyped(&self) -> &LayerNorm {
+        &self.layer
+    }
+
+    /// The layer applied to `x`, normalized over its last axis.
+    #[track_caller]
+    pub fn forward<S: SelectAxis<-1, Dim = Const<D>>>(&self, x: &Tensor<S>) -> Tensor<S> {
+        match self.try_forward(x) {
+            Ok(y) => y,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`TypedLayerNorm::forward`], returning a device failure instead of panicking.
+    pub fn try_forward<S: SelectAxis<-1, Dim = Const<D>>>(
+        &self,
+        x: &Tensor<S>,
+    ) -> Result<Tensor<S>> {
+        Tensor::try_from_dyn(self.layer.forward(x.as_dyn())?)
+    }
+}
+
+impl<const D: usize> Module for TypedLayerNorm<D> {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        visit_fixed(&mut self.layer, f)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        self.layer.inspect(f)
     }
 }
 
