@@ -492,6 +492,40 @@ def matmul_cases():
     want, _ = ref_dot(xh, "float16", wh, "float16")
     out.append(case("linear/float16", "linear", [(xh, "float16"), (wh, "float16"), (bh, "float16")], ((want + bh).astype(np.float16), "float16"),
                     {}, 2e-3, 2e-3))
+    out += long_f16_cases()
+    return out
+
+
+def f16_running_sum(prod):
+    """The sum an f16 accumulator would reach, adding the (f16-rounded) products one at a
+    time: what accumulating in the inputs' dtype loses. Not tg's result; the cases check
+    that theirs is far from it."""
+    return np.cumsum(prod.astype(np.float16), axis=-1, dtype=np.float16)[..., -1]
+
+
+def long_f16_cases():
+    """f16 products summed over a long inner axis, partial sums passing 2048 (where f16's
+    spacing becomes 2, then 4 past 4096): an f16 accumulator would drop most of each addend.
+    tinygrad's default (sum_acc_dtype: f32, result cast back to f16) and an explicit f32
+    accumulation (result f32) both hold the sum; appended last, so earlier cases keep their
+    bytes."""
+    out = []
+    for name, (sa, sb) in [("dot", ((4100,), (4100,))), ("matmul", ((4, 3000), (3000, 5)))]:
+        a, sa_spec = pattern("float16", sa, 21, 0.5, 2.0)
+        b, sb_spec = pattern("float16", sb, 22, 0.5, 2.0)
+        want16, dt16 = ref_dot(a, "float16", b, "float16")
+        want32, dt32 = ref_dot(a, "float16", b, "float16", "float32")
+        assert (dt16, dt32) == ("float16", "float32")
+        prod = a[..., :, None] * b if a.ndim > 1 else a * b
+        lost = f16_running_sum(np.swapaxes(prod, -1, -2) if a.ndim > 1 else prod)
+        assert np.all(np.abs(lost.astype(np.float64) / want32 - 1) > 0.02), "f16 accumulation must visibly lose"
+        assert np.all(want32 > 2048)
+        k = sa[-1]
+        ins = [(a, sa_spec), (b, sb_spec)]
+        out.append(case(f"{name}/float16/long_k{k}/default_acc", "matmul", ins,
+                        (want16, dt16), {}, 1e-3, 0.0))
+        out.append(case(f"dot/acc_float32/float16/long_k{k}/{name}", "dot", ins, (want32, dt32), {"acc": "float32"},
+                        1e-5, 0.0))
     return out
 
 

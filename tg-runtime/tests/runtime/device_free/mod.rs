@@ -823,3 +823,50 @@ fn a_shared_row_reads_back_only_its_own_elements() {
     let src = &p[0].source;
     assert_eq!(src.matches("= w0[").count(), 2, "{src}");
 }
+
+/// An f16 matmul as tg-ops composes it (f16 operands widened to f32, products and their sum
+/// in f32, the result rounded to f16) renders the same GLSL whether or not the device has
+/// `shaderFloat16`, `shaderInt8` and 16-bit storage: f16 is stored two to a 32-bit word and
+/// computed in f32 on every device (`tg_h2f` unpacks, `tg_f2h` packs), so a device without
+/// those features runs exactly what lavapipe, which has them, runs and is tested on.
+#[test]
+fn f16_matmul_renders_without_16_bit_features() {
+    let half = |shape: &[usize]| Lazy::empty_buffer(DType::F16, shape).unwrap();
+    let (n, k, m) = (64, 1024, 32);
+    let a = half(&[n, k]).cast(DType::F32).reshape(&[n, k, 1]).unwrap();
+    let b = half(&[k, m]).cast(DType::F32).reshape(&[1, k, m]).unwrap();
+    let mm = a
+        .expand(&[n, k, m])
+        .unwrap()
+        .binary(BinaryOp::Mul, &b.expand(&[n, k, m]).unwrap())
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .cast(DType::F16);
+    let with = |on: bool, base: DeviceInfo| DeviceInfo {
+        shader_float16: on,
+        shader_int8: on,
+        storage_16bit: on,
+        storage_8bit: on,
+        shader_int16: on,
+        ..base
+    };
+    for base in [lavapipe(), gpu()] {
+        let have = plan(&[&mm], &with(true, base.clone())).unwrap();
+        let lack = plan(&[&mm], &with(false, base)).unwrap();
+        assert_eq!(have.len(), 1, "{:?}", names(&have));
+        assert_eq!(have[0].source, lack[0].source);
+        let src = &lack[0].source;
+        for native in [
+            "float16_t",
+            "f16vec",
+            "16bit_storage",
+            "explicit_arithmetic_types",
+        ] {
+            assert!(!src.contains(native), "{native} in\n{src}");
+        }
+        for emulated in ["tg_h2f(", "tg_f2h(", "float acc"] {
+            assert!(src.contains(emulated), "no {emulated} in\n{src}");
+        }
+    }
+}
