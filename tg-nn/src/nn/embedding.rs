@@ -69,6 +69,7 @@ impl Module for Embedding {
 /// let ids = Tensor::<Rank2<2, 3>, i32>::from_slice(&[0, 1, 2, 3, 4, 9]).unwrap();
 /// let x: Tensor<Rank3<2, 3, 4>> = emb.forward(&ids);
 /// assert_eq!(x.dims(), vec![2, 3, 4]);
+/// assert_eq!(x.to_vec().unwrap().len(), 24);
 /// assert_eq!(emb.parameters().unwrap()[0].0, "weight");
 /// ```
 pub struct TypedEmbedding<const VOCAB: usize, const DIM: usize> {

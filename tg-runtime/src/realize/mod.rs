@@ -94,7 +94,11 @@ pub fn plan(targets: &[&Lazy], info: &crate::device::DeviceInfo) -> Result<Vec<P
 
 /// Waits until every realize submitted so far on the current device (the thread's
 /// `Device::scope`, else the default) has completed (realize returns once its work is
-/// submitted; reading a result waits for what it needs on its own).
+/// submitted; reading a result waits for what it needs on its own). Call it before a program
+/// exits with results it never read: lavapipe runs work on threads of the process, and an
+/// exit that finds one still running tears LLVM down under it (a segfault at exit, seen when
+/// a layer's initialisation was the last thing submitted). A hook of tg's own at exit cannot
+/// help: LLVM registers its teardown on first use, after any hook tg could register.
 pub fn synchronize() -> Result<()> {
     crate::device::current_device()?.synchronize()
 }
