@@ -254,7 +254,9 @@ impl Node {
         srcs: Vec<Arc<Node>>,
         placement: Placement,
     ) -> Arc<Node> {
-        let (scope, gate) = SHARE_GATE.with(|g| g.get()).map_or((0, None), |(s, g)| (s, Some(g)));
+        let (scope, gate) = SHARE_GATE
+            .with(|g| g.get())
+            .map_or((0, None), |(s, g)| (s, Some(g)));
         let key = Key {
             op: op.clone(),
             dtype,
