@@ -4,6 +4,7 @@
 
 mod compose;
 mod kernel;
+mod kernel_threads;
 mod literal;
 mod select;
 

@@ -191,6 +191,9 @@ struct Key {
     shape: Vec<usize>,
     srcs: Vec<u64>,
     placement: Placement,
+    /// The gated region (a recording) the node was built in, 0 outside one: nodes built in a
+    /// region are found only by builds in it (`gate_sharing`).
+    scope: u64,
 }
 
 struct State {
@@ -251,12 +254,16 @@ impl Node {
         srcs: Vec<Arc<Node>>,
         placement: Placement,
     ) -> Arc<Node> {
+        let (scope, gate) = SHARE_GATE
+            .with(|g| g.get())
+            .map_or((0, None), |(s, g)| (s, Some(g)));
         let key = Key {
             op: op.clone(),
             dtype,
             shape: shape.clone(),
             srcs: srcs.iter().map(|s| s.id).collect(),
             placement,
+            scope,
         };
         // no gradient flows through a detach: what is built from it tracks nothing
         let keep = srcs.iter().any(|s| s.tracks()) && op != Op::Detach;
@@ -265,22 +272,36 @@ impl Node {
             Op::Var(..) | Op::Buffer | Op::Assign => false,
             _ => !srcs.is_empty() && srcs.iter().all(|s| s.constant),
         };
-        let mut table = lock(&TABLE);
-        if let Some(node) = table.get(&key).and_then(Weak::upgrade) {
-            // whether a node may be shared is asked without the table's lock: it reads the
-            // node's state, under whose lock a realize drops sources (whose `Drop` takes the
-            // table's)
-            drop(table);
-            if sharing_allowed(&node) {
-                if keep {
-                    node.track.store(true, Ordering::Relaxed);
-                    node.keep.store(true, Ordering::Relaxed);
-                }
-                return node;
+        let shared = |node: Arc<Node>| {
+            if keep {
+                node.track.store(true, Ordering::Relaxed);
+                node.keep.store(true, Ordering::Relaxed);
             }
-            // a node of its own, which takes the key's entry (the other stays its holders')
-            drop(node);
-            table = lock(&TABLE);
+            node
+        };
+        let mut table = lock(&TABLE);
+        // a node of this scope: outside gated regions any node, inside one a node the region
+        // built itself
+        if let Some(node) = table.get(&key).and_then(Weak::upgrade) {
+            return shared(node);
+        }
+        // inside a gated region, a node from outside it, if the gate lets the region have it
+        if let Some(gate) = gate {
+            let outside = Key {
+                scope: 0,
+                ..key.clone()
+            };
+            if let Some(node) = table.get(&outside).and_then(Weak::upgrade) {
+                // the gate is asked without the table's lock: it reads the node's state,
+                // under whose lock a realize drops sources (whose `Drop` takes the table's)
+                drop(table);
+                if gate(&node) {
+                    return shared(node);
+                }
+                // a node of the region's own (the other stays its holders')
+                drop(node);
+                table = lock(&TABLE);
+            }
         }
         let node = Arc::new(Node {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -510,30 +531,34 @@ impl std::fmt::Debug for Node {
 }
 
 thread_local! {
-    /// The rule a layer above sets for hash-consing on this thread (a recording's, which must
-    /// compute what its body builds rather than read a value realized before it); `None`
-    /// shares every node. Held here so that graph/ asks without importing what sets it.
-    static SHARE_GATE: std::cell::Cell<Option<ShareGate>> = const { std::cell::Cell::new(None) };
+    /// The gated region a layer above opened on this thread (a recording, which must compute
+    /// what its body builds rather than read a value realized before it or by another
+    /// thread): its scope id and the rule for nodes from outside it; `None` shares every
+    /// node. Held here so that graph/ asks without importing what sets it.
+    static SHARE_GATE: std::cell::Cell<Option<(u64, ShareGate)>> = const { std::cell::Cell::new(None) };
 }
 
-/// A hash-consing rule: whether an existing node may be handed out.
+/// A hash-consing rule: whether an existing node from outside a gated region may be handed
+/// to a build inside it.
 pub(crate) type ShareGate = fn(&Node) -> bool;
 
-/// Whether the gate set on this thread lets hash-consing hand out `node`, an existing node.
-fn sharing_allowed(node: &Node) -> bool {
-    SHARE_GATE.with(|g| g.get().is_none_or(|gate| gate(node)))
-}
+/// Scope ids of gated regions (0 is outside every region).
+static NEXT_SCOPE: AtomicU64 = AtomicU64::new(1);
 
-/// Sets `gate` as this thread's hash-consing rule until the guard drops (the previous one is
-/// restored then, so gates nest as recordings do).
+/// Opens a gated region on this thread until the guard drops (the previous one is restored
+/// then, so regions nest as recordings do). Nodes built in the region are hash-consed within
+/// it alone: no build outside it (another thread's, or this thread's after it) finds them,
+/// so no one else realizes them while the region holds them unrealized. A build in the
+/// region gets an existing node from outside it only where `gate` allows.
 pub(crate) fn gate_sharing(gate: ShareGate) -> ShareGateGuard {
+    let scope = NEXT_SCOPE.fetch_add(1, Ordering::Relaxed);
     ShareGateGuard {
-        previous: SHARE_GATE.with(|g| g.replace(Some(gate))),
+        previous: SHARE_GATE.with(|g| g.replace(Some((scope, gate)))),
     }
 }
 
 pub(crate) struct ShareGateGuard {
-    previous: Option<ShareGate>,
+    previous: Option<(u64, ShareGate)>,
 }
 
 impl Drop for ShareGateGuard {

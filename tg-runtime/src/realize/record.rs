@@ -74,15 +74,18 @@ pub(crate) fn active() -> bool {
     ACTIVE.with(|a| a.borrow().is_some())
 }
 
-/// Whether hash-consing may hand `node`, an existing node, to the body being recorded on
-/// this thread (`record` sets it as graph/'s gate with `graph::node::gate_sharing`). Always,
-/// except for a value computed before the recording that may change between calls (anything
-/// but a constant): the recording would read its buffer as a fixed one (`Slot::Fixed`), so
-/// every replay would see the value the earlier computation found rather than compute it
-/// from the call's inputs. A body that rebuilds an expression an earlier step realized and
-/// still holds (an eager loss of the same model and batch, kept alive; the same constants
-/// held by another thread keep such a graph findable) then gets a node of its own, which the
-/// recording computes. Values the recording computed itself, and its inputs, are shared.
+/// Whether hash-consing may hand `node`, an existing node built outside the recording, to
+/// the body being recorded on this thread (`record` sets it as graph/'s gate with
+/// `graph::node::gate_sharing`, which keys the nodes the body builds within the recording:
+/// no one outside it finds them). Only a constant, or a value the recording computed or
+/// takes as an input. Anything else the recording would read as a fixed buffer
+/// (`Slot::Fixed`), so every replay would see the value found then rather than compute it
+/// from the call's inputs and vars: a value realized before the recording (an eager loss of
+/// the same model and batch, kept alive; the same constants held by another thread keep
+/// such a graph findable), or one not realized yet, which another thread holding it (an
+/// eager step, another recording of the same kernel with equal scalar arguments and the
+/// same weights) may realize before the body does. The body then gets a node of its own,
+/// which the recording computes.
 fn may_share(node: &Node) -> bool {
     if node.is_constant() {
         return true;
@@ -90,7 +93,7 @@ fn may_share(node: &Node) -> bool {
     ACTIVE.with(|a| match a.borrow().as_ref() {
         Some(r) => node
             .buffer()
-            .is_none_or(|b| !matches!(r.slot(&b), Slot::Fixed(_))),
+            .is_some_and(|b| !matches!(r.slot(&b), Slot::Fixed(_))),
         None => true,
     })
 }

@@ -28,6 +28,7 @@ mod loop_budget;
 mod primitives;
 mod realize_cache;
 mod replay;
+mod replay_threads;
 mod runs;
 mod size_limits;
 mod soak;
