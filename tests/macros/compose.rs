@@ -6,16 +6,7 @@ use tg::nn::{Mlp, Module, TypedLinear};
 use tg::optim::{Adam, AdamConfig, Optimizer};
 use tg::prelude::*;
 use tg::untyped::loss::Reduction;
-
-fn close(got: &[f32], want: &[f32], tol: f32) {
-    assert_eq!(got.len(), want.len());
-    for (i, (a, b)) in got.iter().zip(want).enumerate() {
-        assert!(
-            (a - b).abs() <= tol * b.abs().max(1.0),
-            "at {i}: {a} vs {b}\n{got:?}\n{want:?}"
-        );
-    }
-}
+use tg_test_support::assert_close;
 
 /// A plain function over typed tensors (no macro): called from a kernel body as written.
 fn gate<const B: usize>(x: &Tensor<shape![B, 3]>) -> Tensor<shape![B, 3]> {
@@ -58,7 +49,7 @@ fn a_kernel_calling_a_kernel_calling_a_layer_matches_eager() {
         // the same, eagerly
         let h = fc.forward(&(x.relu() * 2.0));
         let want = (gate(&h) + h).sum_axis::<1>().to_vec().unwrap();
-        close(&got, &want, 1e-5);
+        assert_close(&got, &want, 1e-5);
     }
 }
 
@@ -136,7 +127,7 @@ impl Pair {
         let mut written = self.eager_opt.step(&mut self.eager, &want).unwrap();
         written.push(want.clone());
         tg::runtime::realize(&written.iter().map(|t| t.lazy()).collect::<Vec<_>>()).unwrap();
-        close(&loss, &want.to_vec::<f32>().unwrap(), 1e-5);
+        assert_close(&loss, &want.to_vec::<f32>().unwrap(), 1e-5);
         let eager = self.eager.parameters().unwrap();
         for ((n, a), (_, b)) in self.model.parameters().unwrap().iter().zip(&eager) {
             let (a, b) = (a.to_vec::<f32>().unwrap(), b.to_vec::<f32>().unwrap());

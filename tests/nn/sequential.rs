@@ -6,6 +6,7 @@ use tg::nn::{Dropout, Func, LayerNorm, Linear, Module, Sequential};
 use tg::optim::{AdamW, Optimizer};
 use tg::prelude::*;
 use tg::untyped::loss::Reduction;
+use tg_test_support::assert_close;
 
 use crate::eager;
 
@@ -21,16 +22,6 @@ fn net() -> Sequential {
 fn input() -> DynTensor {
     let xs: Vec<f32> = (0..24).map(|i| ((i * 5) % 11) as f32 * 0.2 - 1.0).collect();
     DynTensor::from_slice(&[4, 6], &xs).unwrap()
-}
-
-fn close(a: &[f32], b: &[f32]) {
-    assert_eq!(a.len(), b.len());
-    for (i, (p, q)) in a.iter().zip(b).enumerate() {
-        assert!(
-            (p - q).abs() <= 1e-5 * q.abs().max(1.0),
-            "at {i}: {p} vs {q}"
-        );
-    }
 }
 
 #[test]
@@ -70,7 +61,7 @@ fn a_sequential_names_its_tensors_by_position_and_applies_its_layers_in_order() 
         .unwrap()
         .add(&p[5].1)
         .unwrap();
-    close(&got, &want.to_vec::<f32>().unwrap());
+    assert_close(&got, &want.to_vec::<f32>().unwrap(), 1e-5);
 }
 
 /// A kernel over a `Sequential` and AdamW, both by `&mut`.
@@ -106,7 +97,7 @@ fn a_kernel_step_over_a_sequential_matches_the_eager_step() {
             .unwrap()
             .sparse_categorical_crossentropy(y.as_dyn(), None, 0.0, Reduction::Mean)
             .unwrap();
-        close(&loss, &eager::step(&mut eager_opt, &mut eager, &want));
+        assert_close(&loss, &eager::step(&mut eager_opt, &mut eager, &want), 1e-5);
         eager::assert_same_parameters(&model, &eager, k);
     }
 }
@@ -133,5 +124,5 @@ fn a_kernel_recorded_while_training_is_not_replayed_in_evaluation() {
         "two recordings, one per mode"
     );
     let want = model.forward(x.as_dyn()).unwrap().to_vec::<f32>().unwrap();
-    close(&got, &want);
+    assert_close(&got, &want, 1e-5);
 }

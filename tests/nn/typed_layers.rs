@@ -9,16 +9,7 @@ use tg::nn::{
     Embedding, LayerNorm, Module, SelfAttention, TypedEmbedding, TypedLayerNorm, TypedSelfAttention,
 };
 use tg::prelude::*;
-
-fn close(got: &[f32], want: &[f32], tol: f32) {
-    assert_eq!(got.len(), want.len());
-    for (i, (a, b)) in got.iter().zip(want).enumerate() {
-        assert!(
-            (a - b).abs() <= tol * b.abs().max(1.0),
-            "at {i}: {a} vs {b}\n{got:?}\n{want:?}"
-        );
-    }
-}
+use tg_test_support::assert_close;
 
 /// `n` values in `[-2, 2)`, varied by `k`.
 fn values(n: usize, k: usize) -> Vec<f32> {
@@ -189,6 +180,6 @@ fn typed_layers_in_a_kernel_body_match_eager() {
         let got = tiny_block(&m, &ids).to_vec().unwrap();
         let x = m.emb.forward(&ids);
         let want = (m.attn.forward(&m.ln.forward(&x)) + x).to_vec().unwrap();
-        close(&got, &want, 1e-5);
+        assert_close(&got, &want, 1e-5);
     }
 }
