@@ -11,3 +11,14 @@ mod sequential;
 mod state;
 mod tinygpt;
 mod typed_layers;
+
+use tg::nn::Module;
+
+/// The names of `m`'s parameters, in its order.
+fn parameter_names(m: &dyn Module) -> Vec<String> {
+    m.parameters()
+        .unwrap()
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect()
+}

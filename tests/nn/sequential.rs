@@ -27,12 +27,7 @@ fn input() -> DynTensor {
 #[test]
 fn a_sequential_names_its_tensors_by_position_and_applies_its_layers_in_order() {
     let mut seq = net();
-    let names: Vec<String> = seq
-        .parameters()
-        .unwrap()
-        .into_iter()
-        .map(|(n, _)| n)
-        .collect();
+    let names = crate::parameter_names(&seq);
     assert_eq!(
         names,
         [

@@ -71,12 +71,7 @@ fn typed_layernorm_equals_layernorm() {
 #[test]
 fn typed_self_attention_equals_self_attention() {
     let attn = TypedSelfAttention::<8, 2>::new().unwrap();
-    let names: Vec<String> = attn
-        .parameters()
-        .unwrap()
-        .into_iter()
-        .map(|(n, _)| n)
-        .collect();
+    let names = crate::parameter_names(&attn);
     assert_eq!(
         names,
         [
@@ -166,12 +161,7 @@ fn typed_layers_in_a_kernel_body_match_eager() {
         ln: TypedLayerNorm::new().unwrap(),
         attn: TypedSelfAttention::new().unwrap(),
     };
-    let names: Vec<String> = m
-        .parameters()
-        .unwrap()
-        .into_iter()
-        .map(|(n, _)| n)
-        .collect();
+    let names = crate::parameter_names(&m);
     assert_eq!(names[..3], ["emb.weight", "ln.weight", "ln.bias"]);
     assert_eq!(names[3], "attn.q.weight");
     for k in 0..2 {

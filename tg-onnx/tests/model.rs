@@ -707,3 +707,335 @@ fn an_axis_out_of_range_is_an_axis_error() {
         }
     ));
 }
+
+fn graph_attr(name: &str, g: GraphProto) -> AttributeProto {
+    AttributeProto {
+        name: Some(name.into()),
+        r#type: Some(attribute_proto::AttributeType::Graph as i32),
+        g: Some(g),
+        ..Default::default()
+    }
+}
+
+fn string_attr(name: &str, v: &str) -> AttributeProto {
+    AttributeProto {
+        name: Some(name.into()),
+        r#type: Some(attribute_proto::AttributeType::String as i32),
+        s: Some(v.as_bytes().to_vec()),
+        ..Default::default()
+    }
+}
+
+/// A model of one node `op` over input `x` (f32 `[2, 3]`) and the named inputs `more` (empty
+/// names are omitted optional inputs), with initializers `inits` and attributes `attrs`.
+fn node_model(
+    op: &str,
+    more: &[&str],
+    outputs: &[&str],
+    inits: Vec<TensorProto>,
+    attrs: Vec<AttributeProto>,
+    opset: i64,
+) -> Vec<u8> {
+    let mut ins = vec!["x"];
+    ins.extend(more);
+    model(
+        vec![node(op, &ins, outputs, attrs)],
+        vec![info("x", F32, &["2", "3"])],
+        outputs.iter().map(|o| info(o, F32, &[])).collect(),
+        inits,
+        opset,
+    )
+}
+
+#[test]
+fn damaged_control_flow_is_refused() {
+    // If: an empty condition, and a missing one
+    let branch = GraphProto {
+        name: Some("b".into()),
+        node: vec![node("Identity", &["x"], &["out"], vec![])],
+        output: vec![info("out", F32, &["2", "3"])],
+        ..Default::default()
+    };
+    let if_model = |cond: TensorProto, ins: &[&str]| {
+        let mut inits = vec![cond];
+        inits.retain(|_| !ins.is_empty());
+        model(
+            vec![node(
+                "If",
+                ins,
+                &["y"],
+                vec![
+                    graph_attr("then_branch", branch.clone()),
+                    graph_attr("else_branch", branch.clone()),
+                ],
+            )],
+            vec![info("x", F32, &["2", "3"])],
+            vec![info("y", F32, &[])],
+            inits,
+            13,
+        )
+    };
+    let empty = TensorProto {
+        name: Some("c".into()),
+        dims: vec![0],
+        data_type: Some(tensor_proto::DataType::Bool as i32),
+        ..Default::default()
+    };
+    match run_err(&if_model(empty.clone(), &["c"])) {
+        Error::ElementCount {
+            node,
+            expected: 1,
+            found: 0,
+            ..
+        } => assert_eq!(node, "If_node"),
+        other => panic!("If with an empty condition: {other:?}"),
+    }
+    assert!(matches!(
+        run_err(&if_model(empty, &[])),
+        Error::Arity { node, .. } if node == "If_node"
+    ));
+    // If without its else branch
+    let bytes = model(
+        vec![node(
+            "If",
+            &["c"],
+            &["y"],
+            vec![graph_attr("then_branch", branch.clone())],
+        )],
+        vec![info("x", F32, &["2", "3"])],
+        vec![info("y", F32, &[])],
+        vec![TensorProto {
+            name: Some("c".into()),
+            data_type: Some(tensor_proto::DataType::Bool as i32),
+            int32_data: vec![0],
+            ..Default::default()
+        }],
+        13,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::Attribute { node, attribute, .. } if node == "If_node" && attribute == "else_branch"
+    ));
+
+    // Loop: an empty trip count; a body that does not output its condition
+    let body = |outputs: Vec<ValueInfoProto>| GraphProto {
+        name: Some("body".into()),
+        node: vec![node("Identity", &["cond_in"], &["cond_out"], vec![])],
+        input: vec![
+            info("i", I64, &[]),
+            info("cond_in", tensor_proto::DataType::Bool as i32, &[]),
+        ],
+        output: outputs,
+        ..Default::default()
+    };
+    let loop_model = |trips: TensorProto, body: GraphProto| {
+        model(
+            vec![node(
+                "Loop",
+                &["m", ""],
+                &["y"],
+                vec![graph_attr("body", body)],
+            )],
+            vec![info("x", F32, &["2", "3"])],
+            vec![info("y", F32, &[])],
+            vec![trips],
+            13,
+        )
+    };
+    let cond_out = || info("cond_out", tensor_proto::DataType::Bool as i32, &[]);
+    match run_err(&loop_model(
+        tensor_i64("m", &[0], &[]),
+        body(vec![cond_out()]),
+    )) {
+        Error::ElementCount {
+            node,
+            value,
+            expected: 1,
+            found: 0,
+            ..
+        } => assert_eq!((&*node, &*value), ("Loop_node", "m")),
+        other => panic!("Loop with an empty trip count: {other:?}"),
+    }
+    assert!(matches!(
+        run_err(&loop_model(tensor_i64("m", &[], &[3]), body(vec![]))),
+        Error::Arity { node, .. } if node == "Loop_node"
+    ));
+}
+
+#[test]
+fn damaged_resize_split_unpool_and_grid_inputs_are_typed_errors() {
+    let f = |name: &str, v: &[f32]| tensor_f32(name, &[v.len() as i64], v);
+    // Resize (opset 13: x, roi, scales, sizes): a scale per axis, positive and finite
+    let resize = |inits: Vec<TensorProto>, more: &[&str]| {
+        node_model("Resize", more, &["y"], inits, vec![], 13)
+    };
+    assert!(matches!(
+        run_err(&resize(vec![f("s", &[1.0, 2.0, 3.0])], &["", "s"])),
+        Error::ElementCount {
+            expected: 2,
+            found: 3,
+            ..
+        }
+    ));
+    for bad in [0.0, -2.0, f32::NAN, f32::INFINITY] {
+        match run_err(&resize(vec![f("s", &[1.0, bad])], &["", "s"])) {
+            Error::InputValue { node, found, .. } => {
+                assert_eq!(node, "Resize_node");
+                assert!(found.to_bits() == (bad as f64).to_bits() || bad.is_nan());
+            }
+            other => panic!("Resize scale {bad}: {other:?}"),
+        }
+    }
+    // sizes: negative, too many, or past tg's element limit
+    let sizes = |v: &[i64]| tensor_i64("z", &[v.len() as i64], v);
+    assert!(matches!(
+        run_err(&resize(vec![sizes(&[2, -3])], &["", "", "z"])),
+        Error::InputValue { value, .. } if value == "z"
+    ));
+    assert!(matches!(
+        run_err(&resize(vec![sizes(&[2, 3, 4])], &["", "", "z"])),
+        Error::ElementCount {
+            expected: 2,
+            found: 3,
+            ..
+        }
+    ));
+    assert!(matches!(
+        run_err(&resize(vec![sizes(&[1 << 31, 1 << 31])], &["", "", "z"])),
+        Error::DimOverflow { tensor, .. } if tensor == "Resize_node"
+    ));
+    // a policy Resize does not have
+    let bytes = node_model(
+        "Resize",
+        &["", "", "z"],
+        &["y"],
+        vec![sizes(&[4, 6])],
+        vec![string_attr("keep_aspect_ratio_policy", "sideways")],
+        18,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::Attribute { attribute, .. } if attribute == "keep_aspect_ratio_policy"
+    ));
+    assert!(matches!(
+        run_err(&resize(vec![], &[])),
+        Error::NodeInput { node, .. } | Error::Arity { node, .. } if node == "Resize_node"
+    ));
+
+    // Split (opset 13: sizes as input 1): one per output, none negative, adding up
+    let split = |v: &[i64], outs: &[&str]| {
+        node_model(
+            "Split",
+            &["s"],
+            outs,
+            vec![tensor_i64("s", &[v.len() as i64], v)],
+            vec![int_attr("axis", 1)],
+            13,
+        )
+    };
+    assert!(matches!(
+        run_err(&split(&[1, 2, 0], &["a", "b"])),
+        Error::ElementCount { value, expected: 2, found: 3, .. } if value == "s"
+    ));
+    assert!(matches!(
+        run_err(&split(&[4, -1], &["a", "b"])),
+        Error::InputValue { value, .. } if value == "s"
+    ));
+    assert!(matches!(
+        run_err(&split(&[1, 1], &["a", "b"])),
+        Error::NodeInput { node, .. } if node == "Split_node"
+    ));
+    // the attribute form of opset 11: a wrong count is the attribute's error
+    let ints = |name: &str, v: &[i64]| AttributeProto {
+        name: Some(name.into()),
+        r#type: Some(attribute_proto::AttributeType::Ints as i32),
+        ints: v.to_vec(),
+        ..Default::default()
+    };
+    let bytes = node_model(
+        "Split",
+        &[],
+        &["a", "b"],
+        vec![],
+        vec![int_attr("axis", 1), ints("split", &[3])],
+        11,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::Attribute { attribute, .. } if attribute == "split"
+    ));
+
+    // MaxUnpool over a (1, 1, 2, 2) input: output_shape short, negative or huge
+    let unpool = |os: &[i64]| {
+        let x = tensor_f32("v", &[1, 1, 2, 2], &[1.0, 2.0, 3.0, 4.0]);
+        let i = tensor_i64("i", &[1, 1, 2, 2], &[0, 3, 8, 15]);
+        model(
+            vec![node(
+                "MaxUnpool",
+                &["v", "i", "os"],
+                &["y"],
+                vec![ints("kernel_shape", &[2, 2]), ints("strides", &[2, 2])],
+            )],
+            vec![info("x", F32, &["2", "3"])],
+            vec![info("y", F32, &[])],
+            vec![x, i, tensor_i64("os", &[os.len() as i64], os)],
+            11,
+        )
+    };
+    assert!(matches!(
+        run_err(&unpool(&[4])),
+        Error::ElementCount {
+            expected: 4,
+            found: 1,
+            ..
+        }
+    ));
+    for os in [&[1i64, 1, -4, 4][..], &[1, 1, 1 << 40, 1 << 40]] {
+        match run_err(&unpool(os)) {
+            Error::DimOverflow { tensor, .. } => assert_eq!(tensor, "MaxUnpool_node"),
+            other => panic!("MaxUnpool output_shape {os:?}: {other:?}"),
+        }
+    }
+    // strides that do not fit the spatial axes
+    let bytes = model(
+        vec![node(
+            "MaxUnpool",
+            &["v", "i"],
+            &["y"],
+            vec![ints("kernel_shape", &[2, 2]), ints("strides", &[2])],
+        )],
+        vec![info("x", F32, &["2", "3"])],
+        vec![info("y", F32, &[])],
+        vec![
+            tensor_f32("v", &[1, 1, 1, 1], &[1.0]),
+            tensor_i64("i", &[1, 1, 1, 1], &[0]),
+        ],
+        11,
+    );
+    assert!(matches!(
+        run_err(&bytes),
+        Error::NodeInput { node, .. } if node == "MaxUnpool_node"
+    ));
+
+    // AffineGrid (opset 20): a size that is negative, huge, or of the wrong rank
+    let grid = |size: &[i64]| {
+        let theta = tensor_f32("t", &[1, 2, 3], &[1.0, 0.0, 0.0, 0.0, 1.0, 0.0]);
+        model(
+            vec![node("AffineGrid", &["t", "size"], &["y"], vec![])],
+            vec![info("x", F32, &["2", "3"])],
+            vec![info("y", F32, &[])],
+            vec![theta, tensor_i64("size", &[size.len() as i64], size)],
+            20,
+        )
+    };
+    for size in [&[1i64, 1, -2, 2][..], &[1, 1, 1 << 20, 1 << 20]] {
+        match run_err(&grid(size)) {
+            Error::DimOverflow { tensor, .. } => assert_eq!(tensor, "AffineGrid_node"),
+            other => panic!("AffineGrid size {size:?}: {other:?}"),
+        }
+    }
+    assert!(matches!(
+        run_err(&grid(&[1, 1, 2])),
+        Error::NodeInput { node, .. } if node == "AffineGrid_node"
+    ));
+}

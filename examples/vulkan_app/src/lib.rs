@@ -2,12 +2,17 @@
 //! under `TG_VALIDATION=1`), device, queue, command pool and buffers, made with ash as any
 //! Vulkan program makes them. It is the `vulkan_app` package's library, so that the package's
 //! test (`tests/interop.rs`) hands tg a device made exactly as the application makes it.
+//! Its own shaders (pipelines of its GLSL on the queue it shares with tg) are in [`shaders`].
 
 use std::ffi::c_void;
 use std::sync::Mutex;
 
 use tg::runtime::ash::{self, vk};
 use tg::runtime::device::{EnabledFeatures, RawDevice, validation_messenger_info};
+
+pub mod shaders;
+
+pub use shaders::AppPipeline;
 
 /// Validation messages for the application's own messenger.
 static MESSAGES: Mutex<Vec<String>> = Mutex::new(Vec::new());

@@ -266,7 +266,13 @@ pub(crate) fn resize(c: &mut NodeCtx) -> Result<Vec<Value>> {
             let common = match policy.as_str() {
                 "not_larger" => ratios.iter().copied().fold(f64::INFINITY, f64::min),
                 "not_smaller" => ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-                _ => f64::NAN,
+                "stretch" => f64::NAN,
+                other => {
+                    return Err(c.node.bad_attr(
+                        "keep_aspect_ratio_policy",
+                        format!("{other:?} is not stretch, not_larger or not_smaller"),
+                    ));
+                }
             };
             for (j, &a) in axes.iter().enumerate() {
                 if common.is_nan() {
