@@ -1,6 +1,6 @@
-"""The baseline of tg-bench-gpt's tinygpt step row: examples/tinygpt's GPT (vocab 76, context
-64, width 64, 4 heads, 2 blocks, batch 16) forward, backward and AdamW with parameter groups,
-in float32 numpy on one BLAS thread. The model, its hand-written backward and AdamW are
+"""The baseline of tg-bench-gpt's tinygpt step row: examples/tinygpt's GPT at its full size
+(`gen_tinygpt.FULL`: vocab 76, context 64, width 64, 4 heads, 2 blocks, batch 16) forward,
+backward and AdamW with parameter groups, in float32 numpy on one BLAS thread. The model, its hand-written backward and AdamW are
 scripts/gen_tinygpt.py's (its float64 reference), run here at the benchmark's sizes on float32
 arrays. Prints one line of JSON: the median wall and CPU (process) milliseconds per step over
 the timed steps, after two warm-up steps, and the last loss.
@@ -24,16 +24,9 @@ import numpy as np  # noqa: E402
 import gen_tinygpt as model  # noqa: E402
 
 
-def configure(vocab, context, dim, heads, layers, batch):
-    """The reference's sizes, which its functions read as module globals."""
-    model.V, model.T, model.D, model.H, model.L, model.B = vocab, context, dim, heads, layers, batch
-    model.HD = dim // heads
-    model.MASK = np.triu(np.full((context, context), -np.inf, np.float32), 1)
-
-
 def main():
     steps = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    configure(76, 64, 64, 4, 2, 16)
+    model.configure(*model.FULL, dtype=np.float32)
     p64, _ = model.init()
     p = {k: v.astype(np.float32) for k, v in p64.items()}
     rng = np.random.default_rng(1)

@@ -88,9 +88,9 @@ def sum_acc(dt):
     return "float64" if dt == "float64" else "float32"
 
 
-def write(name, cases):
-    os.makedirs(ROOT, exist_ok=True)
-    path = os.path.join(ROOT, name + ".json")
+def write(name, cases, root=ROOT):
+    os.makedirs(root, exist_ok=True)
+    path = os.path.join(root, name + ".json")
     with open(path, "w") as f:
         json.dump({"generator": "scripts/" + os.path.basename(__import__("sys").argv[0]), "cases": cases}, f,
                   separators=(",", ":"), allow_nan=False)

@@ -14,9 +14,15 @@ the first step's logits (2, 8, 11), its loss, the gradient of every parameter at
 step (in order), the second step's loss (after one AdamW step), then every parameter after
 the two steps.
 
-Run: python3 scripts/gen_tinygpt.py   (numpy; deterministic output)"""
+The same at the size of examples/tinygpt and tg-bench-gpt's step (vocab 76, context 64, width
+64, 4 heads, 2 blocks, batch 16), too big to commit (about 8 MB), is written where asked by
+`full OUT.json`; the test command makes it under target/ and tests/nn/tinygpt.rs reads it.
+
+Run: python3 scripts/gen_tinygpt.py [full OUT.json]   (numpy; deterministic output)"""
 
 import math
+import os
+import sys
 
 import numpy as np
 
@@ -109,6 +115,18 @@ def unheads(y):
 
 
 MASK = np.triu(np.full((T, T), -np.inf), 1)
+
+
+def configure(vocab, context, dim, heads, layers, batch, dtype=np.float64):
+    """The reference's sizes, which its functions read as module globals."""
+    global V, T, D, H, L, B, HD, MASK
+    V, T, D, H, L, B = vocab, context, dim, heads, layers, batch
+    HD = dim // heads
+    MASK = np.triu(np.full((context, context), -np.inf, dtype), 1)
+
+
+# examples/tinygpt's sizes (its licence-text vocabulary has 76 characters), batch 16
+FULL = (76, 64, 64, 4, 2, 16)
 
 
 def forward_backward(p, ids, targets):
@@ -205,7 +223,10 @@ def main():
     inputs = [tensor(x, "int32") for pair in batches for x in pair]
     inputs += [tensor(p[k], "float32") for k in order]
     logits, loss0, g0 = forward_backward(p, *batches[0])
-    check_gradients(p, *batches[0], g0)
+    if (V, T, D, H, L, B) != FULL:
+        # the backward's formulas do not depend on the sizes: checked at the small size, where
+        # central differences take a second (at the full size, minutes)
+        check_gradients(p, *batches[0], g0)
     state = {}
     adamw(p, g0, state, 1, 0.01)
     _, loss1, g1 = forward_backward(p, *batches[1])
@@ -214,12 +235,19 @@ def main():
     outs += [tensor(g0[k], "float32") for k in order]
     outs += [tensor(loss1, "float32")]
     outs += [tensor(p[k], "float32") for k in order]
-    case = {"name": "tinygpt two AdamW steps", "op": "tinygpt",
+    case = {"name": f"tinygpt two AdamW steps (d {D}, context {T}, batch {B})", "op": "tinygpt",
             "args": {"params": order, "lrs": [0.01, 0.005], "weight_decay": 0.1,
                      "vocab": V, "context": T, "dim": D, "heads": H, "layers": L, "batch": B},
             "inputs": inputs, "outs": outs, "rtol": 1e-4, "atol": 1e-5}
-    write("tinygpt", [case])
+    return case
 
 
 if __name__ == "__main__":  # scripts/bench_tinygpt_numpy.py imports the model
-    main()
+    if sys.argv[1:2] == ["full"]:
+        configure(*FULL)
+        out = sys.argv[2]
+        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+        write(os.path.splitext(os.path.basename(out))[0], [main()],
+              root=os.path.dirname(os.path.abspath(out)))
+    else:
+        write("tinygpt", [main()])

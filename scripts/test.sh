@@ -14,6 +14,9 @@ if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("gguf")
 fi
 python3 scripts/gen_gguf_models.py tiny >/dev/null
 python3 scripts/gen_gguf_models.py tiny-qwen2 target/gguf-models f32 >/dev/null
+# examples/tinygpt's GPT at its full size against numpy (tests/nn/tinygpt.rs): 8 MB, so made
+# here (seconds) rather than committed
+python3 scripts/gen_tinygpt.py full target/fixtures/tinygpt-full.json >/dev/null
 cargo test --workspace --no-fail-fast
 # an ash application that hands its own device and buffers to tg (README: "tg inside a Vulkan
 # application"); it fails on a wrong value or any validation message

@@ -1,6 +1,7 @@
-//! examples/tinygpt's GPT (the `tinygpt` package's library) at a small size: against numpy
-//! (fixtures/tinygpt.json, scripts/gen_tinygpt.py: logits, loss and every gradient, then two
-//! AdamW steps with parameter groups taken by the kernel step); its training step as one
+//! examples/tinygpt's GPT (the `tinygpt` package's library) against numpy at a small size
+//! (fixtures/tinygpt.json) and at its own (made by the test command under target/), both from
+//! scripts/gen_tinygpt.py: logits, loss and every gradient, then two AdamW steps with
+//! parameter groups taken by the kernel step; its training step as one
 //! `#[kernel]` taking the model and AdamW by `&mut` computes what the eager step computes on
 //! a copy of the model, step after step (loss and every parameter), and replays after the
 //! first call, also while another thread trains a model of the same sizes; its sampling
@@ -85,8 +86,32 @@ fn sampling_near_zero_temperature_picks_the_most_likely_id() {
 
 #[test]
 fn the_gpt_matches_numpy_logits_gradients_and_two_adamw_steps() {
-    let cases = fixture::load("tinygpt.json");
-    let c = &cases[0];
+    matches_numpy::<2, 8>(&fixture::load("tinygpt.json")[0], &CONFIG);
+}
+
+/// examples/tinygpt's size (vocab 76, context 64, width 64, 4 heads, 2 blocks) and
+/// tg-bench-gpt's batch of 16: the reference is too big to commit, so the test command makes
+/// it under target/ (`scripts/gen_tinygpt.py full`), where this reads it.
+#[test]
+fn the_gpt_at_full_size_matches_numpy() {
+    let path = fixture::fixtures_dir().join("../target/fixtures/tinygpt-full.json");
+    let cases = fixture::load_path(&path).unwrap_or_else(|e| {
+        panic!("{e}; make it with `python3 scripts/gen_tinygpt.py full target/fixtures/tinygpt-full.json`")
+    });
+    let full = Config {
+        vocab: 76,
+        context: 64,
+        dim: 64,
+        heads: 4,
+        layers: 2,
+    };
+    matches_numpy::<16, 64>(&cases[0], &full);
+}
+
+/// The GPT of sizes `config` from the case's parameters against numpy: logits, loss and every
+/// gradient eagerly, then two AdamW steps of the kernel (no decay for biases and norms): each
+/// step's loss and every parameter after them.
+fn matches_numpy<const B: usize, const T: usize>(c: &fixture::Case, config: &Config) {
     let t = tg_test_support::inputs(c);
     let names: Vec<&str> = arg(c, "params")
         .as_array()
@@ -95,7 +120,7 @@ fn the_gpt_matches_numpy_logits_gradients_and_two_adamw_steps() {
         .map(|v| v.as_str().expect("a name"))
         .collect();
     let n = names.len();
-    let mut model = Gpt::new(&CONFIG).unwrap();
+    let mut model = Gpt::new(config).unwrap();
     let mut dict = StateDict::new();
     for (k, name) in names.iter().enumerate() {
         dict.insert(*name, t[4 + k].clone());
@@ -103,7 +128,7 @@ fn the_gpt_matches_numpy_logits_gradients_and_two_adamw_steps() {
     model.load_state_dict(&dict).unwrap();
     let check = |what: &str, got: &DynTensor, want: usize, rtol: f64, atol: f64| {
         if let Err(e) = fixture::compare(got.lazy(), &c.outs[want], rtol, atol) {
-            panic!("{what}: {e}");
+            panic!("{}: {what}: {e}", c.name);
         }
     };
     // eagerly: the logits, the loss and every gradient
@@ -127,8 +152,8 @@ fn the_gpt_matches_numpy_logits_gradients_and_two_adamw_steps() {
     let mut opt = AdamW::with_groups(&mut model, AdamConfig::new(0.0, wd), decay_matrices).unwrap();
     for step in 0..2 {
         opt.set_lr(lrs[step].as_f64().expect("lr"));
-        let x = Tensor::<Rank2<2, 8>, i32>::from_dyn(t[2 * step].clone());
-        let y = Tensor::<Rank2<2, 8>, i32>::from_dyn(t[2 * step + 1].clone());
+        let x = Tensor::<Rank2<B, T>, i32>::from_dyn(t[2 * step].clone());
+        let y = Tensor::<Rank2<B, T>, i32>::from_dyn(t[2 * step + 1].clone());
         let loss = train_step(&mut model, &mut opt, &x, &y);
         let want = if step == 0 { 1 } else { 2 + n };
         check(
