@@ -45,6 +45,13 @@ const CACHE_FORMAT: &str = "tg-spirv-cache 1";
 /// shaderc runs in this process, over all caches.
 static COMPILES: AtomicU64 = AtomicU64::new(0);
 
+thread_local! {
+    /// shaderc runs on this thread: whether one kernel's preparation compiled is this
+    /// count before and after it, which other threads compiling at the same time (a realize
+    /// prepares its new kernels on several) leave alone.
+    static THREAD_COMPILES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// Compiles a GLSL 4.50 compute shader (entry point `main`) for Vulkan 1.2 / SPIR-V 1.5, through
 /// the process-wide [`ShaderCache`]. Errors are [`crate::Error::Compile`] with the source; in a
 /// build without the compiler the SPIR-V comes from an installed bundle, else
@@ -70,6 +77,11 @@ pub fn compile_kernel(name: &str, source: &str) -> Result<Arc<[u32]>> {
 /// How many times shaderc actually ran in this process (cache misses, all caches together).
 pub fn compile_count() -> u64 {
     COMPILES.load(Ordering::Relaxed)
+}
+
+/// How many times shaderc ran on the calling thread.
+pub fn thread_compile_count() -> u64 {
+    THREAD_COMPILES.with(|c| c.get())
 }
 
 type Slot = Arc<OnceLock<Result<Arc<[u32]>>>>;
@@ -206,6 +218,7 @@ impl ShaderCache {
             return Ok(words.into());
         }
         COMPILES.fetch_add(1, Ordering::Relaxed);
+        THREAD_COMPILES.with(|c| c.set(c.get() + 1));
         self.compiles.fetch_add(1, Ordering::Relaxed);
         let words = glsl::compile(source, self.opt)?;
         if let Some(path) = path {

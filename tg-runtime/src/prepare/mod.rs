@@ -138,15 +138,67 @@ pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
     Ok((p, compiled))
 }
 
+/// The prepared forms of `ks`, in order, as [`prepare`] gives each; those not prepared before
+/// are built on up to [`std::thread::available_parallelism`] threads at once.
+///
+/// Preparing a new kernel is shaderc compiling its GLSL and the driver compiling the SPIR-V
+/// (lavapipe runs LLVM): tens of milliseconds each, hundreds of kernels on a model's first
+/// run, and every step of it is independent of the other kernels (shaderc's compilers are
+/// per thread, pipelines are built outside the device's lock), so a first run spends its
+/// time in proportion to the kernels over the cores rather than the kernels. A realize whose
+/// kernels were all prepared before looks each up and starts no thread. The first error in
+/// kernel order is returned, whichever thread met it.
+pub fn prepare_all(dev: &Device, ks: &[&Kernel]) -> Result<Vec<(Arc<Prepared>, bool)>> {
+    let known: Vec<Option<Arc<Prepared>>> = {
+        let prepared = dev.local::<PreparedKernels>(0);
+        let map = prepared.lock().unwrap_or_else(|e| e.into_inner());
+        ks.iter()
+            .map(|k| map.get(&signature::signature(k)).cloned())
+            .collect()
+    };
+    let missing: Vec<usize> = (0..ks.len()).filter(|&i| known[i].is_none()).collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(missing.len());
+    let mut built: HashMap<usize, Result<(Arc<Prepared>, bool)>> = HashMap::new();
+    if threads > 1 {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results = Mutex::new(&mut built);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&i) = missing.get(j) else { break };
+                        let r = prepare(dev, ks[i]);
+                        results
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .insert(i, r);
+                    }
+                });
+            }
+        });
+    }
+    ks.iter()
+        .zip(known)
+        .enumerate()
+        .map(|(i, (k, known))| match known {
+            Some(p) => Ok((p, false)),
+            None => built.remove(&i).unwrap_or_else(|| prepare(dev, k)),
+        })
+        .collect()
+}
+
 fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
     for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
         check_dtype(dev, d)?;
     }
     let l = lowered(k, &Target::of(dev.info()))?;
     let start = std::time::Instant::now();
-    let before = compile::compile_count();
+    let before = compile::thread_compile_count();
     let spirv = compile::compile_kernel(&l.name, &l.shader.source)?;
-    let compiled = compile::compile_count() > before;
+    let compiled = compile::thread_compile_count() > before;
     let key = compile::stable_hash(&l.shader.source);
     let words = 1 + 2 * l.shader.addresses.len() + l.program.params.len();
     if 4 * words as u32 > dev.info().max_push_constant_bytes {

@@ -274,11 +274,18 @@ fn dispatch_kernels(
     let mut written: Vec<Arc<Buffer>> = Vec::with_capacity(sched.kernels.len());
     let mut dispatches = Vec::with_capacity(sched.kernels.len());
     let mut names = Vec::with_capacity(sched.kernels.len());
-    for (j, k) in sched.kernels.iter().enumerate() {
-        check_size(&k.root)?;
-        // the tile a search chose for this kernel's class, when searches are asked for
-        let k = &*crate::tune::choose(dev, k)?;
-        let (p, compiled) = prepare::prepare(dev, k)?;
+    // the tile a search chose for each kernel's class, when searches are asked for
+    let chosen = sched
+        .kernels
+        .iter()
+        .map(|k| {
+            check_size(&k.root)?;
+            crate::tune::choose(dev, k)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let kernels: Vec<&Kernel> = chosen.iter().map(|k| &**k).collect();
+    let prepared = prepare::prepare_all(dev, &kernels)?;
+    for (j, (k, (p, compiled))) in kernels.into_iter().zip(prepared).enumerate() {
         // an assign writes into its target's buffer; every other kernel into a fresh one, or
         // one its readers are done with (`recycle`)
         let out = match (k.root.op(), recycling.outs[j]) {

@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 
 use crate::device_common::*;
 use tg_runtime::Error;
-use tg_runtime::compile::{ShaderCache, compile_count, compile_glsl, stable_hash};
+use tg_runtime::compile::{
+    ShaderCache, compile_count, compile_glsl, stable_hash, thread_compile_count,
+};
 use tg_runtime::device::{Device, KernelLayout};
 
 fn spv_files(dir: &Path) -> Vec<PathBuf> {
@@ -41,6 +43,25 @@ fn same_source_compiles_once() {
     assert_eq!(a[0], 0x0723_0203);
     cache.compile(AXPB).unwrap();
     assert_eq!(cache.compiles(), 2);
+}
+
+/// Whether preparing one kernel compiled is read from the thread's own count: a realize
+/// prepares its new kernels on several threads, and another thread's compile must not make
+/// a kernel found in the cache look compiled.
+#[test]
+fn a_thread_counts_only_its_own_compiles() {
+    let cache = ShaderCache::new(None);
+    let before = thread_compile_count();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let mine = thread_compile_count();
+            cache.compile(ADD).unwrap();
+            assert_eq!(thread_compile_count(), mine + 1);
+        });
+    });
+    assert_eq!(thread_compile_count(), before, "another thread's compile");
+    cache.compile(AXPB).unwrap();
+    assert_eq!(thread_compile_count(), before + 1);
 }
 
 #[test]

@@ -57,3 +57,64 @@ fn realizing_again_compiles_nothing() {
     assert!(std::fs::read_dir(&dir).unwrap().count() > 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Outputs of one realize that are kernels of different structures (two reductions over
+/// different axes and lengths, a max, an elementwise chain), with constants no other test
+/// uses, and their values computed on the host.
+fn several_kernels() -> (Vec<Lazy>, Vec<Vec<f32>>) {
+    let (r, c) = (6, 7);
+    let xs: Vec<f32> = (0..r * c).map(|i| (i as f32 * 0.37).sin()).collect();
+    let x = Lazy::from_slice(&[r, c], &xs).unwrap();
+    let k = Lazy::constant(0.765_432_1f32, DType::F32, &[r, c]).unwrap();
+    let scaled = x.binary(BinaryOp::Mul, &k).unwrap();
+    let outs = vec![
+        scaled.reduce(ReduceOp::Add, &[0]).unwrap(),
+        scaled.reduce(ReduceOp::Add, &[1]).unwrap(),
+        x.reduce(ReduceOp::Max, &[1]).unwrap(),
+        scaled.unary(UnaryOp::Exp2).unwrap(),
+    ];
+    let at = |i: usize, j: usize| xs[i * c + j] * 0.765_432_1;
+    let want = vec![
+        (0..c).map(|j| (0..r).map(|i| at(i, j)).sum()).collect(),
+        (0..r).map(|i| (0..c).map(|j| at(i, j)).sum()).collect(),
+        (0..r)
+            .map(|i| (0..c).map(|j| xs[i * c + j]).fold(f32::MIN, f32::max))
+            .collect(),
+        (0..r * c).map(|f| at(f / c, f % c).exp2()).collect(),
+    ];
+    (outs, want)
+}
+
+#[test]
+#[ignore = "run by kernels_new_to_a_realize_are_prepared_together"]
+fn child_several() {
+    let (outs, want) = several_kernels();
+    let (kernels, shaderc) = (
+        thread_stats().compiles,
+        tg_runtime::compile::compile_count(),
+    );
+    tg_runtime::realize(&outs.iter().collect::<Vec<_>>()).unwrap();
+    let kernels = thread_stats().compiles - kernels;
+    let shaderc = tg_runtime::compile::compile_count() - shaderc;
+    for (o, w) in outs.iter().zip(&want) {
+        let got = o.to_vec::<f32>().unwrap();
+        assert_eq!(got.len(), w.len());
+        for (a, b) in got.iter().zip(w) {
+            assert!((a - b).abs() <= 1e-5 * (1.0 + b.abs()), "{got:?} vs {w:?}");
+        }
+    }
+    println!("KERNELS={kernels} SHADERC={shaderc}");
+}
+
+/// The kernels a realize has not prepared before are compiled on several threads at once
+/// (`prepare::prepare_all`): the values are right, and the kernels the realize counts as
+/// compiled are exactly the times shaderc ran, however the threads interleaved.
+#[test]
+fn kernels_new_to_a_realize_are_prepared_together() {
+    let dir = temp_dir("several-kernels");
+    let out = run_child("child_several", &[("TG_CACHE_DIR", dir.to_str().unwrap())]);
+    let field = |k: &str| -> u64 { child_value(&out, k).parse().expect("a count") };
+    assert!(field("KERNELS") >= 3, "{out}");
+    assert_eq!(field("KERNELS"), field("SHADERC"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
