@@ -580,6 +580,20 @@ pub(crate) fn pin_sources() -> PinGuard {
     PinGuard { previous }
 }
 
+/// A copy of the sources this thread has pinned, for another thread working on the same
+/// realize (`prepare::prepare_all` lowers its kernels on several threads, and lowering must
+/// see the graph the scheduler planned, as on the realize's own thread).
+pub(crate) fn pinned_sources() -> Option<HashMap<u64, Vec<Arc<Node>>>> {
+    PINNED.with(|p| p.borrow().clone())
+}
+
+/// Pins `pins` (from [`pinned_sources`] of another thread) on this thread until the guard
+/// drops.
+pub(crate) fn pin_copied(pins: Option<HashMap<u64, Vec<Arc<Node>>>>) -> PinGuard {
+    let previous = PINNED.with(|p| p.replace(pins));
+    PinGuard { previous }
+}
+
 pub(crate) struct PinGuard {
     previous: Option<HashMap<u64, Vec<Arc<Node>>>>,
 }

@@ -16,6 +16,7 @@ use crate::compile;
 use crate::device::{Binding, Buffer, Device, Dispatch, KernelLayout, Pipeline};
 use crate::dtype::Scalar;
 use crate::error::{Error, Result};
+use crate::graph::node::{pin_copied, pinned_sources};
 use crate::kernel::{Kernel, Strategy};
 use crate::target::Target;
 
@@ -164,9 +165,13 @@ pub fn prepare_all(dev: &Device, ks: &[&Kernel]) -> Result<Vec<(Arc<Prepared>, b
     if threads > 1 {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let results = Mutex::new(&mut built);
+        // the graph as the realize's thread pinned it: another thread's realize may compute
+        // a node of these kernels meanwhile and drop its sources
+        let pins = pinned_sources();
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
+                    let _pinned = pin_copied(pins.clone());
                     loop {
                         let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some(&i) = missing.get(j) else { break };
