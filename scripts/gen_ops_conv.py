@@ -471,6 +471,14 @@ def conv_cases():
     conv("3x3", (1, 2, 5, 5), (3, 2, 3, 3), "int8", padding=padding_arg("uniform", 1))
     conv("groups", (1, 4, 5, 4), (4, 2, 2, 2), "int32", groups=2, stride=(2, 1))
     conv("3x3", (1, 2, 5, 5), (2, 2, 3, 3), "uint8", algorithms=("direct", "winograd"))  # ints fall back to direct
+    # outputs whose last axis is not a whole number of vectors: the direct form computes up to a
+    # quarter more columns so the scheduler tiles it, and cuts them off (7 -> 8 as ResNet's last
+    # stage, 14 -> 16, 13 -> 16 with stride 2, 7 -> 8 dilated, a transposed gradient's input)
+    conv("resnet_7x7", (1, 8, 7, 7), (8, 8, 3, 3), "float32", padding=padding_arg("uniform", 1))
+    conv("resnet_14x14", (1, 4, 14, 14), (8, 4, 3, 3), "float32", padding=padding_arg("uniform", 1))
+    conv("stride2_13", (1, 4, 27, 27), (8, 4, 3, 3), "float32", stride=(2,))
+    conv("dilated_7", (2, 4, 11, 11), (4, 4, 3, 3), "float32", dilation=(2,), bias=False)
+    conv("pad_right_7", (1, 4, 7, 5), (4, 4, 3, 3), "float32", padding=padding_arg("pairs", [[1, 1], [0, 4]]))
 
     # transposed convolution
     def convt(name, xs, ws, dt, groups=1, stride=(1,), dilation=(1,), padding=None, out_pad=(0,), bias=True, seed=40,

@@ -127,10 +127,17 @@ fn winograd_and_image_agree_with_direct() {
     let b = random(&[8], 3);
     let conv = Conv::new().groups(2).padding(1);
     let direct = x.conv2d(&w, Some(&b), &conv).unwrap();
+    // 11 output columns: the sum into 12, so it tiles, then the cut with the bias
     assert_eq!(
         kernels(&direct),
+        2,
+        "the direct form over a ragged row is a tiled reduction and its cut"
+    );
+    let whole = random(&[2, 6, 13, 12], 4).conv2d(&w, Some(&b), &conv).unwrap();
+    assert_eq!(
+        kernels(&whole),
         1,
-        "the direct form is one fused reduction"
+        "the direct form over whole vectors is one fused reduction"
     );
     let wino = x.conv2d_winograd(&w, Some(&b), &conv).unwrap();
     assert!(
