@@ -212,23 +212,29 @@ pub(crate) fn decode(
 }
 
 /// The 8 six-bit scales and minimums of a K-quant super-block from its 3 scale words, as f32
-/// `[rows, blocks, 8]` each (see [`crate::host::k_scale_min`]).
+/// `[rows, blocks, 8]` each (see [`crate::host::k_scale_min`]). Scale `j` takes byte `j % 4`
+/// of the words: each word's bytes are viewed twice over (`[rows, blocks, 2, 4]`) and the
+/// half `j / 4` picks the low or the high formula. Written as two halves padded and joined,
+/// each of the four halves became a small kernel and buffer beside every product; now the
+/// three bytes do (the scheduler's rule for values read 64 times per element,
+/// `schedule/reuse.rs`: a byte feeds two scales of 32 weights each).
 fn k_scales(words: &Lazy, r: usize, n: usize) -> Result<(Lazy, Lazy)> {
     let s4 = [r, n, 4];
+    let s8 = [r, n, 2, 4];
     let sh = shifts(&s4, &[(2, 8)])?;
     let byte = |i: usize| -> Result<Lazy> {
         let w = words.shrink(&[(0, r), (0, n), (i, i + 1)])?;
-        and(&shr(&spread(&w, &[r, n, 1], &s4)?, &sh)?, 255)
+        let b = and(&shr(&spread(&w, &[r, n, 1], &s4)?, &sh)?, 255)?;
+        spread(&b, &[r, n, 1, 4], &s8)
     };
     let (b0, b1, b2) = (byte(0)?, byte(1)?, byte(2)?);
     let sc_lo = and(&b0, 63)?;
     let sc_hi = or(&and(&b2, 15)?, &and(&shr_k(&b0, 2)?, 0x30)?)?;
     let mn_lo = and(&b1, 63)?;
     let mn_hi = or(&shr_k(&b2, 4)?, &and(&shr_k(&b1, 2)?, 0x30)?)?;
-    let join = |lo: &Lazy, hi: &Lazy| -> Result<Lazy> {
-        let lo = lo.pad(&[(0, 0), (0, 0), (0, 4)])?;
-        let hi = hi.pad(&[(0, 0), (0, 0), (4, 0)])?;
-        Ok(or(&lo, &hi)?.cast(DType::F32))
+    let low = iota(&s8, 2, 1)?.binary(BinaryOp::CmpLt, &k(1, &s8)?)?;
+    let pick = |lo: &Lazy, hi: &Lazy| -> Result<Lazy> {
+        Ok(low.where_(lo, hi)?.reshape(&[r, n, 8])?.cast(DType::F32))
     };
-    Ok((join(&sc_lo, &sc_hi)?, join(&mn_lo, &mn_hi)?))
+    Ok((pick(&sc_lo, &sc_hi)?, pick(&mn_lo, &mn_hi)?))
 }

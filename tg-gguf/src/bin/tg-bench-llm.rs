@@ -3,7 +3,9 @@
 //!
 //! ```text
 //! tg-bench-llm kernels                 matrix-vector products [1, K] x [N, K]^T per type and
-//!                                      layout, as GB/s of weights, against tg's add of 16M f32
+//!                                      layout, as GB/s of weights, against tg's add of 16M f32:
+//!                                      realized (a new graph each run: scheduled and lowered)
+//!                                      and replayed from a recording (as a decode step runs)
 //! tg-bench-llm model A.gguf [B.gguf..] prefill (-p, 64) and decode (-n, 32) tokens/s, medians
 //!                                      of 3, and llama.cpp's llama-bench on the same file
 //!                                      (target/llama.cpp/{vulkan,cpu}/bin, when built) back to back
@@ -125,14 +127,27 @@ fn kernels(runs: usize) -> Result<()> {
                 Ok(())
             })?;
             let rate = info.bytes as f64 / s / 1e9;
+            // as a decode step runs it: recorded once, replayed (nothing scheduled or lowered)
+            let wt = DynTensor::from_lazy(w.values()?.lazy().permute(&[1, 0]).map_err(rt)?);
+            let (_, rec) =
+                tg_runtime::record(&[x.lazy()], || Ok(vec![x.matmul(&wt)?.lazy().clone()]))
+                    .map_err(rt)?;
+            let replay = time(runs, |_| {
+                rec.replay(&[x.lazy()]).map_err(rt)?;
+                Ok(())
+            })?;
+            let replay_rate = info.bytes as f64 / replay / 1e9;
             println!(
-                "  {:<5} {:<7} {:>8.3} ms  {:>6.2} GB/s   add 16M f32 in turn {:>6.2} GB/s   ratio {:.3}",
+                "  {:<5} {:<7} {:>8.3} ms  {:>6.2} GB/s   replayed {:>8.3} ms {:>6.2} GB/s   add 16M f32 in turn {:>6.2} GB/s   ratio {:.3}  replayed {:.3}",
                 ty.name(),
                 format!("{layout:?}"),
                 s * 1e3,
                 rate,
+                replay * 1e3,
+                replay_rate,
                 add,
-                rate / add
+                rate / add,
+                replay_rate / add
             );
         }
     }

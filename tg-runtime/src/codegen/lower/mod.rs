@@ -114,6 +114,7 @@ pub fn lower_with(k: &Kernel, lowering: Lowering, choices: Choices, passes: &[Pa
         lowering,
         choices.out_vectors,
     );
+    l.deep = choices.unroll.max(1);
     for pass in passes {
         pass.run(&mut l, root, &choices);
     }
@@ -190,6 +191,8 @@ struct Lowerer {
     steps: HashMap<u32, Vec<(u32, Expr)>>,
     /// [`Lowering::wide_loads`].
     wide_loads: bool,
+    /// [`Choices::unroll`]: how many usual steps a serial reduction loop takes an iteration.
+    deep: usize,
 }
 
 impl Lowerer {
@@ -241,6 +244,7 @@ impl Lowerer {
             capacity: options.param_words.saturating_sub(address_words),
             generic_trips: options.generic_trips,
             wide_loads: options.wide_loads,
+            deep: 1,
             var_words: HashMap::new(),
             stash_rows: row_plan && matches!(strategy, Strategy::Row { .. } | Strategy::Serial),
             row_threads: match strategy {

@@ -1,7 +1,8 @@
 //! Reductions become loops: one loop block per trip count and place, shared by every
 //! reduction of that size there (so `sum(x)` and `sum(x*x)` share a loop) unless one feeds the
-//! other; steps unroll by 4 (8 where loads pair) when the innermost reduced axis allows, each
-//! source value folded pairwise into an accumulator. Trip counts are push constants, ranges
+//! other; steps unroll by 4 (8 where loads pair) when the innermost reduced axis allows (four
+//! such steps an iteration in a serial kernel that reads an operand in blocks,
+//! `Choices::unroll`), each source value folded pairwise into an accumulator. Trip counts are push constants, ranges
 //! their class, so reductions that differ only in length share a shader.
 
 use std::sync::Arc;
@@ -157,7 +158,7 @@ impl Lowerer {
             && (self.row_threads == 1 || self.row_step() == 2 * LANES)
             && trip >= 4 * LANES
             && rshape.last().is_some_and(|&n| n % (2 * LANES) == 0);
-        if nested && !self.stash_rows {
+        let step = if nested && !self.stash_rows {
             1
         } else if wide {
             2 * LANES
@@ -165,6 +166,22 @@ impl Lowerer {
             LANES
         } else {
             1
+        };
+        // a serial kernel may take several steps an iteration (`Choices::unroll`), where the
+        // innermost reduced axis holds whole iterations and the loop still runs at least
+        // twice: an operand read in blocks then reads each block's values once
+        let deep = step * self.deep;
+        if self.deep > 1
+            && step > 1
+            && whole
+            && self.prog.strategy == Strategy::Serial
+            && !self.stash_rows
+            && trip >= 2 * deep
+            && rshape.last().is_some_and(|&n| n % deep == 0)
+        {
+            deep
+        } else {
+            step
         }
     }
 

@@ -283,3 +283,57 @@ fn the_heuristic_makes_lowerings_choices() {
         assert_eq!((p.out_vectors, p.vectors), pairs, "{}", info.name);
     }
 }
+
+/// A serial reduction reading an operand in blocks (a quantized weight's per-block scale:
+/// one value per 32 elements of the reduction, so the plain loop of 8-element steps loads it
+/// again at every step) unrolls by four steps, so the block's scale is one load an
+/// iteration and its weights a run of wide loads; a plain matrix-vector product keeps its
+/// steps (deeper unrolling would save it no load).
+#[test]
+fn a_blocked_operand_unrolls_the_reduction_by_its_block() {
+    let (rows, blocks, per) = (64, 24, 32);
+    let k_len = blocks * per;
+    let x = data(&[1, 1, k_len]).expand(&[1, rows, k_len]).unwrap();
+    let product = |w: Lazy| {
+        x.binary(BinaryOp::Mul, &w.reshape(&[1, rows, k_len]).unwrap())
+            .unwrap()
+            .reduce(ReduceOp::Add, &[2])
+            .unwrap()
+    };
+    let scale = data(&[rows, blocks, 1])
+        .expand(&[rows, blocks, per])
+        .unwrap();
+    let blocked = product(
+        data(&[rows, blocks, per])
+            .binary(BinaryOp::Mul, &scale)
+            .unwrap(),
+    );
+    let plain = product(data(&[rows, blocks, per]));
+    let trip = |p: &Program| -> Vec<i64> {
+        p.blocks
+            .iter()
+            .filter_map(|b| b.loop_var.map(|v| v.1))
+            .collect()
+    };
+    for (y, deep) in [(&blocked, true), (&plain, false)] {
+        let (mut k, lowering) = last_kernel(y, &lavapipe());
+        // (the scheduler makes it serial where the outputs keep a CPU's cores busy)
+        k.strategy = Strategy::Serial;
+        let usual = lower_with(&k, lowering, Choices::plain(Strategy::Serial), &PASSES);
+        let chosen = lower(&k, lowering);
+        // steps of 8 elements (two vectors a wide load) usually, of 32 where it pays
+        assert_eq!(trip(&usual), vec![(k_len / 8) as i64]);
+        let want = if deep { k_len / 32 } else { k_len / 8 };
+        assert_eq!(trip(&chosen), vec![want as i64], "deep {deep}");
+        if deep {
+            // an iteration loads x (4 pairs), 4 rows' weights (4 pairs each) and 4 scales
+            // where 4 plain iterations loaded x (4), weights (4 x 4) and scales (4 x 4)
+            assert!(
+                chosen.loads() < 4 * usual.loads(),
+                "{} {}",
+                chosen.loads(),
+                usual.loads()
+            );
+        }
+    }
+}
