@@ -33,6 +33,20 @@ pub struct Kernel {
     pub split_of: Option<u64>,
     /// The kernel keeps reductions broadcast over rows inside itself (a row plan).
     pub row_plan: bool,
+    /// Further roots the kernel writes, each into a buffer of its own, computed like `root`
+    /// at the same output index (a multi-output kernel: the scheduler groups elementwise
+    /// kernels of one shape and dtype, `schedule/multi.rs`, so an optimizer's update of m, v
+    /// and the parameter, and the updates of many parameters of one shape, are one dispatch).
+    /// Each is its own body; a root here or `root` read by another is computed in registers,
+    /// not loaded.
+    pub also: Vec<Arc<Node>>,
+}
+
+impl Kernel {
+    /// Every node the kernel writes: `root`, then `also`.
+    pub fn roots(&self) -> impl Iterator<Item = &Arc<Node>> {
+        std::iter::once(&self.root).chain(&self.also)
+    }
 }
 
 /// How invocations map to outputs.

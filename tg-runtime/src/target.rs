@@ -21,6 +21,9 @@ pub struct Target {
     pub lowering: Lowering,
     /// What rendering may use of the device.
     pub glsl: GlslFeatures,
+    /// Storage buffers one kernel may bind ([`DeviceInfo::max_storage_buffers`]): a
+    /// multi-output kernel's outputs and inputs together stay within it.
+    pub bindings: u32,
 }
 
 impl Target {
@@ -49,6 +52,7 @@ impl Target {
                 preserve_inf_nan_f32: info.preserve_inf_nan_f32,
                 preserve_inf_nan_f64: info.preserve_inf_nan_f64,
             },
+            bindings: info.max_storage_buffers,
         }
     }
 }

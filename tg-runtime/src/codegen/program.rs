@@ -240,6 +240,9 @@ pub struct Program {
     pub blocks: Vec<Block>,
     /// Per output lane, the value to store: `LANES` per stored vector, vector after vector.
     pub outputs: Vec<Val>,
+    /// A multi-output kernel's further outputs (`Kernel::also`), each as `outputs` is (same
+    /// lanes, same `out_index`, same dtype), stored to bindings of their own after the first.
+    pub more_outputs: Vec<Vec<Val>>,
     /// The output's dtype.
     pub out_dtype: DType,
     /// Number of output elements.

@@ -102,6 +102,10 @@ pub struct DeviceInfo {
     pub device_id: u32,
     /// The largest storage buffer one binding can hold, in bytes.
     pub max_storage_buffer_range: u64,
+    /// Storage buffers one kernel may bind (`maxPerStageDescriptorStorageBuffers`, and
+    /// `maxDescriptorSetStorageBuffers` where smaller): the scheduler packs elementwise kernels
+    /// into one multi-output dispatch only within it. 0 (as `Default` has it): no packing.
+    pub max_storage_buffers: u32,
     /// Workgroups per dispatch, per dimension.
     pub max_workgroup_count: [u32; 3],
     /// Invocations per workgroup, per dimension.

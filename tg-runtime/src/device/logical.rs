@@ -169,6 +169,9 @@ pub(crate) fn describe(
         vendor_id: props.vendor_id,
         device_id: props.device_id,
         max_storage_buffer_range: u64::from(limits.max_storage_buffer_range),
+        max_storage_buffers: limits
+            .max_per_stage_descriptor_storage_buffers
+            .min(limits.max_descriptor_set_storage_buffers),
         max_workgroup_count: limits.max_compute_work_group_count,
         max_workgroup_size: limits.max_compute_work_group_size,
         max_workgroup_invocations: limits.max_compute_work_group_invocations,

@@ -55,7 +55,16 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
         Strategy::Scan { .. } => "s",
     };
     let shape: Vec<String> = k.root.shape().iter().map(|d| d.to_string()).collect();
-    format!("{kind}{coop}_{}_{}", shape.join("x"), k.root.dtype())
+    // a multi-output kernel says how many outputs it writes
+    let outputs = match k.also.len() {
+        0 => String::new(),
+        n => format!("x{}", n + 1),
+    };
+    format!(
+        "{kind}{coop}{outputs}_{}_{}",
+        shape.join("x"),
+        k.root.dtype()
+    )
 }
 
 /// A map from kernel signatures, shared by all threads.
@@ -218,7 +227,9 @@ fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
         });
     }
     let layout = KernelLayout {
-        bindings: u32::from(!l.shader.addresses.contains(&0)) + l.shader.bindings.len() as u32,
+        bindings: u32::from(!l.shader.addresses.contains(&0))
+            + l.program.more_outputs.len() as u32
+            + l.shader.bindings.len() as u32,
         push_constant_bytes: 4
             * (1 + 2 * l.shader.addresses.len() as u32 + l.program.params.len() as u32),
     };
@@ -259,9 +270,15 @@ fn check_dtype(dev: &Device, d: crate::dtype::DType) -> Result<()> {
     }
 }
 
-/// The dispatch of a prepared kernel writing `out` and reading `inputs` (by input index).
-pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buffer>]) -> Dispatch {
-    dispatch_with(dev, p, out, inputs, &|_| None)
+/// The dispatch of a prepared kernel writing `outs` (its root's buffer, then those of a
+/// multi-output kernel's further roots) and reading `inputs` (by input index).
+pub fn dispatch(
+    dev: &Device,
+    p: &Prepared,
+    outs: &[Arc<Buffer>],
+    inputs: &[Arc<Buffer>],
+) -> Dispatch {
+    dispatch_with(dev, p, outs, inputs, &|_| None)
 }
 
 /// [`dispatch`] with the vars `bind` gives a value for read at that value instead of the
@@ -269,17 +286,25 @@ pub fn dispatch(dev: &Device, p: &Prepared, out: &Arc<Buffer>, inputs: &[Arc<Buf
 pub fn dispatch_with(
     dev: &Device,
     p: &Prepared,
-    out: &Arc<Buffer>,
+    outs: &[Arc<Buffer>],
     inputs: &[Arc<Buffer>],
     bind: &dyn Fn(u64) -> Option<Scalar>,
 ) -> Dispatch {
     let shader = &p.shader;
+    let out = &outs[0];
     let buffer = |b: usize| if b == 0 { out } else { &inputs[b - 1] };
     let mut bindings = vec![Binding {
         buffer: out.clone(),
         writes: true,
         by_address: shader.addresses.contains(&0),
     }];
+    for more in &outs[1..] {
+        bindings.push(Binding {
+            buffer: more.clone(),
+            writes: true,
+            by_address: false,
+        });
+    }
     for (input, _view) in &shader.bindings {
         bindings.push(Binding {
             buffer: inputs[*input].clone(),

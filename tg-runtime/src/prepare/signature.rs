@@ -30,7 +30,10 @@ pub fn signature(k: &Kernel) -> (u64, u64) {
     // nodes numbered in first-visit order of a depth-first walk; inputs by their index
     let input = |n: &Arc<Node>| inputs.get(&n.id()).filter(|_| n.id() != k.body.id());
     let mut local: HashMap<u64, usize> = HashMap::new();
-    let order = post_order(std::slice::from_ref(&k.body), |n| match input(n) {
+    // a multi-output kernel's further roots are outputs too, in their order
+    let roots: Vec<Arc<Node>> = std::iter::once(&k.body).chain(&k.also).cloned().collect();
+    let also: Vec<u64> = k.also.iter().map(|n| n.id()).collect();
+    let order = post_order(&roots, |n| match input(n) {
         Some(_) => Vec::new(),
         None => n.srcs(),
     });
@@ -46,5 +49,8 @@ pub fn signature(k: &Kernel) -> (u64, u64) {
         (n.op(), n.dtype(), n.shape(), &src_ids).hash(&mut a);
         (id, n.op(), n.dtype(), n.shape(), &src_ids).hash(&mut b);
     }
+    let outputs: Vec<usize> = also.iter().map(|id| local[id]).collect();
+    outputs.hash(&mut a);
+    outputs.hash(&mut b);
     (a.finish(), b.finish())
 }

@@ -167,6 +167,7 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
         .zip(&recycling.handed_on)
         .filter(|(_, handed_on)| !**handed_on)
         .map(|(k, _)| &k.root)
+        .chain(sched.kernels.iter().flat_map(|k| &k.also))
         .chain(sched.aliases.iter().map(|(n, _)| n))
     {
         if let Some(b) = buffers.results.get(&n.id()) {
@@ -294,14 +295,30 @@ fn dispatch_kernels(
             (_, recycle::Out::Fresh) => dev.alloc(buffer_bytes(&k.root))?,
         };
         written.push(out.clone());
+        // a multi-output kernel's further roots: an assign into its target, else fresh
+        let mut outs = vec![out.clone()];
+        for r in &k.also {
+            outs.push(match r.op() {
+                Op::Assign => buffers.of(&r.srcs()[0])?,
+                _ => dev.alloc(buffer_bytes(r))?,
+            });
+        }
         let inputs = k
             .inputs
             .iter()
             .map(|i| buffers.of(i))
             .collect::<Result<Vec<_>>>()?;
-        dispatches.push(prepare::dispatch(dev, &p, &out, &inputs));
-        let fresh = !matches!(k.root.op(), Op::Assign);
-        record::note_kernel(&p, &out, buffer_bytes(&k.root), fresh, &inputs);
+        dispatches.push(prepare::dispatch(dev, &p, &outs, &inputs));
+        let written_to: Vec<record::Written> = k
+            .roots()
+            .zip(&outs)
+            .map(|(r, b)| record::Written {
+                buffer: b.clone(),
+                bytes: buffer_bytes(r),
+                fresh: !matches!(r.op(), Op::Assign),
+            })
+            .collect();
+        record::note_kernel(&p, &written_to, &inputs);
         delta.compiles += compiled as u64;
         delta.max_loops = delta.max_loops.max(p.shader.loops);
         if debug_level() >= 3 {
@@ -321,6 +338,9 @@ fn dispatch_kernels(
             eprintln!("{}", p.shader.source);
         }
         names.push(p.name.clone());
+        for (r, b) in k.also.iter().zip(&outs[1..]) {
+            buffers.results.insert(r.id(), b.clone());
+        }
         buffers.results.insert(k.root.id(), out);
     }
     Ok((dispatches, names))
@@ -398,7 +418,8 @@ fn recycle_plan(dev: &Device, sched: &Schedule, targets: &[Arc<Node>]) -> recycl
     let total = sched
         .kernels
         .iter()
-        .map(|k| buffer_bytes(&k.root))
+        .flat_map(|k| k.roots())
+        .map(|r| buffer_bytes(r))
         .sum::<u64>();
     if total <= room {
         return recycle::Plan::all_fresh(sched.kernels.len());

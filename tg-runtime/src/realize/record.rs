@@ -22,8 +22,9 @@ use crate::prepare::{self, Prepared};
 enum Slot {
     /// The i-th input of the call.
     Input(usize),
-    /// The buffer the k-th recorded kernel wrote.
-    Kernel(usize),
+    /// The buffer the k-th recorded kernel wrote as its j-th output (0 but for a
+    /// multi-output kernel's further roots).
+    Kernel(usize, usize),
     /// A buffer from outside the call (weights, constants uploaded inside the body): reused.
     Fixed(Arc<Buffer>),
 }
@@ -41,16 +42,27 @@ enum Out {
 
 struct RecKernel {
     prepared: Arc<Prepared>,
-    out: Out,
+    /// Its outputs: the root's, then a multi-output kernel's further roots'.
+    outs: Vec<Out>,
     inputs: Vec<Slot>,
+}
+
+/// One buffer a kernel wrote, as realize tells a recording.
+pub(crate) struct Written {
+    /// The buffer.
+    pub buffer: Arc<Buffer>,
+    /// The bytes its value takes.
+    pub bytes: u64,
+    /// Whether it was allocated for this kernel (else it is written in place).
+    pub fresh: bool,
 }
 
 #[derive(Default)]
 struct Recorder {
     inputs: Vec<u64>,
     kernels: Vec<RecKernel>,
-    /// Buffer id -> the last kernel that wrote it.
-    written: HashMap<u64, usize>,
+    /// Buffer id -> the last kernel that wrote it, and which of its outputs.
+    written: HashMap<u64, (usize, usize)>,
 }
 
 thread_local! {
@@ -59,8 +71,8 @@ thread_local! {
 
 impl Recorder {
     fn slot(&self, b: &Arc<Buffer>) -> Slot {
-        if let Some(&k) = self.written.get(&b.id()) {
-            Slot::Kernel(k)
+        if let Some(&(k, j)) = self.written.get(&b.id()) {
+            Slot::Kernel(k, j)
         } else if let Some(i) = self.inputs.iter().position(|&id| id == b.id()) {
             Slot::Input(i)
         } else {
@@ -98,27 +110,29 @@ fn may_share(node: &Node) -> bool {
     })
 }
 
-/// Called by realize for every kernel it dispatches while a recording is active; `fresh`
-/// says whether `out` was allocated for this kernel (else it is written in place).
-pub(crate) fn note_kernel(
-    prepared: &Arc<Prepared>,
-    out: &Arc<Buffer>,
-    out_bytes: u64,
-    fresh: bool,
-    inputs: &[Arc<Buffer>],
-) {
+/// Called by realize for every kernel it dispatches while a recording is active, with the
+/// buffers it writes (`outs`: one, or a multi-output kernel's several).
+pub(crate) fn note_kernel(prepared: &Arc<Prepared>, outs: &[Written], inputs: &[Arc<Buffer>]) {
     ACTIVE.with(|a| {
         if let Some(r) = a.borrow_mut().as_mut() {
             let inputs = inputs.iter().map(|b| r.slot(b)).collect();
-            let out_slot = if fresh {
-                Out::Fresh(out_bytes)
-            } else {
-                Out::Into(r.slot(out))
-            };
-            r.written.insert(out.id(), r.kernels.len());
+            let slots = outs
+                .iter()
+                .map(|w| {
+                    if w.fresh {
+                        Out::Fresh(w.bytes)
+                    } else {
+                        Out::Into(r.slot(&w.buffer))
+                    }
+                })
+                .collect();
+            let k = r.kernels.len();
+            for (j, w) in outs.iter().enumerate() {
+                r.written.insert(w.buffer.id(), (k, j));
+            }
             r.kernels.push(RecKernel {
                 prepared: prepared.clone(),
-                out: out_slot,
+                outs: slots,
                 inputs,
             });
         }
@@ -135,8 +149,9 @@ pub struct Recording {
     inputs: Vec<(DType, Vec<usize>)>,
     outputs: Vec<(Slot, DType, Vec<usize>)>,
     /// Buffers of the kernels whose fresh outputs no one outside the call sees, reused by
-    /// every replay, so a replayed step allocates nothing for its intermediates.
-    arena: Mutex<HashMap<usize, Arc<Buffer>>>,
+    /// every replay, so a replayed step allocates nothing for its intermediates; by kernel
+    /// and output.
+    arena: Mutex<HashMap<(usize, usize), Arc<Buffer>>>,
 }
 
 fn buffer_of(l: &Lazy) -> Result<Arc<Buffer>> {
@@ -211,13 +226,14 @@ impl Recording {
                 .all(|(l, (d, s))| l.dtype() == *d && l.shape() == s.as_slice())
     }
 
-    /// Kernels whose fresh output is returned to the caller (so each call needs its own).
-    fn returned(&self) -> Vec<usize> {
-        let mut out: Vec<usize> = self
+    /// Kernel outputs whose fresh buffer is returned to the caller (so each call needs its
+    /// own).
+    fn returned(&self) -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = self
             .outputs
             .iter()
             .filter_map(|(s, _, _)| match s {
-                Slot::Kernel(k) => Some(*k),
+                Slot::Kernel(k, j) => Some((*k, *j)),
                 _ => None,
             })
             .collect();
@@ -279,37 +295,42 @@ impl Recording {
             .map(|l| buffer_of(l))
             .collect::<Result<Vec<_>>>()?;
         let returned = self.returned();
-        let mut outs: Vec<Arc<Buffer>> = Vec::with_capacity(self.kernels.len());
+        let mut outs: Vec<Vec<Arc<Buffer>>> = Vec::with_capacity(self.kernels.len());
         let mut dispatches = Vec::with_capacity(self.kernels.len());
-        let resolve = |s: &Slot, outs: &[Arc<Buffer>]| match s {
+        let resolve = |s: &Slot, outs: &[Vec<Arc<Buffer>>]| match s {
             Slot::Input(i) => input_bufs[*i].clone(),
-            Slot::Kernel(k) => outs[*k].clone(),
+            Slot::Kernel(k, j) => outs[*k][*j].clone(),
             Slot::Fixed(b) => b.clone(),
         };
         let mut arena = self.arena.lock().unwrap_or_else(|e| e.into_inner());
         for (k, rec) in self.kernels.iter().enumerate() {
-            let out = match &rec.out {
-                Out::Into(slot) => resolve(slot, &outs),
-                Out::Fresh(bytes) if returned.binary_search(&k).is_ok() => dev.alloc(*bytes)?,
-                Out::Fresh(bytes) => match arena.get(&k) {
-                    Some(b) => b.clone(),
-                    None => {
-                        let b = dev.alloc(*bytes)?;
-                        arena.insert(k, b.clone());
-                        b
+            let mut written = Vec::with_capacity(rec.outs.len());
+            for (j, out) in rec.outs.iter().enumerate() {
+                written.push(match out {
+                    Out::Into(slot) => resolve(slot, &outs),
+                    Out::Fresh(bytes) if returned.binary_search(&(k, j)).is_ok() => {
+                        dev.alloc(*bytes)?
                     }
-                },
-            };
+                    Out::Fresh(bytes) => match arena.get(&(k, j)) {
+                        Some(b) => b.clone(),
+                        None => {
+                            let b = dev.alloc(*bytes)?;
+                            arena.insert((k, j), b.clone());
+                            b
+                        }
+                    },
+                });
+            }
             let bufs: Vec<Arc<Buffer>> = rec.inputs.iter().map(|s| resolve(s, &outs)).collect();
             let bind = |id: u64| vars.iter().find(|v| v.0 == id).map(|v| v.1);
             dispatches.push(prepare::dispatch_with(
                 dev,
                 &rec.prepared,
-                &out,
+                &written,
                 &bufs,
                 &bind,
             ));
-            outs.push(out);
+            outs.push(written);
         }
         drop(arena);
         // TG_DEBUG: 1 a line per replay, 2 with each kernel's GPU time (as realize reports)

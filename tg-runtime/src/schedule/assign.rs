@@ -28,7 +28,7 @@ pub(super) fn base(n: &Arc<Node>) -> Arc<Node> {
 }
 
 /// Identifies a buffer a node reads: a node's base, or for a realized node its buffer.
-fn buffer_key(n: &Arc<Node>) -> u64 {
+pub(super) fn buffer_key(n: &Arc<Node>) -> u64 {
     match n.buffer() {
         Some(b) => u64::MAX - b.id(),
         None => base(n).id(),

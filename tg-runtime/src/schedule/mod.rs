@@ -17,6 +17,7 @@ mod cap;
 mod fanout;
 mod fit;
 mod gather;
+mod multi;
 mod reuse;
 mod rows;
 mod split;
@@ -34,6 +35,7 @@ use crate::kernel::{
 use crate::target::{BASE_ROWS, ClassDefaults, Target};
 
 pub use fit::Plan;
+pub use multi::MAX_BINDINGS;
 
 /// Everything one realize does, in order.
 #[derive(Clone, Debug, Default)]
@@ -64,9 +66,12 @@ pub const COOP_THREADS: u32 = 64;
 /// Without a loop budget this is one planning pass. With one, every planned kernel's loop
 /// count is taken from `cost` (codegen's exact count), and a kernel over the budget is
 /// re-planned: its row plan dropped, or its longest reduction split into more chunks, until
-/// every kernel fits; a kernel that cannot be made to fit is [`Error::Internal`].
+/// every kernel fits; a kernel that cannot be made to fit is [`Error::Internal`]. Then small
+/// elementwise kernels of one shape are packed into multi-output kernels (`multi.rs`).
 pub fn schedule(targets: &[Arc<Node>], target: &Target, cost: CostFn) -> Result<Schedule> {
-    fit::fit(targets, target, cost)
+    let mut sched = fit::fit(targets, target, cost)?;
+    multi::group(&mut sched, target);
+    Ok(sched)
 }
 
 /// Nodes reachable from `targets` that still need computing, sources before users.
@@ -421,6 +426,7 @@ fn plan_kernel(
             body,
             split_of: None,
             row_plan: false,
+            also: Vec::new(),
         };
     }
     let mut realize = realize.clone();
@@ -465,6 +471,7 @@ fn plan_kernel(
         inputs,
         split_of: None,
         row_plan: false,
+        also: Vec::new(),
     }
 }
 

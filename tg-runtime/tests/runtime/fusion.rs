@@ -168,9 +168,12 @@ fn a_reduction_used_by_two_kernels_is_computed_once() {
     let s = a.reduce(ReduceOp::Add, &[1]).unwrap();
     let x = s.unary(UnaryOp::Sqrt).unwrap().contiguous();
     let y = s.unary(UnaryOp::Neg).unwrap().contiguous();
-    let before = thread_stats().kernels;
-    tg_runtime::realize(&[&x, &y]).unwrap();
-    assert_eq!(thread_stats().kernels - before, 3);
+    let report = tg_runtime::realize_report(&[&x, &y], false).unwrap();
+    // one reduction; x and y after it (one multi-output kernel where the device binds three
+    // buffers, `schedule/multi.rs`)
+    let reductions = report.kernels.iter().filter(|k| k.starts_with('R')).count();
+    assert_eq!(reductions, 1, "{:?}", report.kernels);
+    assert!(report.kernels.len() <= 3, "{:?}", report.kernels);
 }
 
 #[test]

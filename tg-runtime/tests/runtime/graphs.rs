@@ -29,3 +29,23 @@ pub fn base2_softmax(x: &Lazy) -> Lazy {
     e.binary(BinaryOp::Mul, &t.unary(UnaryOp::Recip).unwrap())
         .unwrap()
 }
+
+/// Adam's update of one parameter as an optimizer step writes it, each value assigned in place:
+/// `m = b1 m + (1 - b1) g`, `v = b2 v + (1 - b2) g^2`, `p = p - lr m / (sqrt(v) + eps)` (no
+/// bias corrections; `lr` a tensor of `p`'s shape, a var where a replay rebinds it). Returns
+/// the new m, v and p; the update of p reads the new m and v.
+pub fn adam_update(p: &Lazy, g: &Lazy, m: &Lazy, v: &Lazy, lr: &Lazy) -> [Lazy; 3] {
+    let c = |x: f32| Lazy::constant(x, p.dtype(), p.shape()).unwrap();
+    let mul = |a: &Lazy, b: &Lazy| a.binary(BinaryOp::Mul, b).unwrap();
+    let add = |a: &Lazy, b: &Lazy| a.binary(BinaryOp::Add, b).unwrap();
+    let m2 = m.assign(&add(&mul(m, &c(0.9)), &mul(g, &c(0.1)))).unwrap();
+    let v2 = v
+        .assign(&add(&mul(v, &c(0.999)), &mul(&mul(g, g), &c(0.001))))
+        .unwrap();
+    let denom = add(&v2.unary(UnaryOp::Sqrt).unwrap(), &c(1e-8));
+    let step = mul(&mul(&m2, &denom.unary(UnaryOp::Recip).unwrap()), lr);
+    let p2 = p
+        .assign(&add(p, &step.unary(UnaryOp::Neg).unwrap()))
+        .unwrap();
+    [m2, v2, p2]
+}

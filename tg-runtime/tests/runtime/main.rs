@@ -25,6 +25,7 @@ mod inplace;
 mod kernel_interface;
 mod layers;
 mod loop_budget;
+mod multi_output;
 mod primitives;
 mod realize_cache;
 mod replay;

@@ -312,6 +312,16 @@ fn interface(
             binding += 1;
         }
     }
+    // a multi-output kernel's further outputs, bound by descriptor after the first (the
+    // scheduler packs only kernels whose buffers all fit one binding)
+    for j in 1..=p.more_outputs.len() {
+        writeln!(
+            src,
+            "layout(std430, set = 0, binding = {binding}) writeonly buffer Out{j} {{ {out_ty} o{j}[]; }};"
+        )
+        .ok();
+        binding += 1;
+    }
     let mut described = Vec::new();
     for (k, &(input, view)) in views.iter().enumerate() {
         let d = p.inputs[input];
@@ -729,18 +739,26 @@ impl Renderer<'_> {
         writeln!(out, "{pad}{acc} = {s}[0];").ok();
     }
 
-    /// Stores each vector of lanes (or packed words) at its index.
+    /// Stores each vector of lanes (or packed words) at its index, for every output (a
+    /// multi-output kernel's further ones into `o1`, `o2`, ...).
     fn store(&mut self) -> Vec<String> {
-        (0..self.p.out_index.len())
-            .map(|k| self.store_vector(k))
-            .collect()
+        let p = self.p;
+        let mut stores = Vec::new();
+        for k in 0..p.out_index.len() {
+            stores.push(self.store_vector(k, &p.outputs, "o"));
+            for (j, more) in p.more_outputs.iter().enumerate() {
+                stores.push(self.store_vector(k, more, &format!("o{}", j + 1)));
+            }
+        }
+        stores
     }
 
-    /// Stores vector `k` of the outputs (a pair of vectors, where stores are wide).
-    fn store_vector(&mut self, k: usize) -> String {
+    /// Stores vector `k` of `outputs` (a pair of vectors, where stores are wide) into the
+    /// output array `array`.
+    fn store_vector(&mut self, k: usize, outputs: &[Val], array: &str) -> String {
         let d = self.p.out_dtype;
         let span = self.p.store_elements();
-        let lanes: Vec<String> = self.p.outputs[k * span..(k + 1) * span]
+        let lanes: Vec<String> = outputs[k * span..(k + 1) * span]
             .iter()
             .map(|v| format!("x{v}"))
             .collect();
@@ -799,6 +817,6 @@ impl Renderer<'_> {
             ""
         };
         let index = self.idx(&self.p.out_index[k]);
-        format!("{guard}o[{index}] = {value};")
+        format!("{guard}{array}[{index}] = {value};")
     }
 }

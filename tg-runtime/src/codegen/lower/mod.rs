@@ -79,10 +79,10 @@ impl Pass {
         }
     }
 
-    fn run(self, l: &mut Lowerer, root: &Arc<Node>, choices: &Choices) {
+    fn run(self, l: &mut Lowerer, k: &Kernel, choices: &Choices) {
         let whole_vectors = l.prog.numel.is_multiple_of(LANES);
         match self {
-            Pass::Outputs => l.outputs(root, choices.tile_axis),
+            Pass::Outputs => l.outputs(&k.body, &k.also, choices.tile_axis),
             Pass::UnreadStashes => l.drop_unread_stashes(),
             Pass::VectorLoads if whole_vectors => l.vector_loads(),
             Pass::PairedLoads if whole_vectors && l.wide_loads => l.paired_loads(),
@@ -115,8 +115,12 @@ pub fn lower_with(k: &Kernel, lowering: Lowering, choices: Choices, passes: &[Pa
         choices.out_vectors,
     );
     l.deep = choices.unroll.max(1);
+    for also in &k.also {
+        l.place_vars(also);
+    }
+    l.prog.in_place |= !k.also.is_empty();
     for pass in passes {
-        pass.run(&mut l, root, &choices);
+        pass.run(&mut l, k, &choices);
     }
     let mut p = l.prog;
     p.vectors = choices.vectors;
@@ -219,6 +223,7 @@ impl Lowerer {
                 ins: Vec::new(),
                 blocks: vec![Block::default()],
                 outputs: Vec::new(),
+                more_outputs: Vec::new(),
                 out_dtype: root.dtype(),
                 numel,
                 inputs: inputs.iter().map(|n| n.dtype()).collect(),

@@ -102,7 +102,9 @@ impl Tiled {
 impl Lowerer {
     /// Computes `root` at every output lane: a tile's rows along output axis `tile_axis`, and
     /// [`Program::out_vectors`] adjacent vectors a store.
-    pub(super) fn outputs(&mut self, root: &Arc<Node>, tile_axis: usize) {
+    /// Further roots of a multi-output kernel (`also`, of `root`'s shape) are computed at
+    /// the same lanes into [`Program::more_outputs`].
+    pub(super) fn outputs(&mut self, root: &Arc<Node>, also: &[Arc<Node>], tile_axis: usize) {
         let (strategy, out_vectors, numel) =
             (self.prog.strategy, self.prog.out_vectors, self.prog.numel);
         let groups = self.prog.groups() as i64;
@@ -143,6 +145,7 @@ impl Lowerer {
             }
         };
         self.prog.out_block = out.block;
+        self.prog.more_outputs = vec![Vec::new(); also.len()];
         let shape = root.shape();
         for (i, base) in bases.iter().enumerate() {
             self.prog.out_index.push(if exact_lanes {
@@ -166,6 +169,10 @@ impl Lowerer {
                 };
                 let v = self.lower_op(root, &idx, &Cond::always(), out);
                 self.prog.outputs.push(v);
+                for (j, r) in also.iter().enumerate() {
+                    let v = self.lower_op(r, &idx, &Cond::always(), out);
+                    self.prog.more_outputs[j].push(v);
+                }
             }
         }
         if out_vectors > 1 {

@@ -30,6 +30,7 @@ pub(super) fn program(
         ins: Vec::new(),
         blocks: vec![Block::default()],
         outputs: Vec::new(),
+        more_outputs: Vec::new(),
         out_dtype: root.dtype(),
         numel: root.numel(),
         inputs: inputs.iter().map(|n| n.dtype()).collect(),

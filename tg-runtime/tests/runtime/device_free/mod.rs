@@ -7,6 +7,7 @@
 //! codegen change.
 
 mod lowering;
+mod multi;
 
 use std::path::PathBuf;
 

@@ -1,0 +1,302 @@
+//! Multi-output kernels: elementwise kernels of one shape and dtype packed into one dispatch
+//! that writes each of their roots (`Kernel::also`).
+//!
+//! An optimizer step over many small parameters is dozens of tiny kernels (Adam: m, v and the
+//! parameter, a kernel each per parameter), each costing a dispatch's setup, a barrier and its
+//! descriptor writes, for a few hundred bytes of work. Kernels that compute their outputs
+//! element for element at the same index (no reduction, serial) share that index: one kernel
+//! computes all of them, each root stored into its own buffer. A root another member reads
+//! element for element is computed in registers instead of loaded (Adam's parameter update
+//! reads the new m and v), so the update of a parameter is one pass over its data.
+//!
+//! Grouping walks the kernels in order. A group is dispatched where its last member was, so
+//! its earlier members move later: a kernel in between that reads what the group writes, or
+//! writes what it reads or writes, closes the group (it is dispatched before that kernel). A
+//! kernel joins a group of its shape and dtype when it reads no member's output other than a
+//! member's root itself, element for element, and the group stays within the device's
+//! bindings ([`Target::bindings`], at most [`MAX_BINDINGS`]), push constants and the size a
+//! kernel is capped at (`cap.rs`: a long chain cut into kernels stays cut).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use super::assign::{base, buffer_key};
+use super::cap::MAX_OPS;
+use super::{Schedule, is_boundary, reductions_in, walk_region};
+use crate::dtype::DType;
+use crate::graph::node::{Node, Op};
+use crate::kernel::{Kernel, Strategy, buffer_bytes};
+use crate::target::Target;
+
+/// Bindings a multi-output kernel takes at most, whatever the device allows: a dispatch
+/// writes a descriptor per binding, and a shader's size grows with them.
+pub const MAX_BINDINGS: u32 = 64;
+
+/// Elements of the largest kernel packed (1 MiB of f32). Packing saves a dispatch's fixed
+/// cost (on lavapipe 40-130 us for the 64-element kernels of a small model's optimizer,
+/// 10-20x their work), which larger kernels amortize themselves; and a packed kernel's
+/// fresh outputs all live at once, so a chain of large intermediates packed would outgrow the
+/// memory that recycling their buffers keeps it in (`realize/recycle.rs`).
+pub const MAX_PACKED_ELEMENTS: usize = 1 << 18;
+
+/// A kernel's place in grouping: what it reads and writes, by node and by buffer.
+struct Access {
+    /// Nodes and buffers it writes: its roots, and an assign's target buffer.
+    writes: HashSet<u64>,
+    /// Nodes and buffers it reads (aliases resolved to their owners).
+    reads: HashSet<u64>,
+}
+
+/// Both keys of a node: its id and the buffer it lives in (an assign's target).
+fn keys(n: &Arc<Node>) -> [u64; 2] {
+    [n.id(), buffer_key(n)]
+}
+
+struct Group {
+    shape: Vec<usize>,
+    dtype: DType,
+    members: Vec<usize>,
+    /// The member roots, by id.
+    roots: HashSet<u64>,
+    /// Distinct inputs other than member roots, by id.
+    inputs: HashSet<u64>,
+    /// The vars the members read, by id and dtype (push-constant words a replay rebinds).
+    vars: HashSet<(u64, DType)>,
+    /// Nodes the members' regions hold (at most [`MAX_OPS`], as one kernel's: `cap.rs`).
+    nodes: usize,
+    access: Access,
+}
+
+/// Packs the elementwise kernels of `sched` into multi-output kernels where the target
+/// allows (see the module's doc).
+pub(super) fn group(sched: &mut Schedule, target: &Target) {
+    let limit = target.bindings.min(MAX_BINDINGS) as usize;
+    if limit < 2 || sched.kernels.len() < 2 {
+        return;
+    }
+    let owners: HashMap<u64, Arc<Node>> = sched
+        .aliases
+        .iter()
+        .map(|(n, owner)| (n.id(), owner.clone()))
+        .collect();
+    let resolve = |n: &Arc<Node>| -> Arc<Node> {
+        let mut n = n.clone();
+        while let Some(o) = owners.get(&n.id()) {
+            n = o.clone();
+        }
+        n
+    };
+    let access = |k: &Kernel| Access {
+        writes: k
+            .roots()
+            .flat_map(|r| {
+                let b = base(r);
+                [keys(r), keys(&b)].into_iter().flatten()
+            })
+            .collect(),
+        reads: k.inputs.iter().flat_map(|i| keys(&resolve(i))).collect(),
+    };
+    let mut groups: Vec<Group> = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    let mut member_of: Vec<Option<usize>> = vec![None; sched.kernels.len()];
+    for (i, k) in sched.kernels.iter().enumerate() {
+        let a = access(k);
+        // whether `k` conflicts with group `g`, taking `direct` member roots as computed in
+        // the same dispatch (only for the group `k` joins)
+        let conflicts = |g: &Group, direct: &HashSet<u64>| {
+            k.inputs.iter().any(|input| {
+                let r = resolve(input);
+                keys(&r).iter().any(|key| g.access.writes.contains(key))
+                    && !(r.id() == input.id() && direct.contains(&input.id()))
+            }) || a
+                .writes
+                .iter()
+                .any(|w| g.access.reads.contains(w) || g.access.writes.contains(w))
+        };
+        let eligible = eligible(k, target);
+        let (vars, nodes) = if eligible {
+            region(k)
+        } else {
+            (HashSet::new(), 0)
+        };
+        let join = if eligible {
+            open.iter().copied().find(|&g| {
+                let g = &groups[g];
+                let direct = direct_reads(k, &g.roots);
+                let inputs: HashSet<u64> = k
+                    .inputs
+                    .iter()
+                    .map(|n| n.id())
+                    .filter(|id| !g.roots.contains(id))
+                    .chain(g.inputs.iter().copied())
+                    .collect();
+                same_kind(g, k)
+                    && g.roots.len() + 1 + inputs.len() <= limit
+                    // two words a var at most; members share vars of one id
+                    && 2 * g.vars.union(&vars).count() <= target.lowering.param_words
+                    && g.nodes + nodes <= MAX_OPS
+                    && !conflicts(g, &direct)
+            })
+        } else {
+            None
+        };
+        // every other open group moves past `k` only where they do not conflict
+        open.retain(|&g| Some(g) == join || !conflicts(&groups[g], &HashSet::new()));
+        match join {
+            Some(g) => {
+                let g = &mut groups[g];
+                g.members.push(i);
+                g.roots.insert(k.root.id());
+                g.inputs.extend(k.inputs.iter().map(|n| n.id()));
+                let roots = &g.roots;
+                g.inputs.retain(|id| !roots.contains(id));
+                g.vars.extend(vars);
+                g.nodes += nodes;
+                g.access.reads.extend(a.reads);
+                g.access.writes.extend(a.writes);
+            }
+            None if eligible => {
+                open.push(groups.len());
+                groups.push(Group {
+                    shape: k.root.shape().to_vec(),
+                    dtype: k.root.dtype(),
+                    members: vec![i],
+                    roots: HashSet::from([k.root.id()]),
+                    inputs: k.inputs.iter().map(|n| n.id()).collect(),
+                    vars,
+                    nodes,
+                    access: a,
+                });
+            }
+            None => continue,
+        }
+        member_of[i] = Some(join.unwrap_or(groups.len() - 1));
+    }
+    if groups.iter().all(|g| g.members.len() < 2) {
+        return;
+    }
+    let mut old: Vec<Option<Kernel>> = sched.kernels.drain(..).map(Some).collect();
+    let last: HashMap<usize, usize> = groups
+        .iter()
+        .enumerate()
+        .map(|(g, grp)| (*grp.members.last().expect("a member"), g))
+        .collect();
+    for i in 0..old.len() {
+        match member_of[i] {
+            None => sched.kernels.extend(old[i].take()),
+            Some(_) => {
+                if let Some(&g) = last.get(&i) {
+                    let members: Vec<Kernel> = groups[g]
+                        .members
+                        .iter()
+                        .filter_map(|&m| old[m].take())
+                        .collect();
+                    sched.kernels.push(merge(members));
+                }
+            }
+        }
+    }
+}
+
+/// Whether `k` may be a member: serial, elementwise (no reduction, no row plan, not split,
+/// not a template), at most [`MAX_PACKED_ELEMENTS`], every buffer bound by descriptor.
+fn eligible(k: &Kernel, target: &Target) -> bool {
+    k.strategy == Strategy::Serial
+        && !k.row_plan
+        && k.split_of.is_none()
+        && k.also.is_empty()
+        && Arc::ptr_eq(&k.root, &k.body)
+        && !matches!(
+            k.root.op(),
+            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..)
+        )
+        && k.root.numel() > 0
+        && k.root.numel() <= MAX_PACKED_ELEMENTS
+        && reductions_in(k).is_empty()
+        && k.roots()
+            .chain(&k.inputs)
+            .all(|n| buffer_bytes(n) <= target.lowering.bind_limit)
+}
+
+fn same_kind(g: &Group, k: &Kernel) -> bool {
+    g.shape == k.root.shape() && g.dtype == k.root.dtype()
+}
+
+/// The member roots (`roots`, by id) that kernel `k` reads only element for element: every
+/// path from its root to them runs through elementwise ops (and assigns' values), so the
+/// value at an output index needs theirs at the same index.
+fn direct_reads(k: &Kernel, roots: &HashSet<u64>) -> HashSet<u64> {
+    let realize: HashSet<u64> = k.inputs.iter().map(|n| n.id()).collect();
+    let mut direct: HashSet<u64> = HashSet::new();
+    let mut indirect: HashSet<u64> = HashSet::new();
+    let mut stack = vec![(k.root.clone(), true)];
+    let mut seen: HashSet<(u64, bool)> = HashSet::new();
+    while let Some((n, straight)) = stack.pop() {
+        if !seen.insert((n.id(), straight)) {
+            continue;
+        }
+        let is_root = n.id() == k.root.id();
+        if !is_root && is_boundary(&n, &realize) {
+            if roots.contains(&n.id()) {
+                if straight {
+                    direct.insert(n.id());
+                } else {
+                    indirect.insert(n.id());
+                }
+            }
+            continue;
+        }
+        let keeps =
+            straight && (n.op().is_elementwise() || matches!(n.op(), Op::Assign | Op::Contiguous));
+        let srcs = n.srcs();
+        match n.op() {
+            // an assign reads its target as a buffer to write, not as a value
+            Op::Assign => stack.push((srcs[1].clone(), keeps)),
+            _ => stack.extend(srcs.into_iter().map(|s| (s, keeps))),
+        }
+    }
+    direct.retain(|id| !indirect.contains(id));
+    direct
+}
+
+/// The vars `k`'s region reads (by id and dtype) and the nodes it holds.
+fn region(k: &Kernel) -> (HashSet<(u64, DType)>, usize) {
+    let realize: HashSet<u64> = k.inputs.iter().map(|n| n.id()).collect();
+    let mut vars: HashSet<(u64, DType)> = HashSet::new();
+    let mut nodes = 1;
+    let mut note = |n: &Arc<Node>| {
+        if let Op::Var(id, _) = n.op() {
+            vars.insert((*id, n.dtype()));
+        }
+    };
+    note(&k.root);
+    walk_region(
+        &k.root,
+        &realize,
+        &mut |n, _| {
+            nodes += 1;
+            note(n)
+        },
+        &mut |_| {},
+    );
+    (vars, nodes)
+}
+
+/// One kernel computing every member's root: the first member's root is the kernel's, the
+/// others its `also`; the inputs are the members' inputs but their roots.
+fn merge(members: Vec<Kernel>) -> Kernel {
+    let roots: HashSet<u64> = members.iter().map(|k| k.root.id()).collect();
+    let mut inputs: Vec<Arc<Node>> = Vec::new();
+    for k in &members {
+        for i in &k.inputs {
+            if !roots.contains(&i.id()) && !inputs.iter().any(|x| x.id() == i.id()) {
+                inputs.push(i.clone());
+            }
+        }
+    }
+    let mut members = members.into_iter();
+    let mut first = members.next().expect("a member");
+    first.also = members.map(|k| k.root).collect();
+    first.inputs = inputs;
+    first
+}

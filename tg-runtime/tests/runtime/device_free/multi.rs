@@ -1,0 +1,159 @@
+//! Multi-output kernels (`schedule/multi.rs`): which elementwise kernels the scheduler packs
+//! into one dispatch, within the device's bindings.
+
+use tg_runtime::device::DeviceInfo;
+use tg_runtime::realize::plan;
+use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
+
+use super::{data, lavapipe, names};
+use crate::graphs::adam_update;
+
+/// lavapipe with the storage buffers a kernel may bind set (Mesa 22.3 allows millions).
+fn with_bindings(bindings: u32) -> DeviceInfo {
+    DeviceInfo {
+        max_storage_buffers: bindings,
+        ..lavapipe()
+    }
+}
+
+/// The m, v and p updates of `count` parameters of `shape` (each read from buffers of its
+/// own: p, its gradient, m and v).
+fn adam_step(count: usize, shape: &[usize]) -> Vec<Lazy> {
+    let lr = Lazy::constant(0.01f32, DType::F32, shape).unwrap();
+    (0..count)
+        .flat_map(|_| adam_update(&data(shape), &data(shape), &data(shape), &data(shape), &lr))
+        .collect()
+}
+
+/// An optimizer step over 12 vectors and 4 matrices: 48 kernels of one output each (m, v and p
+/// per parameter) without packing; packed, a kernel takes the updates of 9 parameters of one
+/// shape (27 outputs and 36 inputs within 64 bindings), so 3 dispatches.
+#[test]
+fn an_optimizer_step_over_many_parameters_is_a_few_dispatches() {
+    let mut step = adam_step(12, &[64]);
+    step.extend(adam_step(4, &[64, 64]));
+    let targets: Vec<&Lazy> = step.iter().collect();
+    let unpacked = plan(&targets, &with_bindings(0)).unwrap();
+    assert_eq!(unpacked.len(), 48, "{:?}", names(&unpacked));
+    let packed = plan(&targets, &with_bindings(1 << 20)).unwrap();
+    assert_eq!(
+        names(&packed),
+        ["Ex27_64_float32", "Ex9_64_float32", "Ex12_64x64_float32"],
+        "{:?}",
+        names(&packed)
+    );
+    // each output has its binding and its store; p's update reads the new m and v in
+    // registers (its inputs are p, g, m and v of each parameter, no output)
+    let k = &packed[0];
+    assert_eq!(k.kernel.also.len(), 26);
+    assert_eq!(k.kernel.inputs.len(), 36);
+    for j in 1..27 {
+        assert!(k.source.contains(&format!(" o{j}[")), "{}", k.source);
+    }
+    assert!(!k.source.contains(" o27["), "{}", k.source);
+}
+
+/// Fewer bindings pack fewer kernels: with 8, one parameter's m, v and p (3 outputs, 4
+/// inputs); with 4, nothing (m and v together take 2 outputs and 3 inputs).
+#[test]
+fn packing_stays_within_the_device_bindings() {
+    let step = adam_step(4, &[64]);
+    let targets: Vec<&Lazy> = step.iter().collect();
+    let eight = plan(&targets, &with_bindings(8)).unwrap();
+    assert_eq!(names(&eight), ["Ex3_64_float32"; 4]);
+    assert!(
+        eight
+            .iter()
+            .all(|k| 1 + k.kernel.also.len() + k.kernel.inputs.len() <= 8)
+    );
+    let four = plan(&targets, &with_bindings(4)).unwrap();
+    assert!(
+        four.iter()
+            .all(|k| 1 + k.kernel.also.len() + k.kernel.inputs.len() <= 4),
+        "{:?}",
+        names(&four)
+    );
+    assert_eq!(four.len(), 12, "{:?}", names(&four));
+}
+
+/// Only kernels that read each other element for element share a dispatch: a value read
+/// through a transpose, or a reduction, keeps a kernel of its own; values of another shape
+/// are another kernel.
+#[test]
+fn only_elementwise_kernels_of_one_shape_pack() {
+    let info = with_bindings(1 << 20);
+    let x = data(&[8, 8]);
+    let a = x.binary(BinaryOp::Mul, &x).unwrap().contiguous();
+    let b = a.unary(UnaryOp::Exp2).unwrap().contiguous();
+    let direct = plan(&[&a, &b], &info).unwrap();
+    assert_eq!(names(&direct), ["Ex2_8x8_float32"]);
+    let t = a
+        .permute(&[1, 0])
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap()
+        .contiguous();
+    let through_view = plan(&[&a, &t], &info).unwrap();
+    assert_eq!(names(&through_view), ["E_8x8_float32", "E_8x8_float32"]);
+    let s = x.reduce(ReduceOp::Add, &[1]).unwrap();
+    let y = data(&[8, 1]).unary(UnaryOp::Exp2).unwrap();
+    let mixed = plan(&[&a, &s, &y], &info).unwrap();
+    assert_eq!(mixed.len(), 3, "{:?}", names(&mixed));
+    // independent values of one shape pack, reading no member
+    let c = data(&[8, 8]).unary(UnaryOp::Sqrt).unwrap();
+    let independent = plan(&[&a, &c], &info).unwrap();
+    assert_eq!(names(&independent), ["Ex2_8x8_float32"]);
+}
+
+/// A kernel between two of one shape that reads the first's output keeps the order: the
+/// first is dispatched before it, not packed with the third.
+#[test]
+fn a_reader_in_between_closes_the_group() {
+    let info = with_bindings(1 << 20);
+    let x = data(&[64]);
+    let a = x.unary(UnaryOp::Exp2).unwrap().contiguous();
+    // a reduction of a, then a value of a's shape reading the reduction
+    let s = a.reduce(ReduceOp::Add, &[0]).unwrap().contiguous();
+    let c = s
+        .expand(&[64])
+        .unwrap()
+        .binary(BinaryOp::Add, &x)
+        .unwrap()
+        .contiguous();
+    let p = plan(&[&a, &s, &c], &info).unwrap();
+    assert_eq!(p.len(), 3, "{:?}", names(&p));
+    assert!(
+        p.iter().all(|k| k.kernel.also.is_empty()),
+        "{:?}",
+        names(&p)
+    );
+}
+
+/// Members share a var's push-constant words: twenty kernels scaling by one learning rate
+/// (a var a replay rebinds) are one dispatch, though twenty vars would not fit lavapipe's
+/// 128 bytes of push constants.
+#[test]
+fn kernels_reading_one_var_share_its_words() {
+    let lr = Lazy::var(3, 0.5f32, DType::F32, &[4]).unwrap();
+    let scaled: Vec<Lazy> = (0..20)
+        .map(|_| data(&[4]).binary(BinaryOp::Mul, &lr).unwrap())
+        .collect();
+    let p = plan(&scaled.iter().collect::<Vec<_>>(), &with_bindings(1 << 20)).unwrap();
+    assert_eq!(names(&p), ["Ex20_4_float32"]);
+    assert!(p[0].params <= 31, "{} words", p[0].params);
+}
+
+/// Large kernels keep their own dispatch (their work amortizes its cost, and their fresh
+/// buffers are recycled one by one): two independent values of 2^19 elements are two
+/// kernels, of 2^18 one.
+#[test]
+fn large_kernels_are_not_packed() {
+    let info = with_bindings(1 << 20);
+    let two = |n: usize| {
+        let a = data(&[n]).unary(UnaryOp::Exp2).unwrap();
+        let b = data(&[n]).unary(UnaryOp::Sqrt).unwrap();
+        plan(&[&a, &b], &info).unwrap().len()
+    };
+    assert_eq!(two(1 << 19), 2);
+    assert_eq!(two(1 << 18), 1);
+}

@@ -1,0 +1,125 @@
+//! Multi-output kernels on the device (`schedule/multi.rs`): an optimizer step over many
+//! small parameters, packed into a few dispatches, writes what one kernel per value writes,
+//! eagerly and in a replayed recording whose learning rate a var rebinds.
+
+use tg_runtime::{DType, Lazy, Scalar, realize_report, record};
+
+use crate::graphs::adam_update;
+
+/// Shapes of a small model's parameters: vectors (one not a whole number of 4-element
+/// vectors) and matrices.
+const SHAPES: [&[usize]; 6] = [&[64], &[64], &[33], &[64], &[16, 16], &[16, 16]];
+
+/// Deterministic values in [-1, 1) for parameter `i`'s `what`.
+fn values(i: usize, what: u32, n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|j| {
+            let x = (j as u32).wrapping_mul(2654435761) ^ (i as u32 * 40503 + what * 977);
+            (x % 2000) as f32 / 1000.0 - 1.0
+        })
+        .collect()
+}
+
+/// Parameters p, m, v (buffers of their own) and a gradient for each shape.
+struct State {
+    params: Vec<[Lazy; 3]>,
+    grads: Vec<Lazy>,
+}
+
+fn state() -> State {
+    let mut params = Vec::new();
+    let mut grads = Vec::new();
+    for (i, shape) in SHAPES.iter().enumerate() {
+        let n = shape.iter().product();
+        let param = |what: u32, scale: f32| {
+            let host: Vec<f32> = values(i, what, n).iter().map(|x| x * scale).collect();
+            let p = Lazy::parameter(&Lazy::from_slice(shape, &host).unwrap()).unwrap();
+            p.realize().unwrap();
+            p
+        };
+        // v is a running mean of squares: not negative
+        let v = param(3, 0.5);
+        let v = v
+            .assign(&v.binary(tg_runtime::BinaryOp::Mul, &v).unwrap())
+            .unwrap();
+        v.realize().unwrap();
+        params.push([param(1, 1.0), param(2, 0.1), v]);
+        grads.push(Lazy::from_slice(shape, &values(i, 4, n)).unwrap());
+    }
+    State { params, grads }
+}
+
+fn lr_of(value: f32, shape: &[usize]) -> Lazy {
+    Lazy::var(7, value, DType::F32, shape).unwrap()
+}
+
+/// Every parameter's update, each value realized on its own (one kernel each).
+fn unpacked_step(s: &mut State, lr: f32) {
+    for (i, [p, m, v]) in s.params.iter_mut().enumerate() {
+        let [m2, v2, p2] = adam_update(p, &s.grads[i], m, v, &lr_of(lr, p.shape()));
+        for x in [&m2, &v2, &p2] {
+            x.realize().unwrap();
+        }
+        (*p, *m, *v) = (p2, m2, v2);
+    }
+}
+
+/// Every parameter's update as one realize; the new values.
+fn packed_step(s: &State, lr: f32) -> Vec<Lazy> {
+    s.params
+        .iter()
+        .zip(&s.grads)
+        .flat_map(|([p, m, v], g)| adam_update(p, g, m, v, &lr_of(lr, p.shape())))
+        .collect()
+}
+
+fn read(s: &State) -> Vec<Vec<f32>> {
+    s.params
+        .iter()
+        .flat_map(|vals| vals.iter().map(|x| x.to_vec::<f32>().unwrap()))
+        .collect()
+}
+
+/// Equal up to one rounding of the last operation (a shader may contract a multiply and an
+/// add differently once values are computed in one kernel).
+fn assert_near(got: &[Vec<f32>], want: &[Vec<f32>]) {
+    for (g, w) in got.iter().zip(want) {
+        for (a, b) in g.iter().zip(w) {
+            assert!((a - b).abs() <= 1e-6 * b.abs().max(1e-3), "{a} vs {b}");
+        }
+    }
+}
+
+#[test]
+fn packed_updates_equal_one_kernel_each() {
+    let mut unpacked = state();
+    unpacked_step(&mut unpacked, 0.05);
+    let packed = state();
+    let new = packed_step(&packed, 0.05);
+    let report = realize_report(&new.iter().collect::<Vec<_>>(), false).unwrap();
+    // m, v and p of six parameters: 18 kernels one by one; packed by shape (64, 33, 16x16),
+    // within the device's bindings
+    assert!(
+        report.kernels.len() <= 3 * 3,
+        "{} dispatches: {:?}",
+        report.kernels.len(),
+        report.kernels
+    );
+    assert!(report.kernels.len() < 18, "{:?}", report.kernels);
+    assert_near(&read(&packed), &read(&unpacked));
+}
+
+#[test]
+fn a_replayed_packed_step_updates_every_parameter() {
+    let mut unpacked = state();
+    let packed = state();
+    let (_, rec) = record(&[&packed.grads[0]], || Ok(packed_step(&packed, 0.05))).unwrap();
+    assert!(rec.kernels() < 18, "{} kernels", rec.kernels());
+    unpacked_step(&mut unpacked, 0.05);
+    for lr in [0.01f32, 0.2, 0.07] {
+        rec.replay_with(&[&packed.grads[0]], &[(7, Scalar::Float(lr as f64))])
+            .unwrap();
+        unpacked_step(&mut unpacked, lr);
+    }
+    assert_near(&read(&packed), &read(&unpacked));
+}
