@@ -133,7 +133,9 @@ fn winograd_and_image_agree_with_direct() {
         2,
         "the direct form over a ragged row is a tiled reduction and its cut"
     );
-    let whole = random(&[2, 6, 13, 12], 4).conv2d(&w, Some(&b), &conv).unwrap();
+    let whole = random(&[2, 6, 13, 12], 4)
+        .conv2d(&w, Some(&b), &conv)
+        .unwrap();
     assert_eq!(
         kernels(&whole),
         1,

@@ -112,8 +112,8 @@ pub(crate) struct Core {
     completed: AtomicU64,
     /// Every pipeline made on this device; destroyed with it.
     pipelines: Mutex<HashMap<u64, Arc<Pipeline>>>,
-    /// Pipelines dropped from `pipelines` (the layer objected to them): destroyed with the
-    /// device, since a handle may still hold them.
+    /// Pipelines dropped from `pipelines` (the layer objected to them), or built twice by
+    /// racing threads: destroyed with the device, since a handle may still hold them.
     retired: Mutex<Vec<Arc<Pipeline>>>,
     pipeline_cache: vk::PipelineCache,
     pipeline_cache_path: Option<PathBuf>,

@@ -103,7 +103,17 @@ impl Core {
         // two threads racing on one key merely build it twice.
         let built = Arc::new(self.build_pipeline(key, spirv, layout)?);
         self.pipeline_cache_dirty.store(true, Ordering::Relaxed);
-        let kept = Arc::clone(lock(&self.pipelines).entry(key).or_insert(built));
+        let kept = Arc::clone(
+            lock(&self.pipelines)
+                .entry(key)
+                .or_insert_with(|| built.clone()),
+        );
+        if !Arc::ptr_eq(&kept, &built) {
+            // another thread built the same one first (a realize prepares its kernels on
+            // several threads, and two of them may share a shader): the spare is destroyed
+            // with the device, as every pipeline is
+            lock(&self.retired).push(built);
+        }
         same_layout(&kept, layout)
     }
 

@@ -253,3 +253,39 @@ fn semaphores_order_tg_work_between_the_applications() {
     // SAFETY: nothing pending uses the semaphore.
     unsafe { vkd.destroy_semaphore(sem, None) };
 }
+
+/// Two threads building the same pipeline at once (a realize prepares its kernels on several
+/// threads, and two kernels may share a shader) both get the one the device keeps, and the
+/// spare is destroyed with the device: the layer reports no object left at `vkDestroyDevice`.
+#[test]
+fn a_pipeline_built_twice_at_once_is_kept_once_and_destroyed() {
+    use tg_runtime::compile::{compile_glsl, stable_hash};
+    use tg_runtime::device::KernelLayout;
+    let dev = second();
+    let spirv = compile_glsl(crate::device_common::AXPB).unwrap();
+    let layout = KernelLayout {
+        bindings: 2,
+        push_constant_bytes: 12,
+    };
+    for round in 0..6u64 {
+        let key = stable_hash(crate::device_common::AXPB) ^ (round << 56) ^ dev.id().0;
+        let barrier = std::sync::Barrier::new(2);
+        let built: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..2)
+                .map(|_| {
+                    s.spawn(|| {
+                        barrier.wait();
+                        dev.pipeline(key, &spirv, layout).unwrap()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(
+            std::sync::Arc::ptr_eq(&built[0], &built[1]),
+            "round {round}"
+        );
+    }
+    // the layer's objects left at vkDestroyDevice fail the close
+    dev.close().unwrap();
+}
