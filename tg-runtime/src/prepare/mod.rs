@@ -68,7 +68,10 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
 }
 
 /// A map from kernel signatures, shared by all threads.
-type BySignature<T> = Mutex<HashMap<(u64, u64), Arc<T>>>;
+type BySignature<T> = Mutex<HashMap<Signature, Arc<T>>>;
+
+/// A kernel's structural signature (`signature.rs`).
+type Signature = (u64, u64);
 
 /// Entries a signature cache keeps before it starts afresh. Signatures are exact (they hold
 /// the graph's constants), so a training loop whose learning rate changes every step makes
@@ -80,7 +83,7 @@ const MAX_ENTRIES: usize = 4096;
 static LOWERED: LazyLock<Mutex<HashMap<LoweredKey, Arc<Lowered>>>> =
     LazyLock::new(Default::default);
 /// A kernel's structural signature and the target it is lowered for.
-type LoweredKey = ((u64, u64), Target);
+type LoweredKey = (Signature, Target);
 /// Prepared kernels of one device by structural signature ([`Device::local`]), so a graph
 /// shaped like an earlier one skips lowering, rendering and shader hashing.
 type PreparedKernels = BySignature<Prepared>;
@@ -104,8 +107,12 @@ fn cached<K: Eq + Hash, T>(
 
 /// `k` lowered and rendered for `target` (cached by signature).
 pub fn lowered(k: &Kernel, target: &Target) -> Result<Arc<Lowered>> {
-    let key = (signature::signature(k), *target);
-    let (l, _) = cached(&LOWERED, key, || {
+    lowered_as(k, signature::signature(k), target)
+}
+
+/// [`lowered`] for a kernel whose signature the caller has computed already.
+fn lowered_as(k: &Kernel, sig: Signature, target: &Target) -> Result<Arc<Lowered>> {
+    let (l, _) = cached(&LOWERED, (sig, *target), || {
         let fits = |p: &Program| p.index_magnitude() <= i128::from(i32::MAX);
         let mut options = target.lowering;
         let mut program = lower(k, options);
@@ -137,11 +144,15 @@ pub fn lowered(k: &Kernel, target: &Target) -> Result<Arc<Lowered>> {
 /// The prepared form of `k`, from the cache when a kernel of the same structure ran before,
 /// and whether shaderc had to compile it.
 pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
-    let key = signature::signature(k);
+    prepare_as(dev, k, signature::signature(k))
+}
+
+/// [`prepare`] for a kernel whose signature the caller has computed already.
+fn prepare_as(dev: &Device, k: &Kernel, sig: Signature) -> Result<(Arc<Prepared>, bool)> {
     let mut compiled = false;
     let prepared = dev.local::<PreparedKernels>(0);
-    let (p, _) = cached(&prepared, key, || {
-        let (p, c) = prepare_uncached(dev, k)?;
+    let (p, _) = cached(&prepared, sig, || {
+        let (p, c) = prepare_uncached(dev, k, sig)?;
         compiled = c;
         Ok(p)
     })?;
@@ -159,12 +170,11 @@ pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
 /// kernels were all prepared before looks each up and starts no thread. The first error in
 /// kernel order is returned, whichever thread met it.
 pub fn prepare_all(dev: &Device, ks: &[&Kernel]) -> Result<Vec<(Arc<Prepared>, bool)>> {
+    let sigs: Vec<Signature> = ks.iter().map(|k| signature::signature(k)).collect();
     let known: Vec<Option<Arc<Prepared>>> = {
         let prepared = dev.local::<PreparedKernels>(0);
         let map = prepared.lock().unwrap_or_else(|e| e.into_inner());
-        ks.iter()
-            .map(|k| map.get(&signature::signature(k)).cloned())
-            .collect()
+        sigs.iter().map(|s| map.get(s).cloned()).collect()
     };
     let missing: Vec<usize> = (0..ks.len()).filter(|&i| known[i].is_none()).collect();
     let threads = std::thread::available_parallelism()
@@ -184,7 +194,7 @@ pub fn prepare_all(dev: &Device, ks: &[&Kernel]) -> Result<Vec<(Arc<Prepared>, b
                     loop {
                         let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some(&i) = missing.get(j) else { break };
-                        let r = prepare(dev, ks[i]);
+                        let r = prepare_as(dev, ks[i], sigs[i]);
                         results
                             .lock()
                             .unwrap_or_else(|e| e.into_inner())
@@ -199,16 +209,18 @@ pub fn prepare_all(dev: &Device, ks: &[&Kernel]) -> Result<Vec<(Arc<Prepared>, b
         .enumerate()
         .map(|(i, (k, known))| match known {
             Some(p) => Ok((p, false)),
-            None => built.remove(&i).unwrap_or_else(|| prepare(dev, k)),
+            None => built
+                .remove(&i)
+                .unwrap_or_else(|| prepare_as(dev, k, sigs[i])),
         })
         .collect()
 }
 
-fn prepare_uncached(dev: &Device, k: &Kernel) -> Result<(Prepared, bool)> {
+fn prepare_uncached(dev: &Device, k: &Kernel, sig: Signature) -> Result<(Prepared, bool)> {
     for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
         check_dtype(dev, d)?;
     }
-    let l = lowered(k, &Target::of(dev.info()))?;
+    let l = lowered_as(k, sig, &Target::of(dev.info()))?;
     let start = std::time::Instant::now();
     let before = compile::thread_compile_count();
     let spirv = compile::compile_kernel(&l.name, &l.shader.source)?;
@@ -277,21 +289,42 @@ pub fn dispatch(
     p: &Prepared,
     outs: &[Arc<Buffer>],
     inputs: &[Arc<Buffer>],
-) -> Dispatch {
+) -> Result<Dispatch> {
     dispatch_with(dev, p, outs, inputs, &|_| None)
 }
 
 /// [`dispatch`] with the vars `bind` gives a value for read at that value instead of the
-/// one the kernel was lowered with.
+/// one the kernel was lowered with. `outs` must hold a buffer for each of the kernel's
+/// outputs, and `inputs` one for each input its shader binds.
 pub fn dispatch_with(
     dev: &Device,
     p: &Prepared,
     outs: &[Arc<Buffer>],
     inputs: &[Arc<Buffer>],
     bind: &dyn Fn(u64) -> Option<Scalar>,
-) -> Dispatch {
+) -> Result<Dispatch> {
     let shader = &p.shader;
-    let out = &outs[0];
+    let wanted = 1 + p.program.more_outputs.len();
+    let bound = shader.bindings.iter().map(|(i, _)| *i + 1);
+    let addressed = shader.addresses.iter().copied().filter(|&b| b > 0);
+    let reads = bound.chain(addressed).max().unwrap_or(0);
+    let [out, ..] = outs else {
+        return Err(Error::internal(
+            "dispatch",
+            format!("kernel {} got no output buffer", p.name),
+        ));
+    };
+    if outs.len() != wanted || inputs.len() < reads {
+        return Err(Error::internal(
+            "dispatch",
+            format!(
+                "kernel {} writes {wanted} outputs and reads {reads} inputs, given {} and {}",
+                p.name,
+                outs.len(),
+                inputs.len()
+            ),
+        ));
+    }
     let buffer = |b: usize| if b == 0 { out } else { &inputs[b - 1] };
     let mut bindings = vec![Binding {
         buffer: out.clone(),
@@ -335,7 +368,7 @@ pub fn dispatch_with(
             params[word..word + words.len()].copy_from_slice(&words);
         }
     }
-    Dispatch {
+    Ok(Dispatch {
         pipeline: p.pipeline.clone(),
         bindings,
         push_constants: std::iter::once(p.program.numel as u32)
@@ -344,5 +377,5 @@ pub fn dispatch_with(
             .flat_map(u32::to_le_bytes)
             .collect(),
         groups: [x as u32, y as u32, 1],
-    }
+    })
 }

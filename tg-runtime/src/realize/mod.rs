@@ -308,7 +308,7 @@ fn dispatch_kernels(
             .iter()
             .map(|i| buffers.of(i))
             .collect::<Result<Vec<_>>>()?;
-        dispatches.push(prepare::dispatch(dev, &p, &outs, &inputs));
+        dispatches.push(prepare::dispatch(dev, &p, &outs, &inputs)?);
         let written_to: Vec<record::Written> = k
             .roots()
             .zip(&outs)

@@ -329,7 +329,7 @@ impl Recording {
                 &written,
                 &bufs,
                 &bind,
-            ));
+            )?);
             outs.push(written);
         }
         drop(arena);

@@ -181,7 +181,7 @@ pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
             }
             Err(e) => return Err(e),
         };
-        let dispatch = prepare::dispatch(dev, &p, std::slice::from_ref(&out), &inputs);
+        let dispatch = prepare::dispatch(dev, &p, std::slice::from_ref(&out), &inputs)?;
         // the warm-up run writes over a sentinel, and its output is checked
         dev.write(&out, 0, &vec![0xa5u8; out_bytes])?;
         let run = || -> Result<u64> {
