@@ -75,18 +75,8 @@ pub(super) fn order_writes(sched: &mut Schedule) -> Result<()> {
         .enumerate()
         .map(|(i, k)| (k.root.id(), i))
         .collect();
-    let aliases: HashMap<u64, u64> = sched
-        .aliases
-        .iter()
-        .map(|(n, owner)| (n.id(), owner.id()))
-        .collect();
-    let source = |n: &Arc<Node>| -> Option<usize> {
-        let mut id = n.id();
-        while let Some(&owner) = aliases.get(&id) {
-            id = owner;
-        }
-        producer.get(&id).copied()
-    };
+    let owners = sched.owners();
+    let source = |n: &Arc<Node>| -> Option<usize> { producer.get(&owners.of(n).id()).copied() };
     // edges: producer -> consumer, and reader of the old contents -> write
     let mut before: Vec<Vec<usize>> = vec![Vec::new(); kernels.len()];
     for (i, k) in kernels.iter().enumerate() {

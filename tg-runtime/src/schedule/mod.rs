@@ -53,6 +53,33 @@ pub struct Schedule {
     pub kernels: Vec<Kernel>,
 }
 
+impl Schedule {
+    /// Resolves nodes to the node whose buffer they take (`aliases`, followed through chains
+    /// of aliases); a node that is no alias resolves to itself.
+    pub(crate) fn owners(&self) -> Owners {
+        Owners(
+            self.aliases
+                .iter()
+                .map(|(n, owner)| (n.id(), owner.clone()))
+                .collect(),
+        )
+    }
+}
+
+/// A schedule's alias map (see [`Schedule::owners`]).
+pub(crate) struct Owners(HashMap<u64, Arc<Node>>);
+
+impl Owners {
+    /// The node whose buffer `n` takes.
+    pub(crate) fn of(&self, n: &Arc<Node>) -> Arc<Node> {
+        let mut n = n.clone();
+        while let Some(owner) = self.0.get(&n.id()) {
+            n = owner.clone();
+        }
+        n
+    }
+}
+
 /// The loop back-edges one invocation of a planned kernel takes (see
 /// `codegen::glsl::Shader::loops`).
 pub type CostFn<'a> = &'a dyn Fn(&Kernel) -> Result<u64>;

@@ -74,18 +74,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
     if limit < 2 || sched.kernels.len() < 2 {
         return;
     }
-    let owners: HashMap<u64, Arc<Node>> = sched
-        .aliases
-        .iter()
-        .map(|(n, owner)| (n.id(), owner.clone()))
-        .collect();
-    let resolve = |n: &Arc<Node>| -> Arc<Node> {
-        let mut n = n.clone();
-        while let Some(o) = owners.get(&n.id()) {
-            n = o.clone();
-        }
-        n
-    };
+    let owners = sched.owners();
     let access = |k: &Kernel| Access {
         writes: k
             .roots()
@@ -94,7 +83,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
                 [keys(r), keys(&b)].into_iter().flatten()
             })
             .collect(),
-        reads: k.inputs.iter().flat_map(|i| keys(&resolve(i))).collect(),
+        reads: k.inputs.iter().flat_map(|i| keys(&owners.of(i))).collect(),
     };
     let mut groups: Vec<Group> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
@@ -105,7 +94,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
         // the same dispatch (only for the group `k` joins)
         let conflicts = |g: &Group, direct: &HashSet<u64>| {
             k.inputs.iter().any(|input| {
-                let r = resolve(input);
+                let r = owners.of(input);
                 keys(&r).iter().any(|key| g.access.writes.contains(key))
                     && !(r.id() == input.id() && direct.contains(&input.id()))
             }) || a
