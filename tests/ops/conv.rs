@@ -426,3 +426,24 @@ fn direct_convolution_tiles_along_output_channels() {
     assert_eq!(planned[1].loads, rows + 16 * cols, "{}", planned[1].source);
     assert!(!planned[1].source.contains(" ? "), "{}", planned[1].source);
 }
+
+/// Columns computed past a direct convolution's last output axis (whole vectors for the
+/// tiles) are left out where the wider output would pass the 2^31 - 1 elements kernels
+/// index: 4.5M x 64 x 7 outputs fit, 4.5M x 64 x 8 do not, so the convolution is planned at
+/// its own width (one kernel) instead of failing for columns it never asked for.
+#[test]
+fn columns_for_tiles_stay_within_the_element_limit() {
+    let info = tg::runtime::device::Device::get().unwrap().info().clone();
+    let direct = Conv::new().algorithm(ConvAlgorithm::Direct);
+    let w = random(&[64, 1, 16], 15);
+    let plan = |bs: usize| {
+        let x = DynTensor::ones(&[bs, 1, 22], DType::F32).unwrap();
+        let y = x.conv2d(&w, None, &direct).unwrap();
+        assert_eq!(y.shape(), [bs, 64, 7]);
+        tg::runtime::realize::plan(&[y.lazy()], &info)
+    };
+    // small: widened to 8 columns, computed and cut (2 kernels)
+    assert_eq!(plan(16).unwrap().len(), 2);
+    let planned = plan(4_500_000).unwrap();
+    assert_eq!(planned.len(), 1, "{planned:?}");
+}

@@ -296,7 +296,7 @@ impl Program {
         let mut m = self
             .out_index
             .iter()
-            .map(|e| (e.magnitude() + 1) * lanes * self.out_vectors as i128)
+            .map(|e| e.scaled_magnitude(lanes * self.out_vectors as i128))
             .max()
             .unwrap_or(0);
         m = m.max(self.numel as i128);
@@ -305,7 +305,7 @@ impl Program {
                 Ins::Load { index, valid, .. } => index.magnitude().max(valid.magnitude()),
                 Ins::VecLoad {
                     vindex, vectors, ..
-                } => (vindex.magnitude() + 1) * lanes * *vectors as i128,
+                } => vindex.scaled_magnitude(lanes * *vectors as i128),
                 Ins::Stash { index, .. } | Ins::Unstash { index, .. } => index.magnitude(),
                 Ins::Cond(c) => c.magnitude(),
                 _ => 0,

@@ -325,6 +325,21 @@ impl Expr {
     /// sum (bounded by the sum of the terms' magnitudes, whatever the order) and every
     /// division's or modulo's operand. Kernels compute in 32-bit `int`, so this must fit.
     pub fn magnitude(&self) -> i128 {
+        let (sum, inner) = self.magnitudes();
+        sum.max(inner)
+    }
+
+    /// [`Expr::magnitude`] of an index of `scale`-element vectors taken as an element index:
+    /// its value (plus one, the end of the last vector) times `scale`, and its divisions' and
+    /// modulos' operands as they are, since those are computed unscaled.
+    pub fn scaled_magnitude(&self, scale: i128) -> i128 {
+        let (sum, inner) = self.magnitudes();
+        ((sum + 1) * scale).max(inner)
+    }
+
+    /// The bound on every partial sum of the terms, and the largest magnitude of a division's
+    /// or modulo's operand.
+    fn magnitudes(&self) -> (i128, i128) {
         let mut sum = i128::from(self.constant).abs();
         let mut inner = 0i128;
         for (a, c) in &self.terms {
@@ -334,7 +349,7 @@ impl Expr {
                 inner = inner.max(e.magnitude());
             }
         }
-        sum.max(inner)
+        (sum, inner)
     }
 
     /// Renders as GLSL `int` arithmetic; `name` spells a variable.
@@ -566,5 +581,18 @@ mod tests {
         // floor division pulls out whole multiples until the rest is non-negative
         assert_eq!(j.div(4).render(&name), "(-v1 + ((v0 * 3 + v1 * 2) >> 2))");
         assert_eq!(Expr::var(0, 99).div(4).render(&name), "(v0 >> 2)");
+    }
+
+    #[test]
+    fn a_vector_index_scales_its_value_not_its_operands() {
+        // (4 q / 7) % 64 + p with q < 100, p < 2: the vector index is at most 56 + 1, so
+        // 8-element vectors end by element 8 * 58; the division's operand 4 q (up to 396) is
+        // computed as it is
+        let q = Expr::var(0, 99);
+        let v = q.scale(4).div(7).modulo(64).add(&Expr::var(1, 1));
+        assert_eq!(v.magnitude(), 396);
+        assert_eq!(v.scaled_magnitude(8), 8 * 58);
+        assert_eq!(v.scaled_magnitude(1), 396);
+        assert_eq!(Expr::var(0, 9).scaled_magnitude(4), 40);
     }
 }

@@ -5,7 +5,7 @@ use super::{Conv, ConvShapes};
 use crate::untyped::DynTensor;
 use crate::untyped::pool::Window;
 use tg_runtime::Result;
-use tg_runtime::kernel::LANES;
+use tg_runtime::kernel::{LANES, MAX_ELEMENTS};
 
 fn isz(v: &[usize]) -> Vec<isize> {
     v.iter().map(|&s| s as isize).collect()
@@ -46,10 +46,20 @@ impl DynTensor {
         // convolution in tiles (see `tile_columns`); the input's zero padding grows to give
         // each of them a window
         let trip = s.cin * s.kernel.iter().product::<usize>();
-        let extra = out.last().map_or(0, |&n| tile_columns(n, trip));
+        let mut extra = out.last().map_or(0, |&n| tile_columns(n, trip));
         let x = if extra > 0 {
             pads[dims - 1].1 += (extra * w.stride[dims - 1]) as isize;
-            self.pad_spatial(&pads, 0)?.pool_window(OP, &w)?
+            let padded = self.pad_spatial(&pads, 0)?;
+            // the wider output's buffer and padded input must still be indexable, or the
+            // columns would turn a convolution that fits into one that does not
+            let columns = out[dims - 1] + extra;
+            let wide_out = s.bs * s.cout * out[..dims - 1].iter().product::<usize>() * columns;
+            if fits_index(wide_out) && fits_index(padded.numel()) {
+                padded.pool_window(OP, &w)?
+            } else {
+                extra = 0;
+                x
+            }
         } else {
             x
         };
@@ -104,6 +114,11 @@ impl DynTensor {
 /// input and weight value for them. ResNet-50's 7x7 and 14x14 stages were 60% of its time
 /// that way. At most a quarter more columns are computed (7 -> 8, 14 -> 16; not 5 -> 8),
 /// and only for sums long enough to be tiled (the scheduler's threshold is 16 products).
+/// Whether a buffer of `numel` elements is indexable by the 32-bit indices kernels form.
+fn fits_index(numel: usize) -> bool {
+    numel as u64 <= MAX_ELEMENTS
+}
+
 fn tile_columns(n: usize, trip: usize) -> usize {
     let extra = n.next_multiple_of(LANES) - n;
     if trip >= 16 && 4 * extra <= n {
