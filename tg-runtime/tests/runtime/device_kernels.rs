@@ -220,3 +220,32 @@ fn eight_threads_at_once() {
         t.join().expect("thread panicked");
     }
 }
+
+/// A prepared kernel's dispatch takes a buffer for each output and each input its shader
+/// binds; a caller inside tg that hands fewer gets `Error::Internal`, not an index panic.
+#[test]
+fn a_dispatch_without_its_buffers_is_an_internal_error() {
+    let dev = Device::get().unwrap();
+    let a = tg_runtime::Lazy::from_slice(&[64], &[1.0f32; 64]).unwrap();
+    let b = tg_runtime::Lazy::from_slice(&[64], &[2.0f32; 64]).unwrap();
+    let sum = a.binary(tg_runtime::BinaryOp::Add, &b).unwrap();
+    let planned = tg_runtime::realize::plan(&[&sum], dev.info()).unwrap();
+    let (p, _) = tg_runtime::prepare::prepare(&dev, &planned[0].kernel).unwrap();
+    let out = dev.alloc(256).unwrap();
+    let input = dev.alloc(256).unwrap();
+    let inputs = [input.clone(), input.clone()];
+    for (outs, ins) in [
+        (&[][..], &inputs[..]),
+        (&[out.clone(), out.clone()][..], &inputs[..]),
+        (std::slice::from_ref(&out), &inputs[..1]),
+    ] {
+        assert!(matches!(
+            tg_runtime::prepare::dispatch(&dev, &p, outs, ins),
+            Err(Error::Internal {
+                context: "dispatch",
+                ..
+            })
+        ));
+    }
+    assert!(tg_runtime::prepare::dispatch(&dev, &p, std::slice::from_ref(&out), &inputs).is_ok());
+}
