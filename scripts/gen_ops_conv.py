@@ -479,6 +479,11 @@ def conv_cases():
     conv("stride2_13", (1, 4, 27, 27), (8, 4, 3, 3), "float32", stride=(2,))
     conv("dilated_7", (2, 4, 11, 11), (4, 4, 3, 3), "float32", dilation=(2,), bias=False)
     conv("pad_right_7", (1, 4, 7, 5), (4, 4, 3, 3), "float32", padding=padding_arg("pairs", [[1, 1], [0, 4]]))
+    # pointwise convolutions whose rows are too short to widen (6 -> 8 is a third more): summed
+    # along the flattened image (MobileNet's 1 x 1 convolutions on 6 x 6), groups, 3-D
+    conv("pointwise_6x6", (2, 16, 6, 6), (24, 16, 1, 1), "float32")
+    conv("pointwise_groups_5x3", (1, 8, 5, 3), (4, 4, 1, 1), "float32", groups=2)
+    conv("pointwise_3d", (1, 4, 3, 2, 3), (5, 4, 1, 1, 1), "float32", bias=False)
 
     # transposed convolution
     def convt(name, xs, ws, dt, groups=1, stride=(1,), dilation=(1,), padding=None, out_pad=(0,), bias=True, seed=40,

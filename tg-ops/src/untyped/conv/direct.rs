@@ -39,13 +39,23 @@ impl DynTensor {
             c.dilation.resolve(OP, "dilation", dims)?,
         )?;
         let mut pads = c.padding.resolve(OP, dims)?;
+        let trip = s.cin * s.kernel.iter().product::<usize>();
+        let last = self.shape()[self.ndim() - 1];
+        if dims > 1
+            && s.kernel.iter().all(|&k| k == 1)
+            && w.stride.iter().all(|&st| st == 1)
+            && pads.iter().all(|&p| p == (0, 0))
+            && !last.is_multiple_of(LANES)
+            && tile_columns(last, trip) == 0
+        {
+            return self.pointwise(weight, bias, c, &s);
+        }
         let x = self.pad_spatial(&pads, 0)?.pool_window(OP, &w)?;
         let out = x.shape()[2..2 + dims].to_vec();
         // columns computed past the output's last axis and cut off after, so that axis is a
         // whole number of the vectors kernels store and the scheduler can block the
         // convolution in tiles (see `tile_columns`); the input's zero padding grows to give
         // each of them a window
-        let trip = s.cin * s.kernel.iter().product::<usize>();
         let mut extra = out.last().map_or(0, |&n| tile_columns(n, trip));
         let x = if extra > 0 {
             pads[dims - 1].1 += (extra * w.stride[dims - 1]) as isize;
@@ -106,6 +116,42 @@ impl DynTensor {
     }
 }
 
+impl DynTensor {
+    /// A pointwise convolution (a 1 x 1 kernel, stride 1, no padding) over several spatial
+    /// axes, as one over their flattened length: the same sums, read along the whole image
+    /// (6 x 6 -> 36) in vectors, where rows of 6 are read element by element. Taken where the
+    /// last axis is not whole vectors and too short to widen (`tile_columns`): the output
+    /// returns to its spatial shape, whose rows of 6 the scheduler does not tile either way,
+    /// while a widened row (14 -> 16) is tiled, and flattening it would lose that.
+    fn pointwise(
+        &self,
+        weight: &DynTensor,
+        bias: Option<&DynTensor>,
+        c: &Conv,
+        s: &ConvShapes,
+    ) -> Result<DynTensor> {
+        let spatial = &self.shape()[2..];
+        let flat = spatial.iter().product::<usize>();
+        let x = self.reshape(&[s.bs as isize, self.shape()[1] as isize, flat as isize])?;
+        let w = weight.reshape(&[s.cout as isize, weight.shape()[1] as isize, 1])?;
+        let line = Conv {
+            stride: 1.into(),
+            dilation: 1.into(),
+            padding: Default::default(),
+            ..c.clone()
+        };
+        let y = x.conv2d_direct(&w, bias, &line)?;
+        let mut shape = vec![s.bs as isize, s.cout as isize];
+        shape.extend(spatial.iter().map(|&n| n as isize));
+        y.reshape(&shape)
+    }
+}
+
+/// Whether a buffer of `numel` elements is indexable by the 32-bit indices kernels form.
+fn fits_index(numel: usize) -> bool {
+    numel as u64 <= MAX_ELEMENTS
+}
+
 /// Output columns a direct convolution computes past its output's last axis of `n` columns
 /// (each output summing `trip` products), so that axis is a whole number of the
 /// [`LANES`]-wide vectors kernels store. The scheduler blocks a reduction in tiles of rows
@@ -114,11 +160,6 @@ impl DynTensor {
 /// input and weight value for them. ResNet-50's 7x7 and 14x14 stages were 60% of its time
 /// that way. At most a quarter more columns are computed (7 -> 8, 14 -> 16; not 5 -> 8),
 /// and only for sums long enough to be tiled (the scheduler's threshold is 16 products).
-/// Whether a buffer of `numel` elements is indexable by the 32-bit indices kernels form.
-fn fits_index(numel: usize) -> bool {
-    numel as u64 <= MAX_ELEMENTS
-}
-
 fn tile_columns(n: usize, trip: usize) -> usize {
     let extra = n.next_multiple_of(LANES) - n;
     if trip >= 16 && 4 * extra <= n {
