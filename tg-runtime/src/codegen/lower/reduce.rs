@@ -33,6 +33,10 @@ fn trip_class(trip: i64) -> i64 {
     class
 }
 
+/// Reductions over several axes of at most this many elements are taken whole, without a loop
+/// counter (see `Lowerer::unroll`): 5 x 5 windows and smaller.
+const MAX_WHOLE_WINDOW: usize = 25;
+
 /// Trip counts from this one on stay literals: their class could take index arithmetic past
 /// 32 bits, and kernels this long are few.
 const MAX_GENERIC_TRIP: i64 = 1 << 24;
@@ -66,7 +70,10 @@ impl Lowerer {
         let bound = self.prog.blocks[body].bound;
         let requests = (0..unroll as i64)
             .map(|u| {
-                let r = if whole {
+                // a window taken whole: each step's position in it is a constant
+                let r = if steps == 1 {
+                    Expr::constant(u)
+                } else if whole {
                     unrolled_step(var, bound, unroll as i64, u)
                 } else {
                     Expr::var(
@@ -147,6 +154,16 @@ impl Lowerer {
         // variable of its own (`VarKind::Unrolled`), so an operand contiguous along the
         // reduction (the weights) still reads vectors.
         let tiled = matches!(self.prog.strategy, Strategy::Tile { .. });
+        // A small window (a depthwise convolution's 3 x 3, a pooling's): taken whole, one
+        // iteration, each step's position in it a constant, where a loop would divide and
+        // take the remainder of its counter by the window's axes every step (a trip read
+        // from the push constants has a range of 16, too wide for those to fold away).
+        // Only windows of several axes, whose steps need that arithmetic; a serial kernel's
+        // (a tile's steps already share loads across outputs).
+        let axes = rshape.iter().filter(|&&n| n > 1).count();
+        if axes > 1 && trip <= MAX_WHOLE_WINDOW && !nested && !self.stash_rows && !tiled {
+            return trip;
+        }
         // (a row kernel's reductions all reduce the same row, so those nested in another are
         // computed before its loop, not in it)
         // Eight where loads are wide and the axis allows, so a step reads two vectors of a
@@ -333,7 +350,9 @@ impl Lowerer {
         // a row kernel's loops at the top run over its row: a constant trip lets the
         // compiler know how often each invocation runs them (a `Row` kernel's shader names
         // its row anyway, so a push-constant trip would share no shader there)
-        let generic = self.generic_trips && !(self.stash_rows && c.block == Program::ROOT);
+        let generic = self.generic_trips
+            && trip > 1
+            && !(self.stash_rows && c.block == Program::ROOT);
         self.new_block(c, trip, false, generic)
     }
 
