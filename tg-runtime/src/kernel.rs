@@ -129,8 +129,9 @@ pub enum Strategy {
         op: ReduceOp,
     },
     /// A pass of a fused attention ([`crate::graph::node::Op::Attention`]), from its
-    /// template: each invocation takes one query row (forward, `GradQ`) or one key row
-    /// (`GradKV`), its rows' widths unrolled. The queries and the keys are the first two
+    /// template: each invocation takes `rows` query rows of a head (forward, `GradQ`) or
+    /// `rows` key rows (`GradKV`), its rows' widths unrolled, and loops over the keys (or the
+    /// queries) once for all of them. The queries and the keys are the first two
     /// `Program::params`.
     Attention {
         /// Which pass.
@@ -141,6 +142,8 @@ pub enum Strategy {
         d: usize,
         /// The width of a value row.
         dv: usize,
+        /// Rows an invocation takes, sharing each key's (or query's) loads.
+        rows: usize,
     },
 }
 

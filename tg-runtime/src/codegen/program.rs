@@ -385,14 +385,17 @@ impl Program {
                 let (len, run) = (self.params[0] as usize, self.params[1] as usize);
                 self.numel / len * len.div_ceil(run)
             }
-            // one invocation a row of the output
-            Strategy::Attention { pass, d, dv, .. } => {
-                self.numel
-                    / match pass {
-                        AttentionPass::Forward => dv + 1,
-                        AttentionPass::GradQ => d,
-                        AttentionPass::GradKV => d + dv,
-                    }
+            // one invocation a block of `rows` rows of a head's output
+            Strategy::Attention {
+                pass, d, dv, rows, ..
+            } => {
+                let (lq, ls) = (self.params[0] as usize, self.params[1] as usize);
+                let (width, length) = match pass {
+                    AttentionPass::Forward => (dv + 1, lq),
+                    AttentionPass::GradQ => (d, lq),
+                    AttentionPass::GradKV => (d + dv, ls),
+                };
+                self.numel / width / length * length.div_ceil(rows)
             }
             _ => self.numel.div_ceil(self.store_elements()),
         }

@@ -420,12 +420,13 @@ fn plan_kernel(
         Op::Attention(pass, causal) => {
             let srcs = root.srcs();
             let width = |n: &Arc<Node>| *n.shape().last().expect("rows of an attention");
-            Some(Strategy::Attention {
-                pass: *pass,
-                causal: *causal,
-                d: width(&srcs[0]),
-                dv: width(&srcs[2]),
-            })
+            Some(class.attention(
+                *pass,
+                *causal,
+                width(&srcs[0]),
+                width(&srcs[2]),
+                root.numel() / width(&root),
+            ))
         }
         _ => None,
     };

@@ -33,8 +33,15 @@ const OUT: usize = 3;
 const GRAD: usize = 4;
 const DELTA: usize = 5;
 
-/// The attention kernel of `p` (strategy `Attention { pass, causal, d, dv }`).
-pub fn render(p: &Program, pass: AttentionPass, causal: bool, d: usize, dv: usize) -> Shader {
+/// The attention kernel of `p` (strategy `Attention { pass, causal, d, dv, rows }`).
+pub fn render(
+    p: &Program,
+    pass: AttentionPass,
+    causal: bool,
+    d: usize,
+    dv: usize,
+    rows: usize,
+) -> Shader {
     let mut src = preamble(false, false, GlslFeatures::default());
     // the rows of whole vectors are read as vectors; the forward's rows (a value row and the
     // logsumexp) and each delta element by element
@@ -61,143 +68,247 @@ pub fn render(p: &Program, pass: AttentionPass, causal: bool, d: usize, dv: usiz
     let base2 = f(log2e * scale);
     let row =
         |input: usize, name: &str, base: &str, w: usize| load(input, name, base, w, vector(w));
-    let threads = p.threads();
+    // the forward's output rows: the values, then the logsumexp
+    let width = dv + 1;
+    // an invocation's rows: `rows` consecutive ones of a head (`lq` queries or `ls` keys),
+    // the last block's missing rows reading the head's last row and storing nothing
+    let (length, out_width) = match pass {
+        AttentionPass::Forward => ("lq", width),
+        AttentionPass::GradQ => ("lq", d),
+        AttentionPass::GradKV => ("ls", d + dv),
+    };
     let mut body = String::new();
+    writeln!(
+        body,
+        "  uint blocks = ({length} + {}u) / {rows}u;
+  if (gid >= pc.n / {out_width}u / {length} * blocks) return;
+  uint head = gid / blocks;
+  uint r0 = (gid - head * blocks) * {rows}u;",
+        rows - 1
+    )
+    .ok();
+    for r in 0..rows {
+        writeln!(
+            body,
+            "  uint row{r} = head * {length} + min(r0 + {r}u, {length} - 1u);"
+        )
+        .ok();
+    }
+    // the causal mask of a query block against key `j`, or of a key block against query `i`
+    let seen = |r: usize, other: &str| match pass {
+        AttentionPass::GradKV => format!("{other} >= r0 + {r}u"),
+        _ => format!("{other} <= r0 + {r}u"),
+    };
     match pass {
         AttentionPass::Forward => {
-            let width = dv + 1;
             writeln!(
                 body,
-                "  if (gid >= pc.n / {width}u) return;
-  uint head = gid / lq;
-  uint i = gid - head * lq;
-  uint first = head * ls;
-  uint end = {end};",
-                end = if causal { "min(i + 1u, ls)" } else { "ls" },
+                "  uint first = head * ls;\n  uint end = {};",
+                if causal {
+                    format!("min(r0 + {rows}u, ls)")
+                } else {
+                    "ls".into()
+                },
             )
             .ok();
-            body.push_str(&row(Q, "q", &format!("gid * {d}u"), d));
-            body.push_str(&scaled("q", d, &base2));
-            body.push_str(&row(K, "k", &format!("first * {d}u"), d));
-            writeln!(body, "  float m = {};\n  float l = 1.0;", dot("q", "k", d)).ok();
-            body.push_str(&row(V, "acc", &format!("first * {dv}u"), dv));
-            writeln!(
-                body,
-                "  for (uint j = 1u; j < end; j++) {{\n    uint key = first + j;"
-            )
-            .ok();
-            body.push_str(&indent(&row(K, "k", &format!("key * {d}u"), d)));
-            writeln!(
-                body,
-                "    float s = {};
-    float mx = max(m, s);
-    float c = exp2(m - mx);
-    float p = exp2(s - mx);
-    l = l * c + p;
-    m = mx;",
-                dot("q", "k", d)
-            )
-            .ok();
-            body.push_str(&indent(&row(V, "val", &format!("key * {dv}u"), dv)));
-            for t in 0..dv.div_ceil(4) {
-                writeln!(body, "    acc{t} = acc{t} * c + p * val{t};").ok();
+            for r in 0..rows {
+                body.push_str(&row(Q, &format!("q{r}_"), &format!("row{r} * {d}u"), d));
+                body.push_str(&scaled(&format!("q{r}_"), d, &base2));
+            }
+            // key 0, which every query sees, starts each row's maximum
+            body.push_str(&row(K, "k_", &format!("first * {d}u"), d));
+            body.push_str(&row(V, "val_", &format!("first * {dv}u"), dv));
+            for r in 0..rows {
+                writeln!(
+                    body,
+                    "  float m{r} = {};\n  float l{r} = 1.0;",
+                    dot(&format!("q{r}_"), "k_", d)
+                )
+                .ok();
+                for t in 0..dv.div_ceil(4) {
+                    writeln!(body, "  vec4 acc{r}_{t} = val_{t};").ok();
+                }
+            }
+            body.push_str("  for (uint j = 1u; j < end; j++) {\n    uint key = first + j;\n");
+            body.push_str(&indent(&row(K, "k_", &format!("key * {d}u"), d)));
+            body.push_str(&indent(&row(V, "val_", &format!("key * {dv}u"), dv)));
+            for r in 0..rows {
+                let q = format!("q{r}_");
+                // a key the query does not see leaves its row as it was
+                let (s, p) = if causal {
+                    let seen = seen(r, "j");
+                    (
+                        format!("{seen} ? {} : m{r}", dot(&q, "k_", d)),
+                        format!("{seen} ? exp2(s - mx) : 0.0"),
+                    )
+                } else {
+                    (dot(&q, "k_", d), "exp2(s - mx)".into())
+                };
+                writeln!(
+                    body,
+                    "    {{
+      float s = {s};
+      float mx = max(m{r}, s);
+      float c = exp2(m{r} - mx);
+      float p = {p};
+      l{r} = l{r} * c + p;
+      m{r} = mx;"
+                )
+                .ok();
+                for t in 0..dv.div_ceil(4) {
+                    writeln!(body, "      acc{r}_{t} = acc{r}_{t} * c + p * val_{t};").ok();
+                }
+                body.push_str("    }\n");
             }
             body.push_str("  }\n");
-            writeln!(body, "  uint at = gid * {width}u;").ok();
-            body.push_str(&store("acc", "at", dv, " / l"));
-            writeln!(body, "  o[at + {dv}u] = (m + log2(l)) * {};", f(ln2)).ok();
+            for r in 0..rows {
+                writeln!(
+                    body,
+                    "  if (r0 + {r}u < lq) {{\n    uint at = row{r} * {width}u;"
+                )
+                .ok();
+                body.push_str(&indent(&store(
+                    &format!("acc{r}_"),
+                    "at",
+                    dv,
+                    &format!(" / l{r}"),
+                )));
+                writeln!(
+                    body,
+                    "    o[at + {dv}u] = (m{r} + log2(l{r})) * {};\n  }}",
+                    f(ln2)
+                )
+                .ok();
+            }
         }
         AttentionPass::GradQ => {
-            let width = dv + 1;
             writeln!(
                 body,
-                "  if (gid >= pc.n / {d}u) return;
-  uint head = gid / lq;
-  uint i = gid - head * lq;
-  uint first = head * ls;
-  uint end = {end};
-  float lse = b{OUT}[gid * {width}u + {dv}u] * {log2e};
-  float delta = b{DELTA}[gid];",
-                end = if causal { "min(i + 1u, ls)" } else { "ls" },
-                log2e = f(log2e),
+                "  uint first = head * ls;\n  uint end = {};",
+                if causal {
+                    format!("min(r0 + {rows}u, ls)")
+                } else {
+                    "ls".into()
+                },
             )
             .ok();
-            body.push_str(&row(Q, "q", &format!("gid * {d}u"), d));
-            body.push_str(&scaled("q", d, &base2));
-            body.push_str(&load(GRAD, "g", &format!("gid * {width}u"), dv, false));
-            body.push_str(&zeros("dq", d));
+            for r in 0..rows {
+                body.push_str(&row(Q, &format!("q{r}_"), &format!("row{r} * {d}u"), d));
+                body.push_str(&scaled(&format!("q{r}_"), d, &base2));
+                body.push_str(&load(
+                    GRAD,
+                    &format!("g{r}_"),
+                    &format!("row{r} * {width}u"),
+                    dv,
+                    false,
+                ));
+                writeln!(
+                    body,
+                    "  float lse{r} = b{OUT}[row{r} * {width}u + {dv}u] * {};\n  float delta{r} = b{DELTA}[row{r}];",
+                    f(log2e)
+                )
+                .ok();
+                body.push_str(&zeros(&format!("dq{r}_"), d));
+            }
             body.push_str("  for (uint j = 0u; j < end; j++) {\n    uint key = first + j;\n");
-            body.push_str(&indent(&row(K, "k", &format!("key * {d}u"), d)));
-            body.push_str(&indent(&row(V, "val", &format!("key * {dv}u"), dv)));
-            writeln!(
-                body,
-                "    float p = exp2({} - lse);\n    float ds = p * ({} - delta);",
-                dot("q", "k", d),
-                dot("g", "val", dv)
-            )
-            .ok();
-            for t in 0..d.div_ceil(4) {
-                writeln!(body, "    dq{t} += ds * k{t};").ok();
+            body.push_str(&indent(&row(K, "k_", &format!("key * {d}u"), d)));
+            body.push_str(&indent(&row(V, "val_", &format!("key * {dv}u"), dv)));
+            for r in 0..rows {
+                let mut p = format!("exp2({} - lse{r})", dot(&format!("q{r}_"), "k_", d));
+                if causal {
+                    p = format!("{} ? {p} : 0.0", seen(r, "j"));
+                }
+                writeln!(
+                    body,
+                    "    {{\n      float p = {p};\n      float ds = p * ({} - delta{r});",
+                    dot(&format!("g{r}_"), "val_", dv)
+                )
+                .ok();
+                for t in 0..d.div_ceil(4) {
+                    writeln!(body, "      dq{r}_{t} += ds * k_{t};").ok();
+                }
+                body.push_str("    }\n");
             }
             body.push_str("  }\n");
-            body.push_str(&store(
-                "dq",
-                &format!("gid * {d}u"),
-                d,
-                &format!(" * {}", f(scale)),
-            ));
+            for r in 0..rows {
+                writeln!(body, "  if (r0 + {r}u < lq) {{").ok();
+                body.push_str(&indent(&store(
+                    &format!("dq{r}_"),
+                    &format!("row{r} * {d}u"),
+                    d,
+                    &format!(" * {}", f(scale)),
+                )));
+                body.push_str("  }\n");
+            }
         }
         AttentionPass::GradKV => {
-            let width = dv + 1;
+            for r in 0..rows {
+                body.push_str(&row(K, &format!("k{r}_"), &format!("row{r} * {d}u"), d));
+                body.push_str(&scaled(&format!("k{r}_"), d, &base2));
+                body.push_str(&row(V, &format!("val{r}_"), &format!("row{r} * {dv}u"), dv));
+                body.push_str(&zeros(&format!("dk{r}_"), d));
+                body.push_str(&zeros(&format!("dv{r}_"), dv));
+            }
             writeln!(
                 body,
-                "  if (gid >= pc.n / {out}u) return;
-  uint head = gid / ls;
-  uint j = gid - head * ls;
-  uint first = head * lq;",
-                out = d + dv,
+                "  uint first = head * lq;\n  for (uint i = {start}; i < lq; i++) {{\n    uint query = first + i;",
+                start = if causal { "r0" } else { "0u" }
             )
             .ok();
-            body.push_str(&row(K, "k", &format!("gid * {d}u"), d));
-            body.push_str(&scaled("k", d, &base2));
-            body.push_str(&row(V, "val", &format!("gid * {dv}u"), dv));
-            body.push_str(&zeros("dk", d));
-            body.push_str(&zeros("dv", dv));
-            writeln!(
-                body,
-                "  for (uint i = {start}; i < lq; i++) {{\n    uint query = first + i;",
-                start = if causal { "j" } else { "0u" }
-            )
-            .ok();
-            body.push_str(&indent(&row(Q, "q", &format!("query * {d}u"), d)));
+            body.push_str(&indent(&row(Q, "q_", &format!("query * {d}u"), d)));
             body.push_str(&indent(&load(
                 GRAD,
-                "g",
+                "g_",
                 &format!("query * {width}u"),
                 dv,
                 false,
             )));
             writeln!(
                 body,
-                "    float p = exp2({} - b{OUT}[query * {width}u + {dv}u] * {});
-    float ds = p * ({} - b{DELTA}[query]);",
-                dot("q", "k", d),
-                f(log2e),
-                dot("g", "val", dv)
+                "    float lse = b{OUT}[query * {width}u + {dv}u] * {};\n    float delta = b{DELTA}[query];",
+                f(log2e)
             )
             .ok();
-            for t in 0..dv.div_ceil(4) {
-                writeln!(body, "    dv{t} += p * g{t};").ok();
-            }
-            for t in 0..d.div_ceil(4) {
-                writeln!(body, "    dk{t} += ds * q{t};").ok();
+            for r in 0..rows {
+                let mut p = format!("exp2({} - lse)", dot("q_", &format!("k{r}_"), d));
+                if causal {
+                    p = format!("{} ? {p} : 0.0", seen(r, "i"));
+                }
+                writeln!(
+                    body,
+                    "    {{\n      float p = {p};\n      float ds = p * ({} - delta);",
+                    dot("g_", &format!("val{r}_"), dv)
+                )
+                .ok();
+                for t in 0..dv.div_ceil(4) {
+                    writeln!(body, "      dv{r}_{t} += p * g_{t};").ok();
+                }
+                for t in 0..d.div_ceil(4) {
+                    writeln!(body, "      dk{r}_{t} += ds * q_{t};").ok();
+                }
+                body.push_str("    }\n");
             }
             body.push_str("  }\n");
-            let at = format!("gid * {}u", d + dv);
-            body.push_str(&store("dk", &at, d, &format!(" * {}", f(scale))));
-            body.push_str(&store("dv", &format!("{at} + {d}u"), dv, ""));
+            for r in 0..rows {
+                let at = format!("row{r} * {}u", d + dv);
+                writeln!(body, "  if (r0 + {r}u < ls) {{").ok();
+                body.push_str(&indent(&store(
+                    &format!("dk{r}_"),
+                    &at,
+                    d,
+                    &format!(" * {}", f(scale)),
+                )));
+                body.push_str(&indent(&store(
+                    &format!("dv{r}_"),
+                    &format!("{at} + {d}u"),
+                    dv,
+                    "",
+                )));
+                body.push_str("  }\n");
+            }
         }
     }
+    let threads = p.threads();
     writeln!(
         src,
         "void main() {{\n{gid}  uint lq = pc.p[0];\n  uint ls = pc.p[1];\n{body}}}",

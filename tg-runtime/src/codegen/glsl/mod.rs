@@ -80,7 +80,8 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
             causal,
             d,
             dv,
-        } => return attention::render(p, pass, causal, d, dv),
+            rows,
+        } => return attention::render(p, pass, causal, d, dv, rows),
         _ => {}
     }
     let threads = p.threads();
