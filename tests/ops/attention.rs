@@ -191,8 +191,8 @@ fn planned(
 
 /// With no device: the fused attention's forward and backward (B 2, H 2, T 256, D 16) store
 /// nothing of `T x T` a head (the composition does, which shows the check can fail): the
-/// forward is one kernel, the backward two passes; T 16384, the longest row, fits llvmpipe's
-/// loop budget.
+/// forward is one kernel, the backward two passes; their GLSL compiles where buffers are
+/// read by device address; T 16384, the longest row, fits llvmpipe's loop budget.
 #[test]
 fn fused_attention_stores_no_scores() {
     let dims = [2, 2, 256, 16];
@@ -219,7 +219,32 @@ fn fused_attention_stores_no_scores() {
         let composition = planned(&info, dims, |q, k, v| composed(q, k, v, true));
         assert!(composition.iter().any(|k| k.2 >= scores), "{composition:?}");
     }
+    // buffers past one binding's range are read by device address, vectors too: the
+    // passes' GLSL through those macros compiles (no device needed)
     let [cpu, _] = described();
+    let small = DeviceInfo {
+        max_storage_buffer_range: 1 << 10,
+        ..cpu.clone()
+    };
+    let shape = [2, 2, 37, 8];
+    let [q, k, v] = [1, 2, 3].map(|s| random(&shape, s).requires_grad());
+    let out = fused(&q, &k, &v);
+    let grads = out
+        .sum(None, false)
+        .unwrap()
+        .gradient(&[&q, &k, &v], None)
+        .unwrap();
+    let targets: Vec<&tg::runtime::Lazy> = grads.iter().map(|g| g.lazy()).collect();
+    let passes: Vec<_> = tg::runtime::realize::plan(&targets, &small)
+        .unwrap()
+        .into_iter()
+        .filter(|p| matches!(p.strategy, Strategy::Attention { .. }))
+        .collect();
+    assert_eq!(passes.len(), 3);
+    for p in passes {
+        assert!(p.source.contains("buffer_reference"), "{}", p.source);
+        tg::runtime::compile::compile_glsl(&p.source).unwrap_or_else(|e| panic!("{e}"));
+    }
     let longest = planned(&cpu, [1, 1, 16384, 4], fused);
     let loops = longest
         .iter()
