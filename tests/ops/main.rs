@@ -2,6 +2,7 @@
 //! `scripts/gen_ops_*.py`), the typed API's shapes and dtypes, the errors, and kernel counts:
 //! one test binary with one module per op family, so a fresh build links it once.
 
+mod attention;
 mod by_name;
 mod conv;
 mod creation;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::dtype::DType;
 use crate::graph::node::Node;
-use crate::ops::ReduceOp;
+use crate::ops::{AttentionPass, ReduceOp};
 
 /// Output elements each invocation (or workgroup) computes; they are stored as one vector.
 pub const LANES: usize = 4;
@@ -127,6 +127,23 @@ pub enum Strategy {
     Scan {
         /// Add, Mul, or Max (of integers).
         op: ReduceOp,
+    },
+    /// A pass of a fused attention ([`crate::graph::node::Op::Attention`]), from its
+    /// template: each invocation takes `rows` query rows of a head (forward, `GradQ`) or
+    /// `rows` key rows (`GradKV`), its rows' widths unrolled, and loops over the keys (or the
+    /// queries) once for all of them. The queries and the keys are the first two
+    /// `Program::params`.
+    Attention {
+        /// Which pass.
+        pass: AttentionPass,
+        /// Query `i` attends keys `0..=i` alone.
+        causal: bool,
+        /// The width of a query (and key) row.
+        d: usize,
+        /// The width of a value row.
+        dv: usize,
+        /// Rows an invocation takes, sharing each key's (or query's) loads.
+        rows: usize,
     },
 }
 

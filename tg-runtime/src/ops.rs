@@ -78,6 +78,23 @@ pub enum ReduceOp {
     Max,
 }
 
+/// The three kernels of a fused attention (`Op::Attention`), each from a template
+/// (`codegen/glsl/attention.rs`) over `q (.., L, D)`, `k (.., S, D)` and `v (.., S, Dv)`
+/// with the scores `s_ij = q_i . k_j / sqrt(D)` (keys `j <= i` alone where causal):
+/// FlashAttention-2's passes, none holding an `L x S` matrix.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AttentionPass {
+    /// One invocation a query row: the softmax-weighted values by an online softmax over
+    /// the keys, then the row's logsumexp: `(.., L, Dv + 1)`.
+    Forward,
+    /// One invocation a query row: the queries' gradient, `(.., L, D)`, recomputing each
+    /// weight from the forward's logsumexp.
+    GradQ,
+    /// One invocation a key row, looping over the queries: the keys' and the values'
+    /// gradients side by side, `(.., S, D + Dv)`.
+    GradKV,
+}
+
 impl UnaryOp {
     /// Every unary op.
     pub const ALL: [UnaryOp; 7] = [

@@ -15,6 +15,9 @@
 //! - causal `scaled_dot_product_attention` (B 16, H 4, D 16; T 64 to `TG_BENCH_ATTN_T`,
 //!   default 256) forward, and forward with the gradients of q, k and v, against
 //!   softmax(q k^T / sqrt(d) + mask) v composed of ops; `TG_BENCH_RUNS` runs each (medians).
+//!
+//! `TG_BENCH_PARTS` picks parts by name (`generation`, `step`, `attention`, comma-separated;
+//! all by default).
 
 use tg::runtime::device::Device;
 use tg_bench::gpt;
@@ -24,6 +27,11 @@ fn env(name: &str, default: usize) -> usize {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(default)
+}
+
+/// Whether `TG_BENCH_PARTS` (all parts when unset) names `part`.
+fn part(part: &str) -> bool {
+    std::env::var("TG_BENCH_PARTS").map_or(true, |p| p.split(',').any(|n| n.trim() == part))
 }
 
 fn generation(what: &str, g: gpt::Generation) {
@@ -42,6 +50,18 @@ fn main() {
     let device = Device::get().expect("device");
     println!("tg-bench-gpt on {}", device.info());
 
+    if part("generation") {
+        generations();
+    }
+    if part("step") {
+        step();
+    }
+    if part("attention") {
+        attention();
+    }
+}
+
+fn generations() {
     let exact_tokens = env("TG_BENCH_EXACT_TOKENS", 12);
     let model = gpt::gpt(3);
     let cold = gpt::bucketed(&model, 200);
@@ -58,7 +78,9 @@ fn main() {
         (exact.seconds / exact.tokens as f64) / (warm.seconds / warm.tokens as f64),
         exact.compiles as f64 / exact.tokens as f64
     );
+}
 
+fn step() {
     let steps = env("TG_BENCH_STEPS", 10).max(1);
     let (wall, cpu, kernels, loss) = gpt::step(steps);
     let cpu_text = cpu.map_or("no /proc: CPU time unknown".into(), |c| {
@@ -82,7 +104,9 @@ fn main() {
         }
         Err(why) => println!("tinygpt step, numpy baseline skipped: {why}"),
     }
+}
 
+fn attention() {
     let max_t = env("TG_BENCH_ATTN_T", 256);
     let mut t = 64;
     while t <= max_t {

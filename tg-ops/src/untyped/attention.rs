@@ -1,8 +1,11 @@
-//! Scaled dot-product attention, as tinygrad composes it.
+//! Scaled dot-product attention: the runtime's fused attention (`Lazy::attention`, no
+//! `L x S` scores stored forward or backward) where it applies, else as tinygrad composes it.
 
+use tg_runtime::graph::lazy::{MAX_ATTENTION_LEN, MAX_ATTENTION_WIDTH};
 use tg_runtime::{DType, Error, Result};
 
 use crate::untyped::DynTensor;
+use crate::untyped::broadcast::broadcast_shapes;
 
 impl DynTensor {
     /// `softmax(q @ k^T / sqrt(d) + mask) @ v` with `self` the `(..., L, d)` queries, `key`
@@ -10,6 +13,12 @@ impl DynTensor {
     /// `attn_mask` is a bool tensor (true: attend) or an additive float one, broadcasting to
     /// `(..., L, S)`; `is_causal` lets query `i` attend keys `0..=i` only (and takes no mask);
     /// `dropout_p` drops attention weights (training).
+    ///
+    /// Without a mask or dropout, f32 queries, keys and values of up to
+    /// [`MAX_ATTENTION_LEN`] rows of up to [`MAX_ATTENTION_WIDTH`] take the runtime's fused
+    /// attention (`Lazy::attention`: one pass a query row by an online softmax, the
+    /// gradients one pass a query row and one a key row), which stores no `L x S` scores;
+    /// everything else the composition, `softmax(q k^T / sqrt(d) + mask) v` of ops.
     ///
     /// ```
     /// use tg_ops::prelude::*;
@@ -49,6 +58,12 @@ impl DynTensor {
                 message: "a causal attention takes no mask".into(),
             });
         }
+        if dropout_p == 0.0
+            && attn_mask.is_none()
+            && let Some(y) = fused(q, k, v, is_causal)?
+        {
+            return Ok(y);
+        }
         let l = q.shape()[q.ndim() - 2];
         let s = k.shape()[k.ndim() - 2];
         let d = q.shape()[q.ndim() - 1] as f64;
@@ -64,4 +79,44 @@ impl DynTensor {
         };
         scores.softmax(-1, None)?.dropout(dropout_p)?.matmul(v)
     }
+}
+
+/// The fused attention of `q`, `k` and `v` (their batch axes broadcast), or `None` where it
+/// does not apply (another dtype, a length or width past its limits, no keys, or shapes
+/// the composition rejects with its own message).
+fn fused(q: &DynTensor, k: &DynTensor, v: &DynTensor, causal: bool) -> Result<Option<DynTensor>> {
+    let rows = |t: &DynTensor| t.shape()[t.ndim() - 2];
+    let width = |t: &DynTensor| t.shape()[t.ndim() - 1];
+    fn batch(t: &DynTensor) -> &[usize] {
+        &t.shape()[..t.ndim() - 2]
+    }
+    let applies = [q, k, v].iter().all(|t| t.dtype() == DType::F32)
+        && rows(k) == rows(v)
+        && [rows(q), rows(k)]
+            .iter()
+            .all(|n| (1..=MAX_ATTENTION_LEN).contains(n))
+        && [width(q), width(v)]
+            .iter()
+            .all(|n| (1..=MAX_ATTENTION_WIDTH).contains(n));
+    if !applies {
+        return Ok(None);
+    }
+    let Ok(batch) = broadcast_shapes(
+        "scaled_dot_product_attention",
+        &[batch(q), batch(k), batch(v)],
+    ) else {
+        return Ok(None);
+    };
+    let full = |t: &DynTensor| {
+        let mut shape = batch.clone();
+        shape.extend_from_slice(&t.shape()[t.ndim() - 2..]);
+        t.broadcast_to(&shape)
+    };
+    let out = full(q)?
+        .lazy()
+        .attention(full(k)?.lazy(), full(v)?.lazy(), causal)?;
+    // the values, without the logsumexp's column
+    let mut keep: Vec<(usize, usize)> = out.shape().iter().map(|&n| (0, n)).collect();
+    keep[out.ndim() - 1] = (0, width(v));
+    Ok(Some(DynTensor::wrap(out.shrink(&keep)?)))
 }

@@ -5,7 +5,7 @@ use super::symbolic::{Cond, Expr};
 use crate::dtype::{DType, Scalar};
 pub use crate::kernel::Strategy;
 use crate::kernel::{LANES, SERIAL_THREADS, tile_outputs};
-use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+use crate::ops::{AttentionPass, BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 
 /// Index of an instruction in `Program::ins`.
 pub type Val = usize;
@@ -336,7 +336,8 @@ impl Program {
             Strategy::Serial
             | Strategy::Sort { .. }
             | Strategy::Merge { .. }
-            | Strategy::Scan { .. } => SERIAL_THREADS,
+            | Strategy::Scan { .. }
+            | Strategy::Attention { .. } => SERIAL_THREADS,
             Strategy::Row { threads, rows, .. } => threads * rows,
             Strategy::Tile { threads, .. } | Strategy::Cooperative { threads } => threads,
         }
@@ -351,7 +352,8 @@ impl Program {
             | Strategy::Row { threads: 1, .. }
             | Strategy::Sort { .. }
             | Strategy::Merge { .. }
-            | Strategy::Scan { .. } => false,
+            | Strategy::Scan { .. }
+            | Strategy::Attention { .. } => false,
             Strategy::Cooperative { .. } | Strategy::Row { .. } => true,
         }
     }
@@ -382,6 +384,18 @@ impl Program {
             Strategy::Scan { .. } => {
                 let (len, run) = (self.params[0] as usize, self.params[1] as usize);
                 self.numel / len * len.div_ceil(run)
+            }
+            // one invocation a block of `rows` rows of a head's output
+            Strategy::Attention {
+                pass, d, dv, rows, ..
+            } => {
+                let (lq, ls) = (self.params[0] as usize, self.params[1] as usize);
+                let (width, length) = match pass {
+                    AttentionPass::Forward => (dv + 1, lq),
+                    AttentionPass::GradQ => (d, lq),
+                    AttentionPass::GradKV => (d + dv, ls),
+                };
+                self.numel / width / length * length.div_ceil(rows)
             }
             _ => self.numel.div_ceil(self.store_elements()),
         }

@@ -15,7 +15,7 @@ use super::lazy::Lazy;
 use super::node::{Node, Op};
 use super::walk::post_order;
 use crate::error::{Error, Result};
-use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+use crate::ops::{AttentionPass, BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 
 /// A derivative rule a node carries instead of its ops' (`Lazy::with_gradient`): the values
 /// it differentiates with respect to, and the gradients of those given the node's.
@@ -354,6 +354,18 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
             Some(g.sum_at(*axis, &srcs[1], srcs[0].shape()[*axis])?),
             None,
         ],
+        // FlashAttention-2's backward, two more passes (`Lazy::attention_grads`)
+        Op::Attention(AttentionPass::Forward, _) => {
+            Lazy::attention_grads(n, g)?.into_iter().map(Some).collect()
+        }
+        Op::Attention(AttentionPass::GradQ | AttentionPass::GradKV, _) => {
+            return Err(Error::Argument {
+                op: "gradient",
+                message: "the fused attention's gradient has no gradient of its own (a second \
+                          derivative takes the composed attention)"
+                    .into(),
+            });
+        }
         // integer words: no gradient
         Op::MergeRuns(_) | Op::SortRuns(_) => vec![None],
         // a running maximum takes integers, which carry none

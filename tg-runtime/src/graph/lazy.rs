@@ -7,7 +7,7 @@ use super::node::{ConstValue, Node, Op, Placement};
 use crate::device::Device;
 use crate::dtype::{DType, Element, Scalar};
 use crate::error::{Error, Result, checked_numel};
-use crate::ops::{BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+use crate::ops::{AttentionPass, BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 
 /// A lazily evaluated array: a node of the primitive-op graph. Cloning is cheap.
 #[derive(Clone)]
@@ -23,6 +23,15 @@ pub const MAX_SORT_RUN: usize = 32;
 /// The longest run [`Lazy::scan_runs`] takes: one invocation loops over it, within
 /// llvmpipe's 65,535 back-edges.
 pub const MAX_SCAN_RUN: usize = 1 << 14;
+
+/// The most queries or keys [`Lazy::attention`] takes: an invocation loops over one row's
+/// keys (or, for the keys' gradient, a column's queries), within llvmpipe's 65,535
+/// back-edges.
+pub const MAX_ATTENTION_LEN: usize = 1 << 14;
+
+/// The widest query, key or value row [`Lazy::attention`] takes: an invocation holds a
+/// query row and its output row in registers.
+pub const MAX_ATTENTION_WIDTH: usize = 128;
 
 pub(super) fn shape_err(op: &'static str, message: String) -> Error {
     Error::Shape { op, message }
@@ -658,6 +667,116 @@ impl Lazy {
             });
         }
         Ok(())
+    }
+
+    /// The fused scaled dot-product attention of queries `self` `(.., L, D)`, keys `k`
+    /// `(.., S, D)` and values `v` `(.., S, Dv)` (f32, the same batch axes): each query row's
+    /// `softmax(q k^T / sqrt(D)) v` over its keys (keys `0..=i` for query `i` where
+    /// `causal`), then the row's logsumexp of the scores, as `(.., L, Dv + 1)` (see
+    /// [`Op::Attention`]). No `L x S` scores are stored, forward or backward (its gradient
+    /// is two more passes, [`AttentionPass`]). `L` and `S` are 1 to [`MAX_ATTENTION_LEN`],
+    /// `D` and `Dv` 1 to [`MAX_ATTENTION_WIDTH`].
+    pub fn attention(&self, k: &Lazy, v: &Lazy, causal: bool) -> Result<Lazy> {
+        const OP: &str = "attention";
+        for t in [self, k, v] {
+            if t.dtype() != DType::F32 {
+                return Err(t.dtype_err(OP, "the fused attention takes f32"));
+            }
+        }
+        let (q, r) = (self, self.ndim());
+        let fits = |n: usize, max: usize| (1..=max).contains(&n);
+        let ok = r >= 2
+            && k.ndim() == r
+            && v.ndim() == r
+            && q.shape()[..r - 2] == k.shape()[..r - 2]
+            && q.shape()[..r - 2] == v.shape()[..r - 2]
+            && k.shape()[r - 2] == v.shape()[r - 2]
+            && q.shape()[r - 1] == k.shape()[r - 1]
+            && fits(q.shape()[r - 2], MAX_ATTENTION_LEN)
+            && fits(k.shape()[r - 2], MAX_ATTENTION_LEN)
+            && fits(q.shape()[r - 1], MAX_ATTENTION_WIDTH)
+            && fits(v.shape()[r - 1], MAX_ATTENTION_WIDTH);
+        if !ok {
+            return Err(shape_err(
+                OP,
+                format!(
+                    "queries {:?}, keys {:?} and values {:?} need (.., L, D), (.., S, D) and (.., S, Dv) with the same batch axes, L and S 1 to {MAX_ATTENTION_LEN}, D and Dv 1 to {MAX_ATTENTION_WIDTH}",
+                    q.shape(),
+                    k.shape(),
+                    v.shape()
+                ),
+            ));
+        }
+        let mut shape = q.shape().to_vec();
+        shape[r - 1] = v.shape()[r - 1] + 1;
+        let placement = Placement::of(&[&q.0, &k.0, &v.0], OP)?;
+        Ok(Lazy(Node::intern_at(
+            Op::Attention(AttentionPass::Forward, causal),
+            DType::F32,
+            shape,
+            vec![q.0.clone(), k.0.clone(), v.0.clone()],
+            placement,
+        )))
+    }
+
+    /// The gradients of the queries, keys and values of `out`, a forward attention
+    /// ([`Lazy::attention`]), given `g`, the gradient of `out` (of its values and its
+    /// logsumexp): FlashAttention-2's backward. With `P` the weights, `dP = dO v^T` and
+    /// `dS = P (dP - delta)`, where `delta_i = rowsum(dO_i O_i) - dL_i` (a row's logsumexp
+    /// has the gradient `P` with respect to its scores), `dq = dS k / sqrt(D)`,
+    /// `dk = dS^T q / sqrt(D)` and `dv = P^T dO`: one pass a query row (`dq`) and one a key
+    /// row (`dk` and `dv`), each weight recomputed from the row's logsumexp.
+    pub(crate) fn attention_grads(out: &Lazy, g: &Lazy) -> Result<[Lazy; 3]> {
+        let Op::Attention(AttentionPass::Forward, causal) = *out.op() else {
+            return Err(Error::internal(
+                "attention",
+                format!("{:?} is not a forward attention", out.0),
+            ));
+        };
+        let srcs: Vec<Lazy> = out.0.srcs().into_iter().map(Lazy).collect();
+        let [q, k, v] = match &srcs[..] {
+            [q, k, v] => [q, k, v],
+            _ => {
+                return Err(Error::internal(
+                    "attention",
+                    format!("{:?} has {} sources, not 3", out.0, srcs.len()),
+                ));
+            }
+        };
+        let r = out.ndim();
+        let (d, dv) = (q.shape()[r - 1], v.shape()[r - 1]);
+        let columns = |x: &Lazy, from: usize, to: usize| {
+            let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&n| (0, n)).collect();
+            keep[r - 1] = (from, to);
+            x.shrink(&keep)
+        };
+        let delta = columns(g, 0, dv)?
+            .binary(BinaryOp::Mul, &columns(out, 0, dv)?)?
+            .reduce(ReduceOp::Add, &[r - 1])?
+            .binary(BinaryOp::Add, &columns(g, dv, dv + 1)?.unary(UnaryOp::Neg)?)?;
+        let sources = vec![
+            q.0.clone(),
+            k.0.clone(),
+            v.0.clone(),
+            out.0.clone(),
+            g.0.clone(),
+            delta.0.clone(),
+        ];
+        let placement = Placement::of(&sources.iter().collect::<Vec<_>>(), "attention")?;
+        let pass = |pass: AttentionPass, rows: &Lazy, width: usize| {
+            let mut shape = rows.shape().to_vec();
+            shape[r - 1] = width;
+            Lazy(Node::intern_at(
+                Op::Attention(pass, causal),
+                DType::F32,
+                shape,
+                sources.clone(),
+                placement,
+            ))
+        };
+        let dq = pass(AttentionPass::GradQ, q, d);
+        let dkv = pass(AttentionPass::GradKV, k, d + dv);
+        Ok([dq, columns(&dkv, 0, d)?, columns(&dkv, d, d + dv)?])
     }
 
     fn movement(&self, op: Op, shape: Vec<usize>) -> Lazy {

@@ -53,6 +53,7 @@ pub fn kernel_name(k: &Kernel, p: &Program) -> String {
         Strategy::Sort { .. } => "n",
         Strategy::Merge { .. } => "m",
         Strategy::Scan { .. } => "s",
+        Strategy::Attention { .. } => "a",
     };
     let shape: Vec<String> = k.root.shape().iter().map(|d| d.to_string()).collect();
     // a multi-output kernel says how many outputs it writes

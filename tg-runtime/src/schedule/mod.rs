@@ -261,8 +261,9 @@ fn first_buffers(targets: &[Arc<Node>], order: &[Arc<Node>], sched: &mut Schedul
             Op::Contiguous | Op::Assign => {
                 realize.insert(n.id());
             }
-            // a sort, a merge or a scan reads its sources from buffers, in a kernel of its own
-            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) => {
+            // a sort, a merge, a scan or an attention reads its sources from buffers, in a
+            // kernel of its own
+            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) | Op::Attention(..) => {
                 realize.insert(n.id());
                 for src in n.srcs() {
                     if !is_boundary(&src, &realize) {
@@ -443,6 +444,17 @@ fn plan_kernel(
             run: *run,
         }),
         Op::ScanRuns(op, _) => Some(Strategy::Scan { op: *op }),
+        Op::Attention(pass, causal) => {
+            let srcs = root.srcs();
+            let width = |n: &Arc<Node>| *n.shape().last().expect("rows of an attention");
+            Some(class.attention(
+                *pass,
+                *causal,
+                width(&srcs[0]),
+                width(&srcs[2]),
+                root.numel() / width(&root),
+            ))
+        }
         _ => None,
     };
     if let Some(strategy) = template {

@@ -197,7 +197,7 @@ fn eligible(k: &Kernel, target: &Target) -> bool {
         && Arc::ptr_eq(&k.root, &k.body)
         && !matches!(
             k.root.op(),
-            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..)
+            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) | Op::Attention(..)
         )
         && k.root.numel() > 0
         && k.root.numel() <= MAX_PACKED_ELEMENTS

@@ -6,6 +6,7 @@
 //! its source and one pipeline serves every shape.
 
 mod alu;
+mod attention;
 mod helpers;
 mod merge;
 mod scan;
@@ -74,6 +75,13 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
         Strategy::Sort { words, run } => return sort::render(p, words, run),
         Strategy::Merge { words, per } => return merge::render(p, words, per),
         Strategy::Scan { op } => return scan::render(p, op, target),
+        Strategy::Attention {
+            pass,
+            causal,
+            d,
+            dv,
+            rows,
+        } => return attention::render(p, pass, causal, d, dv, rows),
         _ => {}
     }
     let threads = p.threads();

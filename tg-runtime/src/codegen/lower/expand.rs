@@ -197,7 +197,7 @@ impl Lowerer {
         let same = |k: usize| at(&srcs[k], idx.clone(), &valid, c);
         let (step, requests) = match node.op() {
             Op::Buffer => unreachable!("buffer {node:?} is not a kernel input"),
-            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) => {
+            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) | Op::Attention(..) => {
                 unreachable!("{node:?} is a kernel of its own")
             }
             Op::Const(ConstValue(v)) => return Begun::Done(self.constant(c, *v, dt)),

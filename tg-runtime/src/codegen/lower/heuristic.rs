@@ -68,7 +68,11 @@ const DEEP_UNROLL: usize = 4;
 /// (wide) vectors.
 pub(super) fn choose(k: &Kernel, lowering: Lowering) -> Program {
     let (root, strategy) = (&k.body, k.strategy);
-    if let Strategy::Sort { .. } | Strategy::Merge { .. } | Strategy::Scan { .. } = strategy {
+    if let Strategy::Sort { .. }
+    | Strategy::Merge { .. }
+    | Strategy::Scan { .. }
+    | Strategy::Attention { .. } = strategy
+    {
         return lower_with(k, lowering, Choices::plain(strategy), &PASSES);
     }
     let at = |strategy, tile_axis, out_vectors| {

@@ -102,7 +102,10 @@ pub fn lower(k: &Kernel, lowering: Lowering) -> Program {
 /// choices [`lower`] would make, is [`lower`].
 pub fn lower_with(k: &Kernel, lowering: Lowering, choices: Choices, passes: &[Pass]) -> Program {
     let root = &k.body;
-    if let Strategy::Sort { .. } | Strategy::Merge { .. } | Strategy::Scan { .. } = choices.strategy
+    if let Strategy::Sort { .. }
+    | Strategy::Merge { .. }
+    | Strategy::Scan { .. }
+    | Strategy::Attention { .. } = choices.strategy
     {
         return template::program(root, &k.inputs, choices.strategy, lowering);
     }

@@ -1,5 +1,5 @@
-//! Kernels from templates (a sort, a merge or a scan of runs): no instructions, only what the
-//! template reads from the push constants.
+//! Kernels from templates (a sort, a merge or a scan of runs, an attention's pass): no
+//! instructions, only what the template reads from the push constants.
 
 use std::sync::Arc;
 
@@ -9,11 +9,12 @@ use crate::graph::node::{Node, Op};
 use crate::kernel::Strategy;
 use crate::target::Lowering;
 
-/// The program of a kernel from a template (a sort, a merge or a scan of runs): no
-/// instructions (the template is the whole body, `glsl::sort`, `glsl::merge`, `glsl::scan`),
-/// the row length (records or elements) and the run length as push constants, so every level
-/// of a merge sort, every scan stage and every row length is one shader (a sort's network is
-/// its run's: its strategy holds the run).
+/// The program of a kernel from a template (a sort, a merge or a scan of runs, an
+/// attention's pass): no instructions (the template is the whole body, `glsl::sort`,
+/// `glsl::merge`, `glsl::scan`, `glsl::attention`), the row length (records or elements) and
+/// the run length (an attention: its queries and keys) as push constants, so every level of a
+/// merge sort, every scan stage and every row length is one shader (a sort's network is its
+/// run's: its strategy holds the run; an attention's row widths are its strategy's).
 pub(super) fn program(
     root: &Arc<Node>,
     inputs: &[Arc<Node>],
@@ -24,6 +25,12 @@ pub(super) fn program(
     let (len, run) = match root.op() {
         Op::MergeRuns(run) | Op::SortRuns(run) => (shape[shape.len() - 2], *run),
         Op::ScanRuns(_, run) => (shape[shape.len() - 1], *run),
+        // the queries and the keys
+        Op::Attention(..) => {
+            let srcs = root.srcs();
+            let rows = |n: &Arc<Node>| n.shape()[n.shape().len() - 2];
+            (rows(&srcs[0]), rows(&srcs[1]))
+        }
         _ => unreachable!("{root:?} has no template"),
     };
     Program {

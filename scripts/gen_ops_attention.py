@@ -1,0 +1,86 @@
+"""Generates the fixture of scaled dot-product attention's forward and gradients:
+
+  fixtures/ops_attention.json   softmax(q k^T / sqrt(d)) v, causal (query i attends keys
+                                0..=i) and not, and the gradients of q, k and v of
+                                sum(out * r), in float64 from the f32 inputs
+
+Inputs are patterns the Rust test regenerates (fixtures_common.pattern), so only the
+outputs are stored. Shapes cover a single query and key (T 1), lengths and widths that are
+not multiples of 4, more keys than queries and the reverse, batch axes that broadcast, and no
+batch axes at all. tests/ops/attention.rs runs them through tg's fused attention.
+
+Run: python3 scripts/gen_ops_attention.py   (numpy; deterministic output)"""
+
+import numpy as np
+
+from fixtures_common import pattern, tensor, write
+
+# f32 against float64: each output sums up to S products (the gradients up to L of S)
+TOL = {"out": (1e-5, 1e-6), "grad": (1e-4, 1e-5)}
+
+
+def attention(q, k, v, r, causal):
+    """The output and the gradients of q, k, v of sum(out * r), broadcast batch axes summed
+    back."""
+    d = q.shape[-1]
+    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(d)
+    if causal:
+        ll, ss = s.shape[-2:]
+        s = np.where(np.tril(np.ones((ll, ss), bool)), s, -np.inf)
+    s = s - s.max(-1, keepdims=True)
+    p = np.exp(s)
+    p = p / p.sum(-1, keepdims=True)
+    out = p @ v
+    dp = r @ np.swapaxes(v, -1, -2)
+    ds = p * (dp - (dp * p).sum(-1, keepdims=True))
+    dq = ds @ k / np.sqrt(d)
+    dk = np.swapaxes(ds, -1, -2) @ q / np.sqrt(d)
+    dv = np.swapaxes(p, -1, -2) @ r
+
+    def unbroadcast(g, shape):
+        g = g.sum(axis=tuple(range(g.ndim - len(shape))))
+        axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[i] != 1)
+        return g.sum(axis=axes, keepdims=True).reshape(shape)
+
+    return out, unbroadcast(dq, q.shape), unbroadcast(dk, k.shape), unbroadcast(dv, v.shape)
+
+
+def cases():
+    out = []
+    shapes = [
+        # name, q, k, v
+        ("t1", (1, 1, 1, 4), (1, 1, 1, 4), (1, 1, 1, 4)),
+        ("odd", (2, 3, 7, 5), (2, 3, 7, 5), (2, 3, 7, 3)),
+        ("d16", (1, 2, 48, 16), (1, 2, 48, 16), (1, 2, 48, 16)),
+        ("wide_values", (1, 2, 33, 8), (1, 2, 33, 8), (1, 2, 33, 12)),
+        ("more_keys", (2, 1, 5, 4), (2, 1, 9, 4), (2, 1, 9, 4)),
+        ("more_queries", (1, 2, 9, 4), (1, 2, 5, 4), (1, 2, 5, 6)),
+        ("broadcast", (2, 3, 6, 4), (1, 3, 6, 4), (3, 6, 2)),
+        ("no_batch", (5, 4), (5, 4), (5, 3)),
+        ("long", (1, 1, 130, 4), (1, 1, 130, 4), (1, 1, 130, 4)),
+    ]
+    for name, qs, ks, vs in shapes:
+        for causal in [False, True]:
+            seed = len(out) * 4 + 1
+            q, q_spec = pattern("float32", qs, seed, -1.0, 1.0)
+            k, k_spec = pattern("float32", ks, seed + 1, -1.0, 1.0)
+            v, v_spec = pattern("float32", vs, seed + 2, -1.0, 1.0)
+            f64 = [a.astype(np.float64) for a in (q, k, v)]
+            batch = np.broadcast_shapes(qs[:-2], ks[:-2], vs[:-2])
+            r, r_spec = pattern("float32", batch + (qs[-2], vs[-1]), seed + 3, -1.0, 1.0)
+            o, dq, dk, dv = attention(*f64, r.astype(np.float64), causal)
+            outs = [(o, "out")] + [(g, "grad") for g in (dq, dk, dv)]
+            out.append({
+                "name": f"{name}/{'causal' if causal else 'full'}",
+                "op": "scaled_dot_product_attention",
+                "args": {"causal": causal},
+                "inputs": [q_spec, k_spec, v_spec, r_spec],
+                "outs": [tensor(a.astype(np.float32), "float32") for a, _ in outs],
+                # per output: (rtol, atol)
+                "tols": [TOL[kind] for _, kind in outs],
+            })
+    return out
+
+
+if __name__ == "__main__":
+    write("ops_attention", cases())

@@ -1,0 +1,255 @@
+//! Scaled dot-product attention through the runtime's fused attention (`Lazy::attention`):
+//! the forward and the gradients of q, k and v against numpy (fixtures/ops_attention.json,
+//! made by scripts/gen_ops_attention.py), causal and not; many and long rows against
+//! the composition of ops (`TG_LONG_TESTS=1` adds T 1024); and, with no device, that
+//! no kernel of the fused attention's forward or backward stores `T x T` values a head.
+
+use tg::prelude::*;
+use tg::runtime::device::{DeviceInfo, DeviceType};
+use tg::runtime::graph::node::Op;
+use tg::runtime::kernel::Strategy;
+use tg::runtime::ops::AttentionPass;
+use tg_test_support::fixture;
+
+use fixture::{Case, arg};
+
+/// Whether `out` (an attention's output, not yet realized) is the fused attention's.
+fn is_fused(out: &DynTensor) -> bool {
+    let srcs = out.lazy().srcs();
+    srcs.first()
+        .is_some_and(|s| matches!(s.op(), Op::Attention(AttentionPass::Forward, _)))
+}
+
+/// The output and the gradients of q, k and v of `sum(out * r)`.
+fn forward_backward(
+    q: &DynTensor,
+    k: &DynTensor,
+    v: &DynTensor,
+    r: &DynTensor,
+    attention: impl Fn(&DynTensor, &DynTensor, &DynTensor) -> DynTensor,
+) -> Vec<DynTensor> {
+    let (q, k, v) = (q.requires_grad(), k.requires_grad(), v.requires_grad());
+    let out = attention(&q, &k, &v);
+    let loss = out.mul(r).unwrap().sum(None, false).unwrap();
+    let mut all = vec![out];
+    all.extend(loss.gradient(&[&q, &k, &v], None).unwrap());
+    all
+}
+
+fn check_case(c: &Case) -> Result<(), String> {
+    let causal = arg(c, "causal").as_bool().expect("causal");
+    let [q, k, v, r] = [0, 1, 2, 3].map(|i| DynTensor::from_lazy(fixture::lazy(&c.inputs[i])));
+    let probe = q
+        .scaled_dot_product_attention(&k, &v, None, 0.0, causal)
+        .map_err(|e| e.to_string())?;
+    if !is_fused(&probe) {
+        return Err("not the fused attention".into());
+    }
+    let got = forward_backward(&q, &k, &v, &r, |q, k, v| {
+        q.scaled_dot_product_attention(k, v, None, 0.0, causal)
+            .unwrap()
+    });
+    let tols = c.json["tols"].as_array().expect("tols");
+    for (i, (g, want)) in got.iter().zip(&c.outs).enumerate() {
+        let tol = tols[i].as_array().expect("tol");
+        let (rtol, atol) = (tol[0].as_f64().unwrap(), tol[1].as_f64().unwrap());
+        fixture::compare(g.lazy(), want, rtol, atol)
+            .map_err(|e| format!("{}: {e}", ["out", "dq", "dk", "dv"][i]))?;
+    }
+    Ok(())
+}
+
+#[test]
+fn attention_matches_numpy() {
+    fixture::run_each("ops_attention.json", check_case);
+}
+
+fn random(shape: &[usize], seed: u32) -> DynTensor {
+    let n: usize = shape.iter().product();
+    let data: Vec<f32> = (0..n as u32)
+        .map(|i| {
+            ((i.wrapping_mul(2654435761) ^ seed.wrapping_mul(40503)) >> 8) as f32 / 8388608.0 - 1.0
+        })
+        .collect();
+    DynTensor::from_slice(shape, &data).unwrap()
+}
+
+/// softmax(q k^T / sqrt(d) + mask) v of ops, the `[.., T, T]` scores materialized.
+fn composed(q: &DynTensor, k: &DynTensor, v: &DynTensor, causal: bool) -> DynTensor {
+    let (l, s, d) = (q.shape()[2], k.shape()[2], q.shape()[3]);
+    let scores = q
+        .matmul(&k.transpose(-1, -2).unwrap())
+        .unwrap()
+        .div((d as f64).sqrt())
+        .unwrap();
+    let scores = if causal {
+        DynTensor::ones(&[l, s], DType::Bool)
+            .unwrap()
+            .tril(0)
+            .unwrap()
+            .where_(&scores, f32::NEG_INFINITY)
+            .unwrap()
+    } else {
+        scores
+    };
+    scores.softmax(-1, None).unwrap().matmul(v).unwrap()
+}
+
+/// Many rows, so that an invocation takes several (`ClassDefaults::attention`: on a CPU up
+/// to 8 where the invocations still keep the cores busy), the last block partial (T 67), and
+/// a row of a thousand keys as one invocation's loop (within llvmpipe's budget): the fused
+/// forward and gradients match the composition's, causal and not. `TG_LONG_TESTS=1` adds
+/// T 1024.
+#[test]
+fn many_and_long_rows_match_the_composition() {
+    let long = tg::runtime::config::switch(tg::runtime::config::Var::LongTests);
+    let mut shapes = vec![[16, 4, 67, 16], [1, 2, 260, 16]];
+    if long {
+        shapes.extend([[1, 2, 1024, 16], [4, 4, 1024, 16]]);
+    }
+    for shape in shapes {
+        let (q, k, v) = (random(&shape, 1), random(&shape, 2), random(&shape, 3));
+        let r = random(&shape, 4);
+        for causal in [false, true] {
+            let fused = forward_backward(&q, &k, &v, &r, |q, k, v| {
+                q.scaled_dot_product_attention(k, v, None, 0.0, causal)
+                    .unwrap()
+            });
+            let reference = forward_backward(&q, &k, &v, &r, |q, k, v| composed(q, k, v, causal));
+            for (i, (a, b)) in fused.iter().zip(&reference).enumerate() {
+                let (a, b) = (a.to_vec::<f32>().unwrap(), b.to_vec::<f32>().unwrap());
+                // normwise: the largest difference against the largest value (f32 sums of
+                // up to a thousand terms, each path its own order)
+                let most = b.iter().fold(0.0f32, |m, y| m.max(y.abs()));
+                let worst = a
+                    .iter()
+                    .zip(&b)
+                    .fold(0.0f32, |m, (x, y)| m.max((x - y).abs()));
+                assert!(
+                    worst <= 1e-5 * most,
+                    "{shape:?} causal {causal}: {} differs from the composition's by {worst}, its largest value {most}",
+                    ["out", "dq", "dk", "dv"][i]
+                );
+            }
+        }
+    }
+}
+
+/// lavapipe as tg sees it (a CPU with llvmpipe's loop budget), and a GPU without one.
+fn described() -> [DeviceInfo; 2] {
+    let cpu = DeviceInfo {
+        name: "llvmpipe (described)".into(),
+        device_type: DeviceType::Cpu,
+        max_storage_buffer_range: 1 << 27,
+        max_workgroup_count: [65535; 3],
+        max_push_constant_bytes: 128,
+        subgroup_arithmetic: true,
+        subgroup_size: 8,
+        buffer_device_address: true,
+        shader_int64: true,
+        loop_budget: Some(65_535),
+        window_alignment: 16,
+        ..DeviceInfo::default()
+    };
+    let gpu = DeviceInfo {
+        device_type: DeviceType::Discrete,
+        loop_budget: None,
+        subgroup_size: 32,
+        ..cpu.clone()
+    };
+    [cpu, gpu]
+}
+
+/// The planned forward and backward of a causal attention of `(b, h, t, d)` tensors, by
+/// `attention`: each kernel's strategy, loops and the elements it stores.
+fn planned(
+    info: &DeviceInfo,
+    [b, h, t, d]: [usize; 4],
+    attention: impl Fn(&DynTensor, &DynTensor, &DynTensor) -> DynTensor,
+) -> Vec<(Strategy, u64, usize)> {
+    let shape = [b, h, t, d];
+    let [q, k, v] = [1, 2, 3].map(|s| random(&shape, s).requires_grad());
+    let out = attention(&q, &k, &v);
+    let loss = out.sum(None, false).unwrap();
+    let grads = loss.gradient(&[&q, &k, &v], None).unwrap();
+    let targets: Vec<&tg::runtime::Lazy> = std::iter::once(out.lazy())
+        .chain(grads.iter().map(|g| g.lazy()))
+        .collect();
+    tg::runtime::realize::plan(&targets, info)
+        .unwrap()
+        .into_iter()
+        .map(|p| {
+            let stored = std::iter::once(&p.kernel.root)
+                .chain(&p.kernel.also)
+                .map(|n| n.numel())
+                .max()
+                .unwrap_or(0);
+            (p.strategy, p.loops, stored)
+        })
+        .collect()
+}
+
+/// With no device: the fused attention's forward and backward (B 2, H 2, T 256, D 16) store
+/// nothing of `T x T` a head (the composition does, which shows the check can fail): the
+/// forward is one kernel, the backward two passes; their GLSL compiles where buffers are
+/// read by device address; T 16384, the longest row, fits llvmpipe's loop budget.
+#[test]
+fn fused_attention_stores_no_scores() {
+    let dims = [2, 2, 256, 16];
+    let scores = dims[0] * dims[1] * dims[2] * dims[2];
+    let fused = |q: &DynTensor, k: &DynTensor, v: &DynTensor| {
+        q.scaled_dot_product_attention(k, v, None, 0.0, true)
+            .unwrap()
+    };
+    for info in described() {
+        let kernels = planned(&info, dims, fused);
+        let most = kernels.iter().map(|k| k.2).max().unwrap();
+        assert!(most < scores / 4, "{kernels:?}");
+        for pass in [
+            AttentionPass::Forward,
+            AttentionPass::GradQ,
+            AttentionPass::GradKV,
+        ] {
+            let n = kernels
+                .iter()
+                .filter(|k| matches!(k.0, Strategy::Attention { pass: p, causal: true, d: 16, dv: 16, .. } if p == pass))
+                .count();
+            assert_eq!(n, 1, "{pass:?}: {kernels:?}");
+        }
+        let composition = planned(&info, dims, |q, k, v| composed(q, k, v, true));
+        assert!(composition.iter().any(|k| k.2 >= scores), "{composition:?}");
+    }
+    // buffers past one binding's range are read by device address, vectors too: the
+    // passes' GLSL through those macros compiles (no device needed)
+    let [cpu, _] = described();
+    let small = DeviceInfo {
+        max_storage_buffer_range: 1 << 10,
+        ..cpu.clone()
+    };
+    let shape = [2, 2, 37, 8];
+    let [q, k, v] = [1, 2, 3].map(|s| random(&shape, s).requires_grad());
+    let out = fused(&q, &k, &v);
+    let grads = out
+        .sum(None, false)
+        .unwrap()
+        .gradient(&[&q, &k, &v], None)
+        .unwrap();
+    let targets: Vec<&tg::runtime::Lazy> = grads.iter().map(|g| g.lazy()).collect();
+    let passes: Vec<_> = tg::runtime::realize::plan(&targets, &small)
+        .unwrap()
+        .into_iter()
+        .filter(|p| matches!(p.strategy, Strategy::Attention { .. }))
+        .collect();
+    assert_eq!(passes.len(), 3);
+    for p in passes {
+        assert!(p.source.contains("buffer_reference"), "{}", p.source);
+        tg::runtime::compile::compile_glsl(&p.source).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let longest = planned(&cpu, [1, 1, 16384, 4], fused);
+    let loops = longest
+        .iter()
+        .filter(|k| matches!(k.0, Strategy::Attention { .. }))
+        .map(|k| k.1)
+        .collect::<Vec<_>>();
+    assert_eq!(loops, vec![16385; 3], "{longest:?}");
+}

@@ -1,0 +1,384 @@
+//! The templates of a fused attention's three passes (`Op::Attention`, FlashAttention-2's
+//! algorithm with one invocation a row): no pass stores an `L x S` matrix of scores or
+//! weights, each recomputes the scores it needs from the rows it reads.
+//!
+//! - Forward: an invocation holds its query row (scaled by `log2(e) / sqrt(D)`, so the
+//!   softmax is base 2) and loops over the row's keys (`0..=i` where causal) with an online
+//!   softmax: the running maximum `m`, the running sum `l` of `2^(s - m)`, and the output
+//!   row's accumulator, both rescaled by `2^(m_old - m)` when the maximum grows. It writes
+//!   `acc / l`, then the row's natural logsumexp `(m + log2 l) ln 2`.
+//! - `GradQ`: a query row again, each weight recomputed as `2^(s - lse log2(e))`;
+//!   `dq = sum_j P_ij (dO_i . v_j - delta_i) k_j / sqrt(D)`.
+//! - `GradKV`: a key row, looping over its queries (`j..L` where causal), accumulating
+//!   `dv = sum_i P_ij dO_i` and `dk = sum_i P_ij (dO_i . v_j - delta_i) q_i / sqrt(D)`.
+//!
+//! Rows are held as `vec4` registers (the widths are the strategy's, unrolled: one shader a
+//! pair of widths, the lengths push constants), named apart from the buffers (`o`, `b0`,
+//! `v0`, ..): `q0`, `k0`, `val0`, `g0` (the output's gradient), `acc0`, `dq0`, ...; a row of
+//! whole vectors is read as vectors.
+
+use std::fmt::Write;
+
+use super::types::literal;
+use super::{GlslFeatures, Shader, View, interface, invocation, preamble};
+use crate::codegen::program::Program;
+use crate::dtype::{DType, Scalar};
+use crate::ops::AttentionPass;
+
+/// Input indices of the passes' sources (the forward has the first three).
+const Q: usize = 0;
+const K: usize = 1;
+const V: usize = 2;
+const OUT: usize = 3;
+const GRAD: usize = 4;
+const DELTA: usize = 5;
+
+/// The attention kernel of `p` (strategy `Attention { pass, causal, d, dv, rows }`).
+pub fn render(
+    p: &Program,
+    pass: AttentionPass,
+    causal: bool,
+    d: usize,
+    dv: usize,
+    rows: usize,
+) -> Shader {
+    let mut src = preamble(false, false, GlslFeatures::default());
+    // the rows of whole vectors are read as vectors; the forward's rows (a value row and the
+    // logsumexp) and each delta element by element
+    let vector = |w: usize| w.is_multiple_of(4);
+    let mut views: Vec<(usize, View)> = [(Q, d), (K, d), (V, dv)]
+        .into_iter()
+        .map(|(input, w)| match vector(w) {
+            true => (input, View::Vector),
+            false => (input, View::Scalar),
+        })
+        .collect();
+    if pass != AttentionPass::Forward {
+        views.extend([
+            (OUT, View::Scalar),
+            (GRAD, View::Scalar),
+            (DELTA, View::Scalar),
+        ]);
+    }
+    let (bindings, addresses) = interface(p, &views, "float", &mut src);
+    let f = |x: f64| literal(Scalar::Float(x), DType::F32);
+    let scale = 1.0 / (d as f64).sqrt();
+    let (log2e, ln2) = (std::f64::consts::LOG2_E, std::f64::consts::LN_2);
+    // the scores in base 2: `q . k * log2(e) / sqrt(D)`
+    let base2 = f(log2e * scale);
+    let row =
+        |input: usize, name: &str, base: &str, w: usize| load(input, name, base, w, vector(w));
+    // the forward's output rows: the values, then the logsumexp
+    let width = dv + 1;
+    // an invocation's rows: `rows` consecutive ones of a head (`lq` queries or `ls` keys),
+    // the last block's missing rows reading the head's last row and storing nothing
+    let (length, out_width) = match pass {
+        AttentionPass::Forward => ("lq", width),
+        AttentionPass::GradQ => ("lq", d),
+        AttentionPass::GradKV => ("ls", d + dv),
+    };
+    let mut body = String::new();
+    writeln!(
+        body,
+        "  uint blocks = ({length} + {}u) / {rows}u;
+  if (gid >= pc.n / {out_width}u / {length} * blocks) return;
+  uint head = gid / blocks;
+  uint r0 = (gid - head * blocks) * {rows}u;",
+        rows - 1
+    )
+    .ok();
+    for r in 0..rows {
+        writeln!(
+            body,
+            "  uint row{r} = head * {length} + min(r0 + {r}u, {length} - 1u);"
+        )
+        .ok();
+    }
+    // the causal mask of a query block against key `j`, or of a key block against query `i`
+    let seen = |r: usize, other: &str| match pass {
+        AttentionPass::GradKV => format!("{other} >= r0 + {r}u"),
+        _ => format!("{other} <= r0 + {r}u"),
+    };
+    match pass {
+        AttentionPass::Forward => {
+            writeln!(
+                body,
+                "  uint first = head * ls;\n  uint end = {};",
+                if causal {
+                    format!("min(r0 + {rows}u, ls)")
+                } else {
+                    "ls".into()
+                },
+            )
+            .ok();
+            for r in 0..rows {
+                body.push_str(&row(Q, &format!("q{r}_"), &format!("row{r} * {d}u"), d));
+                body.push_str(&scaled(&format!("q{r}_"), d, &base2));
+            }
+            // key 0, which every query sees, starts each row's maximum
+            body.push_str(&row(K, "k_", &format!("first * {d}u"), d));
+            body.push_str(&row(V, "val_", &format!("first * {dv}u"), dv));
+            for r in 0..rows {
+                writeln!(
+                    body,
+                    "  float m{r} = {};\n  float l{r} = 1.0;",
+                    dot(&format!("q{r}_"), "k_", d)
+                )
+                .ok();
+                for t in 0..dv.div_ceil(4) {
+                    writeln!(body, "  vec4 acc{r}_{t} = val_{t};").ok();
+                }
+            }
+            body.push_str("  for (uint j = 1u; j < end; j++) {\n    uint key = first + j;\n");
+            body.push_str(&indent(&row(K, "k_", &format!("key * {d}u"), d)));
+            body.push_str(&indent(&row(V, "val_", &format!("key * {dv}u"), dv)));
+            for r in 0..rows {
+                let q = format!("q{r}_");
+                // a key the query does not see leaves its row as it was
+                let (s, p) = if causal {
+                    let seen = seen(r, "j");
+                    (
+                        format!("{seen} ? {} : m{r}", dot(&q, "k_", d)),
+                        format!("{seen} ? exp2(s - mx) : 0.0"),
+                    )
+                } else {
+                    (dot(&q, "k_", d), "exp2(s - mx)".into())
+                };
+                writeln!(
+                    body,
+                    "    {{
+      float s = {s};
+      float mx = max(m{r}, s);
+      float c = exp2(m{r} - mx);
+      float p = {p};
+      l{r} = l{r} * c + p;
+      m{r} = mx;"
+                )
+                .ok();
+                for t in 0..dv.div_ceil(4) {
+                    writeln!(body, "      acc{r}_{t} = acc{r}_{t} * c + p * val_{t};").ok();
+                }
+                body.push_str("    }\n");
+            }
+            body.push_str("  }\n");
+            for r in 0..rows {
+                writeln!(
+                    body,
+                    "  if (r0 + {r}u < lq) {{\n    uint at = row{r} * {width}u;"
+                )
+                .ok();
+                body.push_str(&indent(&store(
+                    &format!("acc{r}_"),
+                    "at",
+                    dv,
+                    &format!(" / l{r}"),
+                )));
+                writeln!(
+                    body,
+                    "    o[at + {dv}u] = (m{r} + log2(l{r})) * {};\n  }}",
+                    f(ln2)
+                )
+                .ok();
+            }
+        }
+        AttentionPass::GradQ => {
+            writeln!(
+                body,
+                "  uint first = head * ls;\n  uint end = {};",
+                if causal {
+                    format!("min(r0 + {rows}u, ls)")
+                } else {
+                    "ls".into()
+                },
+            )
+            .ok();
+            for r in 0..rows {
+                body.push_str(&row(Q, &format!("q{r}_"), &format!("row{r} * {d}u"), d));
+                body.push_str(&scaled(&format!("q{r}_"), d, &base2));
+                body.push_str(&load(
+                    GRAD,
+                    &format!("g{r}_"),
+                    &format!("row{r} * {width}u"),
+                    dv,
+                    false,
+                ));
+                writeln!(
+                    body,
+                    "  float lse{r} = b{OUT}[row{r} * {width}u + {dv}u] * {};\n  float delta{r} = b{DELTA}[row{r}];",
+                    f(log2e)
+                )
+                .ok();
+                body.push_str(&zeros(&format!("dq{r}_"), d));
+            }
+            body.push_str("  for (uint j = 0u; j < end; j++) {\n    uint key = first + j;\n");
+            body.push_str(&indent(&row(K, "k_", &format!("key * {d}u"), d)));
+            body.push_str(&indent(&row(V, "val_", &format!("key * {dv}u"), dv)));
+            for r in 0..rows {
+                let mut p = format!("exp2({} - lse{r})", dot(&format!("q{r}_"), "k_", d));
+                if causal {
+                    p = format!("{} ? {p} : 0.0", seen(r, "j"));
+                }
+                writeln!(
+                    body,
+                    "    {{\n      float p = {p};\n      float ds = p * ({} - delta{r});",
+                    dot(&format!("g{r}_"), "val_", dv)
+                )
+                .ok();
+                for t in 0..d.div_ceil(4) {
+                    writeln!(body, "      dq{r}_{t} += ds * k_{t};").ok();
+                }
+                body.push_str("    }\n");
+            }
+            body.push_str("  }\n");
+            for r in 0..rows {
+                writeln!(body, "  if (r0 + {r}u < lq) {{").ok();
+                body.push_str(&indent(&store(
+                    &format!("dq{r}_"),
+                    &format!("row{r} * {d}u"),
+                    d,
+                    &format!(" * {}", f(scale)),
+                )));
+                body.push_str("  }\n");
+            }
+        }
+        AttentionPass::GradKV => {
+            for r in 0..rows {
+                body.push_str(&row(K, &format!("k{r}_"), &format!("row{r} * {d}u"), d));
+                body.push_str(&scaled(&format!("k{r}_"), d, &base2));
+                body.push_str(&row(V, &format!("val{r}_"), &format!("row{r} * {dv}u"), dv));
+                body.push_str(&zeros(&format!("dk{r}_"), d));
+                body.push_str(&zeros(&format!("dv{r}_"), dv));
+            }
+            writeln!(
+                body,
+                "  uint first = head * lq;\n  for (uint i = {start}; i < lq; i++) {{\n    uint query = first + i;",
+                start = if causal { "r0" } else { "0u" }
+            )
+            .ok();
+            body.push_str(&indent(&row(Q, "q_", &format!("query * {d}u"), d)));
+            body.push_str(&indent(&load(
+                GRAD,
+                "g_",
+                &format!("query * {width}u"),
+                dv,
+                false,
+            )));
+            writeln!(
+                body,
+                "    float lse = b{OUT}[query * {width}u + {dv}u] * {};\n    float delta = b{DELTA}[query];",
+                f(log2e)
+            )
+            .ok();
+            for r in 0..rows {
+                let mut p = format!("exp2({} - lse)", dot("q_", &format!("k{r}_"), d));
+                if causal {
+                    p = format!("{} ? {p} : 0.0", seen(r, "i"));
+                }
+                writeln!(
+                    body,
+                    "    {{\n      float p = {p};\n      float ds = p * ({} - delta);",
+                    dot("g_", &format!("val{r}_"), dv)
+                )
+                .ok();
+                for t in 0..dv.div_ceil(4) {
+                    writeln!(body, "      dv{r}_{t} += p * g_{t};").ok();
+                }
+                for t in 0..d.div_ceil(4) {
+                    writeln!(body, "      dk{r}_{t} += ds * q_{t};").ok();
+                }
+                body.push_str("    }\n");
+            }
+            body.push_str("  }\n");
+            for r in 0..rows {
+                let at = format!("row{r} * {}u", d + dv);
+                writeln!(body, "  if (r0 + {r}u < ls) {{").ok();
+                body.push_str(&indent(&store(
+                    &format!("dk{r}_"),
+                    &at,
+                    d,
+                    &format!(" * {}", f(scale)),
+                )));
+                body.push_str(&indent(&store(
+                    &format!("dv{r}_"),
+                    &format!("{at} + {d}u"),
+                    dv,
+                    "",
+                )));
+                body.push_str("  }\n");
+            }
+        }
+    }
+    let threads = p.threads();
+    writeln!(
+        src,
+        "void main() {{\n{gid}  uint lq = pc.p[0];\n  uint ls = pc.p[1];\n{body}}}",
+        gid = invocation(threads),
+    )
+    .ok();
+    Shader {
+        source: src,
+        bindings,
+        addresses,
+        threads,
+        // one loop over a row's keys (or a key's queries), and its exit
+        loops: u64::from(p.params[0].max(p.params[1])) + 1,
+    }
+}
+
+/// Declares `name0..` (`vec4`s) holding the `w` floats of input `input` from `base`: whole
+/// vectors from its vector view where `vector` (`base` then a multiple of 4), else element
+/// by element, the last vector's missing lanes 0.
+fn load(input: usize, name: &str, base: &str, w: usize, vector: bool) -> String {
+    let mut src = String::new();
+    for t in 0..w.div_ceil(4) {
+        let value = if vector {
+            format!("v{input}[({base}) / 4u + {t}u]")
+        } else {
+            let lanes: Vec<String> = (0..4)
+                .map(|u| match 4 * t + u {
+                    c if c < w => format!("b{input}[{base} + {c}u]"),
+                    _ => "0.0".into(),
+                })
+                .collect();
+            format!("vec4({})", lanes.join(", "))
+        };
+        writeln!(src, "  vec4 {name}{t} = {value};").ok();
+    }
+    src
+}
+
+/// Multiplies the row `name0..` of `w` floats by `by`.
+fn scaled(name: &str, w: usize, by: &str) -> String {
+    (0..w.div_ceil(4))
+        .map(|t| format!("  {name}{t} *= {by};\n"))
+        .collect()
+}
+
+/// Declares the row `name0..` of `w` floats, zeros.
+fn zeros(name: &str, w: usize) -> String {
+    (0..w.div_ceil(4))
+        .map(|t| format!("  vec4 {name}{t} = vec4(0.0);\n"))
+        .collect()
+}
+
+/// The dot product of rows `a0..` and `b0..` of `w` floats (the missing lanes are 0 in
+/// both).
+fn dot(a: &str, b: &str, w: usize) -> String {
+    let terms: Vec<String> = (0..w.div_ceil(4))
+        .map(|t| format!("dot({a}{t}, {b}{t})"))
+        .collect();
+    terms.join(" + ")
+}
+
+/// Writes the `w` floats of row `name0..` to the output from `at`, each followed by `then`
+/// (a division or a scale).
+fn store(name: &str, at: &str, w: usize, then: &str) -> String {
+    (0..w)
+        .map(|c| format!("  o[{at} + {c}u] = {name}{}[{}]{then};\n", c / 4, c % 4))
+        .collect()
+}
+
+/// `src`'s lines indented one more level (two spaces).
+fn indent(src: &str) -> String {
+    src.lines().map(|l| format!("  {l}\n")).collect()
+}
