@@ -350,9 +350,8 @@ impl Lowerer {
         // a row kernel's loops at the top run over its row: a constant trip lets the
         // compiler know how often each invocation runs them (a `Row` kernel's shader names
         // its row anyway, so a push-constant trip would share no shader there)
-        let generic = self.generic_trips
-            && trip > 1
-            && !(self.stash_rows && c.block == Program::ROOT);
+        let generic =
+            self.generic_trips && trip > 1 && !(self.stash_rows && c.block == Program::ROOT);
         self.new_block(c, trip, false, generic)
     }
 
