@@ -230,7 +230,7 @@ fn a_dispatch_without_its_buffers_is_an_internal_error() {
     let b = tg_runtime::Lazy::from_slice(&[64], &[2.0f32; 64]).unwrap();
     let sum = a.binary(tg_runtime::BinaryOp::Add, &b).unwrap();
     let planned = tg_runtime::realize::plan(&[&sum], dev.info()).unwrap();
-    let (p, _) = tg_runtime::prepare::prepare(&dev, &planned[0].kernel).unwrap();
+    let (p, _) = tg_runtime::prepare::prepare(dev, &planned[0].kernel).unwrap();
     let out = dev.alloc(256).unwrap();
     let input = dev.alloc(256).unwrap();
     let inputs = [input.clone(), input.clone()];
@@ -240,12 +240,12 @@ fn a_dispatch_without_its_buffers_is_an_internal_error() {
         (std::slice::from_ref(&out), &inputs[..1]),
     ] {
         assert!(matches!(
-            tg_runtime::prepare::dispatch(&dev, &p, outs, ins),
+            tg_runtime::prepare::dispatch(dev, &p, outs, ins),
             Err(Error::Internal {
                 context: "dispatch",
                 ..
             })
         ));
     }
-    assert!(tg_runtime::prepare::dispatch(&dev, &p, std::slice::from_ref(&out), &inputs).is_ok());
+    assert!(tg_runtime::prepare::dispatch(dev, &p, std::slice::from_ref(&out), &inputs).is_ok());
 }
