@@ -5,13 +5,15 @@
 //! no kernel of the fused attention's forward or backward stores `T x T` values a head.
 
 use tg::prelude::*;
-use tg::runtime::device::{DeviceInfo, DeviceType};
+use tg::runtime::device::DeviceInfo;
 use tg::runtime::graph::node::Op;
 use tg::runtime::kernel::Strategy;
 use tg::runtime::ops::AttentionPass;
 use tg_test_support::fixture;
 
 use fixture::{Case, arg};
+
+use crate::random;
 
 /// Whether `out` (an attention's output, not yet realized) is the fused attention's.
 fn is_fused(out: &DynTensor) -> bool {
@@ -62,16 +64,6 @@ fn check_case(c: &Case) -> Result<(), String> {
 #[test]
 fn attention_matches_numpy() {
     fixture::run_each("ops_attention.json", check_case);
-}
-
-fn random(shape: &[usize], seed: u32) -> DynTensor {
-    let n: usize = shape.iter().product();
-    let data: Vec<f32> = (0..n as u32)
-        .map(|i| {
-            ((i.wrapping_mul(2654435761) ^ seed.wrapping_mul(40503)) >> 8) as f32 / 8388608.0 - 1.0
-        })
-        .collect();
-    DynTensor::from_slice(shape, &data).unwrap()
 }
 
 /// softmax(q k^T / sqrt(d) + mask) v of ops, the `[.., T, T]` scores materialized.
@@ -137,27 +129,7 @@ fn many_and_long_rows_match_the_composition() {
 
 /// lavapipe as tg sees it (a CPU with llvmpipe's loop budget), and a GPU without one.
 fn described() -> [DeviceInfo; 2] {
-    let cpu = DeviceInfo {
-        name: "llvmpipe (described)".into(),
-        device_type: DeviceType::Cpu,
-        max_storage_buffer_range: 1 << 27,
-        max_workgroup_count: [65535; 3],
-        max_push_constant_bytes: 128,
-        subgroup_arithmetic: true,
-        subgroup_size: 8,
-        buffer_device_address: true,
-        shader_int64: true,
-        loop_budget: Some(65_535),
-        window_alignment: 16,
-        ..DeviceInfo::default()
-    };
-    let gpu = DeviceInfo {
-        device_type: DeviceType::Discrete,
-        loop_budget: None,
-        subgroup_size: 32,
-        ..cpu.clone()
-    };
-    [cpu, gpu]
+    [fixture::described::lavapipe(), fixture::described::gpu()]
 }
 
 /// The planned forward and backward of a causal attention of `(b, h, t, d)` tensors, by

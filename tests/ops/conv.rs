@@ -12,6 +12,8 @@ use serde_json::Value;
 use tg::prelude::*;
 use tg::runtime::codegen::program::Strategy;
 
+use crate::random;
+
 fn algorithm(name: &str) -> ConvAlgorithm {
     match name {
         "direct" => ConvAlgorithm::Direct,
@@ -91,18 +93,6 @@ fn usizes_f(v: &Value) -> Vec<f64> {
         .iter()
         .map(|x| x.as_f64().expect("number"))
         .collect()
-}
-
-fn random(shape: &[usize], seed: u32) -> DynTensor {
-    let n: usize = shape.iter().product();
-    let data: Vec<f32> = (0..n as u32)
-        .map(|i| {
-            ((i.wrapping_mul(2654435761) ^ seed.wrapping_mul(40503)) >> 8) as f32 / 8388608.0 - 1.0
-        })
-        .collect();
-    let t = DynTensor::from_slice(shape, &data).unwrap();
-    t.realize().unwrap();
-    t
 }
 
 fn max_diff(a: &DynTensor, b: &DynTensor) -> f32 {

@@ -11,43 +11,13 @@ mod multi;
 
 use std::path::PathBuf;
 
-use tg_runtime::device::{DeviceInfo, DeviceType};
+use tg_fixture::described::{gpu, lavapipe};
+use tg_runtime::device::DeviceInfo;
 use tg_runtime::kernel::Strategy;
 use tg_runtime::realize::{Planned, plan};
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
 
 use crate::graphs;
-
-/// lavapipe as tg sees it on Mesa 22.3: 128 MiB bindings, 128 bytes of push constants,
-/// subgroup arithmetic over subgroups of 8 (256-bit vectors), buffer device addresses, 64-bit
-/// integers, and the 65,535-back-edge loop budget.
-fn lavapipe() -> DeviceInfo {
-    DeviceInfo {
-        name: "llvmpipe (described)".into(),
-        device_type: DeviceType::Cpu,
-        max_storage_buffer_range: 1 << 27,
-        max_workgroup_count: [65535; 3],
-        max_push_constant_bytes: 128,
-        subgroup_arithmetic: true,
-        subgroup_size: 8,
-        buffer_device_address: true,
-        shader_int64: true,
-        loop_budget: Some(65_535),
-        window_alignment: 16,
-        ..DeviceInfo::default()
-    }
-}
-
-/// A desktop GPU without a loop budget.
-fn gpu() -> DeviceInfo {
-    DeviceInfo {
-        device_type: DeviceType::Discrete,
-        loop_budget: None,
-        max_push_constant_bytes: 256,
-        subgroup_size: 32,
-        ..lavapipe()
-    }
-}
 
 /// A matmul of (n, k) by (k, m) as the ops write it: a multiply broadcast over (n, k, m),
 /// summed over k.
