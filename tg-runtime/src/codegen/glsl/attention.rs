@@ -99,21 +99,26 @@ pub fn render(
         AttentionPass::GradKV => format!("{other} >= r0 + {r}u"),
         _ => format!("{other} <= r0 + {r}u"),
     };
+    // a query block's keys (the forward's and dq's loop): the head's first key, and how many
+    // the block's last query sees
+    let keys_seen = format!(
+        "  uint first = head * ls;\n  uint end = {};\n",
+        if causal {
+            format!("min(r0 + {rows}u, ls)")
+        } else {
+            "ls".into()
+        },
+    );
+    // query row `r` of the block, scaled into base-2 scores
+    let query = |r: usize| {
+        row(Q, &format!("q{r}_"), &format!("row{r} * {d}u"), d)
+            + &scaled(&format!("q{r}_"), d, &base2)
+    };
     match pass {
         AttentionPass::Forward => {
-            writeln!(
-                body,
-                "  uint first = head * ls;\n  uint end = {};",
-                if causal {
-                    format!("min(r0 + {rows}u, ls)")
-                } else {
-                    "ls".into()
-                },
-            )
-            .ok();
+            body.push_str(&keys_seen);
             for r in 0..rows {
-                body.push_str(&row(Q, &format!("q{r}_"), &format!("row{r} * {d}u"), d));
-                body.push_str(&scaled(&format!("q{r}_"), d, &base2));
+                body.push_str(&query(r));
             }
             // key 0, which every query sees, starts each row's maximum
             body.push_str(&row(K, "k_", &format!("first * {d}u"), d));
@@ -182,19 +187,9 @@ pub fn render(
             }
         }
         AttentionPass::GradQ => {
-            writeln!(
-                body,
-                "  uint first = head * ls;\n  uint end = {};",
-                if causal {
-                    format!("min(r0 + {rows}u, ls)")
-                } else {
-                    "ls".into()
-                },
-            )
-            .ok();
+            body.push_str(&keys_seen);
             for r in 0..rows {
-                body.push_str(&row(Q, &format!("q{r}_"), &format!("row{r} * {d}u"), d));
-                body.push_str(&scaled(&format!("q{r}_"), d, &base2));
+                body.push_str(&query(r));
                 body.push_str(&load(
                     GRAD,
                     &format!("g{r}_"),
