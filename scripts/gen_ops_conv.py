@@ -412,7 +412,7 @@ def conv_cases():
     out = []
 
     def conv(name, xs, ws, dt, groups=1, stride=(1,), dilation=(1,), padding=None, bias=True, seed=0, acc=None,
-             algorithms=("direct",), wtol=None):
+             algorithms=("direct",), wtol=None, residual=False, clip=None):
         padding = padding or padding_arg("uniform", 0)
         dims = len(xs) - 2
         lo, hi = (-1.0, 1.0) if is_float(dt) else ((-20, 20) if dt != "uint8" else (0, 20))
@@ -425,9 +425,15 @@ def conv_cases():
             inputs.append((b, tensor(b, dt)))
         s, d = make(stride, dims), make(dilation, dims)
         want = conv_ref(x, w, b, dt, groups, s, d, resolve_pads(padding, dims), acc)
+        # what a model applies next, fused into the convolution's kernel: the input added back
+        # (a residual block), then a clip (ReLU6), each rounded in the output's dtype
+        if residual:
+            want = (want + x).astype(want.dtype)
+        if clip is not None:
+            want = np.clip(want, clip[0], clip[1]).astype(want.dtype)
         out_dt = acc or SUM_ACC[dt]
         r, t = tol(out_dt)
-        args = {"groups": groups, "stride": list(stride), "dilation": list(dilation), "padding": padding,
+        args = {"groups": groups, "residual": residual, "clip": clip, "stride": list(stride), "dilation": list(dilation), "padding": padding,
                 "acc": acc, "algorithms": list(algorithms), "bias": bias,
                 # Winograd rounds differently: its transforms add and scale many terms (f16 is
                 # transformed in f32, so it differs from the f16 products of the direct form)
@@ -484,6 +490,11 @@ def conv_cases():
     conv("pointwise_6x6", (2, 16, 6, 6), (24, 16, 1, 1), "float32")
     conv("pointwise_groups_5x3", (1, 8, 5, 3), (4, 4, 1, 1), "float32", groups=2)
     conv("pointwise_3d", (1, 4, 3, 2, 3), (5, 4, 1, 1, 1), "float32", bias=False)
+    # ... and then a clip, or the input added back: the kernel runs over the image flattened
+    # (36 columns, whole vectors) so the scheduler can tile it
+    conv("pointwise_6x6_clip", (2, 16, 6, 6), (32, 16, 1, 1), "float32", clip=(-0.5, 0.75))
+    conv("pointwise_6x6_residual", (1, 24, 6, 6), (24, 24, 1, 1), "float32", residual=True, clip=(-1.0, 1.0))
+    conv("pointwise_3x4x3_residual", (1, 32, 3, 4, 3), (32, 32, 1, 1, 1), "float32", residual=True)
 
     # transposed convolution
     def convt(name, xs, ws, dt, groups=1, stride=(1,), dilation=(1,), padding=None, out_pad=(0,), bias=True, seed=40,

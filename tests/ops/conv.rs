@@ -63,7 +63,8 @@ fn convolutions_match_reference() {
                 "conv2d" => t[0].conv2d(&t[1], bias, &o),
                 "conv_transpose2d" => t[0].conv_transpose2d(&t[1], bias, &o),
                 op => panic!("unknown op {op}"),
-            };
+            }
+            .and_then(|y| then(c, &t[0], y));
             let (rtol, atol) = if name == "winograd" {
                 let w = usizes_f(arg(c, "winograd_tol"));
                 (w[0], w[1])
@@ -85,6 +86,23 @@ fn convolutions_match_reference() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// What a case applies after its convolution (fused into its kernel): the input added back,
+/// then a clip.
+fn then(c: &Case, x: &DynTensor, y: DynTensor) -> tg::runtime::Result<DynTensor> {
+    let y = if arg(c, "residual").as_bool() == Some(true) {
+        y.add(x)?
+    } else {
+        y
+    };
+    match arg(c, "clip").as_array() {
+        Some(b) => {
+            let bound = |i: usize| Operand::from(b[i].as_f64().expect("a clip bound"));
+            y.clip(Some(bound(0)), Some(bound(1)))
+        }
+        None => Ok(y),
+    }
 }
 
 fn usizes_f(v: &Value) -> Vec<f64> {
@@ -415,6 +433,38 @@ fn direct_convolution_tiles_along_output_channels() {
     };
     assert_eq!(planned[1].loads, rows + 16 * cols, "{}", planned[1].source);
     assert!(!planned[1].source.contains(" ? "), "{}", planned[1].source);
+}
+
+/// A pointwise convolution over a 6 x 6 image, its clip and the input added back are one
+/// kernel, tiled along the output channels over the image flattened (36 columns, whole
+/// vectors; the rows of 6 are not), on both device classes; its values are the fixtures'
+/// `pointwise_6x6_clip` and `pointwise_6x6_residual`.
+#[test]
+fn a_pointwise_convolution_and_what_follows_tile_over_the_flattened_image() {
+    let x = random(&[1, 64, 6, 6], 16);
+    let w = random(&[96, 64, 1, 1], 17);
+    let b = random(&[96], 18);
+    let skip = random(&[1, 96, 6, 6], 19);
+    let y = x
+        .conv2d(&w, Some(&b), &Conv::new())
+        .unwrap()
+        .add(&skip)
+        .unwrap()
+        .clip(Some(0.0.into()), Some(6.0.into()))
+        .unwrap();
+    for info in [fixture::described::lavapipe(), fixture::described::gpu()] {
+        let planned = tg::runtime::realize::plan(&[y.lazy()], &info).unwrap();
+        assert_eq!(planned.len(), 1, "{planned:?}");
+        let k = &planned[0].kernel;
+        assert!(
+            matches!(k.strategy, Strategy::Tile { .. }),
+            "{}: not a tile: {:?}",
+            info.name,
+            k.strategy
+        );
+        assert_eq!(k.root.shape(), [1, 96, 6, 6]);
+        assert_eq!(k.body.shape(), [1, 96, 36]);
+    }
 }
 
 /// Columns computed past a direct convolution's last output axis (whole vectors for the

@@ -22,7 +22,9 @@ pub struct Kernel {
     /// The node whose buffer the kernel writes.
     pub root: Arc<Node>,
     /// What the kernel evaluates; `root` itself unless the scheduler rewrote it (split
-    /// reductions). Same shape and dtype as `root`.
+    /// reductions, trailing axes merged for tiles). Same dtype and elements in the same order
+    /// as `root`; its shape may merge `root`'s trailing axes. Lowering indexes the output by
+    /// this shape.
     pub body: Arc<Node>,
     /// The buffers it reads, by input index.
     pub inputs: Vec<Arc<Node>>,

@@ -301,10 +301,29 @@ impl ClassDefaults {
         Strategy::Tile {
             rows,
             cols,
-            threads: self.threads,
+            threads: self.tile_threads(numel / tile_outputs(rows, cols)),
         }
     }
+
+    /// Invocations per workgroup for `count` tiles: [`ClassDefaults::threads`], or on a CPU
+    /// with fewer tiles than keep it busy, the most (a power of two, at least
+    /// [`MIN_CPU_THREADS`]) that still give every core a workgroup. A CPU runs a workgroup on
+    /// one core, its invocations a SIMD vector at a time, so 144 tiles in one workgroup of 256
+    /// leave the other cores idle.
+    fn tile_threads(&self, count: usize) -> u32 {
+        let cores = self.cores();
+        if self.busy == usize::MAX || count >= self.busy || cores == 1 {
+            return self.threads;
+        }
+        let each = (count / cores).max(1);
+        let floor = 1u32 << each.ilog2().min(31);
+        floor.clamp(MIN_CPU_THREADS.min(self.threads), self.threads)
+    }
 }
+
+/// The fewest invocations a CPU's workgroup of tiles takes: a SIMD vector of 8 (lavapipe on
+/// 256-bit registers) would run part empty with fewer.
+pub const MIN_CPU_THREADS: u32 = 8;
 
 #[cfg(test)]
 mod tests {
@@ -328,9 +347,22 @@ mod tests {
         assert_eq!(cpu.tile(&[256, 256]), tile(8, 1));
         // on 2 cores 512 invocations are enough
         assert_eq!(ClassDefaults::cpu(2, None).tile(&[256, 256]), tile(16, 2));
-        // an MLP layer's (64, 128, 1) output: 512 tiles of 4 x 4 at most
-        assert_eq!(cpu.tile(&[64, 128, 1]), tile(4, 1));
-        assert_eq!(ClassDefaults::cpu(2, None).tile(&[64, 128, 1]), tile(4, 1));
+        // an MLP layer's (64, 128, 1) output: 512 tiles of 4 x 4 at most, in workgroups of 64
+        // on 8 cores (each core gets one), of 256 on 2
+        let threads = |threads| Strategy::Tile {
+            rows: 4,
+            cols: 1,
+            threads,
+        };
+        assert_eq!(cpu.tile(&[64, 128, 1]), threads(64));
+        assert_eq!(
+            ClassDefaults::cpu(2, None).tile(&[64, 128, 1]),
+            threads(256)
+        );
+        // a pointwise convolution's (1, 64, 36) output on 2 cores: 144 tiles, 64 a workgroup;
+        // never fewer than a SIMD vector's 8
+        assert_eq!(ClassDefaults::cpu(2, None).tile(&[1, 64, 36]), threads(64));
+        assert_eq!(ClassDefaults::cpu(16, None).tile(&[1, 16, 16]), threads(8));
         // no axis of 32, 16 or 8: 4 rows, still of 4 vectors
         assert_eq!(cpu.tile(&[4, 4, 4, 4096]), tile(4, 4));
         // a convolution's output: the runs of 4 vectors cross rows of 56 columns

@@ -39,12 +39,16 @@ pub enum Ins {
         dtype: DType,
     },
     /// `LANES * vectors` consecutive elements starting at `LANES * vectors * vindex`: one
-    /// vector, or two read as one wide load (`target::Lowering::wide_loads`).
+    /// vector, or two read as one wide load (`target::Lowering::wide_loads`); zeros where
+    /// `valid` is false (a padded window's row above the image: its lanes leave the image
+    /// together).
     VecLoad {
         /// The input buffer.
         buf: usize,
         /// The load's index, in units of its `LANES * vectors` elements.
         vindex: Expr,
+        /// When it is false, every lane is zero and memory is not read.
+        valid: Cond,
         /// The elements' dtype.
         dtype: DType,
         /// Vectors read at once: 1, or 2 for a wide load.
@@ -304,8 +308,13 @@ impl Program {
             let here = match ins {
                 Ins::Load { index, valid, .. } => index.magnitude().max(valid.magnitude()),
                 Ins::VecLoad {
-                    vindex, vectors, ..
-                } => vindex.scaled_magnitude(lanes * *vectors as i128),
+                    vindex,
+                    vectors,
+                    valid,
+                    ..
+                } => vindex
+                    .scaled_magnitude(lanes * *vectors as i128)
+                    .max(valid.magnitude()),
                 Ins::Stash { index, .. } | Ins::Unstash { index, .. } => index.magnitude(),
                 Ins::Cond(c) => c.magnitude(),
                 _ => 0,

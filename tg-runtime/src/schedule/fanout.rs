@@ -10,15 +10,12 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use super::is_boundary;
 use crate::graph::node::{Node, Op};
 use crate::graph::walk::post_order;
 
 /// Distinct views above which a node that computes something is worth a buffer.
 const MAX_VIEWS: usize = 8;
-
-fn is_boundary(n: &Node, realize: &HashSet<u64>) -> bool {
-    n.is_realized() || matches!(n.op(), Op::Buffer) || realize.contains(&n.id())
-}
 
 /// Does evaluating the node cost more than an index computation?
 fn computes(n: &Node) -> bool {

@@ -17,6 +17,7 @@ mod cap;
 mod fanout;
 mod fit;
 mod gather;
+mod merge_axes;
 mod multi;
 mod reuse;
 mod rows;
@@ -112,6 +113,7 @@ fn toposort(targets: &[Arc<Node>]) -> Vec<Arc<Node>> {
     })
 }
 
+/// Whether a kernel reads `n` from a buffer rather than computing it.
 fn is_boundary(n: &Node, realize: &HashSet<u64>) -> bool {
     n.is_realized() || matches!(n.op(), Op::Buffer) || realize.contains(&n.id())
 }
@@ -232,7 +234,9 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
         };
         realize.extend(parts.iter().map(|p| p.root.id()));
         for part in parts {
-            let mut k = plan_kernel(part.root, part.body, &realize, class);
+            // a row plan's rows, and a split's parts, are planned over the root's own shape
+            let reshapes = part.split_of.is_none() && !rows.contains_key(&part.root.id());
+            let mut k = plan_kernel(part.root, part.body, &realize, class, reshapes);
             k.split_of = part.split_of;
             let row = rows.get(&k.root.id());
             k.row_plan = row.is_some();
@@ -428,12 +432,15 @@ fn alias_of(n: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>> {
     }
 }
 
-/// Gathers the inputs of one kernel and picks how it maps onto the device.
+/// Gathers the inputs of one kernel and picks how it maps onto the device. Where `reshapes`,
+/// a reduction that would be tiled but for its ragged last axis may be computed over its
+/// trailing axes merged (`merge_axes`).
 fn plan_kernel(
     root: Arc<Node>,
     body: Arc<Node>,
     realize: &HashSet<u64>,
     class: &ClassDefaults,
+    reshapes: bool,
 ) -> Kernel {
     // kernels from templates bind their sources in their order (a scan's values, then its
     // carries), all buffers: no region to walk
@@ -470,11 +477,55 @@ fn plan_kernel(
     }
     let mut realize = realize.clone();
     realize.remove(&root.id());
+    let (inputs, max_trip) = region_inputs(&body, &realize);
+    // register blocking wins over a cooperative reduction too (a 64 x 784 x 128 matmul: 512
+    // tiles of 16 outputs instead of 2,048 workgroups of 64 threads for 4 outputs each) as
+    // long as the tiles fill at least one workgroup; the device class may make them bigger
+    let plain = strategy(root.numel(), max_trip, class);
+    let tiles = |body: &Node, inputs: &[Arc<Node>]| {
+        worth_tiling(body, inputs, max_trip)
+            && (plain == Strategy::Serial
+                || root.numel() / (BASE_ROWS * LANES) >= TILE_MIN_INVOCATIONS)
+    };
+    let (body, inputs, strategy) = if tiles(&body, &inputs) {
+        let strategy = class.tile(body.shape());
+        (body, inputs, strategy)
+    } else {
+        let merged = (reshapes && max_trip >= 16)
+            .then(|| merge_axes::merged(&body, &realize))
+            .flatten()
+            .map(|merged| {
+                let (inputs, _) = region_inputs(&merged, &realize);
+                (merged, inputs)
+            })
+            .filter(|(merged, inputs)| tiles(merged, inputs));
+        match merged {
+            Some((merged, inputs)) => {
+                let strategy = class.tile(merged.shape());
+                (merged, inputs, strategy)
+            }
+            None => (body, inputs, plain),
+        }
+    };
+    Kernel {
+        strategy,
+        root,
+        body,
+        inputs,
+        split_of: None,
+        row_plan: false,
+        also: Vec::new(),
+    }
+}
+
+/// The buffers a kernel computing `body` reads (in the order its region meets them), and the
+/// longest reduction in it.
+fn region_inputs(body: &Arc<Node>, realize: &HashSet<u64>) -> (Vec<Arc<Node>>, usize) {
     let mut inputs: Vec<Arc<Node>> = Vec::new();
     let mut max_trip = 0usize;
     walk_region(
-        &body,
-        &realize,
+        body,
+        realize,
         &mut |n, _| {
             if let Op::Reduce(_, axes) = n.op() {
                 let src = &n.srcs()[0];
@@ -491,27 +542,7 @@ fn plan_kernel(
         let src = &body.srcs()[0];
         max_trip = max_trip.max(axes.iter().map(|&a| src.shape()[a]).product());
     }
-    // register blocking wins over a cooperative reduction too (a 64 x 784 x 128 matmul: 512
-    // tiles of 16 outputs instead of 2,048 workgroups of 64 threads for 4 outputs each) as
-    // long as the tiles fill at least one workgroup; the device class may make them bigger
-    let plain = strategy(root.numel(), max_trip, class);
-    let tiles = worth_tiling(&root, &inputs, max_trip)
-        && (plain == Strategy::Serial
-            || root.numel() / (BASE_ROWS * LANES) >= TILE_MIN_INVOCATIONS);
-    let strategy = if tiles {
-        class.tile(root.shape())
-    } else {
-        plain
-    };
-    Kernel {
-        strategy,
-        root,
-        body,
-        inputs,
-        split_of: None,
-        row_plan: false,
-        also: Vec::new(),
-    }
+    (inputs, max_trip)
 }
 
 /// Long reductions over few outputs split across a workgroup; the rest run one invocation

@@ -162,7 +162,7 @@ fn fits(dev: &Device, k: &Kernel, s: Strategy) -> Result<bool> {
     else {
         return Ok(false);
     };
-    if tile_axes(k.root.shape(), rows, cols).is_empty()
+    if tile_axes(k.body.shape(), rows, cols).is_empty()
         || threads > dev.info().max_workgroup_invocations
     {
         return Ok(false);

@@ -128,7 +128,7 @@ pub(super) fn search(dev: &Device, k: &Kernel) -> Result<Search> {
     let default = prepare::lowered(k, target)?;
     let mut trials: Vec<Trial> = Vec::new();
     let candidates = candidates(
-        k.root.shape(),
+        k.body.shape(),
         k.strategy,
         dev.info().max_workgroup_invocations,
     );

@@ -536,6 +536,7 @@ impl Renderer<'_> {
             Ins::VecLoad {
                 buf,
                 vindex,
+                valid,
                 dtype,
                 vectors,
             } => {
@@ -549,7 +550,14 @@ impl Renderer<'_> {
                 };
                 self.view(*buf, view);
                 let i = self.idx(vindex);
-                writeln!(out, "{pad}{vt} x{v} = {name}{buf}[{i}];").ok();
+                if valid.is_always() {
+                    writeln!(out, "{pad}{vt} x{v} = {name}{buf}[{i}];").ok();
+                } else {
+                    let c = valid.render(&|id| var_name(self.p, id));
+                    writeln!(out, "{pad}bool k{v} = {c};").ok();
+                    writeln!(out, "{pad}int i{v} = k{v} ? {i} : 0;").ok();
+                    writeln!(out, "{pad}{vt} x{v} = k{v} ? {name}{buf}[i{v}] : {vt}(0);").ok();
+                }
                 return;
             }
             Ins::Extract { vec, lane, dtype } => {

@@ -1,29 +1,36 @@
-//! Loads at consecutive indices become vector loads: four at aligned indices one vector
-//! (`Ins::VecLoad`), and where loads are wide (`Lowering::wide_loads`) two vectors at `2m` and
-//! `2m + 1` one load of eight elements.
+//! Loads at consecutive indices become vector loads: four at aligned indices under one
+//! condition one vector (`Ins::VecLoad`), and where loads are wide (`Lowering::wide_loads`)
+//! two vectors at `2m` and `2m + 1` one load of eight elements.
 
 use std::collections::HashMap;
 
 use super::super::program::{BlockId, Ins, Val};
-use super::super::symbolic::{Atom, Expr};
+use super::super::symbolic::{Atom, Cond, Expr};
 use super::Lowerer;
 use crate::dtype::DType;
 use crate::kernel::LANES;
 
 impl Lowerer {
-    /// Replaces each run of `LANES` loads at consecutive, aligned indices by one vector load.
+    /// Replaces each run of `LANES` loads at consecutive, aligned indices, each valid where
+    /// the others are (a padded row read whole: its lanes leave the image together), by one
+    /// vector load.
     pub(super) fn vector_loads(&mut self) {
         // unrolled steps' variables stand for their loop counter's multiples again, so the
         // loads of consecutive steps show as consecutive indices
+        let steps: Vec<(u32, Expr)> = self.steps.values().flatten().cloned().collect();
         let stepped = |e: &Expr| {
-            self.steps
-                .values()
-                .flatten()
+            steps
+                .iter()
                 .fold(e.clone(), |e, (id, step)| e.substitute(*id, step))
+        };
+        let stepped_cond = |c: &Cond| {
+            steps
+                .iter()
+                .fold(c.clone(), |c, (id, step)| c.substitute(*id, step))
         };
         for b in 0..self.prog.blocks.len() {
             let list = self.prog.blocks[b].ins.clone();
-            let mut by_index: HashMap<(usize, Expr, DType), usize> = HashMap::new();
+            let mut by_index: HashMap<(usize, Expr, DType, Cond), usize> = HashMap::new();
             for (pos, &v) in list.iter().enumerate() {
                 if let Ins::Load {
                     buf,
@@ -31,9 +38,8 @@ impl Lowerer {
                     valid,
                     dtype,
                 } = &self.prog.ins[v]
-                    && valid.is_always()
                 {
-                    by_index.insert((*buf, stepped(index), *dtype), pos);
+                    by_index.insert((*buf, stepped(index), *dtype, stepped_cond(valid)), pos);
                 }
             }
             let mut inserts: Vec<(usize, Val)> = Vec::new();
@@ -47,12 +53,16 @@ impl Lowerer {
                 else {
                     continue;
                 };
-                let index = stepped(&index);
-                if !valid.is_always() || !aligned(&index) {
+                let (index, valid) = (stepped(&index), stepped_cond(&valid));
+                if !aligned(&index) {
                     continue;
                 }
                 let lanes: Option<Vec<usize>> = (0..LANES as i64)
-                    .map(|l| by_index.get(&(buf, index.add_const(l), dtype)).copied())
+                    .map(|l| {
+                        by_index
+                            .get(&(buf, index.add_const(l), dtype, valid.clone()))
+                            .copied()
+                    })
                     .collect();
                 let Some(lanes) = lanes else { continue };
                 let first = *lanes.iter().min().unwrap_or(&pos);
@@ -60,6 +70,7 @@ impl Lowerer {
                 self.prog.ins.push(Ins::VecLoad {
                     buf,
                     vindex: divided(&index, LANES as i64),
+                    valid,
                     dtype,
                     vectors: 1,
                 });
@@ -88,16 +99,17 @@ impl Lowerer {
     /// their numbers, the second's follow them.
     fn pair_vectors(&mut self, b: BlockId) {
         let list = self.prog.blocks[b].ins.clone();
-        let mut at: HashMap<(usize, Expr, DType), usize> = HashMap::new();
+        let mut at: HashMap<(usize, Expr, DType, Cond), usize> = HashMap::new();
         for (pos, &v) in list.iter().enumerate() {
             if let Ins::VecLoad {
                 buf,
                 vindex,
+                valid,
                 dtype,
                 vectors: 1,
             } = &self.prog.ins[v]
             {
-                at.insert((*buf, vindex.clone(), *dtype), pos);
+                at.insert((*buf, vindex.clone(), *dtype, valid.clone()), pos);
             }
         }
         // (wide load, its lanes' offset) for each vector load replaced
@@ -107,6 +119,7 @@ impl Lowerer {
             let Ins::VecLoad {
                 buf,
                 vindex,
+                valid,
                 dtype,
                 vectors: 1,
             } = self.prog.ins[v].clone()
@@ -116,7 +129,7 @@ impl Lowerer {
             if dtype.size() > 4 || !multiple_of(&vindex, 2) {
                 continue;
             }
-            let Some(&next) = at.get(&(buf, vindex.add_const(1), dtype)) else {
+            let Some(&next) = at.get(&(buf, vindex.add_const(1), dtype, valid.clone())) else {
                 continue;
             };
             // the wide load takes the place of the earlier of the two
@@ -134,6 +147,7 @@ impl Lowerer {
             self.prog.ins[wide] = Ins::VecLoad {
                 buf,
                 vindex: divided(&vindex, 2),
+                valid,
                 dtype,
                 vectors: 2,
             };
