@@ -277,8 +277,12 @@ impl ClassDefaults {
 
     /// The tile for an output of `shape` that the scheduler decided to tile: the biggest,
     /// halving from [`ClassDefaults::rows`] rows of [`ClassDefaults::cols`] vectors, that an
-    /// output axis takes and that leaves at least [`ClassDefaults::busy`] invocations, else
-    /// [`BASE_ROWS`] rows of one vector. Each halving takes the rows where no axis takes
+    /// output axis takes and that leaves at least half of [`ClassDefaults::busy`]
+    /// invocations (in smaller workgroups, `tile_threads`), else [`BASE_ROWS`] rows of one
+    /// vector. Half: a core takes 128 big tiles faster than 256 tiles half their size (on
+    /// lavapipe, 2 cores, the sums of the kernels' medians, run in turn: light ResNet-50 604
+    /// ms with 256 tiles a core in workgroups of 256, 440 ms with at least 128 in workgroups
+    /// that split evenly; the MobileNetV2-style stack 7.4 and 6.7 ms). Each halving takes the rows where no axis takes
     /// them, the columns where no such axis spans a whole number of their runs, else the
     /// longer side (in elements), so a tile stays as square as it can: `rows * cols * LANES`
     /// accumulators cost `rows + cols * LANES` loads a step.
@@ -287,7 +291,7 @@ impl ClassDefaults {
         let (mut rows, mut cols) = (self.rows.max(BASE_ROWS), self.cols.max(1));
         while rows > BASE_ROWS || cols > 1 {
             let ragged = tile_axes(shape, rows, cols).is_empty();
-            if !ragged && numel / tile_outputs(rows, cols) >= self.busy {
+            if !ragged && numel / tile_outputs(rows, cols) >= self.busy / 2 {
                 break;
             }
             if rows > BASE_ROWS && tile_axes(shape, rows, 1).is_empty() {
@@ -307,18 +311,38 @@ impl ClassDefaults {
 
     /// Invocations per workgroup for `count` tiles: [`ClassDefaults::threads`], or on a CPU
     /// with fewer tiles than keep it busy, the most (a power of two, at least
-    /// [`MIN_CPU_THREADS`]) that still give every core a workgroup. A CPU runs a workgroup on
-    /// one core, its invocations a SIMD vector at a time, so 144 tiles in one workgroup of 256
-    /// leave the other cores idle.
+    /// [`MIN_CPU_THREADS`]) whose workgroups, taken by whichever core is free, keep the
+    /// busiest core within an eighth of an even share. A CPU runs a workgroup on one core, its
+    /// invocations a SIMD vector at a time: 144 tiles in one workgroup of 256 leave the other
+    /// cores idle, and 3 workgroups of 128 on 2 cores take as long as 4.
     fn tile_threads(&self, count: usize) -> u32 {
         let cores = self.cores();
         if self.busy == usize::MAX || count >= self.busy || cores == 1 {
             return self.threads;
         }
-        let each = (count / cores).max(1);
-        let floor = 1u32 << each.ilog2().min(31);
-        floor.clamp(MIN_CPU_THREADS.min(self.threads), self.threads)
+        let least = MIN_CPU_THREADS.min(self.threads);
+        let even = count.div_ceil(cores);
+        let mut threads = (1u32 << even.max(1).ilog2().min(31)).clamp(least, self.threads);
+        while threads > least && 8 * busiest(count, threads as usize, cores) > 9 * even {
+            threads /= 2;
+        }
+        threads
     }
+}
+
+/// The invocations the busiest of `cores` runs when `count` are dispatched in workgroups of
+/// `threads`, each workgroup going to the core with the least so far.
+fn busiest(count: usize, threads: usize, cores: usize) -> usize {
+    let mut load = vec![0usize; cores];
+    let mut left = count;
+    while left > 0 {
+        let size = left.min(threads);
+        if let Some(least) = load.iter_mut().min() {
+            *least += size;
+        }
+        left -= size;
+    }
+    load.into_iter().max().unwrap_or(0)
 }
 
 /// The fewest invocations a CPU's workgroup of tiles takes: a SIMD vector of 8 (lavapipe on
@@ -340,29 +364,45 @@ mod tests {
         // 1024 x 1024 / 512 = 2048 invocations of 32 rows of 16 columns: a workgroup for each
         // of 8 cores
         assert_eq!(cpu.tile(&[1024, 1024]), tile(32, 4));
-        // 512 x 512: the longer side halves first, 16 x 16 then 16 x 8
-        assert_eq!(cpu.tile(&[512, 512]), tile(16, 2));
-        assert_eq!(ClassDefaults::cpu(16, None).tile(&[512, 512]), tile(8, 2));
-        // 256 x 256: 2048 invocations of 8 x 4
-        assert_eq!(cpu.tile(&[256, 256]), tile(8, 1));
-        // on 2 cores 512 invocations are enough
-        assert_eq!(ClassDefaults::cpu(2, None).tile(&[256, 256]), tile(16, 2));
-        // an MLP layer's (64, 128, 1) output: 512 tiles of 4 x 4 at most, in workgroups of 64
-        // on 8 cores (each core gets one), of 256 on 2
-        let threads = |threads| Strategy::Tile {
-            rows: 4,
-            cols: 1,
+        // fewer: tiles as long as half as many remain, in smaller workgroups, a whole number
+        // of them per core. 512 x 512: the longer side halves first, to 16 x 16 (1024
+        // invocations, 128 a workgroup); on 16 cores 16 x 8
+        let small = |rows, cols, threads| Strategy::Tile {
+            rows,
+            cols,
             threads,
         };
-        assert_eq!(cpu.tile(&[64, 128, 1]), threads(64));
+        assert_eq!(cpu.tile(&[512, 512]), small(16, 4, 128));
+        assert_eq!(
+            ClassDefaults::cpu(16, None).tile(&[512, 512]),
+            small(16, 2, 128)
+        );
+        // 256 x 256: 1024 invocations of 8 x 8
+        assert_eq!(cpu.tile(&[256, 256]), small(8, 2, 128));
+        // on 2 cores 256 invocations are enough
+        assert_eq!(
+            ClassDefaults::cpu(2, None).tile(&[256, 256]),
+            small(16, 4, 128)
+        );
+        // an MLP layer's (64, 128, 1) output: 512 tiles of 4 x 4 at most, in workgroups of 64
+        // on 8 cores; on 2, 256 of 8 x 4
+        assert_eq!(cpu.tile(&[64, 128, 1]), small(4, 1, 64));
         assert_eq!(
             ClassDefaults::cpu(2, None).tile(&[64, 128, 1]),
-            threads(256)
+            small(8, 1, 128)
         );
-        // a pointwise convolution's (1, 64, 36) output on 2 cores: 144 tiles, 64 a workgroup;
-        // never fewer than a SIMD vector's 8
-        assert_eq!(ClassDefaults::cpu(2, None).tile(&[1, 64, 36]), threads(64));
-        assert_eq!(ClassDefaults::cpu(16, None).tile(&[1, 16, 16]), threads(8));
+        // a pointwise convolution's (1, 64, 36) output on 2 cores: 144 tiles in workgroups of
+        // 64 (80 and 64 a core); 384 tiles in 6 of 64, not 3 of 128; never fewer than a SIMD
+        // vector's 8
+        assert_eq!(
+            ClassDefaults::cpu(2, None).tile(&[1, 64, 36]),
+            small(4, 1, 64)
+        );
+        assert_eq!(ClassDefaults::cpu(2, None).tile_threads(384), 64);
+        assert_eq!(
+            ClassDefaults::cpu(16, None).tile(&[1, 16, 16]),
+            small(4, 1, 8)
+        );
         // no axis of 32, 16 or 8: 4 rows, still of 4 vectors
         assert_eq!(cpu.tile(&[4, 4, 4, 4096]), tile(4, 4));
         // a convolution's output: the runs of 4 vectors cross rows of 56 columns
