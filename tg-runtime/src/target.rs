@@ -34,9 +34,10 @@ impl Target {
     pub fn of(info: &DeviceInfo) -> Target {
         let class = info.kernel_class();
         let cpu = class == KernelClass::Cpu;
+        let defaults = ClassDefaults::of(info);
         Target {
             class,
-            defaults: ClassDefaults::of(info),
+            defaults,
             loop_budget: info.loop_budget,
             lowering: Lowering {
                 // 256 bytes at most: more gains little, and every dispatch pushes them all
@@ -46,6 +47,7 @@ impl Target {
                 addresses: info.buffer_device_address,
                 wide_loads: cpu && info.shader_int64,
                 vectors: if cpu { 4 } else { 1 },
+                cores: defaults.cores(),
             },
             glsl: GlslFeatures {
                 subgroup_arithmetic: info.subgroup_arithmetic,
@@ -83,6 +85,10 @@ pub struct Lowering {
     /// setup (its index, its bound check, its push-constant reads) and a subgroup is a few
     /// SIMD lanes; 1 on GPUs, which want invocations.
     pub vectors: usize,
+    /// Cores a CPU device runs workgroups on (1 for a GPU, whose workgroups are many): a
+    /// serial kernel with fewer invocations than a workgroup for each runs in smaller
+    /// workgroups ([`balanced_threads`]).
+    pub cores: usize,
 }
 
 impl Default for Lowering {
@@ -95,6 +101,7 @@ impl Default for Lowering {
             addresses: false,
             wide_loads: false,
             vectors: 1,
+            cores: 1,
         }
     }
 }
@@ -310,24 +317,32 @@ impl ClassDefaults {
     }
 
     /// Invocations per workgroup for `count` tiles: [`ClassDefaults::threads`], or on a CPU
-    /// with fewer tiles than keep it busy, the most (a power of two, at least
-    /// [`MIN_CPU_THREADS`]) whose workgroups, taken by whichever core is free, keep the
-    /// busiest core within an eighth of an even share. A CPU runs a workgroup on one core, its
-    /// invocations a SIMD vector at a time: 144 tiles in one workgroup of 256 leave the other
-    /// cores idle, and 3 workgroups of 128 on 2 cores take as long as 4.
+    /// with fewer tiles than that many per core, [`balanced_threads`].
     fn tile_threads(&self, count: usize) -> u32 {
-        let cores = self.cores();
-        if self.busy == usize::MAX || count >= self.busy || cores == 1 {
+        if self.busy == usize::MAX {
             return self.threads;
         }
-        let least = MIN_CPU_THREADS.min(self.threads);
-        let even = count.div_ceil(cores);
-        let mut threads = (1u32 << even.max(1).ilog2().min(31)).clamp(least, self.threads);
-        while threads > least && 8 * busiest(count, threads as usize, cores) > 9 * even {
-            threads /= 2;
-        }
-        threads
+        balanced_threads(count, self.cores(), self.threads)
     }
+}
+
+/// Invocations per workgroup for `count` invocations on a CPU of `cores` cores: `most`, or
+/// with fewer than `most` for each core, the most (a power of two, at least
+/// [`MIN_CPU_THREADS`]) whose workgroups, taken by whichever core is free, keep the busiest
+/// core within an eighth of an even share. A CPU runs a workgroup on one core, its
+/// invocations a SIMD vector at a time: 144 invocations in one workgroup of 256 leave the
+/// other cores idle, and 3 workgroups of 128 on 2 cores take as long as 4.
+pub fn balanced_threads(count: usize, cores: usize, most: u32) -> u32 {
+    if cores <= 1 || count >= most as usize * cores {
+        return most;
+    }
+    let least = MIN_CPU_THREADS.min(most);
+    let even = count.div_ceil(cores);
+    let mut threads = (1u32 << even.max(1).ilog2().min(31)).clamp(least, most);
+    while threads > least && 8 * busiest(count, threads as usize, cores) > 9 * even {
+        threads /= 2;
+    }
+    threads
 }
 
 /// The invocations the busiest of `cores` runs when `count` are dispatched in workgroups of

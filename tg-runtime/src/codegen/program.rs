@@ -285,6 +285,11 @@ pub struct Program {
     pub var_params: Vec<(u64, usize, DType)>,
     /// The invocation's arrays for [`Ins::Stash`], by slot: (dtype, length).
     pub stashes: Vec<(DType, usize)>,
+    /// Invocations per workgroup of a [`Strategy::Serial`] kernel: [`SERIAL_THREADS`], or
+    /// for a kernel with loops, fewer where a CPU's cores would not each get a workgroup
+    /// ([`crate::target::balanced_threads`]; a kernel without loops is over before another
+    /// core would wake for it).
+    pub serial_threads: u32,
 }
 
 impl Program {
@@ -342,8 +347,8 @@ impl Program {
     /// Invocations per workgroup.
     pub fn threads(&self) -> u32 {
         match self.strategy {
-            Strategy::Serial
-            | Strategy::Sort { .. }
+            Strategy::Serial => self.serial_threads,
+            Strategy::Sort { .. }
             | Strategy::Merge { .. }
             | Strategy::Scan { .. }
             | Strategy::Attention { .. } => SERIAL_THREADS,

@@ -548,10 +548,15 @@ fn region_inputs(body: &Arc<Node>, realize: &HashSet<u64>) -> (Vec<Arc<Node>>, u
 /// Long reductions over few outputs split across a workgroup; the rest run one invocation
 /// per `LANES` outputs. Where serial invocations already keep the device busy (a CPU with a
 /// workgroup per core), a workgroup's barriers and combines cost more than they share: 4096
-/// row sums of 1024 take 1.7 ms serial and 3.2 cooperative on lavapipe.
+/// row sums of 1024 take 1.7 ms serial and 3.2 cooperative on lavapipe. On a CPU a short
+/// reduction (under 256) stays serial however few its outputs, its invocations in workgroups
+/// that split over the cores (`target::balanced_threads`): tinygpt's step sums rows of 64
+/// into 1024 outputs 20 times, and took 139-187 ms of CPU time (wall 72-148 ms) with those
+/// cooperative, 109-142 ms (wall 62-93 ms) serial (lavapipe, 2 cores, 5 runs each in turn).
 fn strategy(numel: usize, trip: usize, class: &ClassDefaults) -> Strategy {
     let groups = numel.div_ceil(LANES);
-    let few = trip >= 256 && groups <= 16384 || trip >= 64 && groups <= 256;
+    let cpu = class.busy != usize::MAX;
+    let few = trip >= 256 && groups <= 16384 || !cpu && trip >= 64 && groups <= 256;
     if few && groups < class.busy {
         Strategy::Cooperative {
             threads: COOP_THREADS,

@@ -35,8 +35,8 @@ use super::program::{Block, BlockId, ConstBits, Ins, Program, Val, VarKind};
 use super::symbolic::{Cond, Expr};
 use crate::dtype::DType;
 use crate::graph::node::{Node, Op};
-use crate::kernel::{Kernel, LANES, Strategy, buffer_bytes};
-use crate::target::Lowering;
+use crate::kernel::{Kernel, LANES, SERIAL_THREADS, Strategy, buffer_bytes};
+use crate::target::{Lowering, balanced_threads};
 pub use heuristic::Choices;
 pub use index::strides;
 pub use params::param_words;
@@ -127,6 +127,11 @@ pub fn lower_with(k: &Kernel, lowering: Lowering, choices: Choices, passes: &[Pa
     }
     let mut p = l.prog;
     p.vectors = choices.vectors;
+    // (a kernel without loops is too short to wake another core for)
+    if p.strategy == Strategy::Serial && p.blocks.iter().any(|b| b.loop_var.is_some()) {
+        let invocations = p.groups().div_ceil(p.vectors.max(1));
+        p.serial_threads = balanced_threads(invocations, lowering.cores, SERIAL_THREADS);
+    }
     p
 }
 
@@ -239,6 +244,7 @@ impl Lowerer {
                 in_place: matches!(root.op(), Op::Assign),
                 var_params: Vec::new(),
                 stashes: Vec::new(),
+                serial_threads: SERIAL_THREADS,
                 vectors: 1,
                 out_vectors,
             },

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::super::program::{Block, Program, VarKind};
 use super::addressed;
 use crate::graph::node::{Node, Op};
-use crate::kernel::Strategy;
+use crate::kernel::{SERIAL_THREADS, Strategy};
 use crate::target::Lowering;
 
 /// The program of a kernel from a template (a sort, a merge or a scan of runs, an
@@ -50,6 +50,7 @@ pub(super) fn program(
         in_place: false,
         var_params: Vec::new(),
         stashes: Vec::new(),
+        serial_threads: SERIAL_THREADS,
         vectors: 1,
         out_vectors: 1,
     }
