@@ -37,6 +37,9 @@ pub(super) fn merged(body: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Nod
             done: HashMap::new(),
         }
         .node(body, true)
+        // a body that only reshapes a buffer would become the buffer's own node, which the
+        // kernel must read, not compute
+        .filter(|merged| !is_boundary(merged, realize))
     })
 }
 
