@@ -551,7 +551,7 @@ fn region_inputs(body: &Arc<Node>, realize: &HashSet<u64>) -> (Vec<Arc<Node>>, u
 /// row sums of 1024 take 1.7 ms serial and 3.2 cooperative on lavapipe. On a CPU a short
 /// reduction (under 256) stays serial however few its outputs, its invocations in workgroups
 /// that split over the cores (`target::balanced_threads`): tinygpt's step sums rows of 64
-/// into 1024 outputs 20 times, and took 139-187 ms of CPU time (wall 72-148 ms) with those
+/// into 1024 outputs 20 times, and took 135-187 ms of CPU time (wall 72-148 ms) with those
 /// cooperative, 109-142 ms (wall 62-93 ms) serial (lavapipe, 2 cores, 5 runs each in turn).
 fn strategy(numel: usize, trip: usize, class: &ClassDefaults) -> Strategy {
     let groups = numel.div_ceil(LANES);
