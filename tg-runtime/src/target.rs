@@ -215,13 +215,19 @@ impl ClassDefaults {
         }
     }
 
+    /// Whether the class knows how many invocations keep it busy: a CPU's, whose cores it
+    /// counts ([`ClassDefaults::busy`]).
+    pub fn is_cpu(&self) -> bool {
+        self.busy != usize::MAX
+    }
+
     /// Cores the class's [`ClassDefaults::busy`] counts a workgroup for (1 for a GPU's
     /// class, which does not know).
     pub fn cores(&self) -> usize {
-        if self.busy == usize::MAX {
-            1
-        } else {
+        if self.is_cpu() {
             (self.busy / self.threads.max(1) as usize).max(1)
+        } else {
+            1
         }
     }
 
@@ -268,7 +274,7 @@ impl ClassDefaults {
         dv: usize,
         count: usize,
     ) -> Strategy {
-        let cpu = self.busy != usize::MAX;
+        let cpu = self.is_cpu();
         let mut rows = if cpu { 8 } else { 2 };
         while rows > 1 && (rows * (d + dv) > 256 || (cpu && count / rows < self.busy)) {
             rows /= 2;
@@ -317,11 +323,9 @@ impl ClassDefaults {
     }
 
     /// Invocations per workgroup for `count` tiles: [`ClassDefaults::threads`], or on a CPU
-    /// with fewer tiles than that many per core, [`balanced_threads`].
+    /// with fewer tiles than that many per core, [`balanced_threads`] (a GPU's class counts
+    /// one core, which takes them all).
     fn tile_threads(&self, count: usize) -> u32 {
-        if self.busy == usize::MAX {
-            return self.threads;
-        }
         balanced_threads(count, self.cores(), self.threads)
     }
 }
@@ -379,8 +383,8 @@ mod tests {
         // 1024 x 1024 / 512 = 2048 invocations of 32 rows of 16 columns: a workgroup for each
         // of 8 cores
         assert_eq!(cpu.tile(&[1024, 1024]), tile(32, 4));
-        // fewer: tiles as long as half as many remain, in smaller workgroups, a whole number
-        // of them per core. 512 x 512: the longer side halves first, to 16 x 16 (1024
+        // fewer: tiles as long as half as many remain, in smaller workgroups that split
+        // evenly over the cores. 512 x 512: the longer side halves first, to 16 x 16 (1024
         // invocations, 128 a workgroup); on 16 cores 16 x 8
         let small = |rows, cols, threads| Strategy::Tile {
             rows,

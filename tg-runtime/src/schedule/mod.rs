@@ -555,8 +555,7 @@ fn region_inputs(body: &Arc<Node>, realize: &HashSet<u64>) -> (Vec<Arc<Node>>, u
 /// cooperative, 109-142 ms (wall 62-93 ms) serial (lavapipe, 2 cores, 5 runs each in turn).
 fn strategy(numel: usize, trip: usize, class: &ClassDefaults) -> Strategy {
     let groups = numel.div_ceil(LANES);
-    let cpu = class.busy != usize::MAX;
-    let few = trip >= 256 && groups <= 16384 || !cpu && trip >= 64 && groups <= 256;
+    let few = trip >= 256 && groups <= 16384 || !class.is_cpu() && trip >= 64 && groups <= 256;
     if few && groups < class.busy {
         Strategy::Cooperative {
             threads: COOP_THREADS,
