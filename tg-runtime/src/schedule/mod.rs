@@ -491,7 +491,7 @@ fn plan_kernel(
         let strategy = class.tile(body.shape());
         (body, inputs, strategy)
     } else {
-        let merged = (reshapes && max_trip >= 16)
+        let merged = (reshapes && max_trip >= TILE_MIN_TRIP)
             .then(|| merge_axes::merged(&body, &realize))
             .flatten()
             .map(|merged| {
@@ -565,6 +565,9 @@ fn strategy(numel: usize, trip: usize, class: &ClassDefaults) -> Strategy {
     }
 }
 
+/// The shortest reduction worth tiling: a tile shares its loads across the steps it takes.
+const TILE_MIN_TRIP: usize = 16;
+
 /// The fewest invocations (one workgroup) a tiled kernel must have to replace a cooperative
 /// one.
 const TILE_MIN_INVOCATIONS: usize = 256;
@@ -581,7 +584,7 @@ fn worth_tiling(root: &Node, inputs: &[Arc<Node>], trip: usize) -> bool {
         .iter()
         .any(|i| (i.numel() as u128) * rows <= reads / rows);
     let axis = !tile_axes(root.shape(), BASE_ROWS, 1).is_empty();
-    trip >= 16 && axis && reused
+    trip >= TILE_MIN_TRIP && axis && reused
 }
 
 /// The reduced axes' total length of a reduce node (1 for other nodes).
