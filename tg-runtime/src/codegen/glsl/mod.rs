@@ -16,6 +16,7 @@ mod types;
 use std::fmt::Write;
 
 use super::program::{BlockId, Ins, Program, Val, VarKind};
+use super::symbolic::Cond;
 use crate::dtype::{DType, Scalar};
 use crate::kernel::{Strategy, subgroup_combines, tile_outputs};
 use crate::ops::ReduceOp;
@@ -508,6 +509,23 @@ impl Renderer<'_> {
         }
     }
 
+    /// A load's guard: writes load `v`'s condition and an index that is `index` where it
+    /// holds and 0 elsewhere (memory outside the valid region is never addressed); returns
+    /// their names.
+    fn guard(
+        &self,
+        out: &mut String,
+        pad: &str,
+        v: Val,
+        valid: &Cond,
+        index: &str,
+    ) -> (String, String) {
+        let c = valid.render(&|id| var_name(self.p, id));
+        writeln!(out, "{pad}bool k{v} = {c};").ok();
+        writeln!(out, "{pad}int i{v} = k{v} ? {index} : 0;").ok();
+        (format!("k{v}"), format!("i{v}"))
+    }
+
     fn ins(&mut self, v: Val, out: &mut String, pad: &str, depth: usize) {
         let n = |x: Val| format!("x{x}");
         let ins = &self.p.ins[v];
@@ -526,11 +544,9 @@ impl Renderer<'_> {
                 if valid.is_always() {
                     self.load(*buf, &i, *dtype)
                 } else {
-                    let c = valid.render(&|id| var_name(self.p, id));
-                    writeln!(out, "{pad}bool k{v} = {c};").ok();
-                    writeln!(out, "{pad}int i{v} = k{v} ? {i} : 0;").ok();
-                    let l = self.load(*buf, &format!("i{v}"), *dtype);
-                    format!("k{v} ? {l} : {}", zero(*dtype))
+                    let (k, i) = self.guard(out, pad, v, valid, &i);
+                    let l = self.load(*buf, &i, *dtype);
+                    format!("{k} ? {l} : {}", zero(*dtype))
                 }
             }
             Ins::VecLoad {
@@ -553,10 +569,8 @@ impl Renderer<'_> {
                 if valid.is_always() {
                     writeln!(out, "{pad}{vt} x{v} = {name}{buf}[{i}];").ok();
                 } else {
-                    let c = valid.render(&|id| var_name(self.p, id));
-                    writeln!(out, "{pad}bool k{v} = {c};").ok();
-                    writeln!(out, "{pad}int i{v} = k{v} ? {i} : 0;").ok();
-                    writeln!(out, "{pad}{vt} x{v} = k{v} ? {name}{buf}[i{v}] : {vt}(0);").ok();
+                    let (k, i) = self.guard(out, pad, v, valid, &i);
+                    writeln!(out, "{pad}{vt} x{v} = {k} ? {name}{buf}[{i}] : {vt}(0);").ok();
                 }
                 return;
             }
