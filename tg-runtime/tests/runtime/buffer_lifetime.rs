@@ -49,4 +49,8 @@ fn child_buffers_are_released() {
         .contiguous();
     y.realize().unwrap();
     assert_eq!(dev.memory_stats().allocations, allocations);
+    // the process exits after this test: lavapipe's threads must not still run the last
+    // submission when it does (LLVM's teardown then reports "out of memory" and the child
+    // fails after its test passed)
+    tg_runtime::synchronize().unwrap();
 }
