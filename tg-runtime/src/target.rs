@@ -221,6 +221,17 @@ impl ClassDefaults {
         self.busy != usize::MAX
     }
 
+    /// Invocations that fill every core's SIMD lanes (a CPU's cores times
+    /// [`MIN_CPU_THREADS`]), `usize::MAX` for a GPU's class, which does not know. Fewer
+    /// serial invocations leave lanes idle, which only a cooperative reduction fills.
+    pub fn lanes(&self) -> usize {
+        if self.is_cpu() {
+            self.cores() * MIN_CPU_THREADS as usize
+        } else {
+            usize::MAX
+        }
+    }
+
     /// Cores the class's [`ClassDefaults::busy`] counts a workgroup for (1 for a GPU's
     /// class, which does not know).
     pub fn cores(&self) -> usize {

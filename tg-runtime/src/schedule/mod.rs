@@ -300,24 +300,30 @@ fn grow(
 ) -> HashMap<u64, rows::RowPlan> {
     let mut rows: HashMap<u64, rows::RowPlan> = HashMap::new();
     loop {
-        let mut add = Vec::new();
+        // reductions the split rule takes; values recomputed too often; reductions computed
+        // more than once (reached from two kernels, or repeated without a row plan)
+        let mut split_off = Vec::new();
+        let mut values = Vec::new();
+        let mut repeated = Vec::new();
         let mut owner: HashMap<u64, u64> = HashMap::new();
         rows.clear();
         for root in order.iter().filter(|n| realize.contains(&n.id())) {
             let mut broadcast: Vec<Arc<Node>> = Vec::new();
             // the highest value recomputed too often (walking from the root, the first found)
-            let mut reused: Option<u64> = None;
+            let mut reused: Option<Arc<Node>> = None;
             walk_region(
                 root,
                 realize,
                 &mut |n, evals| {
                     if reused.is_none() && reuse::worth_a_buffer(n, evals, realize) {
-                        reused = Some(n.id());
+                        reused = Some(n.clone());
                     }
                     if matches!(n.op(), Op::Reduce(..)) {
                         let twice = *owner.entry(n.id()).or_insert(root.id()) != root.id();
-                        if twice || split::chunks(n, plan).is_some() {
-                            add.push(n.id());
+                        if split::chunks(n, plan).is_some() {
+                            split_off.push(n.id());
+                        } else if twice {
+                            repeated.push(n.id());
                         } else if evals > n.numel() as u128
                             && !broadcast.iter().any(|b| b.id() == n.id())
                         {
@@ -327,10 +333,21 @@ fn grow(
                 },
                 &mut |_| {},
             );
-            // under a reduction broadcast back over its row, counts of evaluations include the
-            // row's length, which a row plan (or the reduction's own buffer) takes away
-            if broadcast.is_empty() {
-                add.extend(reused);
+            // a reduction evaluated more than once per element (broadcast back over its row,
+            // or read through a value that is itself read many times) repeats with it the
+            // values it is computed from and those at its level (computed from it, one per
+            // row: as many elements), which a row plan (or the reduction's own buffer) computes
+            // once per row: their counts include those repeats. Any other value's count is its
+            // own.
+            if let Some(value) = reused {
+                let own_count = !broadcast.iter().any(|b| {
+                    reuse::computes_from(b, value.id(), realize)
+                        || value.numel() == b.numel()
+                            && reuse::computes_from(&value, b.id(), realize)
+                });
+                if own_count {
+                    values.push(value.id());
+                }
             }
             let row = if plan.is_flat(root.id()) {
                 None
@@ -341,9 +358,16 @@ fn grow(
                 Some(row) => {
                     rows.insert(root.id(), row);
                 }
-                None => add.extend(broadcast.iter().map(|n| n.id())),
+                None => repeated.extend(broadcast.iter().map(|n| n.id())),
             }
         }
+        // values read too often get their buffers before any repeated reduction does, and
+        // the reductions are looked at again from the kernels that are left: a value's buffer
+        // takes the reductions it is computed from into its own kernel, where a row plan may
+        // keep them (an RMSNorm read by every row of a matrix-vector product, and through the
+        // product by two KV-cache writes: one row kernel for the norm, not its reduction, its
+        // scalar epilogue and its scaling as three)
+        let add = if values.is_empty() { repeated } else { values };
         // values read through too many views, and kernels too large: outputs first, each
         // seeing the cuts above it
         let roots: Vec<Arc<Node>> = order
@@ -354,10 +378,11 @@ fn grow(
             .collect();
         let cut = fanout::cut_all(roots.clone(), realize);
         let capped = cap::cut_all(&roots, realize);
-        if add.is_empty() && !cut && !capped {
+        if add.is_empty() && split_off.is_empty() && !cut && !capped {
             return rows;
         }
         realize.extend(add);
+        realize.extend(split_off);
     }
 }
 
@@ -546,9 +571,12 @@ fn region_inputs(body: &Arc<Node>, realize: &HashSet<u64>) -> (Vec<Arc<Node>>, u
 }
 
 /// Long reductions over few outputs split across a workgroup; the rest run one invocation
-/// per `LANES` outputs. Where serial invocations already keep the device busy (a CPU with a
-/// workgroup per core), a workgroup's barriers and combines cost more than they share: 4096
-/// row sums of 1024 take 1.7 ms serial and 3.2 cooperative on lavapipe. On a CPU a short
+/// per `LANES` outputs. On a CPU a workgroup's barriers and combines cost more than they
+/// share wherever serial invocations fill every core's SIMD lanes
+/// (`ClassDefaults::lanes`): 4096 row sums of 1024 take 1.7 ms serial and 3.2 cooperative
+/// on lavapipe, and a language model's decode step, whose matrix-vector products have 768
+/// and 1280 outputs, ran 14-17 tokens/s with those cooperative and 26-29 serial (small Q8_0
+/// model, the two binaries in turn). On a CPU a short
 /// reduction (under 256) stays serial however few its outputs, its invocations in workgroups
 /// that split over the cores (`target::balanced_threads`): tinygpt's step sums rows of 64
 /// into 1024 outputs 20 times, and took 135-187 ms of CPU time (wall 72-148 ms) with those
@@ -556,7 +584,7 @@ fn region_inputs(body: &Arc<Node>, realize: &HashSet<u64>) -> (Vec<Arc<Node>>, u
 fn strategy(numel: usize, trip: usize, class: &ClassDefaults) -> Strategy {
     let groups = numel.div_ceil(LANES);
     let few = trip >= 256 && groups <= 16384 || !class.is_cpu() && trip >= 64 && groups <= 256;
-    if few && groups < class.busy {
+    if few && groups < class.lanes() {
         Strategy::Cooperative {
             threads: COOP_THREADS,
         }

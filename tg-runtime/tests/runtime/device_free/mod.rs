@@ -542,7 +542,8 @@ fn glsl_snapshots() {
 fn bundle_keys_follow_device_features() {
     use tg_runtime::bundle::key;
     use tg_runtime::compile::Opt;
-    let x = data(&[1 << 16]).reduce(ReduceOp::Add, &[0]).unwrap();
+    // one cooperative kernel (a split sum's partial pass has outputs enough to run serially)
+    let x = data(&[1 << 12]).reduce(ReduceOp::Add, &[0]).unwrap();
     let keys = |info: &DeviceInfo| -> Vec<u128> {
         plan(&[&x], info)
             .unwrap()
@@ -844,4 +845,87 @@ fn f16_matmul_renders_without_16_bit_features() {
             assert!(src.contains(emulated), "no {emulated} in\n{src}");
         }
     }
+}
+
+/// RMSNorm as the ops write it, over the last axis of `x` (`x * rsqrt(mean(x^2) + eps) * w`).
+fn rms_norm(x: &Lazy, w: &Lazy) -> Lazy {
+    let shape = x.shape().to_vec();
+    let d = *shape.last().unwrap();
+    let mut row = shape.clone();
+    *row.last_mut().unwrap() = 1;
+    let scalar = |v: f32| Lazy::constant(v, DType::F32, &row).unwrap();
+    let ms = x
+        .binary(BinaryOp::Mul, x)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[shape.len() - 1])
+        .unwrap()
+        .binary(BinaryOp::Mul, &scalar(1.0 / d as f32))
+        .unwrap();
+    let r = ms
+        .binary(BinaryOp::Add, &scalar(1e-5))
+        .unwrap()
+        .unary(UnaryOp::Sqrt)
+        .unwrap()
+        .unary(UnaryOp::Recip)
+        .unwrap();
+    x.binary(BinaryOp::Mul, &r.expand(&shape).unwrap())
+        .unwrap()
+        .binary(
+            BinaryOp::Mul,
+            &w.reshape(&[1, d]).unwrap().expand(&shape).unwrap(),
+        )
+        .unwrap()
+}
+
+/// A language model's decode step normalizes one token's vector and multiplies it by a
+/// weight matrix: every row of the product reads the whole norm. The norm gets its buffer as
+/// one row kernel (its reduction, the scalar after it and the scaling together, where each
+/// once had a kernel of its own), also where two kernels read the product (a KV cache's keys
+/// and values). On a CPU the product's 1280 outputs run serially: they fill every core's
+/// SIMD lanes, and a cooperative workgroup's combines only cost there.
+#[test]
+fn a_norm_read_by_every_row_of_a_product_is_one_row_kernel() {
+    let x = data(&[1, 768]);
+    let y = rms_norm(&x, &data(&[768]));
+    let w = data(&[1280, 768]);
+    let product = y
+        .reshape(&[1, 1, 768])
+        .unwrap()
+        .expand(&[1, 1280, 768])
+        .unwrap()
+        .binary(BinaryOp::Mul, &w.reshape(&[1, 1280, 768]).unwrap())
+        .unwrap()
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap()
+        .reshape(&[1280])
+        .unwrap();
+    let keys = product
+        .shrink(&[(0, 256)])
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    let values = product
+        .shrink(&[(256, 512)])
+        .unwrap()
+        .unary(UnaryOp::Neg)
+        .unwrap();
+    for info in [lavapipe(), gpu()] {
+        let p = plan(&[&product], &info).unwrap();
+        assert_eq!(p.len(), 2, "{:?}", names(&p));
+        assert!(matches!(p[0].strategy, Strategy::Row { .. }), "{:?}", p[0]);
+        let both = plan(&[&keys, &values], &info).unwrap();
+        assert!(
+            matches!(both[0].strategy, Strategy::Row { .. }) && both.len() == 4,
+            "{:?}",
+            names(&both)
+        );
+    }
+    let p = plan(&[&product], &lavapipe()).unwrap();
+    assert_eq!(p[1].strategy, Strategy::Serial, "{:?}", names(&p));
+    let p = plan(&[&product], &gpu()).unwrap();
+    assert!(
+        matches!(p[1].strategy, Strategy::Cooperative { .. }),
+        "{:?}",
+        names(&p)
+    );
 }
