@@ -570,13 +570,20 @@ fn region_inputs(body: &Arc<Node>, realize: &HashSet<u64>) -> (Vec<Arc<Node>>, u
     (inputs, max_trip)
 }
 
+/// The shortest reduction a CPU keeps cooperative where serial invocations would fill its
+/// lanes but not a workgroup per core: a serial chain this long rounds at every step (an f32
+/// product of 2^24 elements in 256 serial chains of 2^16 drifted 3%; in a workgroup's 64
+/// shorter chains and its combines it keeps to the fixture's tolerance).
+const LONG_SERIAL_TRIP: usize = 4096;
+
 /// Long reductions over few outputs split across a workgroup; the rest run one invocation
 /// per `LANES` outputs. On a CPU a workgroup's barriers and combines cost more than they
 /// share wherever serial invocations fill every core's SIMD lanes
-/// (`ClassDefaults::lanes`): 4096 row sums of 1024 take 1.7 ms serial and 3.2 cooperative
-/// on lavapipe, and a language model's decode step, whose matrix-vector products have 768
-/// and 1280 outputs, ran 14-17 tokens/s with those cooperative and 26-29 serial (small Q8_0
-/// model, the two binaries in turn). On a CPU a short
+/// (`ClassDefaults::lanes`), unless the reduction is long ([`LONG_SERIAL_TRIP`]) and the
+/// invocations fewer than a workgroup per core: 4096 row sums of 1024 take 1.7 ms serial and
+/// 3.2 cooperative on lavapipe, and a language model's decode step, whose matrix-vector
+/// products have 768 and 1280 outputs, ran 14-17 tokens/s with those cooperative and 26-29
+/// serial (small Q8_0 model, the two binaries in turn). On a CPU a short
 /// reduction (under 256) stays serial however few its outputs, its invocations in workgroups
 /// that split over the cores (`target::balanced_threads`): tinygpt's step sums rows of 64
 /// into 1024 outputs 20 times, and took 135-187 ms of CPU time (wall 72-148 ms) with those
@@ -584,7 +591,10 @@ fn region_inputs(body: &Arc<Node>, realize: &HashSet<u64>) -> (Vec<Arc<Node>>, u
 fn strategy(numel: usize, trip: usize, class: &ClassDefaults) -> Strategy {
     let groups = numel.div_ceil(LANES);
     let few = trip >= 256 && groups <= 16384 || !class.is_cpu() && trip >= 64 && groups <= 256;
-    if few && groups < class.lanes() {
+    let cooperative = !class.is_cpu()
+        || groups < class.lanes()
+        || groups < class.busy && trip >= LONG_SERIAL_TRIP;
+    if few && cooperative {
         Strategy::Cooperative {
             threads: COOP_THREADS,
         }

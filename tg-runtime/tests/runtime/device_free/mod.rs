@@ -542,7 +542,8 @@ fn glsl_snapshots() {
 fn bundle_keys_follow_device_features() {
     use tg_runtime::bundle::key;
     use tg_runtime::compile::Opt;
-    // one cooperative kernel (a split sum's partial pass has outputs enough to run serially)
+    // one cooperative kernel (a split sum's partial pass, short chunks over many outputs,
+    // runs serially on a CPU)
     let x = data(&[1 << 12]).reduce(ReduceOp::Add, &[0]).unwrap();
     let keys = |info: &DeviceInfo| -> Vec<u128> {
         plan(&[&x], info)
