@@ -11,16 +11,12 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::is_boundary;
-use crate::graph::node::{Node, Op};
+use super::{computes, is_boundary};
+use crate::graph::node::Node;
 use crate::graph::walk::post_order;
 
 /// Nodes a kernel's region may hold before a cut.
 pub const MAX_OPS: usize = 2048;
-
-fn computes(n: &Node) -> bool {
-    n.op().is_elementwise() || matches!(n.op(), Op::Reduce(..))
-}
 
 /// Cuts every region of `roots` larger than [`MAX_OPS`]; true if anything was cut.
 pub fn cut_all(roots: &[Arc<Node>], realize: &mut HashSet<u64>) -> bool {

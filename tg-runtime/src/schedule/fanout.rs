@@ -10,17 +10,12 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use super::is_boundary;
+use super::{computes, is_boundary};
 use crate::graph::node::{Node, Op};
 use crate::graph::walk::post_order;
 
 /// Distinct views above which a node that computes something is worth a buffer.
 const MAX_VIEWS: usize = 8;
-
-/// Does evaluating the node cost more than an index computation?
-fn computes(n: &Node) -> bool {
-    n.op().is_elementwise() || matches!(n.op(), Op::Reduce(..))
-}
 
 /// Changes the index a source is read at.
 fn reindexes(n: &Node) -> bool {

@@ -118,6 +118,27 @@ fn is_boundary(n: &Node, realize: &HashSet<u64>) -> bool {
     n.is_realized() || matches!(n.op(), Op::Buffer) || realize.contains(&n.id())
 }
 
+/// Does evaluating the node cost more than an index computation?
+fn computes(n: &Node) -> bool {
+    n.op().is_elementwise() || matches!(n.op(), Op::Reduce(..))
+}
+
+/// Whether `value`'s computation, within the region `realize` bounds, reads node `id`.
+fn computes_from(value: &Arc<Node>, id: u64, realize: &HashSet<u64>) -> bool {
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut stack: Vec<Arc<Node>> = vec![value.clone()];
+    while let Some(m) = stack.pop() {
+        if m.id() == id {
+            return true;
+        }
+        if !seen.insert(m.id()) || (m.id() != value.id() && is_boundary(&m, realize)) {
+            continue;
+        }
+        stack.extend(m.srcs());
+    }
+    false
+}
+
 /// Walks the fused region of `root`, calling `visit(node, evaluations)` on each node inside it
 /// and `input(node)` on each boundary node it reads. `evaluations` counts how often the node
 /// is evaluated per kernel run.
@@ -341,9 +362,8 @@ fn grow(
             // own.
             if let Some(value) = reused {
                 let own_count = !broadcast.iter().any(|b| {
-                    reuse::computes_from(b, value.id(), realize)
-                        || value.numel() == b.numel()
-                            && reuse::computes_from(&value, b.id(), realize)
+                    computes_from(b, value.id(), realize)
+                        || value.numel() == b.numel() && computes_from(&value, b.id(), realize)
                 });
                 if own_count {
                     values.push(value.id());

@@ -66,19 +66,3 @@ pub fn worth_a_buffer(n: &Arc<Node>, evals: u128, realize: &HashSet<u64>) -> boo
     }
     ops >= MIN_OPS && reads_data
 }
-
-/// Whether `value`'s computation, within the region `realize` bounds, reads node `id`.
-pub fn computes_from(value: &Arc<Node>, id: u64, realize: &HashSet<u64>) -> bool {
-    let mut seen: HashSet<u64> = HashSet::new();
-    let mut stack: Vec<Arc<Node>> = vec![value.clone()];
-    while let Some(m) = stack.pop() {
-        if m.id() == id {
-            return true;
-        }
-        if !seen.insert(m.id()) || (m.id() != value.id() && is_boundary(&m, realize)) {
-            continue;
-        }
-        stack.extend(m.srcs());
-    }
-    false
-}
