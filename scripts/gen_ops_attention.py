@@ -1,13 +1,16 @@
 """Generates the fixture of scaled dot-product attention's forward and gradients:
 
-  fixtures/ops_attention.json   softmax(q k^T / sqrt(d)) v, causal (query i attends keys
-                                0..=i) and not, and the gradients of q, k and v of
-                                sum(out * r), in float64 from the f32 inputs
+  fixtures/ops_attention.json   softmax(q k^T / sqrt(d) + mask) v, causal (query i attends
+                                keys 0..=i), unmasked, or with a bool mask (false hides a
+                                key) or an additive f32 one, and the gradients of q, k, v
+                                (and an additive mask) of sum(out * r), in float64 from the
+                                f32 inputs
 
 Inputs are patterns the Rust test regenerates (fixtures_common.pattern), so only the
 outputs are stored. Shapes cover a single query and key (T 1), lengths and widths that are
 not multiples of 4, more keys than queries and the reverse, batch axes that broadcast, and no
-batch axes at all. tests/ops/attention.rs runs them through tg's fused attention.
+batch axes at all; masks a row per query or one for all, per head, shared by every head
+or broadcast along some batch axes, with key 0 hidden in some rows. tests/ops/attention.rs runs them through tg's fused attention.
 
 Run: python3 scripts/gen_ops_attention.py   (numpy; deterministic output)"""
 
@@ -19,11 +22,15 @@ from fixtures_common import pattern, tensor, write
 TOL = {"out": (1e-5, 1e-6), "grad": (1e-4, 1e-5)}
 
 
-def attention(q, k, v, r, causal):
-    """The output and the gradients of q, k, v of sum(out * r), broadcast batch axes summed
-    back."""
+def attention(q, k, v, r, causal, mask=None):
+    """The output and the gradients of q, k, v (and of an additive mask) of sum(out * r),
+    broadcast batch axes summed back."""
     d = q.shape[-1]
     s = q @ np.swapaxes(k, -1, -2) / np.sqrt(d)
+    if mask is not None and mask.dtype == bool:
+        s = np.where(mask, s, -np.inf)
+    elif mask is not None:
+        s = s + mask
     if causal:
         ll, ss = s.shape[-2:]
         s = np.where(np.tril(np.ones((ll, ss), bool)), s, -np.inf)
@@ -42,7 +49,10 @@ def attention(q, k, v, r, causal):
         axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[i] != 1)
         return g.sum(axis=axes, keepdims=True).reshape(shape)
 
-    return out, unbroadcast(dq, q.shape), unbroadcast(dk, k.shape), unbroadcast(dv, v.shape)
+    grads = [unbroadcast(dq, q.shape), unbroadcast(dk, k.shape), unbroadcast(dv, v.shape)]
+    if mask is not None and mask.dtype != bool:
+        grads.append(unbroadcast(ds, mask.shape))
+    return [out] + grads
 
 
 def cases():
@@ -79,6 +89,36 @@ def cases():
                 # per output: (rtol, atol)
                 "tols": [TOL[kind] for _, kind in outs],
             })
+    masks = [
+        # name, q, k, v, mask, its dtype (a bool mask alternates along the keys: an even
+        # seed with an even S hides key 0 of every row)
+        ("bool_rows", (2, 3, 7, 5), (2, 3, 9, 5), (2, 3, 9, 3), (7, 9), "bool", 3),
+        ("bool_heads", (2, 3, 5, 4), (2, 3, 8, 4), (2, 3, 8, 4), (2, 3, 1, 8), "bool", 4),
+        ("add_full", (2, 3, 6, 4), (2, 3, 6, 4), (2, 3, 6, 5), (2, 3, 6, 6), "float32", 5),
+        ("add_partial", (2, 3, 6, 4), (2, 3, 6, 4), (2, 3, 6, 4), (2, 1, 6, 6), "float32", 7),
+        # a decode step of grouped heads: 3 query heads a key head as 3 rows, one row of mask
+        ("add_shared", (4, 3, 16), (4, 10, 16), (4, 10, 16), (1, 10), "float32", 9),
+    ]
+    for name, qs, ks, vs, ms, mdt, mseed in masks:
+        seed = len(out) * 4 + 1
+        q, q_spec = pattern("float32", qs, seed, -1.0, 1.0)
+        k, k_spec = pattern("float32", ks, seed + 1, -1.0, 1.0)
+        v, v_spec = pattern("float32", vs, seed + 2, -1.0, 1.0)
+        m, m_spec = pattern(mdt, ms, mseed * 1000, -2.0, 2.0)
+        f64 = [a.astype(np.float64) for a in (q, k, v)]
+        batch = np.broadcast_shapes(qs[:-2], ks[:-2], vs[:-2], ms[:-2])
+        r, r_spec = pattern("float32", batch + (qs[-2], vs[-1]), seed + 3, -1.0, 1.0)
+        mask = m if mdt == "bool" else m.astype(np.float64)
+        res = attention(*f64, r.astype(np.float64), False, mask)
+        outs = [(res[0], "out")] + [(g, "grad") for g in res[1:]]
+        out.append({
+            "name": f"mask_{name}",
+            "op": "scaled_dot_product_attention",
+            "args": {"causal": False, "mask": "bool" if mdt == "bool" else "add"},
+            "inputs": [q_spec, k_spec, v_spec, r_spec, m_spec],
+            "outs": [tensor(a.astype(np.float32), "float32") for a, _ in outs],
+            "tols": [TOL[kind] for _, kind in outs],
+        })
     return out
 
 

@@ -1,6 +1,7 @@
 //! Scaled dot-product attention through the runtime's fused attention (`Lazy::attention`):
-//! the forward and the gradients of q, k and v against numpy (fixtures/ops_attention.json,
-//! made by scripts/gen_ops_attention.py), causal and not; many and long rows against
+//! the forward and the gradients of q, k and v (and an additive mask) against numpy
+//! (fixtures/ops_attention.json, made by scripts/gen_ops_attention.py), causal, unmasked and
+//! masked (bool and additive masks as they broadcast); many and long rows against
 //! the composition of ops (`TG_LONG_TESTS=1` adds T 1024); and, with no device, that
 //! no kernel of the fused attention's forward or backward stores `T x T` values a head.
 
@@ -8,7 +9,7 @@ use tg::prelude::*;
 use tg::runtime::device::DeviceInfo;
 use tg::runtime::graph::node::Op;
 use tg::runtime::kernel::Strategy;
-use tg::runtime::ops::AttentionPass;
+use tg::runtime::ops::{AttentionMask, AttentionPass};
 use tg_test_support::fixture;
 
 use fixture::{Case, arg};
@@ -40,23 +41,47 @@ fn forward_backward(
 
 fn check_case(c: &Case) -> Result<(), String> {
     let causal = arg(c, "causal").as_bool().expect("causal");
-    let [q, k, v, r] = [0, 1, 2, 3].map(|i| DynTensor::from_lazy(fixture::lazy(&c.inputs[i])));
+    let tensors: Vec<DynTensor> = (0..c.inputs.len())
+        .map(|i| DynTensor::from_lazy(fixture::lazy(&c.inputs[i])))
+        .collect();
+    let (q, k, v, r) = (&tensors[0], &tensors[1], &tensors[2], &tensors[3]);
+    // an additive mask gets its gradient too
+    let mask = tensors
+        .get(4)
+        .map(|m| match c.json["args"]["mask"].as_str() {
+            Some("add") => m.requires_grad(),
+            _ => m.clone(),
+        });
     let probe = q
-        .scaled_dot_product_attention(&k, &v, None, 0.0, causal)
+        .scaled_dot_product_attention(k, v, mask.as_ref(), 0.0, causal)
         .map_err(|e| e.to_string())?;
     if !is_fused(&probe) {
         return Err("not the fused attention".into());
     }
-    let got = forward_backward(&q, &k, &v, &r, |q, k, v| {
-        q.scaled_dot_product_attention(k, v, None, 0.0, causal)
-            .unwrap()
-    });
+    let (q, k, v) = (q.requires_grad(), k.requires_grad(), v.requires_grad());
+    let out = q
+        .scaled_dot_product_attention(&k, &v, mask.as_ref(), 0.0, causal)
+        .map_err(|e| e.to_string())?;
+    let loss = out.mul(r).unwrap().sum(None, false).unwrap();
+    let mut wrt = vec![&q, &k, &v];
+    if let Some(m) = mask.as_ref().filter(|m| m.is_requires_grad()) {
+        wrt.push(m);
+    }
+    let mut got = vec![out.clone()];
+    got.extend(loss.gradient(&wrt, None).map_err(|e| e.to_string())?);
+    if got.len() != c.outs.len() {
+        return Err(format!(
+            "{} outputs, the fixture has {}",
+            got.len(),
+            c.outs.len()
+        ));
+    }
     let tols = c.json["tols"].as_array().expect("tols");
     for (i, (g, want)) in got.iter().zip(&c.outs).enumerate() {
         let tol = tols[i].as_array().expect("tol");
         let (rtol, atol) = (tol[0].as_f64().unwrap(), tol[1].as_f64().unwrap());
         fixture::compare(g.lazy(), want, rtol, atol)
-            .map_err(|e| format!("{}: {e}", ["out", "dq", "dk", "dv"][i]))?;
+            .map_err(|e| format!("{}: {e}", ["out", "dq", "dk", "dv", "dmask"][i]))?;
     }
     Ok(())
 }
@@ -184,7 +209,7 @@ fn fused_attention_stores_no_scores() {
         ] {
             let n = kernels
                 .iter()
-                .filter(|k| matches!(k.0, Strategy::Attention { pass: p, causal: true, d: 16, dv: 16, .. } if p == pass))
+                .filter(|k| matches!(k.0, Strategy::Attention { pass: p, mask: AttentionMask::Causal, d: 16, dv: 16, .. } if p == pass))
                 .count();
             assert_eq!(n, 1, "{pass:?}: {kernels:?}");
         }
@@ -224,4 +249,86 @@ fn fused_attention_stores_no_scores() {
         .map(|k| k.1)
         .collect::<Vec<_>>();
     assert_eq!(loops, vec![16385; 3], "{longest:?}");
+}
+
+/// A query row whose keys a mask hides, every one of them, is NaN in the fused attention as
+/// in the composed softmax (0 / 0); the other rows match the composition, and so do the
+/// gradients of q, k and v at the rows that see a key.
+#[test]
+fn a_row_with_every_key_hidden_is_nan_as_composed() {
+    let (q, k, v) = (
+        random(&[1, 2, 3, 4], 11),
+        random(&[1, 2, 5, 4], 12),
+        random(&[1, 2, 5, 4], 13),
+    );
+    // row 1 sees nothing; row 0 sees keys 1 and 3 (key 0 hidden); row 2 every key
+    let hidden = [
+        false, true, false, true, false, false, false, false, false, false, true, true, true, true,
+        true,
+    ];
+    let mask = DynTensor::from_slice(&[3, 5], &hidden).unwrap();
+    let fused = q
+        .scaled_dot_product_attention(&k, &v, Some(&mask), 0.0, false)
+        .unwrap();
+    assert!(is_fused(&fused));
+    let scores = q
+        .matmul(&k.transpose(-1, -2).unwrap())
+        .unwrap()
+        .div(2.0)
+        .unwrap();
+    let composed = mask
+        .where_(&scores, f32::NEG_INFINITY)
+        .unwrap()
+        .softmax(-1, None)
+        .unwrap()
+        .matmul(&v)
+        .unwrap();
+    let (a, b) = (
+        fused.to_vec::<f32>().unwrap(),
+        composed.to_vec::<f32>().unwrap(),
+    );
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        let row = (i / 4) % 3;
+        match row {
+            1 => assert!(x.is_nan() && y.is_nan(), "[{i}] {x} and {y}"),
+            _ => assert!((x - y).abs() <= 1e-6, "[{i}] {x} against {y}"),
+        }
+    }
+}
+
+/// With no device: a key-padding mask (a row per batch entry, shared by its heads and its
+/// queries) keeps the fused attention's forward and backward free of `T x T` values a head:
+/// the mask is stored as it broadcasts (one row of keys a head), and it takes the masked
+/// template on both device classes.
+#[test]
+fn a_padding_mask_stores_no_scores() {
+    let dims = [2, 2, 256, 16];
+    let scores = dims[0] * dims[1] * dims[2] * dims[2];
+    let keep: Vec<bool> = (0..2 * 256).map(|i| i % 256 < 200 + i / 256 * 40).collect();
+    let mask = DynTensor::from_slice(&[2, 1, 1, 256], &keep).unwrap();
+    let attention = |q: &DynTensor, k: &DynTensor, v: &DynTensor| {
+        q.scaled_dot_product_attention(k, v, Some(&mask), 0.0, false)
+            .unwrap()
+    };
+    for info in described() {
+        let kernels = planned(&info, dims, attention);
+        let most = kernels.iter().map(|k| k.2).max().unwrap();
+        assert!(most < scores / 4, "{kernels:?}");
+        let masked = kernels
+            .iter()
+            .filter(|k| {
+                matches!(
+                    k.0,
+                    Strategy::Attention {
+                        mask: AttentionMask::Add {
+                            heads: true,
+                            rows: false
+                        },
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(masked, 3, "{kernels:?}");
+    }
 }

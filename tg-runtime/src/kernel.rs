@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::dtype::DType;
 use crate::graph::node::Node;
-use crate::ops::{AttentionPass, ReduceOp};
+use crate::ops::{AttentionMask, AttentionPass, ReduceOp};
 
 /// Output elements each invocation (or workgroup) computes; they are stored as one vector.
 pub const LANES: usize = 4;
@@ -138,8 +138,8 @@ pub enum Strategy {
     Attention {
         /// Which pass.
         pass: AttentionPass,
-        /// Query `i` attends keys `0..=i` alone.
-        causal: bool,
+        /// Which keys a query sees.
+        mask: AttentionMask,
         /// The width of a query (and key) row.
         d: usize,
         /// The width of a value row.

@@ -80,7 +80,7 @@ pub enum ReduceOp {
 
 /// The three kernels of a fused attention (`Op::Attention`), each from a template
 /// (`codegen/glsl/attention.rs`) over `q (.., L, D)`, `k (.., S, D)` and `v (.., S, Dv)`
-/// with the scores `s_ij = q_i . k_j / sqrt(D)` (keys `j <= i` alone where causal):
+/// with the scores `s_ij = q_i . k_j / sqrt(D)`, masked as its [`AttentionMask`] says:
 /// FlashAttention-2's passes, none holding an `L x S` matrix.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AttentionPass {
@@ -93,6 +93,25 @@ pub enum AttentionPass {
     /// One invocation a key row, looping over the queries: the keys' and the values'
     /// gradients side by side, `(.., S, D + Dv)`.
     GradKV,
+}
+
+/// Which keys a fused attention's query sees (`Op::Attention`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AttentionMask {
+    /// Every key.
+    Full,
+    /// Query `i` sees keys `0..=i` alone.
+    Causal,
+    /// Every key, each score plus an f32 value (`-inf` hides the key) from the attention's
+    /// last source, `(.., L or 1, S)`: its batch axes are the queries' (`heads`) or all 1,
+    /// and it has a row a query (`rows`) or one row for all. A row whose keys are all
+    /// hidden is NaN, as the composed softmax's.
+    Add {
+        /// The mask has a row block a head (the queries' batch axes), else one for all.
+        heads: bool,
+        /// The mask has a row a query, else one row for every query.
+        rows: bool,
+    },
 }
 
 impl UnaryOp {

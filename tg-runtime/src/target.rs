@@ -6,7 +6,7 @@
 
 use crate::device::{DeviceInfo, KernelClass};
 use crate::kernel::{LANES, Strategy, tile_axes, tile_outputs};
-use crate::ops::AttentionPass;
+use crate::ops::{AttentionMask, AttentionPass};
 
 /// What planning and codegen know of a device ([`Target::of`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -280,7 +280,7 @@ impl ClassDefaults {
     pub fn attention(
         &self,
         pass: AttentionPass,
-        causal: bool,
+        mask: AttentionMask,
         d: usize,
         dv: usize,
         count: usize,
@@ -292,7 +292,7 @@ impl ClassDefaults {
         }
         Strategy::Attention {
             pass,
-            causal,
+            mask,
             d,
             dv,
             rows,

@@ -441,10 +441,14 @@ impl Model {
                         .map_err(rt)?
                         .reshape(&[1, ctx as isize])
                         .map_err(rt)?;
-                    let ks = kw.reshape(&[kvh, 1, ctx as isize, hd]).map_err(rt)?;
-                    let vs = vw.reshape(&[kvh, 1, ctx as isize, hd]).map_err(rt)?;
-                    let a = scaled_dot_product_attention(&q, &ks, &vs, Some(&mask), 0.0, false)
-                        .map_err(rt)?;
+                    // a key head's `g` query heads (of one token) as `g` query rows, so
+                    // the cache is read as it is stored and the attention, masked, fuses
+                    let rows_of = q.reshape(&[kvh, g * ti, hd]).map_err(rt)?;
+                    let a =
+                        scaled_dot_product_attention(&rows_of, &kw, &vw, Some(&mask), 0.0, false)
+                            .map_err(rt)?
+                            .reshape(&[kvh, g, ti, hd])
+                            .map_err(rt)?;
                     (a, kw, vw)
                 }
                 None => {

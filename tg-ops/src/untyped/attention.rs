@@ -14,11 +14,13 @@ impl DynTensor {
     /// `(..., L, S)`; `is_causal` lets query `i` attend keys `0..=i` only (and takes no mask);
     /// `dropout_p` drops attention weights (training).
     ///
-    /// Without a mask or dropout, f32 queries, keys and values of up to
-    /// [`MAX_ATTENTION_LEN`] rows of up to [`MAX_ATTENTION_WIDTH`] take the runtime's fused
-    /// attention (`Lazy::attention`: one pass a query row by an online softmax, the
-    /// gradients one pass a query row and one a key row), which stores no `L x S` scores;
-    /// everything else the composition, `softmax(q k^T / sqrt(d) + mask) v` of ops.
+    /// Without dropout, f32 queries, keys and values of up to [`MAX_ATTENTION_LEN`] rows of
+    /// up to [`MAX_ATTENTION_WIDTH`], with no mask, a causal one or a bool or f32 mask, take
+    /// the runtime's fused attention (`Lazy::attention`: one pass a query row by an online
+    /// softmax, the gradients one pass a query row and one a key row), which stores no
+    /// `L x S` scores (a mask is read as it broadcasts: one row for every query is stored
+    /// once, as a bool mask's 0 and `-inf`); everything else the composition,
+    /// `softmax(q k^T / sqrt(d) + mask) v` of ops.
     ///
     /// ```
     /// use tg_ops::prelude::*;
@@ -59,8 +61,7 @@ impl DynTensor {
             });
         }
         if dropout_p == 0.0
-            && attn_mask.is_none()
-            && let Some(y) = fused(q, k, v, is_causal)?
+            && let Some(y) = fused(q, k, v, attn_mask, is_causal)?
         {
             return Ok(y);
         }
@@ -81,10 +82,16 @@ impl DynTensor {
     }
 }
 
-/// The fused attention of `q`, `k` and `v` (their batch axes broadcast), or `None` where it
-/// does not apply (another dtype, a length or width past its limits, no keys, or shapes
-/// the composition rejects with its own message).
-fn fused(q: &DynTensor, k: &DynTensor, v: &DynTensor, causal: bool) -> Result<Option<DynTensor>> {
+/// The fused attention of `q`, `k` and `v` (their batch axes and the mask's broadcast), or
+/// `None` where it does not apply (another dtype, a length or width past its limits, no
+/// keys, or shapes the composition rejects with its own message).
+fn fused(
+    q: &DynTensor,
+    k: &DynTensor,
+    v: &DynTensor,
+    mask: Option<&DynTensor>,
+    causal: bool,
+) -> Result<Option<DynTensor>> {
     let rows = |t: &DynTensor| t.shape()[t.ndim() - 2];
     let width = |t: &DynTensor| t.shape()[t.ndim() - 1];
     fn batch(t: &DynTensor) -> &[usize] {
@@ -98,13 +105,21 @@ fn fused(q: &DynTensor, k: &DynTensor, v: &DynTensor, causal: bool) -> Result<Op
         && [width(q), width(v)]
             .iter()
             .all(|n| (1..=MAX_ATTENTION_WIDTH).contains(n));
-    if !applies {
+    let mask_applies = mask.is_none_or(|m| {
+        matches!(m.dtype(), DType::Bool | DType::F32)
+            && m.ndim() >= 2
+            && broadcast_shapes(
+                "scaled_dot_product_attention",
+                &[&m.shape()[m.ndim() - 2..], &[rows(q), rows(k)]],
+            )
+            .is_ok_and(|s| s == [rows(q), rows(k)])
+    });
+    if !applies || !mask_applies {
         return Ok(None);
     }
-    let Ok(batch) = broadcast_shapes(
-        "scaled_dot_product_attention",
-        &[batch(q), batch(k), batch(v)],
-    ) else {
+    let mut batches = vec![batch(q), batch(k), batch(v)];
+    batches.extend(mask.map(batch));
+    let Ok(batch) = broadcast_shapes("scaled_dot_product_attention", &batches) else {
         return Ok(None);
     };
     let full = |t: &DynTensor| {
@@ -112,9 +127,30 @@ fn fused(q: &DynTensor, k: &DynTensor, v: &DynTensor, causal: bool) -> Result<Op
         shape.extend_from_slice(&t.shape()[t.ndim() - 2..]);
         t.broadcast_to(&shape)
     };
-    let out = full(q)?
-        .lazy()
-        .attention(full(k)?.lazy(), full(v)?.lazy(), causal)?;
+    // the mask as the kernel reads it: its batch axes the queries' or ones, a row for every
+    // query or one for all, a value a key; a bool mask as 0 and -inf
+    let mask = match mask {
+        None => None,
+        Some(m) => {
+            let m = match m.dtype() {
+                DType::Bool => m.where_(0.0f32, f32::NEG_INFINITY)?.cast(DType::F32),
+                _ => m.clone(),
+            };
+            let own = &m.shape()[..m.ndim() - 2];
+            let mut shape = match own.iter().all(|&n| n == 1) {
+                true => vec![1; batch.len()],
+                false => batch.clone(),
+            };
+            shape.extend([m.shape()[m.ndim() - 2], rows(k)]);
+            Some(m.broadcast_to(&shape)?)
+        }
+    };
+    let out = full(q)?.lazy().attention(
+        full(k)?.lazy(),
+        full(v)?.lazy(),
+        causal,
+        mask.as_ref().map(|m| m.lazy()),
+    )?;
     // the values, without the logsumexp's column
     let mut keep: Vec<(usize, usize)> = out.shape().iter().map(|&n| (0, n)).collect();
     keep[out.ndim() - 1] = (0, width(v));

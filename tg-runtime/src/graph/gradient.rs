@@ -354,7 +354,8 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
             Some(g.sum_at(*axis, &srcs[1], srcs[0].shape()[*axis])?),
             None,
         ],
-        // FlashAttention-2's backward, two more passes (`Lazy::attention_grads`)
+        // FlashAttention-2's backward, two more passes (`Lazy::attention_grads`), and a
+        // mask's gradient composed of ops
         Op::Attention(AttentionPass::Forward, _) => {
             Lazy::attention_grads(n, g)?.into_iter().map(Some).collect()
         }

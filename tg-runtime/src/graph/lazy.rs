@@ -7,7 +7,7 @@ use super::node::{ConstValue, Node, Op, Placement};
 use crate::device::Device;
 use crate::dtype::{DType, Element, Scalar};
 use crate::error::{Error, Result, checked_numel};
-use crate::ops::{AttentionPass, BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+use crate::ops::{AttentionMask, AttentionPass, BinaryOp, ReduceOp, TernaryOp, UnaryOp};
 
 /// A lazily evaluated array: a node of the primitive-op graph. Cloning is cheap.
 #[derive(Clone)]
@@ -671,14 +671,17 @@ impl Lazy {
 
     /// The fused scaled dot-product attention of queries `self` `(.., L, D)`, keys `k`
     /// `(.., S, D)` and values `v` `(.., S, Dv)` (f32, the same batch axes): each query row's
-    /// `softmax(q k^T / sqrt(D)) v` over its keys (keys `0..=i` for query `i` where
+    /// `softmax(q k^T / sqrt(D) + mask) v` over its keys (keys `0..=i` for query `i` where
     /// `causal`), then the row's logsumexp of the scores, as `(.., L, Dv + 1)` (see
-    /// [`Op::Attention`]). No `L x S` scores are stored, forward or backward (its gradient
-    /// is two more passes, [`AttentionPass`]). `L` and `S` are 1 to [`MAX_ATTENTION_LEN`],
-    /// `D` and `Dv` 1 to [`MAX_ATTENTION_WIDTH`].
-    pub fn attention(&self, k: &Lazy, v: &Lazy, causal: bool) -> Result<Lazy> {
+    /// [`Op::Attention`]). `mask` is an additive f32 mask (`-inf` hides a key), `(.., L, S)`
+    /// or `(.., 1, S)` with the queries' batch axes or ones in their place: what a kernel
+    /// reads, so a mask shared by every head or every row is stored once. No `L x S` scores
+    /// are stored, forward or backward (its gradient is two more passes, [`AttentionPass`];
+    /// a mask's own gradient is composed of ops, computed only where asked for). `L` and `S`
+    /// are 1 to [`MAX_ATTENTION_LEN`], `D` and `Dv` 1 to [`MAX_ATTENTION_WIDTH`].
+    pub fn attention(&self, k: &Lazy, v: &Lazy, causal: bool, mask: Option<&Lazy>) -> Result<Lazy> {
         const OP: &str = "attention";
-        for t in [self, k, v] {
+        for t in [self, k, v].into_iter().chain(mask) {
             if t.dtype() != DType::F32 {
                 return Err(t.dtype_err(OP, "the fused attention takes f32"));
             }
@@ -707,39 +710,76 @@ impl Lazy {
                 ),
             ));
         }
+        let masking = match (causal, mask) {
+            (true, Some(_)) => {
+                return Err(Error::Argument {
+                    op: OP,
+                    message: "a causal attention takes no mask".into(),
+                });
+            }
+            (true, None) => AttentionMask::Causal,
+            (false, None) => AttentionMask::Full,
+            (false, Some(m)) => {
+                let (batch, l, s) = (&q.shape()[..r - 2], q.shape()[r - 2], k.shape()[r - 2]);
+                let ms = m.shape();
+                let ok = ms.len() == r
+                    && ms[r - 1] == s
+                    && (ms[r - 2] == 1 || ms[r - 2] == l)
+                    && (&ms[..r - 2] == batch || ms[..r - 2].iter().all(|&n| n == 1));
+                if !ok {
+                    return Err(shape_err(
+                        OP,
+                        format!(
+                            "a mask {ms:?} for queries {:?} and keys {:?} needs (.., {l} or 1, {s}) with the batch axes {batch:?} or ones",
+                            q.shape(),
+                            k.shape()
+                        ),
+                    ));
+                }
+                AttentionMask::Add {
+                    heads: ms[..r - 2] == *batch && batch.iter().any(|&n| n != 1),
+                    rows: ms[r - 2] == l && l != 1,
+                }
+            }
+        };
         let mut shape = q.shape().to_vec();
         shape[r - 1] = v.shape()[r - 1] + 1;
-        let placement = Placement::of(&[&q.0, &k.0, &v.0], OP)?;
+        let mut srcs = vec![q.0.clone(), k.0.clone(), v.0.clone()];
+        srcs.extend(mask.map(|m| m.0.clone()));
+        let placement = Placement::of(&srcs.iter().collect::<Vec<_>>(), OP)?;
         Ok(Lazy(Node::intern_at(
-            Op::Attention(AttentionPass::Forward, causal),
+            Op::Attention(AttentionPass::Forward, masking),
             DType::F32,
             shape,
-            vec![q.0.clone(), k.0.clone(), v.0.clone()],
+            srcs,
             placement,
         )))
     }
 
-    /// The gradients of the queries, keys and values of `out`, a forward attention
-    /// ([`Lazy::attention`]), given `g`, the gradient of `out` (of its values and its
-    /// logsumexp): FlashAttention-2's backward. With `P` the weights, `dP = dO v^T` and
-    /// `dS = P (dP - delta)`, where `delta_i = rowsum(dO_i O_i) - dL_i` (a row's logsumexp
-    /// has the gradient `P` with respect to its scores), `dq = dS k / sqrt(D)`,
-    /// `dk = dS^T q / sqrt(D)` and `dv = P^T dO`: one pass a query row (`dq`) and one a key
-    /// row (`dk` and `dv`), each weight recomputed from the row's logsumexp.
-    pub(crate) fn attention_grads(out: &Lazy, g: &Lazy) -> Result<[Lazy; 3]> {
-        let Op::Attention(AttentionPass::Forward, causal) = *out.op() else {
+    /// The gradients of the sources of `out`, a forward attention ([`Lazy::attention`]):
+    /// the queries, keys and values, then a mask's, given `g`, the gradient of `out` (of its
+    /// values and its logsumexp): FlashAttention-2's backward. With `P` the weights,
+    /// `dP = dO v^T` and `dS = P (dP - delta)`, where `delta_i = rowsum(dO_i O_i) - dL_i` (a
+    /// row's logsumexp has the gradient `P` with respect to its scores),
+    /// `dq = dS k / sqrt(D)`, `dk = dS^T q / sqrt(D)` and `dv = P^T dO`: one pass a query row
+    /// (`dq`) and one a key row (`dk` and `dv`), each weight recomputed from the row's
+    /// logsumexp. A mask's gradient is `dS` itself, summed over the axes it broadcasts:
+    /// composed of ops, `L x S` a head, so it costs nothing unless realized.
+    pub(crate) fn attention_grads(out: &Lazy, g: &Lazy) -> Result<Vec<Lazy>> {
+        let Op::Attention(AttentionPass::Forward, masking) = *out.op() else {
             return Err(Error::internal(
                 "attention",
                 format!("{:?} is not a forward attention", out.0),
             ));
         };
         let srcs: Vec<Lazy> = out.0.srcs().into_iter().map(Lazy).collect();
-        let [q, k, v] = match &srcs[..] {
-            [q, k, v] => [q, k, v],
+        let (q, k, v, mask) = match (&srcs[..], masking) {
+            ([q, k, v], AttentionMask::Full | AttentionMask::Causal) => (q, k, v, None),
+            ([q, k, v, m], AttentionMask::Add { .. }) => (q, k, v, Some(m)),
             _ => {
                 return Err(Error::internal(
                     "attention",
-                    format!("{:?} has {} sources, not 3", out.0, srcs.len()),
+                    format!("{:?} has {} sources for {masking:?}", out.0, srcs.len()),
                 ));
             }
         };
@@ -754,7 +794,7 @@ impl Lazy {
             .binary(BinaryOp::Mul, &columns(out, 0, dv)?)?
             .reduce(ReduceOp::Add, &[r - 1])?
             .binary(BinaryOp::Add, &columns(g, dv, dv + 1)?.unary(UnaryOp::Neg)?)?;
-        let sources = vec![
+        let mut sources = vec![
             q.0.clone(),
             k.0.clone(),
             v.0.clone(),
@@ -762,12 +802,13 @@ impl Lazy {
             g.0.clone(),
             delta.0.clone(),
         ];
+        sources.extend(mask.map(|m| m.0.clone()));
         let placement = Placement::of(&sources.iter().collect::<Vec<_>>(), "attention")?;
         let pass = |pass: AttentionPass, rows: &Lazy, width: usize| {
             let mut shape = rows.shape().to_vec();
             shape[r - 1] = width;
             Lazy(Node::intern_at(
-                Op::Attention(pass, causal),
+                Op::Attention(pass, masking),
                 DType::F32,
                 shape,
                 sources.clone(),
@@ -776,7 +817,11 @@ impl Lazy {
         };
         let dq = pass(AttentionPass::GradQ, q, d);
         let dkv = pass(AttentionPass::GradKV, k, d + dv);
-        Ok([dq, columns(&dkv, 0, d)?, columns(&dkv, d, d + dv)?])
+        let mut grads = vec![dq, columns(&dkv, 0, d)?, columns(&dkv, d, d + dv)?];
+        if let Some(m) = mask {
+            grads.push(mask_gradient(q, k, v, m, out, g, &delta)?);
+        }
+        Ok(grads)
     }
 
     fn movement(&self, op: Op, shape: Vec<usize>) -> Lazy {
@@ -1160,4 +1205,71 @@ pub fn device_of(targets: &[&Lazy]) -> Result<Device> {
         Placement::Default => Device::get().cloned(),
         Placement::On(id) => crate::device::lookup(id),
     }
+}
+
+/// The gradient of an attention's additive mask `m`: `dS = P (dO v^T - delta)` with
+/// `P = exp(q k^T / sqrt(D) + m - lse)`, summed over the axes `m` broadcasts along (its
+/// batch axes or its row). Composed of ops: the fused passes never hold `dS`.
+fn mask_gradient(
+    q: &Lazy,
+    k: &Lazy,
+    v: &Lazy,
+    m: &Lazy,
+    out: &Lazy,
+    g: &Lazy,
+    delta: &Lazy,
+) -> Result<Lazy> {
+    let r = out.ndim();
+    let (l, s, d, dv) = (
+        q.shape()[r - 2],
+        k.shape()[r - 2],
+        q.shape()[r - 1],
+        v.shape()[r - 1],
+    );
+    let mut scores_shape = q.shape()[..r - 2].to_vec();
+    scores_shape.extend([l, s]);
+    // `a (.., L, w) . b (.., S, w)` for every pair of rows: `(.., L, S)`
+    let pairs = |a: &Lazy, b: &Lazy, w: usize| -> Result<Lazy> {
+        let mut wide = scores_shape.clone();
+        wide.push(w);
+        let at = |x: &Lazy, axis: usize| -> Result<Lazy> {
+            let mut shape = x.shape().to_vec();
+            shape.insert(axis, 1);
+            x.reshape(&shape)?.expand(&wide)
+        };
+        let prod = at(a, r - 1)?.binary(BinaryOp::Mul, &at(b, r - 2)?)?;
+        prod.reduce(ReduceOp::Add, &[r])?.reshape(&scores_shape)
+    };
+    let column = |x: &Lazy, from: usize, to: usize| {
+        let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&n| (0, n)).collect();
+        keep[r - 1] = (from, to);
+        x.shrink(&keep)
+    };
+    let scale = pairs(q, k, d)?;
+    let scores = scale
+        .binary(
+            BinaryOp::Mul,
+            &scale.constant_like(1.0 / (d as f64).sqrt(), DType::F32),
+        )?
+        .binary(BinaryOp::Add, &m.expand(&scores_shape)?)?;
+    let lse = column(out, dv, dv + 1)?.expand(&scores_shape)?;
+    let weights = scores
+        .binary(BinaryOp::Add, &lse.unary(UnaryOp::Neg)?)?
+        .binary(
+            BinaryOp::Mul,
+            &lse.constant_like(std::f64::consts::LOG2_E, DType::F32),
+        )?
+        .unary(UnaryOp::Exp2)?;
+    let dp = pairs(&column(g, 0, dv)?, v, dv)?;
+    let ds = weights.binary(
+        BinaryOp::Mul,
+        &dp.binary(
+            BinaryOp::Add,
+            &delta.expand(&scores_shape)?.unary(UnaryOp::Neg)?,
+        )?,
+    )?;
+    let axes: Vec<usize> = (0..r)
+        .filter(|&a| m.shape()[a] == 1 && scores_shape[a] != 1)
+        .collect();
+    ds.reduce(ReduceOp::Add, &axes)
 }

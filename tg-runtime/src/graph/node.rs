@@ -87,14 +87,15 @@ pub enum Op {
     /// maxima). Like a merge, a kernel of its own from a template
     /// (`codegen/glsl/scan.rs`) that reads each run sequentially, `O(n)` work.
     ScanRuns(crate::ops::ReduceOp, usize),
-    /// A pass of a fused scaled dot-product attention ([`crate::ops::AttentionPass`]), causal
-    /// where the flag is set. The forward's sources are `q (.., L, D)`, `k (.., S, D)`,
-    /// `v (.., S, Dv)` (f32, the same batch axes); it holds each query row's output and then
-    /// its logsumexp, `(.., L, Dv + 1)`. The backward passes read those three, the forward's
-    /// node, its gradient and each row's `rowsum(dO * O) - dL` `(.., L, 1)`. Like a scan, a
-    /// kernel of its own from a template (`codegen/glsl/attention.rs`) that loops over the
-    /// keys (or the queries): no `L x S` scores are stored.
-    Attention(crate::ops::AttentionPass, bool),
+    /// A pass of a fused scaled dot-product attention ([`crate::ops::AttentionPass`]), its
+    /// keys masked as [`crate::ops::AttentionMask`] says. The forward's sources are
+    /// `q (.., L, D)`, `k (.., S, D)`, `v (.., S, Dv)` (f32, the same batch axes), then an
+    /// additive mask's `(.., L or 1, S)`; it holds each query row's output and then its
+    /// logsumexp, `(.., L, Dv + 1)`. The backward passes read q, k and v, the forward's
+    /// node, its gradient, each row's `rowsum(dO * O) - dL` `(.., L, 1)` and the mask. Like a
+    /// scan, a kernel of its own from a template (`codegen/glsl/attention.rs`) that loops
+    /// over the keys (or the queries): no `L x S` scores are stored.
+    Attention(crate::ops::AttentionPass, crate::ops::AttentionMask),
     /// Forces its source into a buffer of its own.
     Contiguous,
     /// Writes source 1 into the buffer of source 0 (a buffer node, or an earlier assign), in

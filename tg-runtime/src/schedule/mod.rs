@@ -496,12 +496,12 @@ fn plan_kernel(
             run: *run,
         }),
         Op::ScanRuns(op, _) => Some(Strategy::Scan { op: *op }),
-        Op::Attention(pass, causal) => {
+        Op::Attention(pass, mask) => {
             let srcs = root.srcs();
             let width = |n: &Arc<Node>| *n.shape().last().expect("rows of an attention");
             Some(class.attention(
                 *pass,
-                *causal,
+                *mask,
                 width(&srcs[0]),
                 width(&srcs[2]),
                 root.numel() / width(&root),

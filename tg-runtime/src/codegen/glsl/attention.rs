@@ -3,10 +3,13 @@
 //! weights, each recomputes the scores it needs from the rows it reads.
 //!
 //! - Forward: an invocation holds its query row (scaled by `log2(e) / sqrt(D)`, so the
-//!   softmax is base 2) and loops over the row's keys (`0..=i` where causal) with an online
-//!   softmax: the running maximum `m`, the running sum `l` of `2^(s - m)`, and the output
+//!   softmax is base 2) and loops over the row's keys (`0..=i` where causal; an additive
+//!   mask's values, times `log2(e)`, join each score) with an online softmax: the running maximum `m`, the running sum `l` of `2^(s - m)`, and the output
 //!   row's accumulator, both rescaled by `2^(m_old - m)` when the maximum grows. It writes
-//!   `acc / l`, then the row's natural logsumexp `(m + log2 l) ln 2`.
+//!   `acc / l`, then the row's natural logsumexp `(m + log2 l) ln 2`. Under a mask the
+//!   maximum starts at the lowest finite float, not at key 0's score (key 0 may be hidden),
+//!   so a hidden key's `2^(-inf - m)` is 0 and never `2^NaN`; a row with every key hidden
+//!   ends with `l` 0, its output NaN as the composed softmax's.
 //! - `GradQ`: a query row again, each weight recomputed as `2^(s - lse log2(e))`;
 //!   `dq = sum_j P_ij (dO_i . v_j - delta_i) k_j / sqrt(D)`.
 //! - `GradKV`: a key row, looping over its queries (`j..L` where causal), accumulating
@@ -23,7 +26,7 @@ use super::types::literal;
 use super::{GlslFeatures, Shader, View, interface, invocation, preamble};
 use crate::codegen::program::Program;
 use crate::dtype::{DType, Scalar};
-use crate::ops::AttentionPass;
+use crate::ops::{AttentionMask, AttentionPass};
 
 /// Input indices of the passes' sources (the forward has the first three).
 const Q: usize = 0;
@@ -32,16 +35,24 @@ const V: usize = 2;
 const OUT: usize = 3;
 const GRAD: usize = 4;
 const DELTA: usize = 5;
+/// An additive mask: the forward's fourth source, the backward's seventh.
+const fn mask_input(pass: AttentionPass) -> usize {
+    match pass {
+        AttentionPass::Forward => 3,
+        AttentionPass::GradQ | AttentionPass::GradKV => 6,
+    }
+}
 
-/// The attention kernel of `p` (strategy `Attention { pass, causal, d, dv, rows }`).
+/// The attention kernel of `p` (strategy `Attention { pass, mask, d, dv, rows }`).
 pub fn render(
     p: &Program,
     pass: AttentionPass,
-    causal: bool,
+    mask: AttentionMask,
     d: usize,
     dv: usize,
     rows: usize,
 ) -> Shader {
+    let causal = mask == AttentionMask::Causal;
     let mut src = preamble(false, false, GlslFeatures::default());
     // the rows of whole vectors are read as vectors; the forward's rows (a value row and the
     // logsumexp) and each delta element by element
@@ -59,6 +70,9 @@ pub fn render(
             (GRAD, View::Scalar),
             (DELTA, View::Scalar),
         ]);
+    }
+    if let AttentionMask::Add { .. } = mask {
+        views.push((mask_input(pass), View::Scalar));
     }
     let (bindings, addresses) = interface(p, &views, "float", &mut src);
     let f = |x: f64| literal(Scalar::Float(x), DType::F32);
@@ -94,6 +108,42 @@ pub fn render(
         )
         .ok();
     }
+    // an additive mask's value (in base 2) for query row `r` of the block and key `key`
+    // (forward, `GradQ`), or for key row `r` and query `i` (`GradKV`), after its
+    // `mrow{r}` (or `mq`) offsets
+    let (m_in, log2e_lit) = (mask_input(pass), f(log2e));
+    let added = |r: usize, other: &str| match mask {
+        AttentionMask::Add { .. } => match pass {
+            AttentionPass::GradKV => {
+                format!(" + b{m_in}[mq + min(r0 + {r}u, ls - 1u)] * {log2e_lit}")
+            }
+            _ => format!(" + b{m_in}[mrow{r} + {other}] * {log2e_lit}"),
+        },
+        _ => String::new(),
+    };
+    // the offset of a head's mask (when it has its own), and of a query's row in it
+    let (mask_head, mask_row) = match mask {
+        AttentionMask::Add { heads, rows } => (
+            match (heads, rows) {
+                (false, _) => "0u",
+                (true, true) => "head * lq",
+                (true, false) => "head",
+            },
+            rows,
+        ),
+        _ => ("0u", false),
+    };
+    if let AttentionMask::Add { .. } = mask
+        && pass != AttentionPass::GradKV
+    {
+        for r in 0..rows {
+            let row = match mask_row {
+                true => format!("min(r0 + {r}u, lq - 1u)"),
+                false => "0u".into(),
+            };
+            writeln!(body, "  uint mrow{r} = ({mask_head} + {row}) * ls;").ok();
+        }
+    }
     // the causal mask of a query block against key `j`, or of a key block against query `i`
     let seen = |r: usize, other: &str| match pass {
         AttentionPass::GradKV => format!("{other} >= r0 + {r}u"),
@@ -124,14 +174,24 @@ pub fn render(
             body.push_str(&row(K, "k_", &format!("first * {d}u"), d));
             body.push_str(&row(V, "val_", &format!("first * {dv}u"), dv));
             for r in 0..rows {
-                writeln!(
-                    body,
-                    "  float m{r} = {};\n  float l{r} = 1.0;",
-                    dot(&format!("q{r}_"), "k_", d)
-                )
-                .ok();
-                for t in 0..dv.div_ceil(4) {
-                    writeln!(body, "  vec4 acc{r}_{t} = val_{t};").ok();
+                let s0 = dot(&format!("q{r}_"), "k_", d);
+                if let AttentionMask::Add { .. } = mask {
+                    // key 0 may be hidden: the maximum starts finite, at least the lowest
+                    writeln!(
+                        body,
+                        "  float s0_{r} = {s0}{};\n  float m{r} = max(s0_{r}, {});\n  float l{r} = exp2(s0_{r} - m{r});",
+                        added(r, "0u"),
+                        f(f64::from(f32::MIN))
+                    )
+                    .ok();
+                    for t in 0..dv.div_ceil(4) {
+                        writeln!(body, "  vec4 acc{r}_{t} = val_{t} * l{r};").ok();
+                    }
+                } else {
+                    writeln!(body, "  float m{r} = {s0};\n  float l{r} = 1.0;").ok();
+                    for t in 0..dv.div_ceil(4) {
+                        writeln!(body, "  vec4 acc{r}_{t} = val_{t};").ok();
+                    }
                 }
             }
             body.push_str("  for (uint j = 1u; j < end; j++) {\n    uint key = first + j;\n");
@@ -147,7 +207,10 @@ pub fn render(
                         format!("{seen} ? exp2(s - mx) : 0.0"),
                     )
                 } else {
-                    (dot(&q, "k_", d), "exp2(s - mx)".into())
+                    (
+                        format!("{}{}", dot(&q, "k_", d), added(r, "j")),
+                        "exp2(s - mx)".into(),
+                    )
                 };
                 writeln!(
                     body,
@@ -209,7 +272,11 @@ pub fn render(
             body.push_str(&indent(&row(K, "k_", &format!("key * {d}u"), d)));
             body.push_str(&indent(&row(V, "val_", &format!("key * {dv}u"), dv)));
             for r in 0..rows {
-                let mut p = format!("exp2({} - lse{r})", dot(&format!("q{r}_"), "k_", d));
+                let mut p = format!(
+                    "exp2({}{} - lse{r})",
+                    dot(&format!("q{r}_"), "k_", d),
+                    added(r, "j")
+                );
                 if causal {
                     p = format!("{} ? {p} : 0.0", seen(r, "j"));
                 }
@@ -264,8 +331,16 @@ pub fn render(
                 f(log2e)
             )
             .ok();
+            if let AttentionMask::Add { .. } = mask {
+                let row = if mask_row { "i" } else { "0u" };
+                writeln!(body, "    uint mq = ({mask_head} + {row}) * ls;").ok();
+            }
             for r in 0..rows {
-                let mut p = format!("exp2({} - lse)", dot("q_", &format!("k{r}_"), d));
+                let mut p = format!(
+                    "exp2({}{} - lse)",
+                    dot("q_", &format!("k{r}_"), d),
+                    added(r, "i")
+                );
                 if causal {
                     p = format!("{} ? {p} : 0.0", seen(r, "i"));
                 }

@@ -78,11 +78,11 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
         Strategy::Scan { op } => return scan::render(p, op, target),
         Strategy::Attention {
             pass,
-            causal,
+            mask,
             d,
             dv,
             rows,
-        } => return attention::render(p, pass, causal, d, dv, rows),
+        } => return attention::render(p, pass, mask, d, dv, rows),
         _ => {}
     }
     let threads = p.threads();
