@@ -347,11 +347,10 @@ impl Program {
     /// Invocations per workgroup.
     pub fn threads(&self) -> u32 {
         match self.strategy {
-            Strategy::Serial => self.serial_threads,
-            Strategy::Sort { .. }
-            | Strategy::Merge { .. }
-            | Strategy::Scan { .. }
-            | Strategy::Attention { .. } => SERIAL_THREADS,
+            Strategy::Serial | Strategy::Attention { .. } => self.serial_threads,
+            Strategy::Sort { .. } | Strategy::Merge { .. } | Strategy::Scan { .. } => {
+                SERIAL_THREADS
+            }
             Strategy::Row { threads, rows, .. } => threads * rows,
             Strategy::Tile { threads, .. } | Strategy::Cooperative { threads } => threads,
         }

@@ -330,6 +330,9 @@ fn grow(
         rows.clear();
         for root in order.iter().filter(|n| realize.contains(&n.id())) {
             let mut broadcast: Vec<Arc<Node>> = Vec::new();
+            // every reduction the region evaluates more than once per element, whichever list
+            // takes it (a product's reduction that two kernels broadcast is `repeated`)
+            let mut inflating: Vec<Arc<Node>> = Vec::new();
             // the highest value recomputed too often (walking from the root, the first found)
             let mut reused: Option<Arc<Node>> = None;
             walk_region(
@@ -340,6 +343,10 @@ fn grow(
                         reused = Some(n.clone());
                     }
                     if matches!(n.op(), Op::Reduce(..)) {
+                        if evals > n.numel() as u128 && !inflating.iter().any(|b| b.id() == n.id())
+                        {
+                            inflating.push(n.clone());
+                        }
                         let twice = *owner.entry(n.id()).or_insert(root.id()) != root.id();
                         if split::chunks(n, plan).is_some() {
                             split_off.push(n.id());
@@ -358,10 +365,13 @@ fn grow(
             // or read through a value that is itself read many times) repeats with it the
             // values it is computed from and those at its level (computed from it, one per
             // row: as many elements), which a row plan (or the reduction's own buffer) computes
-            // once per row: their counts include those repeats. Any other value's count is its
-            // own.
+            // once per row: their counts include those repeats, also where the reduction is
+            // reached from a second kernel too (a decode step's q/k/v product, which the key
+            // and value cache writes broadcast over every cached row: its elementwise products
+            // were stored, `[1280, 768]` floats a token, past 400 rows). Any other value's
+            // count is its own.
             if let Some(value) = reused {
-                let own_count = !broadcast.iter().any(|b| {
+                let own_count = !inflating.iter().any(|b| {
                     computes_from(b, value.id(), realize)
                         || value.numel() == b.numel() && computes_from(&value, b.id(), realize)
                 });

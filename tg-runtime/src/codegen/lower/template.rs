@@ -7,7 +7,7 @@ use super::super::program::{Block, Program, VarKind};
 use super::addressed;
 use crate::graph::node::{Node, Op};
 use crate::kernel::{SERIAL_THREADS, Strategy};
-use crate::target::Lowering;
+use crate::target::{Lowering, balanced_threads};
 
 /// The program of a kernel from a template (a sort, a merge or a scan of runs, an
 /// attention's pass): no instructions (the template is the whole body, `glsl::sort`,
@@ -33,7 +33,7 @@ pub(super) fn program(
         }
         _ => unreachable!("{root:?} has no template"),
     };
-    Program {
+    let mut p = Program {
         ins: Vec::new(),
         blocks: vec![Block::default()],
         outputs: Vec::new(),
@@ -53,5 +53,11 @@ pub(super) fn program(
         serial_threads: SERIAL_THREADS,
         vectors: 1,
         out_vectors: 1,
+    };
+    // an attention's invocations each loop over a row's keys (or queries): where they are few
+    // (a decode step's query heads), workgroups small enough for every core to take one
+    if let Strategy::Attention { .. } = strategy {
+        p.serial_threads = balanced_threads(p.groups(), options.cores, SERIAL_THREADS);
     }
+    p
 }

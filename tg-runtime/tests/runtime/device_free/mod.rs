@@ -930,3 +930,73 @@ fn a_norm_read_by_every_row_of_a_product_is_one_row_kernel() {
         names(&p)
     );
 }
+
+/// A decode step's q/k/v product (of a decoded weight) read by the queries and two KV-cache
+/// writes, each broadcasting its slice over every cached row (`where(row == position, new,
+/// cache)` over 512 rows): the product is one reduction kernel over the weights, never its
+/// `[1280, 768]` elementwise products stored first. Reached from several kernels, the
+/// reduction is "repeated", and its products looked like a value read 512 times an element
+/// on their own account to the values' write; they were stored (a kernel of a million
+/// products a token) from about 400 cached rows on.
+#[test]
+fn a_product_two_cache_writes_broadcast_keeps_its_products_fused() {
+    let x = data(&[1, 768]);
+    // a weight decoded as the product reads it (scales times codes, as a quantized one)
+    let w = data(&[1280, 768])
+        .unary(UnaryOp::Trunc)
+        .unwrap()
+        .binary(BinaryOp::Mul, &data(&[1280, 768]))
+        .unwrap();
+    let product = x
+        .reshape(&[1, 1, 768])
+        .unwrap()
+        .expand(&[1, 1280, 768])
+        .unwrap()
+        .binary(BinaryOp::Mul, &w.reshape(&[1, 1280, 768]).unwrap())
+        .unwrap()
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap()
+        .reshape(&[1280])
+        .unwrap();
+    let rows = 512;
+    let position = Lazy::var(7, 3u32, DType::U32, &[rows, 1]).unwrap();
+    let row = Lazy::arange_u32(rows).unwrap().reshape(&[rows, 1]).unwrap();
+    let at = row.binary(BinaryOp::CmpEq, &position).unwrap();
+    // the keys rotated (an op of their own), the values as the product leaves them
+    let write = |from: usize, rotated: bool| {
+        let slice = product.shrink(&[(from, from + 256)]).unwrap();
+        let slice = match rotated {
+            true => slice.unary(UnaryOp::Exp2).unwrap(),
+            false => slice,
+        };
+        let new = slice
+            .reshape(&[1, 256])
+            .unwrap()
+            .expand(&[rows, 256])
+            .unwrap();
+        at.expand(&[rows, 256])
+            .unwrap()
+            .where_(&new, &data(&[rows, 256]))
+            .unwrap()
+    };
+    let (keys, values) = (write(768, true), write(1024, false));
+    // the queries, read once an element (by the attention)
+    let queries = product
+        .shrink(&[(0, 768)])
+        .unwrap()
+        .unary(UnaryOp::Neg)
+        .unwrap();
+    for info in [lavapipe(), gpu()] {
+        let p = plan(&[&queries, &keys, &values], &info).unwrap();
+        let stored = |k: &Planned| {
+            std::iter::once(&k.kernel.root)
+                .chain(&k.kernel.also)
+                .map(|n| n.numel())
+                .max()
+                .unwrap_or(0)
+        };
+        assert!(p.iter().all(|k| stored(k) < 1280 * 768), "{:?}", names(&p));
+        // the product, the queries, the rotated keys, the two writes
+        assert!(p.len() <= 5, "{:?}", names(&p));
+    }
+}
