@@ -18,8 +18,10 @@ import numpy as np
 
 from fixtures_common import pattern, tensor, write
 
-# f32 against float64: each output sums up to S products (the gradients up to L of S)
+# f32 against float64: each output sums up to S products (the gradients up to L of S); f16
+# (computed in f32, rounded once) against float64 rounded to f16: an ulp or two
 TOL = {"out": (1e-5, 1e-6), "grad": (1e-4, 1e-5)}
+TOL16 = {"out": (2e-3, 1e-3), "grad": (4e-3, 2e-3)}
 
 
 def attention(q, k, v, r, causal, mask=None):
@@ -118,6 +120,39 @@ def cases():
             "inputs": [q_spec, k_spec, v_spec, r_spec, m_spec],
             "outs": [tensor(a.astype(np.float32), "float32") for a, _ in outs],
             "tols": [TOL[kind] for _, kind in outs],
+        })
+    # f16 queries, keys and values (and an f16 additive mask): the fused attention in f32
+    halves = [
+        ("causal", (2, 2, 9, 8), (2, 2, 9, 8), (2, 2, 9, 8), None),
+        ("full", (1, 3, 6, 4), (1, 3, 11, 4), (1, 3, 11, 5), None),
+        ("mask", (2, 2, 6, 8), (2, 2, 7, 8), (2, 2, 7, 8), (6, 7)),
+    ]
+    for name, qs, ks, vs, ms in halves:
+        seed = len(out) * 4 + 1
+        q, q_spec = pattern("float16", qs, seed, -1.0, 1.0)
+        k, k_spec = pattern("float16", ks, seed + 1, -1.0, 1.0)
+        v, v_spec = pattern("float16", vs, seed + 2, -1.0, 1.0)
+        r, r_spec = pattern("float16", qs[:-1] + (vs[-1],), seed + 3, -1.0, 1.0)
+        inputs = [q_spec, k_spec, v_spec, r_spec]
+        mask = None
+        if ms is not None:
+            m, m_spec = pattern("float16", ms, seed * 1000, -2.0, 2.0)
+            mask = m.astype(np.float64)
+            inputs.append(m_spec)
+        causal = name == "causal"
+        f64 = [a.astype(np.float64) for a in (q, k, v, r)]
+        res = attention(*f64, causal, mask)
+        outs = [(res[0], "out")] + [(g, "grad") for g in res[1:]]
+        args = {"causal": causal}
+        if mask is not None:
+            args["mask"] = "add"
+        out.append({
+            "name": f"f16_{name}",
+            "op": "scaled_dot_product_attention",
+            "args": args,
+            "inputs": inputs,
+            "outs": [tensor(a.astype(np.float16), "float16") for a, _ in outs],
+            "tols": [TOL16[kind] for _, kind in outs],
         })
     return out
 

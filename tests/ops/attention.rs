@@ -16,11 +16,20 @@ use fixture::{Case, arg};
 
 use crate::random;
 
-/// Whether `out` (an attention's output, not yet realized) is the fused attention's.
+/// Whether `out` (an attention's output, not yet realized) is the fused attention's: its
+/// values cut from the pass's output (and, for f16, cast back).
 fn is_fused(out: &DynTensor) -> bool {
-    let srcs = out.lazy().srcs();
-    srcs.first()
-        .is_some_and(|s| matches!(s.op(), Op::Attention(AttentionPass::Forward, _)))
+    let mut node = out.lazy().clone();
+    for _ in 0..3 {
+        if matches!(node.op(), Op::Attention(AttentionPass::Forward, _)) {
+            return true;
+        }
+        match node.srcs().first() {
+            Some(s) => node = s.clone(),
+            None => return false,
+        }
+    }
+    false
 }
 
 /// The output and the gradients of q, k and v of `sum(out * r)`.

@@ -178,18 +178,37 @@ pub fn numpy_step(steps: usize) -> Result<(f64, f64, f64, String), String> {
     ))
 }
 
-/// `scaled_dot_product_attention` (causal) of `(b, h, t, d)` inputs, forward or forward and
-/// backward, against the composition softmax(q k^T / sqrt(d) + mask) v of ops: median ms of
+/// `scaled_dot_product_attention` of `(b, h, t, d)` inputs, causal or (`padded`) with a
+/// key-padding mask (`(b, 1, 1, t)` bools: batch entry `i` sees its first `t - (i % 4) t / 8`
+/// keys), forward or forward and backward, against the composition
+/// softmax(q k^T / sqrt(d) + mask) v of ops with the same mask as 0 and -inf: median ms of
 /// each, timed in turn.
-pub fn attention(b: usize, h: usize, t: usize, d: usize, backward: bool) -> (f64, f64) {
+pub fn attention(
+    b: usize,
+    h: usize,
+    t: usize,
+    d: usize,
+    backward: bool,
+    padded: bool,
+) -> (f64, f64) {
     let shape = [b, h, t, d];
     let q = crate::input(&shape, 1);
     let k = crate::input(&shape, 2);
     let v = crate::input(&shape, 3);
-    let mask = DynTensor::full(&[t, t], f32::NEG_INFINITY, DType::F32)
-        .expect("mask")
-        .triu(1)
-        .expect("triu");
+    let keep: Vec<bool> = (0..b * t)
+        .map(|i| i % t < t - (i / t % 4) * t / 8)
+        .collect();
+    let padding = DynTensor::from_slice(&[b, 1, 1, t], &keep).expect("padding");
+    let mask = if padded {
+        padding
+            .where_(0.0f32, f32::NEG_INFINITY)
+            .expect("additive padding")
+    } else {
+        DynTensor::full(&[t, t], f32::NEG_INFINITY, DType::F32)
+            .expect("mask")
+            .triu(1)
+            .expect("triu")
+    };
     mask.realize().expect("mask");
     let run = |fused: bool| {
         let (q, k, v) = if backward {
@@ -199,8 +218,11 @@ pub fn attention(b: usize, h: usize, t: usize, d: usize, backward: bool) -> (f64
         };
         let t0 = Instant::now();
         let out = if fused {
-            q.scaled_dot_product_attention(&k, &v, None, 0.0, true)
-                .expect("sdpa")
+            match padded {
+                true => q.scaled_dot_product_attention(&k, &v, Some(&padding), 0.0, false),
+                false => q.scaled_dot_product_attention(&k, &v, None, 0.0, true),
+            }
+            .expect("sdpa")
         } else {
             q.matmul(&k.transpose(-1, -2).expect("t"))
                 .and_then(|s| s.div((d as f64).sqrt()))

@@ -12,8 +12,9 @@
 //!   forward, backward and AdamW of the same model in float32 on one BLAS thread
 //!   (`scripts/bench_tinygpt_numpy.py`, run as a child process; skipped, and said so, without
 //!   python3 and numpy); `TG_BENCH_STEPS` timed steps (default 10);
-//! - causal `scaled_dot_product_attention` (B 16, H 4, D 16; T 64 to `TG_BENCH_ATTN_T`,
-//!   default 256) forward, and forward with the gradients of q, k and v, against
+//! - `scaled_dot_product_attention` (B 16, H 4, D 16; T 64 to `TG_BENCH_ATTN_T`, default
+//!   256), causal and with a key-padding mask (bools, a row of keys a batch entry), forward,
+//!   and forward with the gradients of q, k and v, against
 //!   softmax(q k^T / sqrt(d) + mask) v composed of ops; `TG_BENCH_RUNS` runs each (medians).
 //!
 //! `TG_BENCH_PARTS` picks parts by name (`generation`, `step`, `attention`, comma-separated;
@@ -110,13 +111,16 @@ fn attention() {
     let max_t = env("TG_BENCH_ATTN_T", 256);
     let mut t = 64;
     while t <= max_t {
-        for backward in [false, true] {
-            let (fused, composed) = gpt::attention(16, 4, t, 16, backward);
-            println!(
-                "attention B16 H4 T{t:<4} D16 {:<8} sdpa {fused:>9.2} ms   composed {composed:>9.2} ms   {:.2}x",
-                if backward { "fwd+bwd" } else { "forward" },
-                composed / fused
-            );
+        for padded in [false, true] {
+            for backward in [false, true] {
+                let (fused, composed) = gpt::attention(16, 4, t, 16, backward, padded);
+                println!(
+                    "attention B16 H4 T{t:<4} D16 {:<7} {:<8} sdpa {fused:>9.2} ms   composed {composed:>9.2} ms   {:.2}x",
+                    if padded { "padding" } else { "causal" },
+                    if backward { "fwd+bwd" } else { "forward" },
+                    composed / fused
+                );
+            }
         }
         t *= 2;
     }

@@ -14,8 +14,9 @@ impl DynTensor {
     /// `(..., L, S)`; `is_causal` lets query `i` attend keys `0..=i` only (and takes no mask);
     /// `dropout_p` drops attention weights (training).
     ///
-    /// Without dropout, f32 queries, keys and values of up to [`MAX_ATTENTION_LEN`] rows of
-    /// up to [`MAX_ATTENTION_WIDTH`], with no mask, a causal one or a bool or f32 mask, take
+    /// Without dropout, f32 or f16 queries, keys and values (one dtype; f16 is computed in
+    /// f32 and rounded once) of up to [`MAX_ATTENTION_LEN`] rows of up to
+    /// [`MAX_ATTENTION_WIDTH`], with no mask, a causal one or a bool or float mask, take
     /// the runtime's fused attention (`Lazy::attention`: one pass a query row by an online
     /// softmax, the gradients one pass a query row and one a key row), which stores no
     /// `L x S` scores (a mask is read as it broadcasts: one row for every query is stored
@@ -97,7 +98,11 @@ fn fused(
     fn batch(t: &DynTensor) -> &[usize] {
         &t.shape()[..t.ndim() - 2]
     }
-    let applies = [q, k, v].iter().all(|t| t.dtype() == DType::F32)
+    // f16 is computed in f32 and rounded once, at the end (the composition rounds its scores,
+    // weights and sums to f16 op by op)
+    let dtype = q.dtype();
+    let applies = matches!(dtype, DType::F32 | DType::F16)
+        && [k, v].iter().all(|t| t.dtype() == dtype)
         && rows(k) == rows(v)
         && [rows(q), rows(k)]
             .iter()
@@ -106,7 +111,7 @@ fn fused(
             .iter()
             .all(|n| (1..=MAX_ATTENTION_WIDTH).contains(n));
     let mask_applies = mask.is_none_or(|m| {
-        matches!(m.dtype(), DType::Bool | DType::F32)
+        matches!(m.dtype(), DType::Bool | DType::F32 | DType::F16)
             && m.ndim() >= 2
             && broadcast_shapes(
                 "scaled_dot_product_attention",
@@ -125,7 +130,7 @@ fn fused(
     let full = |t: &DynTensor| {
         let mut shape = batch.clone();
         shape.extend_from_slice(&t.shape()[t.ndim() - 2..]);
-        t.broadcast_to(&shape)
+        Ok::<_, Error>(t.cast(DType::F32).broadcast_to(&shape)?)
     };
     // the mask as the kernel reads it: its batch axes the queries' or ones, a row for every
     // query or one for all, a value a key; a bool mask as 0 and -inf
@@ -134,7 +139,7 @@ fn fused(
         Some(m) => {
             let m = match m.dtype() {
                 DType::Bool => m.where_(0.0f32, f32::NEG_INFINITY)?.cast(DType::F32),
-                _ => m.clone(),
+                _ => m.cast(DType::F32),
             };
             let own = &m.shape()[..m.ndim() - 2];
             let mut shape = match own.iter().all(|&n| n == 1) {
@@ -154,5 +159,5 @@ fn fused(
     // the values, without the logsumexp's column
     let mut keep: Vec<(usize, usize)> = out.shape().iter().map(|&n| (0, n)).collect();
     keep[out.ndim() - 1] = (0, width(v));
-    Ok(Some(DynTensor::wrap(out.shrink(&keep)?)))
+    Ok(Some(DynTensor::wrap(out.shrink(&keep)?).cast(dtype)))
 }
