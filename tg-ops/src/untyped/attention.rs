@@ -130,7 +130,7 @@ fn fused(
     let full = |t: &DynTensor| {
         let mut shape = batch.clone();
         shape.extend_from_slice(&t.shape()[t.ndim() - 2..]);
-        Ok::<_, Error>(t.cast(DType::F32).broadcast_to(&shape)?)
+        t.cast(DType::F32).broadcast_to(&shape)
     };
     // the mask as the kernel reads it: its batch axes the queries' or ones, a row for every
     // query or one for all, a value a key; a bool mask as 0 and -inf

@@ -719,28 +719,18 @@ impl Lazy {
             }
             (true, None) => AttentionMask::Causal,
             (false, None) => AttentionMask::Full,
-            (false, Some(m)) => {
+            (false, Some(m)) => added_mask(q.shape(), k.shape()[r - 2], m.shape()).ok_or_else(|| {
                 let (batch, l, s) = (&q.shape()[..r - 2], q.shape()[r - 2], k.shape()[r - 2]);
-                let ms = m.shape();
-                let ok = ms.len() == r
-                    && ms[r - 1] == s
-                    && (ms[r - 2] == 1 || ms[r - 2] == l)
-                    && (&ms[..r - 2] == batch || ms[..r - 2].iter().all(|&n| n == 1));
-                if !ok {
-                    return Err(shape_err(
-                        OP,
-                        format!(
-                            "a mask {ms:?} for queries {:?} and keys {:?} needs (.., {l} or 1, {s}) with the batch axes {batch:?} or ones",
-                            q.shape(),
-                            k.shape()
-                        ),
-                    ));
-                }
-                AttentionMask::Add {
-                    heads: ms[..r - 2] == *batch && batch.iter().any(|&n| n != 1),
-                    rows: ms[r - 2] == l && l != 1,
-                }
-            }
+                shape_err(
+                    OP,
+                    format!(
+                        "a mask {:?} for queries {:?} and keys {:?} needs (.., {l} or 1, {s}) with the batch axes {batch:?} or ones",
+                        m.shape(),
+                        q.shape(),
+                        k.shape()
+                    ),
+                )
+            })?,
         };
         let mut shape = q.shape().to_vec();
         shape[r - 1] = v.shape()[r - 1] + 1;
@@ -1272,4 +1262,21 @@ fn mask_gradient(
         .filter(|&a| m.shape()[a] == 1 && scores_shape[a] != 1)
         .collect();
     ds.reduce(ReduceOp::Add, &axes)
+}
+
+/// How a fused attention of queries `q` `(.., L, D)` and `s` keys reads an additive mask of
+/// shape `m`, or `None` where it cannot: `(.., L or 1, S)`, its batch axes the queries' or
+/// all 1 (`AttentionMask::Add`'s flags). The scheduler's split of an attention over the loop
+/// budget asks the same of each chunk's mask.
+pub(crate) fn added_mask(q: &[usize], s: usize, m: &[usize]) -> Option<AttentionMask> {
+    let r = q.len();
+    let (batch, l) = (&q[..r - 2], q[r - 2]);
+    let ok = m.len() == r
+        && m[r - 1] == s
+        && (m[r - 2] == 1 || m[r - 2] == l)
+        && (&m[..r - 2] == batch || m[..r - 2].iter().all(|&n| n == 1));
+    ok.then(|| AttentionMask::Add {
+        heads: m[..r - 2] == *batch && batch.iter().any(|&n| n != 1),
+        rows: m[r - 2] == l && l != 1,
+    })
 }

@@ -6,7 +6,8 @@
 //! over the budget is re-planned until all fit: a row plan (reductions kept per row inside
 //! one kernel) gives its reductions kernels of their own, and a reduction is split into
 //! chunks short enough for one invocation, halving the chunk while the partial pass is still
-//! over. Devices without a budget take the first plan unchanged.
+//! over; so is a fused attention's pass, its keys (or queries) in chunks
+//! (`attention_split.rs`). Devices without a budget take the first plan unchanged.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -27,12 +28,20 @@ pub struct Plan {
     max_chunk: HashMap<u64, usize>,
     /// Kernel roots whose broadcast reductions get kernels of their own.
     flat: HashSet<u64>,
+    /// Attention passes split into passes over chunks of their loop of at most this length.
+    attention_chunk: HashMap<u64, usize>,
 }
 
 impl Plan {
     /// Is the row plan of the kernel rooted at `root` dropped?
     pub fn is_flat(&self, root: u64) -> bool {
         self.flat.contains(&root)
+    }
+
+    /// The longest chunk of its loop attention pass `node` is split into, if the plan
+    /// bounds it.
+    pub fn attention_chunk(&self, node: u64) -> Option<usize> {
+        self.attention_chunk.get(&node).copied()
     }
 
     /// The longest chunk reduction `node` may be split into, if the plan bounds it.
@@ -55,22 +64,31 @@ impl Plan {
         if k.row_plan && self.flat.insert(k.root.id()) {
             return Ok(());
         }
-        let (target, current) = match k.split_of {
-            // the partial pass of a split: shorter chunks
-            Some(r) if r != k.root.id() => {
-                let n = reductions_in(k).into_iter().next().ok_or_else(over)?;
-                (r, trip(&n))
-            }
-            // the final pass of a split reduces one value per chunk: more chunks cannot help
-            Some(_) => return Err(over()),
-            None => {
-                let n: Arc<Node> = reductions_in(k)
-                    .into_iter()
-                    .max_by_key(|n| trip(n))
-                    .ok_or_else(over)?;
-                let c = self.max_chunk(n.id()).unwrap_or(trip(&n));
-                (n.id(), c)
-            }
+        // an attention's pass, or a chunk's pass of one already split: shorter chunks
+        let attention = super::attention_split::looped(&k.root).map(|len| {
+            let target = k.split_of.unwrap_or(k.root.id());
+            let current = self.attention_chunk(target).unwrap_or(len);
+            (target, current)
+        });
+        let (target, current) = match (attention, k.split_of) {
+            (Some(found), _) => found,
+            (None, split_of) => match split_of {
+                // the partial pass of a split: shorter chunks
+                Some(r) if r != k.root.id() => {
+                    let n = reductions_in(k).into_iter().next().ok_or_else(over)?;
+                    (r, trip(&n))
+                }
+                // the final pass of a split reduces one value per chunk: more chunks cannot help
+                Some(_) => return Err(over()),
+                None => {
+                    let n: Arc<Node> = reductions_in(k)
+                        .into_iter()
+                        .max_by_key(|n| trip(n))
+                        .ok_or_else(over)?;
+                    let c = self.max_chunk(n.id()).unwrap_or(trip(&n));
+                    (n.id(), c)
+                }
+            },
         };
         // first bound: half the budget (a serial loop of one element per back-edge fits);
         // then shrink in proportion to the excess, at least by half
@@ -80,7 +98,10 @@ impl Plan {
         if next >= current || current <= 1 {
             return Err(over());
         }
-        self.max_chunk.insert(target, next);
+        match attention {
+            Some(_) => self.attention_chunk.insert(target, next),
+            None => self.max_chunk.insert(target, next),
+        };
         Ok(())
     }
 }

@@ -13,6 +13,7 @@
 //! `realize`), so it runs and is tested without a driver.
 
 mod assign;
+mod attention_split;
 mod cap;
 mod fanout;
 mod fit;
@@ -245,8 +246,9 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             continue;
         }
         // a row plan keeps its reductions inside one kernel; splitting would scatter them
-        let parts = match split::chunks(n, plan) {
-            Some(s) if !rows.contains_key(&n.id()) => split::split(n, s)?,
+        let parts = match (plan.attention_chunk(n.id()), split::chunks(n, plan)) {
+            (Some(c), _) => attention_split::split(n, c)?,
+            (None, Some(s)) if !rows.contains_key(&n.id()) => split::split(n, s)?,
             _ => vec![split::Part {
                 root: n.clone(),
                 body: n.clone(),
@@ -498,8 +500,10 @@ fn plan_kernel(
     reshapes: bool,
 ) -> Kernel {
     // kernels from templates bind their sources in their order (a scan's values, then its
-    // carries), all buffers: no region to walk
-    let template = match root.op() {
+    // carries), all buffers: no region to walk (the join of a split attention is the
+    // attention's root over a body of ops, not its template)
+    let template = match body.op() {
+        _ if body.id() != root.id() => None,
         Op::MergeRuns(_) => Some(class.merge(root.shape())),
         Op::SortRuns(run) => Some(Strategy::Sort {
             words: *root.shape().last().expect("records of words"),

@@ -390,8 +390,11 @@ pub fn render(
         bindings,
         addresses,
         threads,
-        // one loop over a row's keys (or a key's queries), and its exit
-        loops: u64::from(p.params[0].max(p.params[1])) + 1,
+        // one loop over a query's keys (or a key's queries), and its exit
+        loops: u64::from(match pass {
+            AttentionPass::Forward | AttentionPass::GradQ => p.params[1],
+            AttentionPass::GradKV => p.params[0],
+        }) + 1,
     }
 }
 
