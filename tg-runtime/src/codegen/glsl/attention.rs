@@ -4,8 +4,9 @@
 //!
 //! - Forward: an invocation holds its query row (scaled by `log2(e) / sqrt(D)`, so the
 //!   softmax is base 2) and loops over the row's keys (`0..=i` where causal; an additive
-//!   mask's values, times `log2(e)`, join each score) with an online softmax: the running maximum `m`, the running sum `l` of `2^(s - m)`, and the output
-//!   row's accumulator, both rescaled by `2^(m_old - m)` when the maximum grows. It writes
+//!   mask's values, times `log2(e)`, join each score) with an online softmax: the running
+//!   maximum `m`, the running sum `l` of `2^(s - m)`, and the output row's accumulator, both
+//!   rescaled by `2^(m_old - m)` when the maximum grows. It writes
 //!   `acc / l`, then the row's natural logsumexp `(m + log2 l) ln 2`. Under a mask the
 //!   maximum starts at the lowest finite float, not at key 0's score (key 0 may be hidden),
 //!   so a hidden key's `2^(-inf - m)` is 0 and never `2^NaN`; a row with every key hidden
