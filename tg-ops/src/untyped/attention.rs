@@ -157,7 +157,6 @@ fn fused(
         mask.as_ref().map(|m| m.lazy()),
     )?;
     // the values, without the logsumexp's column
-    let mut keep: Vec<(usize, usize)> = out.shape().iter().map(|&n| (0, n)).collect();
-    keep[out.ndim() - 1] = (0, width(v));
-    Ok(Some(DynTensor::wrap(out.shrink(&keep)?).cast(dtype)))
+    let values = out.narrow(out.ndim() - 1, 0, width(v))?;
+    Ok(Some(DynTensor::wrap(values).cast(dtype)))
 }

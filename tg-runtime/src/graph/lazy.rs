@@ -775,11 +775,7 @@ impl Lazy {
         };
         let r = out.ndim();
         let (d, dv) = (q.shape()[r - 1], v.shape()[r - 1]);
-        let columns = |x: &Lazy, from: usize, to: usize| {
-            let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&n| (0, n)).collect();
-            keep[r - 1] = (from, to);
-            x.shrink(&keep)
-        };
+        let columns = |x: &Lazy, from: usize, to: usize| x.narrow(r - 1, from, to);
         let delta = columns(g, 0, dv)?
             .binary(BinaryOp::Mul, &columns(out, 0, dv)?)?
             .reduce(ReduceOp::Add, &[r - 1])?
@@ -953,6 +949,22 @@ impl Lazy {
         split[last] = chunks;
         split.push(chunk);
         self.pad_with(&pads, fill)?.reshape(&split)
+    }
+
+    /// Elements `from..to` along `axis`, the other axes whole (a [`Lazy::shrink`] of one
+    /// axis).
+    pub fn narrow(&self, axis: usize, from: usize, to: usize) -> Result<Lazy> {
+        let mut keep: Vec<(usize, usize)> = self.shape().iter().map(|&n| (0, n)).collect();
+        match keep.get_mut(axis) {
+            Some(range) => *range = (from, to),
+            None => {
+                return Err(shape_err(
+                    "narrow",
+                    format!("axis {axis} of {:?}", self.shape()),
+                ));
+            }
+        }
+        self.shrink(&keep)
     }
 
     /// Keeps `start..end` of every axis.
@@ -1230,11 +1242,7 @@ fn mask_gradient(
         let prod = at(a, r - 1)?.binary(BinaryOp::Mul, &at(b, r - 2)?)?;
         prod.reduce(ReduceOp::Add, &[r])?.reshape(&scores_shape)
     };
-    let column = |x: &Lazy, from: usize, to: usize| {
-        let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&n| (0, n)).collect();
-        keep[r - 1] = (from, to);
-        x.shrink(&keep)
-    };
+    let column = |x: &Lazy, from: usize, to: usize| x.narrow(r - 1, from, to);
     let scale = pairs(q, k, d)?;
     let scores = scale
         .binary(

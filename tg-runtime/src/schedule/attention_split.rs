@@ -133,9 +133,7 @@ struct Split {
 impl Split {
     /// A copy of `x`'s `range` along `axis`, as a part of its own (a pass reads buffers).
     fn copy(&mut self, x: &Lazy, axis: usize, range: (usize, usize)) -> Result<Lazy> {
-        let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&d| (0, d)).collect();
-        keep[axis] = range;
-        let c = x.shrink(&keep)?.contiguous();
+        let c = x.narrow(axis, range.0, range.1)?.contiguous();
         self.parts.push(Part {
             root: c.node().clone(),
             body: c.node().srcs()[0].clone(),
@@ -237,11 +235,7 @@ fn causal(
 fn join_forward(chunks: &[Lazy], r: usize) -> Result<Lazy> {
     let shape = chunks[0].shape().to_vec();
     let dv = shape[r - 1] - 1;
-    let columns = |x: &Lazy, from: usize, to: usize| {
-        let mut keep: Vec<(usize, usize)> = x.shape().iter().map(|&d| (0, d)).collect();
-        keep[r - 1] = (from, to);
-        x.shrink(&keep)
-    };
+    let columns = |x: &Lazy, from: usize, to: usize| x.narrow(r - 1, from, to);
     let mut values_shape = shape.clone();
     values_shape[r - 1] = dv;
     let mut lse_shape = shape.clone();

@@ -889,17 +889,7 @@ fn a_norm_read_by_every_row_of_a_product_is_one_row_kernel() {
     let x = data(&[1, 768]);
     let y = rms_norm(&x, &data(&[768]));
     let w = data(&[1280, 768]);
-    let product = y
-        .reshape(&[1, 1, 768])
-        .unwrap()
-        .expand(&[1, 1280, 768])
-        .unwrap()
-        .binary(BinaryOp::Mul, &w.reshape(&[1, 1280, 768]).unwrap())
-        .unwrap()
-        .reduce(ReduceOp::Add, &[2])
-        .unwrap()
-        .reshape(&[1280])
-        .unwrap();
+    let product = matvec(&y, &w);
     let keys = product
         .shrink(&[(0, 256)])
         .unwrap()
@@ -931,6 +921,21 @@ fn a_norm_read_by_every_row_of_a_product_is_one_row_kernel() {
     );
 }
 
+/// The product of a `[1, 768]` vector and a `[1280, 768]` matrix's rows, `[1280]`, as a
+/// language model's decode step forms it (the vector broadcast over the rows, summed).
+fn matvec(x: &Lazy, w: &Lazy) -> Lazy {
+    x.reshape(&[1, 1, 768])
+        .unwrap()
+        .expand(&[1, 1280, 768])
+        .unwrap()
+        .binary(BinaryOp::Mul, &w.reshape(&[1, 1280, 768]).unwrap())
+        .unwrap()
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap()
+        .reshape(&[1280])
+        .unwrap()
+}
+
 /// A decode step's q/k/v product (of a decoded weight) read by the queries and two KV-cache
 /// writes, each broadcasting its slice over every cached row (`where(row == position, new,
 /// cache)` over 512 rows): the product is one reduction kernel over the weights, never its
@@ -947,17 +952,7 @@ fn a_product_two_cache_writes_broadcast_keeps_its_products_fused() {
         .unwrap()
         .binary(BinaryOp::Mul, &data(&[1280, 768]))
         .unwrap();
-    let product = x
-        .reshape(&[1, 1, 768])
-        .unwrap()
-        .expand(&[1, 1280, 768])
-        .unwrap()
-        .binary(BinaryOp::Mul, &w.reshape(&[1, 1280, 768]).unwrap())
-        .unwrap()
-        .reduce(ReduceOp::Add, &[2])
-        .unwrap()
-        .reshape(&[1280])
-        .unwrap();
+    let product = matvec(&x, &w);
     let rows = 512;
     let position = Lazy::var(7, 3u32, DType::U32, &[rows, 1]).unwrap();
     let row = Lazy::arange_u32(rows).unwrap().reshape(&[rows, 1]).unwrap();
