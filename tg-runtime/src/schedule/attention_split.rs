@@ -56,8 +56,9 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
         of: n.id(),
         parts: Vec::new(),
     };
-    // the chunk's mask: a causal one made additive, an additive one cut to the chunk
-    let given = srcs.get(if pass == AttentionPass::Forward { 3 } else { 6 });
+    // the chunk's mask: a causal one made additive, an additive one (the pass's last source)
+    // cut to the chunk
+    let given = srcs.last();
     let mask_of =
         |split: &mut Split, queries: (usize, usize), keys: (usize, usize)| match (mask, given) {
             (AttentionMask::Full, _) => Ok(None),
@@ -133,13 +134,18 @@ struct Split {
 impl Split {
     /// A copy of `x`'s `range` along `axis`, as a part of its own (a pass reads buffers).
     fn copy(&mut self, x: &Lazy, axis: usize, range: (usize, usize)) -> Result<Lazy> {
-        let c = x.narrow(axis, range.0, range.1)?.contiguous();
+        Ok(self.stored(&x.narrow(axis, range.0, range.1)?))
+    }
+
+    /// `x` computed into a buffer of its own, as a part.
+    fn stored(&mut self, x: &Lazy) -> Lazy {
+        let c = x.contiguous();
         self.parts.push(Part {
             root: c.node().clone(),
-            body: c.node().srcs()[0].clone(),
+            body: x.node().clone(),
             split_of: Some(self.of),
         });
-        Ok(c)
+        c
     }
 
     /// A chunk's pass over `sources` (q, k, v, and for a gradient the output, its gradient
@@ -218,14 +224,8 @@ fn causal(
             &Lazy::constant(0.0f32, DType::F32, &[lc, sc])?,
             &Lazy::constant(f32::NEG_INFINITY, DType::F32, &[lc, sc])?,
         )?
-        .reshape(&shape)?
-        .contiguous();
-    split.parts.push(Part {
-        root: m.node().clone(),
-        body: m.node().srcs()[0].clone(),
-        split_of: Some(split.of),
-    });
-    Ok(m)
+        .reshape(&shape)?;
+    Ok(split.stored(&m))
 }
 
 /// The forward's output from its chunks' (values, then logsumexp, a row each): the values

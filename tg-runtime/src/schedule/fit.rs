@@ -72,23 +72,21 @@ impl Plan {
         });
         let (target, current) = match (attention, k.split_of) {
             (Some(found), _) => found,
-            (None, split_of) => match split_of {
-                // the partial pass of a split: shorter chunks
-                Some(r) if r != k.root.id() => {
-                    let n = reductions_in(k).into_iter().next().ok_or_else(over)?;
-                    (r, trip(&n))
-                }
-                // the final pass of a split reduces one value per chunk: more chunks cannot help
-                Some(_) => return Err(over()),
-                None => {
-                    let n: Arc<Node> = reductions_in(k)
-                        .into_iter()
-                        .max_by_key(|n| trip(n))
-                        .ok_or_else(over)?;
-                    let c = self.max_chunk(n.id()).unwrap_or(trip(&n));
-                    (n.id(), c)
-                }
-            },
+            // the partial pass of a split: shorter chunks
+            (None, Some(r)) if r != k.root.id() => {
+                let n = reductions_in(k).into_iter().next().ok_or_else(over)?;
+                (r, trip(&n))
+            }
+            // the final pass of a split reduces one value per chunk: more chunks cannot help
+            (None, Some(_)) => return Err(over()),
+            (None, None) => {
+                let n: Arc<Node> = reductions_in(k)
+                    .into_iter()
+                    .max_by_key(|n| trip(n))
+                    .ok_or_else(over)?;
+                let c = self.max_chunk(n.id()).unwrap_or(trip(&n));
+                (n.id(), c)
+            }
         };
         // first bound: half the budget (a serial loop of one element per back-edge fits);
         // then shrink in proportion to the excess, at least by half

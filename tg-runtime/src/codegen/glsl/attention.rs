@@ -36,13 +36,6 @@ const V: usize = 2;
 const OUT: usize = 3;
 const GRAD: usize = 4;
 const DELTA: usize = 5;
-/// An additive mask: the forward's fourth source, the backward's seventh.
-const fn mask_input(pass: AttentionPass) -> usize {
-    match pass {
-        AttentionPass::Forward => 3,
-        AttentionPass::GradQ | AttentionPass::GradKV => 6,
-    }
-}
 
 /// The attention kernel of `p` (strategy `Attention { pass, mask, d, dv, rows }`).
 pub fn render(
@@ -72,8 +65,10 @@ pub fn render(
             (DELTA, View::Scalar),
         ]);
     }
+    // an additive mask is the pass's last source (`Op::Attention`)
+    let m_in = p.inputs.len().saturating_sub(1);
     if let AttentionMask::Add { .. } = mask {
-        views.push((mask_input(pass), View::Scalar));
+        views.push((m_in, View::Scalar));
     }
     let (bindings, addresses) = interface(p, &views, "float", &mut src);
     let f = |x: f64| literal(Scalar::Float(x), DType::F32);
@@ -112,7 +107,7 @@ pub fn render(
     // an additive mask's value (in base 2) for query row `r` of the block and key `key`
     // (forward, `GradQ`), or for key row `r` and query `i` (`GradKV`), after its
     // `mrow{r}` (or `mq`) offsets
-    let (m_in, log2e_lit) = (mask_input(pass), f(log2e));
+    let log2e_lit = f(log2e);
     let added = |r: usize, other: &str| match mask {
         AttentionMask::Add { .. } => match pass {
             AttentionPass::GradKV => {
