@@ -565,11 +565,17 @@ impl Model {
                     self.sampled(&logits, &s, t)?
                 }
             };
-            written.insert(0, result);
+            // the cache writes first: a realize schedules its targets in order, so each layer's
+            // writes run right after its key and value product, which then need not live
+            // until the step's end
+            written.push(result);
             Ok(written)
         });
         self.prefill.insert(key, prefill);
-        Ok(out.map_err(rt)?.swap_remove(0))
+        out.map_err(rt)?.pop().ok_or_else(|| Error::Argument {
+            op: "prefill",
+            message: "the recorded step returned nothing".into(),
+        })
     }
 
     /// The sampler's runtime scalars for a step at `position`.

@@ -1,5 +1,6 @@
 //! Realize: schedule a graph, prepare its kernels, and run them all in one submit.
 
+mod arena;
 pub mod record;
 mod recycle;
 
@@ -447,7 +448,8 @@ fn recycle_plan(dev: &Device, sched: &Schedule, targets: &[Arc<Node>]) -> recycl
             recyclable: !recording
                 && !kept.contains(&k.root.id())
                 && !matches!(k.root.op(), Op::Assign),
+            takes_over: true,
         })
         .collect();
-    recycle::plan(&steps, room)
+    recycle::plan(&steps, room, recycle::Fit::Exact)
 }

@@ -17,9 +17,11 @@ use crate::graph::lazy::Lazy;
 use crate::graph::node::{Node, Placement};
 use crate::prepare::{self, Prepared};
 
+use super::arena;
+
 /// Where a kernel's buffer comes from at replay.
 #[derive(Clone)]
-enum Slot {
+pub(super) enum Slot {
     /// The i-th input of the call.
     Input(usize),
     /// The buffer the k-th recorded kernel wrote as its j-th output (0 but for a
@@ -31,12 +33,17 @@ enum Slot {
 
 /// Where a recorded kernel writes at replay.
 #[derive(Clone)]
-enum Out {
-    /// A fresh buffer of this many bytes: from the recording's arena when nothing outside
-    /// the call sees it, else newly allocated for each call.
+pub(super) enum Out {
+    /// A fresh buffer of this many bytes, as the kernel wrote when recorded; `record` turns
+    /// each into one of the next two.
     Fresh(u64),
+    /// A buffer newly allocated for each call: the caller gets it back.
+    Returned(u64),
+    /// Buffer `i` of the recording's arena, which nothing outside the call sees. Values whose
+    /// lifetimes do not overlap within a call share one (`arena.rs`).
+    Arena(usize),
     /// An existing buffer, written in place (an assign into a call input or a captured
-    /// buffer: a parameter an optimizer step updates).
+    /// buffer: a parameter an optimizer step updates, or an earlier kernel's output).
     Into(Slot),
 }
 
@@ -148,10 +155,11 @@ pub struct Recording {
     kernels: Vec<RecKernel>,
     inputs: Vec<(DType, Vec<usize>)>,
     outputs: Vec<(Slot, DType, Vec<usize>)>,
-    /// Buffers of the kernels whose fresh outputs no one outside the call sees, reused by
-    /// every replay, so a replayed step allocates nothing for its intermediates; by kernel
-    /// and output.
-    arena: Mutex<HashMap<(usize, usize), Arc<Buffer>>>,
+    /// The bytes of each arena buffer (`Out::Arena`).
+    arena_bytes: Vec<u64>,
+    /// The arena's buffers, allocated by the first replay and reused by every later one, so
+    /// a replayed step allocates nothing for its intermediates.
+    arena: Mutex<Vec<Option<Arc<Buffer>>>>,
 }
 
 fn buffer_of(l: &Lazy) -> Result<Arc<Buffer>> {
@@ -191,16 +199,28 @@ pub fn record(
         .iter()
         .map(|o| Ok((recorder.slot(&buffer_of(o)?), o.dtype(), o.shape().to_vec())))
         .collect::<Result<Vec<_>>>()?;
+    let mut kernels = recorder.kernels;
+    let mut outs_of: Vec<Vec<Out>> = kernels
+        .iter_mut()
+        .map(|k| std::mem::take(&mut k.outs))
+        .collect();
+    let inputs_of: Vec<&[Slot]> = kernels.iter().map(|k| k.inputs.as_slice()).collect();
+    let returned: Vec<Slot> = outputs.iter().map(|(s, _, _)| s.clone()).collect();
+    let arena_bytes = arena::plan(&mut outs_of, &inputs_of, &returned)?;
+    for (k, outs) in kernels.iter_mut().zip(outs_of) {
+        k.outs = outs;
+    }
     let recording = Recording {
         name: "replay".into(),
         device,
-        kernels: recorder.kernels,
+        kernels,
         inputs: inputs
             .iter()
             .map(|l| (l.dtype(), l.shape().to_vec()))
             .collect(),
         outputs,
-        arena: Mutex::new(HashMap::new()),
+        arena: Mutex::new(vec![None; arena_bytes.len()]),
+        arena_bytes,
     };
     Ok((outs, recording))
 }
@@ -224,22 +244,6 @@ impl Recording {
                 .iter()
                 .zip(&self.inputs)
                 .all(|(l, (d, s))| l.dtype() == *d && l.shape() == s.as_slice())
-    }
-
-    /// Kernel outputs whose fresh buffer is returned to the caller (so each call needs its
-    /// own).
-    fn returned(&self) -> Vec<(usize, usize)> {
-        let mut out: Vec<(usize, usize)> = self
-            .outputs
-            .iter()
-            .filter_map(|(s, _, _)| match s {
-                Slot::Kernel(k, j) => Some((*k, *j)),
-                _ => None,
-            })
-            .collect();
-        // an output written in place by a later kernel is still that kernel's buffer
-        out.sort_unstable();
-        out
     }
 
     /// The vars (`Lazy::var`) the recorded kernels read, by id.
@@ -294,7 +298,6 @@ impl Recording {
             .iter()
             .map(|l| buffer_of(l))
             .collect::<Result<Vec<_>>>()?;
-        let returned = self.returned();
         let mut outs: Vec<Vec<Arc<Buffer>>> = Vec::with_capacity(self.kernels.len());
         let mut dispatches = Vec::with_capacity(self.kernels.len());
         let resolve = |s: &Slot, outs: &[Vec<Arc<Buffer>>]| match s {
@@ -303,19 +306,17 @@ impl Recording {
             Slot::Fixed(b) => b.clone(),
         };
         let mut arena = self.arena.lock().unwrap_or_else(|e| e.into_inner());
-        for (k, rec) in self.kernels.iter().enumerate() {
+        for rec in &self.kernels {
             let mut written = Vec::with_capacity(rec.outs.len());
-            for (j, out) in rec.outs.iter().enumerate() {
+            for out in &rec.outs {
                 written.push(match out {
                     Out::Into(slot) => resolve(slot, &outs),
-                    Out::Fresh(bytes) if returned.binary_search(&(k, j)).is_ok() => {
-                        dev.alloc(*bytes)?
-                    }
-                    Out::Fresh(bytes) => match arena.get(&(k, j)) {
+                    Out::Returned(bytes) | Out::Fresh(bytes) => dev.alloc(*bytes)?,
+                    Out::Arena(i) => match &arena[*i] {
                         Some(b) => b.clone(),
                         None => {
-                            let b = dev.alloc(*bytes)?;
-                            arena.insert((k, j), b.clone());
+                            let b = dev.alloc(self.arena_bytes[*i])?;
+                            arena[*i] = Some(b.clone());
                             b
                         }
                     },

@@ -23,6 +23,22 @@ pub(crate) struct Step {
     /// outside the schedule reads (not a target, an in-place write, an alias's owner or a
     /// recorded kernel).
     pub(crate) recyclable: bool,
+    /// Whether it may take over a free buffer (a recording's output returned to the caller
+    /// needs one of its own each call).
+    pub(crate) takes_over: bool,
+}
+
+/// Which free buffers a kernel may take over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fit {
+    /// Only one of its own size: realize's buffers exist already, and a published buffer's
+    /// size is its node's.
+    Exact,
+    /// The smallest that holds its bytes without being twice as large, else the largest
+    /// smaller one, grown; a value never takes a much larger buffer, which a long-lived small
+    /// value would then keep from the large ones. A recording's arena is allocated after it
+    /// is planned, each buffer at the largest size it holds.
+    Grow,
 }
 
 /// Where a kernel writes.
@@ -54,9 +70,9 @@ impl Plan {
 }
 
 /// Plans `steps` with `room` bytes for fresh buffers: fresh ones while they fit, then a free
-/// buffer of the same size where there is one (else fresh: the allocation then reports what
+/// buffer that `fit` allows where there is one (else fresh: the allocation then reports what
 /// does not fit).
-pub(crate) fn plan(steps: &[Step], room: u64) -> Plan {
+pub(crate) fn plan(steps: &[Step], room: u64, fit: Fit) -> Plan {
     let n = steps.len();
     let mut last_read: Vec<Option<usize>> = vec![None; n];
     for (j, s) in steps.iter().enumerate() {
@@ -72,11 +88,24 @@ pub(crate) fn plan(steps: &[Step], room: u64) -> Plan {
         }
     }
     let mut free: Vec<usize> = Vec::new();
+    // the size of the buffer each kernel writes: its own bytes, or under `Fit::Grow` the
+    // largest the buffer held so far
+    let mut size: Vec<u64> = steps.iter().map(|s| s.bytes).collect();
     let mut fresh = 0u64;
     let mut plan = Plan::all_fresh(n);
     for (j, s) in steps.iter().enumerate() {
-        let reuse = if fresh.saturating_add(s.bytes) > room {
-            free.iter().position(|&k| steps[k].bytes == s.bytes)
+        let reuse = if s.takes_over && fresh.saturating_add(s.bytes) > room {
+            match fit {
+                Fit::Exact => free.iter().position(|&k| size[k] == s.bytes),
+                Fit::Grow => {
+                    let at = |p: &usize| size[free[*p]];
+                    let holds = (0..free.len())
+                        .filter(|p| (s.bytes..=s.bytes.saturating_mul(2)).contains(&at(p)))
+                        .min_by_key(at);
+                    let grows = || (0..free.len()).filter(|p| at(p) < s.bytes).max_by_key(at);
+                    holds.or_else(grows)
+                }
+            }
         } else {
             None
         };
@@ -85,6 +114,8 @@ pub(crate) fn plan(steps: &[Step], room: u64) -> Plan {
                 let k = free.swap_remove(p);
                 plan.handed_on[k] = true;
                 plan.outs[j] = Out::Reuse(k);
+                fresh = fresh.saturating_add(s.bytes.saturating_sub(size[k]));
+                size[j] = size[k].max(s.bytes);
             }
             None => fresh = fresh.saturating_add(s.bytes),
         }
@@ -104,20 +135,21 @@ mod tests {
                 bytes,
                 reads: if i == 0 { vec![] } else { vec![i - 1] },
                 recyclable: i + 1 < n,
+                takes_over: true,
             })
             .collect()
     }
 
     #[test]
     fn within_the_room_every_kernel_writes_a_fresh_buffer() {
-        let p = plan(&chain(5, 100), 500);
+        let p = plan(&chain(5, 100), 500, Fit::Exact);
         assert!(p.outs.iter().all(|o| *o == Out::Fresh));
         assert!(p.handed_on.iter().all(|h| !h));
     }
 
     #[test]
     fn past_the_room_a_chain_alternates_between_buffers_its_readers_are_done_with() {
-        let p = plan(&chain(6, 100), 250);
+        let p = plan(&chain(6, 100), 250, Fit::Exact);
         // 0 and 1 fresh; 2 may not reuse 1 (it reads it) but takes 0, whose reader (1) is
         // recorded; then 3 takes 1's, 4 takes 2's (the buffer that was 0's) ...
         assert_eq!(
@@ -141,26 +173,30 @@ mod tests {
                 bytes: 100,
                 reads: vec![],
                 recyclable: true,
+                takes_over: true,
             },
             Step {
                 bytes: 60,
                 reads: vec![0],
                 recyclable: true,
+                takes_over: true,
             },
             // reads 0 again: 0 is not free before this kernel is recorded
             Step {
                 bytes: 100,
                 reads: vec![0, 1],
                 recyclable: false,
+                takes_over: true,
             },
             // 1 is free but smaller; 0 is free and fits
             Step {
                 bytes: 100,
                 reads: vec![2],
                 recyclable: false,
+                takes_over: true,
             },
         ];
-        let p = plan(&steps, 0);
+        let p = plan(&steps, 0, Fit::Exact);
         assert_eq!(
             p.outs,
             vec![Out::Fresh, Out::Fresh, Out::Fresh, Out::Reuse(0)]
@@ -172,7 +208,7 @@ mod tests {
     fn targets_and_buffers_nothing_reads_are_kept() {
         let mut steps = chain(4, 100);
         steps[1].recyclable = false; // a target the chain passes through
-        let p = plan(&steps, 0);
+        let p = plan(&steps, 0, Fit::Exact);
         assert_eq!(
             p.outs,
             vec![Out::Fresh, Out::Fresh, Out::Reuse(0), Out::Fresh]

@@ -39,6 +39,13 @@ pub const MAX_BINDINGS: u32 = 64;
 /// memory that recycling their buffers keeps it in (`realize/recycle.rs`).
 pub const MAX_PACKED_ELEMENTS: usize = 1 << 18;
 
+/// Bytes of this schedule's own intermediates a group's members may read in all (1 MiB). A
+/// group is dispatched where its last member was, so what an earlier member reads lives
+/// until then: a prefill's cache writes, packed across layers, would hold every layer's key
+/// and value product to the step's end (12 of 2.6 MB for a 512-token prompt of a small
+/// model) where each could go right after its own layer.
+pub const MAX_HELD_BYTES: u64 = 4 * MAX_PACKED_ELEMENTS as u64;
+
 /// A kernel's place in grouping: what it reads and writes, by node and by buffer.
 struct Access {
     /// Nodes and buffers it writes: its roots, and an assign's target buffer.
@@ -64,6 +71,8 @@ struct Group {
     vars: HashSet<(u64, DType)>,
     /// Nodes the members' regions hold (at most [`MAX_OPS`], as one kernel's: `cap.rs`).
     nodes: usize,
+    /// Bytes of the schedule's intermediates the members read (at most [`MAX_HELD_BYTES`]).
+    held: u64,
     access: Access,
 }
 
@@ -84,6 +93,21 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
             })
             .collect(),
         reads: k.inputs.iter().flat_map(|i| keys(&owners.of(i))).collect(),
+    };
+    // the bytes of each value a kernel of this schedule writes, by id
+    let made: HashMap<u64, u64> = sched
+        .kernels
+        .iter()
+        .flat_map(|k| k.roots())
+        .map(|r| (r.id(), buffer_bytes(r)))
+        .collect();
+    // the bytes of the schedule's intermediates `k` reads, but for `roots` (a group's own)
+    let held = |k: &Kernel, roots: &HashSet<u64>| -> u64 {
+        k.inputs
+            .iter()
+            .filter(|n| !roots.contains(&n.id()))
+            .filter_map(|n| made.get(&n.id()))
+            .sum()
     };
     let mut groups: Vec<Group> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
@@ -124,6 +148,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
                     // two words a var at most; members share vars of one id
                     && 2 * g.vars.union(&vars).count() <= target.lowering.param_words
                     && g.nodes + nodes <= MAX_OPS
+                    && g.held + held(k, &g.roots) <= MAX_HELD_BYTES
                     && !conflicts(g, &direct)
             })
         } else {
@@ -141,6 +166,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
                 g.inputs.retain(|id| !roots.contains(id));
                 g.vars.extend(vars);
                 g.nodes += nodes;
+                g.held += held(k, &g.roots);
                 g.access.reads.extend(a.reads);
                 g.access.writes.extend(a.writes);
             }
@@ -154,6 +180,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
                     inputs: k.inputs.iter().map(|n| n.id()).collect(),
                     vars,
                     nodes,
+                    held: held(k, &HashSet::new()),
                     access: a,
                 });
             }
