@@ -267,6 +267,46 @@ fn flat_memory(device: &Device) {
     );
 }
 
+/// A prompt of 64 tokens or more dequantizes each layer's weights to f32 before its products
+/// (`schedule/reuse.rs`); the recording's arena gives one layer's values the buffers of the
+/// layer before (`realize/arena.rs`), and what the recording run freed goes back to the
+/// driver. So device memory stays near the file's tensor bytes plus the cache, where a buffer
+/// per recorded kernel held every layer's weights in f32 (about 4x there). On a device of its
+/// own, so the other tests' buffers do not count.
+#[test]
+fn a_long_prompt_holds_one_layers_dequantized_weights_at_a_time() {
+    let device = Device::open("0").unwrap();
+    device.clone().scope(|| {
+        let file = model_file("q4_0");
+        let ctx = 80;
+        let mut model = Model::load(&file, Some(ctx), Layout::Planes).unwrap();
+        let config = model.config().clone();
+        let tokens: Vec<u32> = (0..64).map(|i| (i * 7 % config.vocab) as u32).collect();
+        let s = Sampler::default();
+        // recorded, then replayed (the replay allocates the arena)
+        let first = model.prefill(&tokens, &s).unwrap();
+        let again = model.prefill(&tokens, &s).unwrap();
+        assert_eq!(first, again);
+        device.synchronize().unwrap();
+        let stats = device.memory_stats();
+        let needed =
+            tg_gguf::llm::model::device_bytes_needed(&file, &config, model.context()) as u64;
+        // three times one layer's largest weight in f32 bounds the intermediates (4.2 MB live
+        // for 2.3 MB needed; a buffer per recorded kernel held 12.1 MB)
+        let largest = (config.ffn * config.dim * 4) as u64;
+        assert!(
+            stats.live_bytes <= needed + 3 * largest,
+            "{} bytes live for {needed} of tensors and cache (largest weight in f32: {largest})",
+            stats.live_bytes
+        );
+        assert!(
+            stats.pooled_bytes < largest,
+            "{} bytes pooled after the recording",
+            stats.pooled_bytes
+        );
+    });
+}
+
 /// Two models, each on a device of its own (on lavapipe: two logical devices), give the
 /// logits each gives alone.
 #[test]

@@ -12,6 +12,7 @@
 use tg_nn::nn::{Embedding, RMSNorm, scaled_dot_product_attention};
 use tg_nn::replay::Replay;
 use tg_ops::DynTensor;
+use tg_runtime::device::Device;
 use tg_runtime::{DType, Lazy, Scalar};
 
 use super::config::Config;
@@ -116,7 +117,7 @@ struct Block {
 
 /// A loaded model with its KV cache.
 pub struct Model {
-    device: tg_runtime::device::Device,
+    device: Device,
     config: Config,
     context: usize,
     embed: QTensor,
@@ -549,28 +550,35 @@ impl Model {
             s.top_p < 1.0,
         );
         let mut prefill = self.prefill.remove(&key).unwrap_or_default();
-        let out = run_step(&mut prefill, self.eager, &[&ids], &binds, || {
-            let x = self.embed(&ids).map_err(tg_err)?;
-            let pos = DynTensor::arange(0.0f32, t as f32, 1.0f32, Some(DType::F32))?;
-            let (hdn, mut written) = self.forward(x, &pos, None).map_err(tg_err)?;
-            let result = match sampler {
-                None => self.output.matmul_t(&hdn).map_err(tg_err)?,
-                Some(_) => {
-                    let last = hdn.shrink(&[(t - 1, t), (0, self.config.dim)])?;
-                    let logits = self
-                        .output
-                        .matmul_t(&last)
-                        .map_err(tg_err)?
-                        .reshape(&[self.config.vocab as isize])?;
-                    self.sampled(&logits, &s, t)?
-                }
-            };
-            // the cache writes first: a realize schedules its targets in order, so each layer's
-            // writes run right after its key and value product, which then need not live
-            // until the step's end
-            written.push(result);
-            Ok(written)
-        });
+        let out = run_step(
+            &self.device,
+            &mut prefill,
+            self.eager,
+            &[&ids],
+            &binds,
+            || {
+                let x = self.embed(&ids).map_err(tg_err)?;
+                let pos = DynTensor::arange(0.0f32, t as f32, 1.0f32, Some(DType::F32))?;
+                let (hdn, mut written) = self.forward(x, &pos, None).map_err(tg_err)?;
+                let result = match sampler {
+                    None => self.output.matmul_t(&hdn).map_err(tg_err)?,
+                    Some(_) => {
+                        let last = hdn.shrink(&[(t - 1, t), (0, self.config.dim)])?;
+                        let logits = self
+                            .output
+                            .matmul_t(&last)
+                            .map_err(tg_err)?
+                            .reshape(&[self.config.vocab as isize])?;
+                        self.sampled(&logits, &s, t)?
+                    }
+                };
+                // the cache writes first: a realize schedules its targets in order, so each layer's
+                // writes run right after its key and value product, which then need not live
+                // until the step's end
+                written.push(result);
+                Ok(written)
+            },
+        );
         self.prefill.insert(key, prefill);
         out.map_err(rt)?.pop().ok_or_else(|| Error::Argument {
             op: "prefill",
@@ -656,7 +664,7 @@ impl Model {
             s.top_p < 1.0,
         );
         let mut decode = self.decode.remove(&key).unwrap_or_default();
-        let out = run_step(&mut decode, self.eager, &[], &binds, || {
+        let out = run_step(&self.device, &mut decode, self.eager, &[], &binds, || {
             let pos = self.var(0, position as i32, DType::I32).map_err(tg_err)?;
             let tok = self.var(1, token as i32, DType::I32).map_err(tg_err)?;
             let x = self.embed(&tok.reshape(&[1])?).map_err(tg_err)?;
@@ -690,8 +698,11 @@ fn tg_err(e: Error) -> tg_runtime::Error {
     }
 }
 
-/// A step through its recording, or built and realized eagerly.
+/// A step through its recording, or built and realized eagerly. Once a step is recorded,
+/// the buffers its recording run freed go back to the driver (`Device::trim`): replays
+/// write the recording's arena, so the pool would only hold them.
 fn run_step(
+    device: &Device,
     replay: &mut Replay,
     eager: bool,
     inputs: &[&DynTensor],
@@ -699,7 +710,13 @@ fn run_step(
     body: impl FnOnce() -> tg_runtime::Result<Vec<DynTensor>>,
 ) -> tg_runtime::Result<Vec<DynTensor>> {
     if !eager {
-        return replay.run(inputs, vars, body);
+        let recording = replay.kernels(inputs).is_none();
+        let outs = replay.run(inputs, vars, body)?;
+        if recording {
+            device.synchronize()?;
+            device.trim();
+        }
+        return Ok(outs);
     }
     let outs = body()?;
     let lazies: Vec<&Lazy> = outs.iter().map(DynTensor::lazy).collect();

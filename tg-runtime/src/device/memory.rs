@@ -402,7 +402,7 @@ impl Memory {
         }
     }
 
-    /// Frees what the pool holds (the device is closing).
+    /// Frees what the pool holds (the device is closing, or `Device::trim`).
     pub(crate) fn free_pool(&self) {
         let held = lock(&self.pool).free.drain();
         held.into_iter().for_each(|s| self.free_slot(s));

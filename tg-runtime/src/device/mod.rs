@@ -297,6 +297,17 @@ impl Device {
         self.core().memory.stats()
     }
 
+    /// Hands the memory that the pool keeps for reuse back to the driver. The pool serves
+    /// realizes that free and allocate buffers of the same sizes over and over; a program
+    /// that has recorded its steps allocates nothing more (a replay writes its recording's
+    /// arena), so what the recording run freed would otherwise stay held. Buffers still in
+    /// use are not touched.
+    pub fn trim(&self) {
+        // a failure here resurfaces at the next call that waits
+        let _ = self.core().retire_finished();
+        self.core().memory.free_pool();
+    }
+
     /// State that a layer above keeps per device (compiled kernels, `#[kernel]` recordings),
     /// one `T` per `key`, made on first use. It goes when the device closes, so what it holds
     /// (buffers, pipelines) goes with the device rather than outliving it in a static.
