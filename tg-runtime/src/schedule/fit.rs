@@ -30,9 +30,25 @@ pub struct Plan {
     flat: HashSet<u64>,
     /// Attention passes split into passes over chunks of their loop of at most this length.
     attention_chunk: HashMap<u64, usize>,
+    /// Buffers a kernel may read beside its output (the target's bindings less one); `None`
+    /// where the target names no limit (a described device).
+    max_inputs: Option<usize>,
 }
 
 impl Plan {
+    /// The plan before any refinement, for `target`.
+    fn of(target: &Target) -> Plan {
+        Plan {
+            max_inputs: (target.bindings > 0).then(|| (target.bindings as usize - 1).max(2)),
+            ..Plan::default()
+        }
+    }
+
+    /// Buffers a kernel may read beside its output, if the target limits them.
+    pub fn max_inputs(&self) -> Option<usize> {
+        self.max_inputs
+    }
+
     /// Is the row plan of the kernel rooted at `root` dropped?
     pub fn is_flat(&self, root: u64) -> bool {
         self.flat.contains(&root)
@@ -107,7 +123,7 @@ impl Plan {
 /// Plans `targets` and re-plans until every kernel fits `target`'s loop budget (see the
 /// module docs).
 pub fn fit(targets: &[Arc<Node>], target: &Target, cost: CostFn) -> Result<Schedule> {
-    let mut plan = Plan::default();
+    let mut plan = Plan::of(target);
     let Some(budget) = target.loop_budget else {
         return plan_once(targets, &plan, &target.defaults);
     };

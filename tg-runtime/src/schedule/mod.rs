@@ -410,7 +410,10 @@ fn grow(
             .collect();
         let cut = fanout::cut_all(roots.clone(), realize);
         let capped = cap::cut_all(&roots, realize);
-        if add.is_empty() && split_off.is_empty() && !cut && !capped {
+        let bound = plan
+            .max_inputs()
+            .is_some_and(|max| cap::cut_inputs(&roots, realize, max));
+        if add.is_empty() && split_off.is_empty() && !cut && !capped && !bound {
             return rows;
         }
         realize.extend(add);

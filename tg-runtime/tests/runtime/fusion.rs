@@ -361,3 +361,25 @@ fn rows_shared_by_invocations_match_the_host() {
         }
     }
 }
+
+/// A sum of 40 tensors fuses into kernels that each bind at most the device's storage
+/// buffers (lavapipe: 32). One kernel reading all 40 crashed lavapipe's compiler, which
+/// indexes past its table of buffers.
+#[test]
+fn a_sum_of_more_tensors_than_the_device_binds_is_cut_into_kernels_that_fit() {
+    let n = 37;
+    let inputs: Vec<(Lazy, Vec<f32>)> = (0..40).map(|i| input(&[n], 100 + i)).collect();
+    let mut sum = inputs[0].0.clone();
+    for (x, _) in &inputs[1..] {
+        sum = sum.binary(BinaryOp::Add, x).unwrap();
+    }
+    let (kernels, got) = run(&sum);
+    assert!((2..=3).contains(&kernels), "{kernels} kernels");
+    for (j, g) in got.iter().enumerate() {
+        let want: f64 = inputs.iter().map(|(_, d)| f64::from(d[j])).sum();
+        assert!(
+            (f64::from(*g) - want).abs() < 1e-4,
+            "{j}: {g} against {want}"
+        );
+    }
+}

@@ -77,6 +77,27 @@ fn names(p: &[Planned]) -> Vec<String> {
     p.iter().map(|k| k.name.clone()).collect()
 }
 
+/// A region that reads more buffers than a kernel may bind beside its output is cut (the
+/// value reading the most that fit gets a buffer) until every kernel fits: a sum of 40
+/// buffers on a device binding 32 is two kernels, one of at most 31 inputs, and the rest.
+#[test]
+fn no_kernel_reads_more_buffers_than_the_device_binds() {
+    let xs: Vec<Lazy> = (0..40).map(|_| data(&[64])).collect();
+    let mut sum = xs[0].clone();
+    for x in &xs[1..] {
+        sum = sum.binary(BinaryOp::Add, x).unwrap();
+    }
+    let bound = DeviceInfo {
+        max_storage_buffers: 32,
+        ..lavapipe()
+    };
+    let p = plan(&[&sum], &bound).unwrap();
+    assert_eq!(p.len(), 2, "{:?}", names(&p));
+    assert!(p.iter().all(|k| k.kernel.inputs.len() <= 31));
+    // a device that names no limit (a described one) fuses all 40
+    assert_eq!(plan(&[&sum], &lavapipe()).unwrap().len(), 1);
+}
+
 /// `sum(None)`: a reduce under a reshape, split into a partial and a final pass; the reshape
 /// shares the final pass's buffer.
 #[test]
