@@ -411,8 +411,10 @@ impl Lazy {
 }
 
 /// The recycling plan of `sched` (see `recycle`): room for fresh buffers is half of what the
-/// device's budget leaves free now; targets, in-place writes, the buffers aliases take and
-/// everything a recording sees keep their own buffers.
+/// device's budget leaves free now; targets, in-place writes and the buffers aliases take
+/// keep their own buffers. A recording run recycles too: a kernel that writes a buffer an
+/// earlier one wrote is a fresh output of its own to the recording (`record::note_kernel`),
+/// whose arena plans the replays' buffers by lifetime anyway (`arena.rs`).
 fn recycle_plan(dev: &Device, sched: &Schedule, targets: &[Arc<Node>]) -> recycle::Plan {
     let room = dev.unused_budget() / 2;
     // the usual case, kept off the per-realize path: every buffer fits
@@ -434,7 +436,6 @@ fn recycle_plan(dev: &Device, sched: &Schedule, targets: &[Arc<Node>]) -> recycl
     let mut kept: std::collections::HashSet<u64> = targets.iter().map(|n| n.id()).collect();
     // every owner of a chain of aliases is the owner of one pair
     kept.extend(sched.aliases.iter().map(|(_, owner)| owner.id()));
-    let recording = record::active();
     let steps: Vec<recycle::Step> = sched
         .kernels
         .iter()
@@ -445,9 +446,7 @@ fn recycle_plan(dev: &Device, sched: &Schedule, targets: &[Arc<Node>]) -> recycl
                 .iter()
                 .filter_map(|i| index.get(&i.id()).copied())
                 .collect(),
-            recyclable: !recording
-                && !kept.contains(&k.root.id())
-                && !matches!(k.root.op(), Op::Assign),
+            recyclable: !kept.contains(&k.root.id()) && !matches!(k.root.op(), Op::Assign),
             takes_over: true,
         })
         .collect();

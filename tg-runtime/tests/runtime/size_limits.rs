@@ -5,7 +5,7 @@
 
 use crate::device_common::{child_value, run_child};
 use tg_runtime::device::Device;
-use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp};
+use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, record};
 
 #[test]
 fn shapes_whose_size_overflows_are_errors_when_built() {
@@ -87,6 +87,8 @@ fn a_chain_past_the_memory_budget_reuses_its_buffers() {
     let out = run_child("child_chain_reuses_buffers", &[("TG_MEMORY_LIMIT", "64M")]);
     assert_eq!(child_value(&out, "RIGHT"), "true");
     assert_eq!(child_value(&out, "MIDDLE"), "true");
+    assert_eq!(child_value(&out, "RECORDED"), "true");
+    assert_eq!(child_value(&out, "REPLAYED"), "true");
 }
 
 #[test]
@@ -112,6 +114,25 @@ fn child_chain_reuses_buffers() {
     let middle = middle.unwrap().to_vec::<f32>().unwrap();
     let middle_right = middle.iter().zip(&data).all(|(g, d)| *g == d + 10.0);
     println!("MIDDLE={middle_right}");
+    // the chain recorded: the recording run recycles as a realize does, and the replays'
+    // arena holds two buffers of the chain, not 40
+    let input = Lazy::from_slice(&[n], &data).unwrap();
+    let (outs, recording) = record(&[&input], || {
+        let mut y = input.clone();
+        for _ in 0..40 {
+            y = y.binary(BinaryOp::Add, &one)?.contiguous();
+        }
+        Ok(vec![y])
+    })
+    .unwrap();
+    let plus_40 = |l: &Lazy| {
+        let got = l.to_vec::<f32>().unwrap();
+        got.iter().zip(&data).all(|(g, d)| *g == d + 40.0)
+    };
+    println!("RECORDED={}", plus_40(&outs[0]));
+    drop(outs);
+    let again = recording.replay(&[&input]).unwrap();
+    println!("REPLAYED={}", plus_40(&again[0]));
 }
 
 #[test]
