@@ -328,7 +328,7 @@ impl Model {
     }
 
     /// The device the model lives on.
-    pub fn device(&self) -> &tg_runtime::device::Device {
+    pub fn device(&self) -> &Device {
         &self.device
     }
 

@@ -88,11 +88,6 @@ impl Recorder {
     }
 }
 
-/// Whether a recording is active on this thread.
-pub(crate) fn active() -> bool {
-    ACTIVE.with(|a| a.borrow().is_some())
-}
-
 /// Whether hash-consing may hand `node`, an existing node built outside the recording, to
 /// the body being recorded on this thread (`record` sets it as graph/'s gate with
 /// `graph::node::gate_sharing`, which keys the nodes the body builds within the recording:
