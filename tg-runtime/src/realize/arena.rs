@@ -94,7 +94,8 @@ pub(super) fn plan(
     for (i, planned) in plan.outs.iter().enumerate() {
         let Some((k, j)) = fresh[i] else { continue };
         let bytes = steps[i].bytes;
-        outs[k][j] = if returned.contains(&(k, j)) {
+        // a fresh output that may not take a buffer over is one the call returns
+        outs[k][j] = if !steps[i].takes_over {
             Out::Returned(bytes)
         } else {
             let b = match *planned {

@@ -306,7 +306,16 @@ impl Recording {
             for out in &rec.outs {
                 written.push(match out {
                     Out::Into(slot) => resolve(slot, &outs),
-                    Out::Returned(bytes) | Out::Fresh(bytes) => dev.alloc(*bytes)?,
+                    Out::Returned(bytes) => dev.alloc(*bytes)?,
+                    Out::Fresh(_) => {
+                        return Err(Error::internal(
+                            "replay",
+                            format!(
+                                "kernel {} has a fresh output the arena did not plan",
+                                rec.prepared.name
+                            ),
+                        ));
+                    }
                     Out::Arena(i) => match &arena[*i] {
                         Some(b) => b.clone(),
                         None => {

@@ -20,8 +20,8 @@ pub(crate) struct Step {
     /// The earlier kernels it reads (by index).
     pub(crate) reads: Vec<usize>,
     /// Whether its buffer may go on to a later kernel once read: an intermediate nothing
-    /// outside the schedule reads (not a target, an in-place write, an alias's owner or a
-    /// recorded kernel).
+    /// outside the schedule reads (not a target, an in-place write or an alias's owner; in a
+    /// recording's arena, not an output the call returns).
     pub(crate) recyclable: bool,
     /// Whether it may take over a free buffer (a recording's output returned to the caller
     /// needs one of its own each call).

@@ -10,9 +10,9 @@
 //! compiled shader.
 //!
 //! A region also reads at most as many buffers as a kernel may bind beside its output
-//! (`maxPerStageDescriptorStorageBuffers`: 32 on lavapipe, whose compiler indexes past its
-//! table of buffers on a kernel that binds more: the fused gradient of a layer norm's weight
-//! and bias with their optimizer's moments once read 36). Where one reads more, the value
+//! (`maxPerStageDescriptorStorageBuffers`: 32 on lavapipe, which segfaulted on a kernel that
+//! binds more: a sum of 40 tensors, or a kernel of a GPT's training step that read 36 buffers
+//! under a trial threshold of `reuse.rs`). Where one reads more, the value
 //! within it that reads the most buffers, but few enough for a kernel of its own, gets a
 //! buffer; the scheduler looks again until every region fits.
 
