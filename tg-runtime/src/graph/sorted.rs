@@ -7,7 +7,7 @@ use super::lazy::{Lazy, MAX_SORT_RUN, check_axis, shape_err};
 use super::node::Op;
 use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
-use crate::ops::{BinaryOp, UnaryOp};
+use crate::ops::{BinaryOp, ReduceOp, UnaryOp};
 
 /// Each row's writes grouped by position (`Lazy::writes_by_position`): the writes in a stable
 /// order of the positions they name, and for each position of the axis where its group ends.
@@ -22,6 +22,44 @@ pub struct PositionRuns {
     /// Whether any write names the position.
     pub found: Lazy,
 }
+
+/// Whether `index` can name positions of `values` along `axis`: an integer tensor of their
+/// shape.
+fn check_positions(op: &'static str, values: &Lazy, axis: usize, index: &Lazy) -> Result<()> {
+    check_axis(op, axis, values.shape())?;
+    if !index.dtype().is_int() {
+        return Err(index.dtype_err(op, "the positions must be an integer tensor"));
+    }
+    if index.shape() != values.shape() {
+        return Err(shape_err(
+            op,
+            format!(
+                "the positions {:?} must have the values' shape {:?}",
+                index.shape(),
+                values.shape()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a sum of `k` values into `n` positions (per row) costs less as a one-hot mask
+/// summed (`k n` compares and adds, one reduction) than sorted and scanned (about
+/// `(k + n) log2 k` steps, each a gather, and 15 kernels in all): up to [`ONE_HOT_FACTOR`]
+/// times the steps. The position's compare needs `n - 1` in the index's dtype.
+fn one_hot_pays(k: usize, n: usize, index: DType) -> bool {
+    let log = u128::from(usize::BITS - k.saturating_sub(1).leading_zeros()).max(1);
+    let steps = (k as u128 + n as u128) * log;
+    n > 0
+        && (n as i128 - 1) <= index.int_max()
+        && (k as u128) * (n as u128) <= ONE_HOT_FACTOR * steps
+}
+
+/// Measured on lavapipe (`tg-bench`'s embedding gradient, 1024 ids into rows of 128): the
+/// one-hot sum took 1.5, 3.1, 10.5, 37 and 152 ms into 128, 512, 2048, 8192 and 32768
+/// rows, the sort and scan 16-24 ms at every size, so they cross near 4000 rows, where
+/// `k n` is about 80 times `(k + n) log2 k`.
+const ONE_HOT_FACTOR: u128 = 80;
 
 /// Logical negation of a bool tensor.
 fn not(b: &Lazy) -> Result<Lazy> {
@@ -185,14 +223,47 @@ impl Lazy {
 
     /// Each value summed into the position `index` (an integer tensor of this shape) holds
     /// along `axis`, in an axis of `n` (positions outside `0..n` add nothing): the transpose
-    /// of [`Lazy::gather`], and its gradient. [`Lazy::combine_at`] with a sum, 0 where nothing
-    /// lands: `O((k + n) log k)` per row of `k` values, where a one-hot mask of every position
-    /// against every slot takes `k n` (an embedding table's gradient was a matmul with the
-    /// vocabulary as a side).
+    /// of [`Lazy::gather`], and its gradient. Two ways, by size ([`one_hot_pays`]): a one-hot
+    /// mask of every value against every position, summed (one reduction, `k n` per row of `k`
+    /// values), or [`Lazy::combine_at`] with a sum, 0 where nothing lands (a sort and a scan,
+    /// `O((k + n) log k)` per row, about a dozen kernels: an embedding table's gradient as a
+    /// one-hot product has the vocabulary as a side).
     pub fn sum_at(&self, axis: usize, index: &Lazy, n: usize) -> Result<Lazy> {
+        check_positions("sum_at", self, axis, index)?;
+        // the mask's elements within 2^31 as well: no larger one-hot reduction is tested
+        let mask = (self.numel() as u128) * (n as u128);
+        if mask > 0 && mask < 1 << 31 && one_hot_pays(self.shape()[axis], n, index.dtype()) {
+            return self.one_hot_sum_at(axis, index, n);
+        }
         let (sums, found) =
             self.grouped_at("sum_at", axis, index, n, &|a, b| a.binary(BinaryOp::Add, b))?;
         found.where_(&sums, &sums.constant_like(0, self.dtype()))
+    }
+
+    /// [`Lazy::sum_at`] as one reduction: a new axis of the `n` positions before `axis`, each
+    /// summing the values whose index names it.
+    fn one_hot_sum_at(&self, axis: usize, index: &Lazy, n: usize) -> Result<Lazy> {
+        let shape = self.shape();
+        let mut lifted = shape.to_vec();
+        lifted.insert(axis, 1);
+        let mut wide = shape.to_vec();
+        wide.insert(axis, n);
+        let mut slot_shape = vec![1; wide.len()];
+        slot_shape[axis] = n;
+        let slots = Lazy::arange_u32(n)?
+            .cast(index.dtype())
+            .reshape(&slot_shape)?
+            .expand(&wide)?;
+        let hit = index
+            .reshape(&lifted)?
+            .expand(&wide)?
+            .binary(BinaryOp::CmpEq, &slots)?;
+        let values = self.reshape(&lifted)?.expand(&wide)?;
+        let mut out = shape.to_vec();
+        out[axis] = n;
+        hit.where_(&values, &values.constant_like(0, self.dtype()))?
+            .reduce(ReduceOp::Add, &[axis + 1])?
+            .reshape(&out)
     }
 
     /// The values landing on each position of an axis of `n` (the positions `index`, an
@@ -221,20 +292,7 @@ impl Lazy {
         n: usize,
         combine: &dyn Fn(&Lazy, &Lazy) -> Result<Lazy>,
     ) -> Result<(Lazy, Lazy)> {
-        check_axis(op, axis, self.shape())?;
-        if !index.dtype().is_int() {
-            return Err(index.dtype_err(op, "the positions must be an integer tensor"));
-        }
-        if index.shape() != self.shape() {
-            return Err(shape_err(
-                op,
-                format!(
-                    "the positions {:?} must have the values' shape {:?}",
-                    index.shape(),
-                    self.shape()
-                ),
-            ));
-        }
+        check_positions(op, self, axis, index)?;
         let mut shape = self.shape().to_vec();
         shape[axis] = n;
         if self.numel() == 0 || n == 0 {

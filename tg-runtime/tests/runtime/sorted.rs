@@ -77,6 +77,13 @@ fn writes_group_by_position_and_sums_land_like_the_host() {
     }
     let got = v.sum_at(1, &p, n).unwrap().to_vec::<f64>().unwrap();
     assert_eq!(got, want);
+    // this size is summed as a one-hot mask; the sort and scan give the same sums
+    let (sums, found) = v
+        .combine_at(1, &p, n, &|a, b| a.binary(BinaryOp::Add, b))
+        .unwrap();
+    let zero = Lazy::constant(0.0f64, DType::F64, sums.shape()).unwrap();
+    let sorted_sums = found.where_(&sums, &zero).unwrap().to_vec::<f64>().unwrap();
+    assert_eq!(sorted_sums, want);
     let t = |l: &Lazy| l.permute(&[1, 0]).unwrap();
     let got = t(&v.sum_at(1, &p, n).unwrap()).to_vec::<f64>().unwrap();
     let got0 = v
@@ -188,4 +195,35 @@ fn rank_zero_rows_are_errors() {
             ..
         })
     ));
+}
+
+/// A sum of 4096 values into 8192 positions is sorted and scanned, one into 64 positions a
+/// single one-hot reduction (`sum_at`'s choice by size); both land like the host.
+#[test]
+fn sums_into_positions_choose_the_sort_or_a_one_hot_by_size() {
+    let k = 4096usize;
+    let vals: Vec<f32> = (0..k).map(|i| (i % 11) as f32 - 5.5).collect();
+    let v = Lazy::from_slice(&[k], &vals).unwrap();
+    for (n, kernels) in [(8192usize, 10u64..=u64::MAX), (64, 1..=1)] {
+        let pos = positions(k, 5, -3, n as i64 + 3);
+        let p = Lazy::from_slice(&[k], &pos).unwrap();
+        p.realize().unwrap();
+        v.realize().unwrap();
+        let before = tg_runtime::thread_stats().kernels;
+        let got = v.sum_at(0, &p, n).unwrap().to_vec::<f32>().unwrap();
+        let ran = tg_runtime::thread_stats().kernels - before;
+        assert!(kernels.contains(&ran), "{n} positions: {ran} kernels");
+        let mut want = vec![0.0f64; n];
+        for (&q, &x) in pos.iter().zip(&vals) {
+            if (0..n as i64).contains(&q) {
+                want[q as usize] += f64::from(x);
+            }
+        }
+        for (slot, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert!(
+                (f64::from(*g) - w).abs() < 1e-3,
+                "{n} positions, slot {slot}: {g} vs {w}"
+            );
+        }
+    }
 }

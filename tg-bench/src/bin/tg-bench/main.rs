@@ -546,25 +546,14 @@ fn sort(runs: usize) -> tg::Result<()> {
 
 /// Reads at positions held in tensors, against the one-hot compositions they replaced, in the
 /// same run: an embedding lookup (tg::nn::Embedding, a gather) and its table's gradient
-/// against a one-hot matmul; masked_select (a binary search per output over the running
-/// count, then a gather) against a pick of the element whose running count matches.
+/// against a one-hot matmul, for a small vocabulary (where the gradient is itself a one-hot
+/// sum) and a large one (sorted and scanned: `Lazy::sum_at`); masked_select (a binary search
+/// per output over the running count, then a gather) against a pick of the element whose
+/// running count matches.
 fn gathers(runs: usize) -> tg::Result<()> {
-    let (vocab, dim, n) = (8192usize, 128usize, 1024usize);
-    let mut table = tg::nn::Embedding::new(vocab, dim)?;
-    table.weight = input(&[vocab, dim], 7);
-    let ids: Vec<i32> = (0..n as u32)
-        .map(|i| (i.wrapping_mul(2654435761) >> 7) as i32 % vocab as i32)
-        .collect();
-    let ids = DynTensor::from_slice(&[n], &ids)?;
-    ids.realize()?;
-    let one_hot = |w: &DynTensor| {
-        ids.one_hot(vocab)
-            .and_then(|h| h.cast(DType::F32).matmul(w))
-            .expect("one-hot matmul")
-    };
-    let seed = input(&[n, dim], 8);
-    let w = table.weight.clone();
-    let grad = |y: DynTensor| y.gradient(&[&w], Some(&seed)).expect("gradient").remove(0);
+    for vocab in [128, 8192] {
+        embedding(runs, vocab)?;
+    }
     let (size, m) = (1usize << 15, 1usize << 16);
     let x = input(&[m], 5);
     let mask = x.gt(0.0)?;
@@ -572,10 +561,6 @@ fn gathers(runs: usize) -> tg::Result<()> {
     let t = in_turn(
         runs,
         vec![
-            tg(|| table.forward(&ids).expect("embedding")),
-            tg(|| one_hot(&table.weight)),
-            tg(|| grad(table.forward(&ids).expect("embedding"))),
-            tg(|| grad(one_hot(&w))),
             tg(|| {
                 x.masked_select_sized(&mask, size, 0.0)
                     .expect("masked_select")
@@ -595,17 +580,52 @@ fn gathers(runs: usize) -> tg::Result<()> {
         ],
     );
     against(
+        "masked_select 2^16 -> 2^15 f32",
+        &t[0],
+        &t[1],
+        "one-hot pick",
+    );
+    Ok(())
+}
+
+/// [`gathers`]' embedding rows: 1024 ids into a table of `vocab` rows of 128.
+fn embedding(runs: usize, vocab: usize) -> tg::Result<()> {
+    let (dim, n) = (128usize, 1024usize);
+    let mut table = tg::nn::Embedding::new(vocab, dim)?;
+    table.weight = input(&[vocab, dim], 7);
+    let ids: Vec<i32> = (0..n as u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 7) as i32 % vocab as i32)
+        .collect();
+    let ids = DynTensor::from_slice(&[n], &ids)?;
+    ids.realize()?;
+    let one_hot = |w: &DynTensor| {
+        ids.one_hot(vocab)
+            .and_then(|h| h.cast(DType::F32).matmul(w))
+            .expect("one-hot matmul")
+    };
+    let seed = input(&[n, dim], 8);
+    let w = table.weight.clone();
+    let grad = |y: DynTensor| y.gradient(&[&w], Some(&seed)).expect("gradient").remove(0);
+    let t = in_turn(
+        runs,
+        vec![
+            tg(|| table.forward(&ids).expect("embedding")),
+            tg(|| one_hot(&table.weight)),
+            tg(|| grad(table.forward(&ids).expect("embedding"))),
+            tg(|| grad(one_hot(&w))),
+        ],
+    );
+    against(
         &format!("embedding {vocab}x{dim}, {n} ids"),
         &t[0],
         &t[1],
         "one-hot matmul",
     );
-    against("embedding table gradient", &t[2], &t[3], "one-hot matmul's");
     against(
-        "masked_select 2^16 -> 2^15 f32",
-        &t[4],
-        &t[5],
-        "one-hot pick",
+        &format!("embedding {vocab}x{dim} table gradient"),
+        &t[2],
+        &t[3],
+        "one-hot matmul's",
     );
     Ok(())
 }
