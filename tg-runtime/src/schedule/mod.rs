@@ -96,10 +96,11 @@ pub const COOP_THREADS: u32 = 64;
 /// count is taken from `cost` (codegen's exact count), and a kernel over the budget is
 /// re-planned: its row plan dropped, or its longest reduction split into more chunks, until
 /// every kernel fits; a kernel that cannot be made to fit is [`Error::Internal`]. Then small
-/// elementwise kernels of one shape are packed into multi-output kernels (`multi.rs`).
+/// elementwise kernels of one shape are packed into multi-output kernels, alone or behind a
+/// reduction's (`multi.rs`).
 pub fn schedule(targets: &[Arc<Node>], target: &Target, cost: CostFn) -> Result<Schedule> {
     let mut sched = fit::fit(targets, target, cost)?;
-    multi::group(&mut sched, target);
+    multi::group(&mut sched, target, cost)?;
     Ok(sched)
 }
 

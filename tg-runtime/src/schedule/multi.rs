@@ -9,6 +9,12 @@
 //! element for element is computed in registers instead of loaded (Adam's parameter update
 //! reads the new m and v), so the update of a parameter is one pass over its data.
 //!
+//! A small reduction kernel may lead a group too (any strategy but a row plan or a template):
+//! elementwise kernels of its shape join it and are computed at its output index, as its
+//! own output is. A reduction read by more than one kernel gets a buffer, and the cheap
+//! elementwise kernel that reads it next (a layer norm's `1 / sqrt(var + eps)` beside the
+//! variance its backward reads) was a dispatch of its own.
+//!
 //! Grouping walks the kernels in order. A group is dispatched where its last member was, so
 //! its earlier members move later: a kernel in between that reads what the group writes, or
 //! writes what it reads or writes, closes the group (it is dispatched before that kernel). A
@@ -22,8 +28,9 @@ use std::sync::Arc;
 
 use super::assign::{base, buffer_key};
 use super::cap::MAX_OPS;
-use super::{Schedule, is_boundary, reductions_in, walk_region};
+use super::{CostFn, Schedule, is_boundary, reductions_in, walk_region};
 use crate::dtype::DType;
+use crate::error::Result;
 use crate::graph::node::{Node, Op};
 use crate::kernel::{Kernel, Strategy, buffer_bytes};
 use crate::target::Target;
@@ -60,6 +67,8 @@ fn keys(n: &Arc<Node>) -> [u64; 2] {
 }
 
 struct Group {
+    /// Whether a reduction kernel leads it (its first member): only elementwise kernels join.
+    led: bool,
     shape: Vec<usize>,
     dtype: DType,
     members: Vec<usize>,
@@ -76,12 +85,13 @@ struct Group {
     access: Access,
 }
 
-/// Packs the elementwise kernels of `sched` into multi-output kernels where the target
-/// allows (see the module's doc).
-pub(super) fn group(sched: &mut Schedule, target: &Target) {
+/// Packs the elementwise kernels of `sched` into multi-output kernels, alone or behind a
+/// reduction, where the target allows (see the module's doc); `cost` counts a led kernel's
+/// loops.
+pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Result<()> {
     let limit = target.bindings.min(MAX_BINDINGS) as usize;
     if limit < 2 || sched.kernels.len() < 2 {
-        return;
+        return Ok(());
     }
     let owners = sched.owners();
     let access = |k: &Kernel| Access {
@@ -127,7 +137,8 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
                 .any(|w| g.access.reads.contains(w) || g.access.writes.contains(w))
         };
         let eligible = eligible(k, target);
-        let (vars, nodes) = if eligible {
+        let leads = !eligible && leads(k, target);
+        let (vars, nodes) = if eligible || leads {
             region(k)
         } else {
             (HashSet::new(), 0)
@@ -170,9 +181,10 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
                 g.access.reads.extend(a.reads);
                 g.access.writes.extend(a.writes);
             }
-            None if eligible => {
+            None if eligible || leads => {
                 open.push(groups.len());
                 groups.push(Group {
+                    led: leads,
                     shape: k.root.shape().to_vec(),
                     dtype: k.root.dtype(),
                     members: vec![i],
@@ -189,7 +201,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
         member_of[i] = Some(join.unwrap_or(groups.len() - 1));
     }
     if groups.iter().all(|g| g.members.len() < 2) {
-        return;
+        return Ok(());
     }
     let mut old: Vec<Option<Kernel>> = sched.kernels.drain(..).map(Some).collect();
     let last: HashMap<usize, usize> = groups
@@ -207,18 +219,47 @@ pub(super) fn group(sched: &mut Schedule, target: &Target) {
                         .iter()
                         .filter_map(|&m| old[m].take())
                         .collect();
-                    sched.kernels.push(merge(members));
+                    // a led kernel's loops must still fit the budget (the members'
+                    // values are computed in its invocations)
+                    let merged = merge(members.clone());
+                    let fits = match target.loop_budget {
+                        Some(budget) if groups[g].led && members.len() > 1 => {
+                            cost(&merged)? <= budget
+                        }
+                        _ => true,
+                    };
+                    if fits {
+                        sched.kernels.push(merged);
+                    } else {
+                        sched.kernels.extend(members);
+                    }
                 }
             }
         }
     }
+    Ok(())
 }
 
 /// Whether `k` may be a member: serial, elementwise (no reduction, no row plan, not split,
 /// not a template), at most [`MAX_PACKED_ELEMENTS`], every buffer bound by descriptor.
 fn eligible(k: &Kernel, target: &Target) -> bool {
-    k.strategy == Strategy::Serial
-        && !k.row_plan
+    k.strategy == Strategy::Serial && reductions_in(k).is_empty() && packable(k, target)
+}
+
+/// Whether `k` may lead a group: a reduction of at most [`MAX_PACKED_ELEMENTS`] outputs,
+/// serial, cooperative or tiled.
+fn leads(k: &Kernel, target: &Target) -> bool {
+    matches!(
+        k.strategy,
+        Strategy::Serial | Strategy::Cooperative { .. } | Strategy::Tile { .. }
+    ) && !reductions_in(k).is_empty()
+        && packable(k, target)
+}
+
+/// What every packed kernel is: not a row plan, not split, not a template, at most
+/// [`MAX_PACKED_ELEMENTS`] outputs, every buffer bound by descriptor.
+fn packable(k: &Kernel, target: &Target) -> bool {
+    !k.row_plan
         && k.split_of.is_none()
         && k.also.is_empty()
         && Arc::ptr_eq(&k.root, &k.body)
@@ -228,7 +269,6 @@ fn eligible(k: &Kernel, target: &Target) -> bool {
         )
         && k.root.numel() > 0
         && k.root.numel() <= MAX_PACKED_ELEMENTS
-        && reductions_in(k).is_empty()
         && k.roots()
             .chain(&k.inputs)
             .all(|n| buffer_bytes(n) <= target.lowering.bind_limit)

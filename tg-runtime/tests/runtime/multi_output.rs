@@ -123,3 +123,53 @@ fn a_replayed_packed_step_updates_every_parameter() {
     }
     assert_near(&read(&packed), &read(&unpacked));
 }
+
+/// A reduction read by two kernels with the elementwise kernel reading it packed into its
+/// own (`1 / sqrt(var + eps)` beside the variance): two dispatches, every value as the host
+/// computes it, for rows not a whole number of vectors too.
+#[test]
+fn a_reduction_and_its_elementwise_reader_in_one_kernel_equal_the_host() {
+    for (rows, cols) in [(16usize, 64usize), (7, 33)] {
+        let xs = values(0, 9, rows * cols);
+        let x = Lazy::from_slice(&[rows, cols], &xs).unwrap();
+        let var = x
+            .binary(tg_runtime::BinaryOp::Mul, &x)
+            .unwrap()
+            .reduce(tg_runtime::ReduceOp::Add, &[1])
+            .unwrap();
+        let eps = Lazy::constant(1e-5f32, DType::F32, &[rows, 1]).unwrap();
+        let rstd = var
+            .binary(tg_runtime::BinaryOp::Add, &eps)
+            .unwrap()
+            .unary(tg_runtime::UnaryOp::Sqrt)
+            .unwrap()
+            .unary(tg_runtime::UnaryOp::Recip)
+            .unwrap();
+        let scaled = var
+            .expand(&[rows, cols])
+            .unwrap()
+            .binary(tg_runtime::BinaryOp::Mul, &x)
+            .unwrap();
+        x.realize().unwrap();
+        let report = realize_report(&[&rstd, &scaled], false).unwrap();
+        assert_eq!(report.kernels.len(), 2, "{:?}", report.kernels);
+        let (got_rstd, got_scaled) = (
+            rstd.to_vec::<f32>().unwrap(),
+            scaled.to_vec::<f32>().unwrap(),
+        );
+        for r in 0..rows {
+            let row = &xs[r * cols..(r + 1) * cols];
+            let v: f64 = row.iter().map(|&a| f64::from(a) * f64::from(a)).sum();
+            let want = 1.0 / (v + 1e-5).sqrt();
+            assert!(
+                (f64::from(got_rstd[r]) - want).abs() <= 1e-5 * want,
+                "row {r}"
+            );
+            for (c, &a) in row.iter().enumerate() {
+                let w = v * f64::from(a);
+                let g = f64::from(got_scaled[r * cols + c]);
+                assert!((g - w).abs() <= 1e-5 * w.abs().max(1.0), "({r}, {c})");
+            }
+        }
+    }
+}

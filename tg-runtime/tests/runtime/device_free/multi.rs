@@ -77,8 +77,8 @@ fn packing_stays_within_the_device_bindings() {
 }
 
 /// Only kernels that read each other element for element share a dispatch: a value read
-/// through a transpose, or a reduction, keeps a kernel of its own; values of another shape
-/// are another kernel.
+/// through a transpose keeps a kernel of its own; values of another shape are another
+/// kernel; a reduction joins no group but leads one of its shape.
 #[test]
 fn only_elementwise_kernels_of_one_shape_pack() {
     let info = with_bindings(1 << 20);
@@ -98,7 +98,9 @@ fn only_elementwise_kernels_of_one_shape_pack() {
     let s = x.reduce(ReduceOp::Add, &[1]).unwrap();
     let y = data(&[8, 1]).unary(UnaryOp::Exp2).unwrap();
     let mixed = plan(&[&a, &s, &y], &info).unwrap();
-    assert_eq!(mixed.len(), 3, "{:?}", names(&mixed));
+    assert_eq!(names(&mixed), ["E_8x8_float32", "Rx2_8x1_float32"]);
+    let after = plan(&[&y, &s], &info).unwrap();
+    assert_eq!(after.len(), 2, "{:?}", names(&after));
     // independent values of one shape pack, reading no member
     let c = data(&[8, 8]).unary(UnaryOp::Sqrt).unwrap();
     let independent = plan(&[&a, &c], &info).unwrap();
@@ -156,4 +158,47 @@ fn large_kernels_are_not_packed() {
     };
     assert_eq!(two(1 << 19), 2);
     assert_eq!(two(1 << 18), 1);
+}
+
+/// A layer norm's statistics: the variance is read by two kernels, so it gets a buffer, and
+/// `1 / sqrt(var + eps)` beside it is computed in the variance's own kernel, a second
+/// output, rather than in a dispatch of its own.
+#[test]
+fn an_elementwise_kernel_joins_the_reduction_it_reads() {
+    let (var, rstd, scaled) = statistics();
+    let p = plan(&[&rstd, &scaled], &with_bindings(1 << 20)).unwrap();
+    assert_eq!(p.len(), 2, "{:?}", names(&p));
+    let led = p
+        .iter()
+        .find(|k| !k.kernel.also.is_empty())
+        .expect("a led kernel");
+    assert_eq!(led.kernel.root.id(), var.id(), "{:?}", names(&p));
+    assert_eq!(led.kernel.also[0].id(), rstd.id());
+    // no room for a second output: three kernels
+    assert_eq!(plan(&[&rstd, &scaled], &with_bindings(2)).unwrap().len(), 3);
+}
+
+/// The variance of `x` `[16, 64]` over its rows, `1 / sqrt(var + eps)`, and another reader
+/// of the variance.
+fn statistics() -> (Lazy, Lazy, Lazy) {
+    let x = data(&[16, 64]);
+    let var = x
+        .binary(BinaryOp::Mul, &x)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap();
+    let eps = Lazy::constant(1e-5f32, DType::F32, &[16, 1]).unwrap();
+    let rstd = var
+        .binary(BinaryOp::Add, &eps)
+        .unwrap()
+        .unary(UnaryOp::Sqrt)
+        .unwrap()
+        .unary(UnaryOp::Recip)
+        .unwrap();
+    let scaled = var
+        .expand(&[16, 64])
+        .unwrap()
+        .binary(BinaryOp::Mul, &x)
+        .unwrap();
+    (var, rstd, scaled)
 }
