@@ -10,10 +10,12 @@
 //! reads the new m and v), so the update of a parameter is one pass over its data.
 //!
 //! A small reduction kernel may lead a group too (any strategy but a row plan or a template):
-//! elementwise kernels of its shape join it and are computed at its output index, as its
-//! own output is. A reduction read by more than one kernel gets a buffer, and the cheap
-//! elementwise kernel that reads it next (a layer norm's `1 / sqrt(var + eps)` beside the
-//! variance its backward reads) was a dispatch of its own.
+//! elementwise kernels of its shape join it, and reductions of its shape and strategy, each
+//! computed at its output index as its own output is (a reduction's loop of its own). A
+//! reduction read by more than one kernel gets a buffer, and the cheap elementwise kernel
+//! that reads it next (a layer norm's `1 / sqrt(var + eps)` beside the variance its backward
+//! reads) was a dispatch of its own; attention's query, key and value projections are three
+//! products of one input.
 //!
 //! Grouping walks the kernels in order. A group is dispatched where its last member was, so
 //! its earlier members move later: a kernel in between that reads what the group writes, or
@@ -67,8 +69,10 @@ fn keys(n: &Arc<Node>) -> [u64; 2] {
 }
 
 struct Group {
-    /// Whether a reduction kernel leads it (its first member): only elementwise kernels join.
+    /// Whether a reduction kernel leads it (its first member).
     led: bool,
+    /// The leader's strategy.
+    strategy: Strategy,
     shape: Vec<usize>,
     dtype: DType,
     members: Vec<usize>,
@@ -143,9 +147,13 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
         } else {
             (HashSet::new(), 0)
         };
-        let join = if eligible {
+        let join = if eligible || leads {
             open.iter().copied().find(|&g| {
                 let g = &groups[g];
+                // a reduction joins only a group led by one of its strategy
+                if leads && !(g.led && g.strategy == k.strategy) {
+                    return false;
+                }
                 let direct = direct_reads(k, &g.roots);
                 let inputs: HashSet<u64> = k
                     .inputs
@@ -185,6 +193,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                 open.push(groups.len());
                 groups.push(Group {
                     led: leads,
+                    strategy: k.strategy,
                     shape: k.root.shape().to_vec(),
                     dtype: k.root.dtype(),
                     members: vec![i],
@@ -246,8 +255,8 @@ fn eligible(k: &Kernel, target: &Target) -> bool {
     k.strategy == Strategy::Serial && reductions_in(k).is_empty() && packable(k, target)
 }
 
-/// Whether `k` may lead a group: a reduction of at most [`MAX_PACKED_ELEMENTS`] outputs,
-/// serial, cooperative or tiled.
+/// Whether `k` may lead a group (or join one led by a reduction of its strategy): a
+/// reduction of at most [`MAX_PACKED_ELEMENTS`] outputs, serial, cooperative or tiled.
 fn leads(k: &Kernel, target: &Target) -> bool {
     matches!(
         k.strategy,

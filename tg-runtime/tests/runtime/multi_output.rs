@@ -173,3 +173,45 @@ fn a_reduction_and_its_elementwise_reader_in_one_kernel_equal_the_host() {
         }
     }
 }
+
+/// Three products of one input (a query, key and value projection) in one kernel: every
+/// value as the host computes it.
+#[test]
+fn products_sharing_a_kernel_equal_the_host() {
+    let (m, k, n) = (16usize, 64usize, 64usize);
+    let xs = values(1, 3, m * k);
+    let x = Lazy::from_slice(&[m, k], &xs).unwrap();
+    let ws: Vec<Vec<f32>> = (0..3).map(|i| values(2 + i, 5, k * n)).collect();
+    let products: Vec<Lazy> = ws
+        .iter()
+        .map(|w| {
+            let w = Lazy::from_slice(&[k, n], w).unwrap();
+            let xe = x.reshape(&[m, 1, k]).unwrap().expand(&[m, n, k]).unwrap();
+            let we = w
+                .permute(&[1, 0])
+                .unwrap()
+                .reshape(&[1, n, k])
+                .unwrap()
+                .expand(&[m, n, k])
+                .unwrap();
+            xe.binary(tg_runtime::BinaryOp::Mul, &we)
+                .unwrap()
+                .reduce(tg_runtime::ReduceOp::Add, &[2])
+                .unwrap()
+        })
+        .collect();
+    let report = realize_report(&products.iter().collect::<Vec<_>>(), false).unwrap();
+    assert_eq!(report.kernels.len(), 1, "{:?}", report.kernels);
+    for (w, p) in ws.iter().zip(&products) {
+        let got = p.to_vec::<f32>().unwrap();
+        for i in 0..m {
+            for j in 0..n {
+                let want: f64 = (0..k)
+                    .map(|t| f64::from(xs[i * k + t]) * f64::from(w[t * n + j]))
+                    .sum();
+                let g = f64::from(got[i * n + j]);
+                assert!((g - want).abs() <= 1e-5 * want.abs().max(1.0), "({i}, {j})");
+            }
+        }
+    }
+}

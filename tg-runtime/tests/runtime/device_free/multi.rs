@@ -78,7 +78,7 @@ fn packing_stays_within_the_device_bindings() {
 
 /// Only kernels that read each other element for element share a dispatch: a value read
 /// through a transpose keeps a kernel of its own; values of another shape are another
-/// kernel; a reduction joins no group but leads one of its shape.
+/// kernel; a reduction leads a group of its shape, and joins only one led by a reduction.
 #[test]
 fn only_elementwise_kernels_of_one_shape_pack() {
     let info = with_bindings(1 << 20);
@@ -201,4 +201,36 @@ fn statistics() -> (Lazy, Lazy, Lazy) {
         .binary(BinaryOp::Mul, &x)
         .unwrap();
     (var, rstd, scaled)
+}
+
+/// Products of one input with three weights (attention's query, key and value projections)
+/// are three reductions of one shape and strategy: the first leads, the others join, one
+/// dispatch.
+#[test]
+fn reductions_of_one_strategy_share_a_kernel() {
+    let x = data(&[16, 64]);
+    let products: Vec<Lazy> = (0..3).map(|_| product(&x, &data(&[64, 64]))).collect();
+    let targets: Vec<&Lazy> = products.iter().collect();
+    let p = plan(&targets, &with_bindings(1 << 20)).unwrap();
+    assert_eq!(p.len(), 1, "{:?}", names(&p));
+    assert_eq!(p[0].kernel.also.len(), 2);
+    assert_eq!(plan(&targets, &with_bindings(0)).unwrap().len(), 3);
+}
+
+/// `x [M, K] @ w [K, N]` as a broadcast product summed over K: `[M, N, 1]`.
+fn product(x: &Lazy, w: &Lazy) -> Lazy {
+    let (m, k) = (x.shape()[0], x.shape()[1]);
+    let n = w.shape()[1];
+    let xs = x.reshape(&[m, 1, k]).unwrap().expand(&[m, n, k]).unwrap();
+    let ws = w
+        .permute(&[1, 0])
+        .unwrap()
+        .reshape(&[1, n, k])
+        .unwrap()
+        .expand(&[m, n, k])
+        .unwrap();
+    xs.binary(BinaryOp::Mul, &ws)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap()
 }
