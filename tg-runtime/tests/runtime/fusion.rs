@@ -217,14 +217,7 @@ fn layernorm_is_one_kernel() {
         .unwrap()
         .binary(BinaryOp::Mul, &inv_n)
         .unwrap();
-    let eps = Lazy::constant(1e-5f32, DType::F32, &[5, 3, 1]).unwrap();
-    let rstd = var
-        .binary(BinaryOp::Add, &eps)
-        .unwrap()
-        .unary(UnaryOp::Sqrt)
-        .unwrap()
-        .unary(UnaryOp::Recip)
-        .unwrap();
+    let rstd = crate::graphs::reciprocal_deviation(&var);
     let y = xc
         .binary(BinaryOp::Mul, &rstd.expand(&shape).unwrap())
         .unwrap();

@@ -1,6 +1,6 @@
 //! Graphs several test modules build: kept here once.
 
-use tg_runtime::{BinaryOp, Lazy, ReduceOp, UnaryOp};
+use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
 
 /// The row maxima of `x` (`[rows, cols]`, kept as `[rows, 1]`) and `2^(x - max)`: the shared
 /// first steps of softmax and logsumexp, in base 2 so that they use the primitive `exp2`.
@@ -48,4 +48,51 @@ pub fn adam_update(p: &Lazy, g: &Lazy, m: &Lazy, v: &Lazy, lr: &Lazy) -> [Lazy; 
         .assign(&add(p, &step.unary(UnaryOp::Neg).unwrap()))
         .unwrap();
     [m2, v2, p2]
+}
+
+/// `1 / sqrt(var + 1e-5)`: a layer norm's reciprocal deviation from its variance.
+pub fn reciprocal_deviation(var: &Lazy) -> Lazy {
+    let eps = Lazy::constant(1e-5f32, DType::F32, var.shape()).unwrap();
+    var.binary(BinaryOp::Add, &eps)
+        .unwrap()
+        .unary(UnaryOp::Sqrt)
+        .unwrap()
+        .unary(UnaryOp::Recip)
+        .unwrap()
+}
+
+/// `x [M, K] @ w [K, N]` as a broadcast product summed over K: `[M, N, 1]`.
+pub fn product(x: &Lazy, w: &Lazy) -> Lazy {
+    let (m, k) = (x.shape()[0], x.shape()[1]);
+    let n = w.shape()[1];
+    let xs = x.reshape(&[m, 1, k]).unwrap().expand(&[m, n, k]).unwrap();
+    let ws = w
+        .permute(&[1, 0])
+        .unwrap()
+        .reshape(&[1, n, k])
+        .unwrap()
+        .expand(&[m, n, k])
+        .unwrap();
+    xs.binary(BinaryOp::Mul, &ws)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap()
+}
+
+/// The sum of squares of `x` `[rows, cols]` over each row (a variance, `[rows, 1]`), its
+/// [`reciprocal_deviation`], and another reader of it (`var * x`): the variance is read by two
+/// kernels.
+pub fn norm_statistics(x: &Lazy) -> (Lazy, Lazy, Lazy) {
+    let var = x
+        .binary(BinaryOp::Mul, x)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap();
+    let rstd = reciprocal_deviation(&var);
+    let scaled = var
+        .expand(x.shape())
+        .unwrap()
+        .binary(BinaryOp::Mul, x)
+        .unwrap();
+    (var, rstd, scaled)
 }

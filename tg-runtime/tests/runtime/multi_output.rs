@@ -2,9 +2,9 @@
 //! small parameters, packed into a few dispatches, writes what one kernel per value writes,
 //! eagerly and in a replayed recording whose learning rate a var rebinds.
 
-use tg_runtime::{DType, Lazy, Scalar, realize_report, record};
+use tg_runtime::{BinaryOp, DType, Lazy, Scalar, realize_report, record};
 
-use crate::graphs::adam_update;
+use crate::graphs::{adam_update, norm_statistics, product};
 
 /// Shapes of a small model's parameters: vectors (one not a whole number of 4-element
 /// vectors) and matrices.
@@ -39,9 +39,7 @@ fn state() -> State {
         };
         // v is a running mean of squares: not negative
         let v = param(3, 0.5);
-        let v = v
-            .assign(&v.binary(tg_runtime::BinaryOp::Mul, &v).unwrap())
-            .unwrap();
+        let v = v.assign(&v.binary(BinaryOp::Mul, &v).unwrap()).unwrap();
         v.realize().unwrap();
         params.push([param(1, 1.0), param(2, 0.1), v]);
         grads.push(Lazy::from_slice(shape, &values(i, 4, n)).unwrap());
@@ -132,24 +130,7 @@ fn a_reduction_and_its_elementwise_reader_in_one_kernel_equal_the_host() {
     for (rows, cols) in [(16usize, 64usize), (7, 33)] {
         let xs = values(0, 9, rows * cols);
         let x = Lazy::from_slice(&[rows, cols], &xs).unwrap();
-        let var = x
-            .binary(tg_runtime::BinaryOp::Mul, &x)
-            .unwrap()
-            .reduce(tg_runtime::ReduceOp::Add, &[1])
-            .unwrap();
-        let eps = Lazy::constant(1e-5f32, DType::F32, &[rows, 1]).unwrap();
-        let rstd = var
-            .binary(tg_runtime::BinaryOp::Add, &eps)
-            .unwrap()
-            .unary(tg_runtime::UnaryOp::Sqrt)
-            .unwrap()
-            .unary(tg_runtime::UnaryOp::Recip)
-            .unwrap();
-        let scaled = var
-            .expand(&[rows, cols])
-            .unwrap()
-            .binary(tg_runtime::BinaryOp::Mul, &x)
-            .unwrap();
+        let (_, rstd, scaled) = norm_statistics(&x);
         x.realize().unwrap();
         let report = realize_report(&[&rstd, &scaled], false).unwrap();
         assert_eq!(report.kernels.len(), 2, "{:?}", report.kernels);
@@ -184,21 +165,7 @@ fn products_sharing_a_kernel_equal_the_host() {
     let ws: Vec<Vec<f32>> = (0..3).map(|i| values(2 + i, 5, k * n)).collect();
     let products: Vec<Lazy> = ws
         .iter()
-        .map(|w| {
-            let w = Lazy::from_slice(&[k, n], w).unwrap();
-            let xe = x.reshape(&[m, 1, k]).unwrap().expand(&[m, n, k]).unwrap();
-            let we = w
-                .permute(&[1, 0])
-                .unwrap()
-                .reshape(&[1, n, k])
-                .unwrap()
-                .expand(&[m, n, k])
-                .unwrap();
-            xe.binary(tg_runtime::BinaryOp::Mul, &we)
-                .unwrap()
-                .reduce(tg_runtime::ReduceOp::Add, &[2])
-                .unwrap()
-        })
+        .map(|w| product(&x, &Lazy::from_slice(&[k, n], w).unwrap()))
         .collect();
     let report = realize_report(&products.iter().collect::<Vec<_>>(), false).unwrap();
     assert_eq!(report.kernels.len(), 1, "{:?}", report.kernels);

@@ -6,7 +6,7 @@ use tg_runtime::realize::plan;
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
 
 use super::{data, lavapipe, names};
-use crate::graphs::adam_update;
+use crate::graphs::{adam_update, norm_statistics, product};
 
 /// lavapipe with the storage buffers a kernel may bind set (Mesa 22.3 allows millions).
 fn with_bindings(bindings: u32) -> DeviceInfo {
@@ -165,7 +165,7 @@ fn large_kernels_are_not_packed() {
 /// output, rather than in a dispatch of its own.
 #[test]
 fn an_elementwise_kernel_joins_the_reduction_it_reads() {
-    let (var, rstd, scaled) = statistics();
+    let (var, rstd, scaled) = norm_statistics(&data(&[16, 64]));
     let p = plan(&[&rstd, &scaled], &with_bindings(1 << 20)).unwrap();
     assert_eq!(p.len(), 2, "{:?}", names(&p));
     let led = p
@@ -176,31 +176,6 @@ fn an_elementwise_kernel_joins_the_reduction_it_reads() {
     assert_eq!(led.kernel.also[0].id(), rstd.id());
     // no room for a second output: three kernels
     assert_eq!(plan(&[&rstd, &scaled], &with_bindings(2)).unwrap().len(), 3);
-}
-
-/// The variance of `x` `[16, 64]` over its rows, `1 / sqrt(var + eps)`, and another reader
-/// of the variance.
-fn statistics() -> (Lazy, Lazy, Lazy) {
-    let x = data(&[16, 64]);
-    let var = x
-        .binary(BinaryOp::Mul, &x)
-        .unwrap()
-        .reduce(ReduceOp::Add, &[1])
-        .unwrap();
-    let eps = Lazy::constant(1e-5f32, DType::F32, &[16, 1]).unwrap();
-    let rstd = var
-        .binary(BinaryOp::Add, &eps)
-        .unwrap()
-        .unary(UnaryOp::Sqrt)
-        .unwrap()
-        .unary(UnaryOp::Recip)
-        .unwrap();
-    let scaled = var
-        .expand(&[16, 64])
-        .unwrap()
-        .binary(BinaryOp::Mul, &x)
-        .unwrap();
-    (var, rstd, scaled)
 }
 
 /// Products of one input with three weights (attention's query, key and value projections)
@@ -215,22 +190,4 @@ fn reductions_of_one_strategy_share_a_kernel() {
     assert_eq!(p.len(), 1, "{:?}", names(&p));
     assert_eq!(p[0].kernel.also.len(), 2);
     assert_eq!(plan(&targets, &with_bindings(0)).unwrap().len(), 3);
-}
-
-/// `x [M, K] @ w [K, N]` as a broadcast product summed over K: `[M, N, 1]`.
-fn product(x: &Lazy, w: &Lazy) -> Lazy {
-    let (m, k) = (x.shape()[0], x.shape()[1]);
-    let n = w.shape()[1];
-    let xs = x.reshape(&[m, 1, k]).unwrap().expand(&[m, n, k]).unwrap();
-    let ws = w
-        .permute(&[1, 0])
-        .unwrap()
-        .reshape(&[1, n, k])
-        .unwrap()
-        .expand(&[m, n, k])
-        .unwrap();
-    xs.binary(BinaryOp::Mul, &ws)
-        .unwrap()
-        .reduce(ReduceOp::Add, &[2])
-        .unwrap()
 }
