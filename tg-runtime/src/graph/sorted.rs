@@ -223,7 +223,7 @@ impl Lazy {
 
     /// Each value summed into the position `index` (an integer tensor of this shape) holds
     /// along `axis`, in an axis of `n` (positions outside `0..n` add nothing): the transpose
-    /// of [`Lazy::gather`], and its gradient. Two ways, by size ([`one_hot_pays`]): a one-hot
+    /// of [`Lazy::gather`], and its gradient. Two ways, by size (`one_hot_pays`): a one-hot
     /// mask of every value against every position, summed (one reduction, `k n` per row of `k`
     /// values), or [`Lazy::combine_at`] with a sum, 0 where nothing lands (a sort and a scan,
     /// `O((k + n) log k)` per row, about a dozen kernels: an embedding table's gradient as a
