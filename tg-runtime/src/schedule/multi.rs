@@ -17,7 +17,8 @@
 //! reads) was a dispatch of its own; attention's query, key and value projections are three
 //! products of one input.
 //!
-//! Grouping walks the kernels in order. A group is dispatched where its last member was, so
+//! Grouping walks the kernels in order, after the kernels that may join a group have been
+//! moved as late as the others allow ([`defer`]). A group is dispatched where its last member was, so
 //! its earlier members move later: a kernel in between that reads what the group writes, or
 //! writes what it reads or writes, closes the group (it is dispatched before that kernel). A
 //! kernel joins a group of its shape and dtype when it reads no member's output other than a
@@ -123,6 +124,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
             .filter_map(|n| made.get(&n.id()))
             .sum()
     };
+    defer(sched, target, &access, &held);
     let mut groups: Vec<Group> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     let mut member_of: Vec<Option<usize>> = vec![None; sched.kernels.len()];
@@ -247,6 +249,58 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
         }
     }
     Ok(())
+}
+
+/// Moves each kernel that may join a group ([`eligible`]) as late as the kernels after it
+/// allow: just before the first that reads what it writes or writes what it reads or writes,
+/// or to the end, in order, while the intermediates the moved kernels read stay within
+/// [`MAX_HELD_BYTES`]. A training step computes each gradient just before its parameter's
+/// update reads it, so the update closed every group the gradient's reduction led (a layer's
+/// bias gradients, each a sum of one gradient's rows, were a kernel each); moved after the
+/// backward, the updates pack by shape and the gradients by strategy.
+fn defer(
+    sched: &mut Schedule,
+    target: &Target,
+    access: &dyn Fn(&Kernel) -> Access,
+    held: &dyn Fn(&Kernel, &HashSet<u64>) -> u64,
+) {
+    let kernels = std::mem::take(&mut sched.kernels);
+    let none = HashSet::new();
+    let mut out: Vec<Kernel> = Vec::with_capacity(kernels.len());
+    let mut waiting: Vec<(Kernel, Access, u64)> = Vec::new();
+    let mut waiting_bytes = 0;
+    for k in kernels {
+        let a = access(&k);
+        let moves = eligible(&k, target);
+        // the last waiting kernel `k` must follow (one that moves waits behind them all)
+        let last = waiting.iter().rposition(|(_, w, _)| {
+            !moves
+                && (a.reads.iter().any(|r| w.writes.contains(r))
+                    || a.writes
+                        .iter()
+                        .any(|x| w.reads.contains(x) || w.writes.contains(x)))
+        });
+        if let Some(l) = last {
+            for (w, _, bytes) in waiting.drain(..=l) {
+                waiting_bytes -= bytes;
+                out.push(w);
+            }
+        }
+        if moves {
+            let bytes = held(&k, &none);
+            while !waiting.is_empty() && waiting_bytes + bytes > MAX_HELD_BYTES {
+                let (w, _, b) = waiting.remove(0);
+                waiting_bytes -= b;
+                out.push(w);
+            }
+            waiting_bytes += bytes;
+            waiting.push((k, a, bytes));
+        } else {
+            out.push(k);
+        }
+    }
+    out.extend(waiting.into_iter().map(|(w, _, _)| w));
+    sched.kernels = out;
 }
 
 /// Whether `k` may be a member: serial, elementwise (no reduction, no row plan, not split,

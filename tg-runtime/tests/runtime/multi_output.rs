@@ -2,7 +2,7 @@
 //! small parameters, packed into a few dispatches, writes what one kernel per value writes,
 //! eagerly and in a replayed recording whose learning rate a var rebinds.
 
-use tg_runtime::{BinaryOp, DType, Lazy, Scalar, realize_report, record};
+use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, Scalar, realize_report, record};
 
 use crate::graphs::{adam_update, norm_statistics, product};
 
@@ -181,4 +181,37 @@ fn products_sharing_a_kernel_equal_the_host() {
             }
         }
     }
+}
+
+/// Gradients summed in the step (each a sum of 4 rows) with the updates that read them: the
+/// updates wait behind all the sums (`multi.rs`), so sums of one shape share a kernel, and
+/// so do the updates; the values equal those of one kernel each.
+#[test]
+fn updates_after_their_summed_gradients_equal_one_kernel_each() {
+    let summed = |s: &mut State| {
+        for (i, g) in s.grads.iter_mut().enumerate() {
+            let shape = g.shape().to_vec();
+            let n: usize = shape.iter().product();
+            let rows = Lazy::from_slice(&[4, n], &values(i, 6, 4 * n)).unwrap();
+            *g = rows
+                .reduce(ReduceOp::Add, &[0])
+                .unwrap()
+                .reshape(&shape)
+                .unwrap();
+        }
+    };
+    let mut unpacked = state();
+    summed(&mut unpacked);
+    for g in &unpacked.grads {
+        g.realize().unwrap();
+    }
+    unpacked_step(&mut unpacked, 0.05);
+    let mut packed = state();
+    summed(&mut packed);
+    let new = packed_step(&packed, 0.05);
+    let report = realize_report(&new.iter().collect::<Vec<_>>(), false).unwrap();
+    // six sums of three shapes, and the updates of three shapes: a sum read by its update
+    // right after it was a kernel of its own (nine dispatches)
+    assert!(report.kernels.len() <= 6, "{:?}", report.kernels);
+    assert_near(&read(&packed), &read(&unpacked));
 }
