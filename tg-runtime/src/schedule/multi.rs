@@ -18,13 +18,13 @@
 //! products of one input.
 //!
 //! Grouping walks the kernels in order, after the kernels that may join a group have been
-//! moved as late as the others allow ([`defer`]). A group is dispatched where its last member was, so
-//! its earlier members move later: a kernel in between that reads what the group writes, or
-//! writes what it reads or writes, closes the group (it is dispatched before that kernel). A
-//! kernel joins a group of its shape and dtype when it reads no member's output other than a
-//! member's root itself, element for element, and the group stays within the device's
-//! bindings ([`Target::bindings`], at most [`MAX_BINDINGS`]), push constants and the size a
-//! kernel is capped at (`cap.rs`: a long chain cut into kernels stays cut).
+//! moved as late as the others allow ([`defer`]). A group is dispatched where its last member
+//! was, so its earlier members move later: a kernel in between that reads what the group
+//! writes, or writes what it reads or writes, closes the group (it is dispatched before that
+//! kernel). A kernel joins a group of its shape and dtype when it reads no member's output
+//! other than a member's root itself, element for element, and the group stays within the
+//! device's bindings ([`Target::bindings`], at most [`MAX_BINDINGS`]), push constants and the
+//! size a kernel is capped at (`cap.rs`: a long chain cut into kernels stays cut).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
