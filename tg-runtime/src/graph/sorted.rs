@@ -43,14 +43,18 @@ fn check_positions(op: &'static str, values: &Lazy, axis: usize, index: &Lazy) -
     Ok(())
 }
 
-/// Whether a sum of `k` values into `n` positions (per row) costs less as a one-hot mask
-/// summed (`k n` compares and adds, one reduction) than sorted and scanned (about
-/// `(k + n) log2 k` steps, each a gather, and 15 kernels in all): up to [`ONE_HOT_FACTOR`]
-/// times the steps. The position's compare needs `n - 1` in the index's dtype.
-fn one_hot_pays(k: usize, n: usize, index: DType) -> bool {
+/// Whether a sum of `values` into `n` positions along `axis` (`k` values a row) costs less
+/// as a one-hot mask summed (`k n` compares and adds, one reduction) than sorted and scanned
+/// (about `(k + n) log2 k` steps, each a gather, and 15 kernels in all): up to
+/// [`ONE_HOT_FACTOR`] times the steps. The position's compare needs `n - 1` in the index's
+/// dtype, and the mask at most 2^31 elements (no larger one-hot reduction is tested).
+fn one_hot_pays(values: &Lazy, axis: usize, n: usize, index: DType) -> bool {
+    let k = values.shape()[axis];
+    let mask = (values.numel() as u128) * (n as u128);
     let log = u128::from(usize::BITS - k.saturating_sub(1).leading_zeros()).max(1);
     let steps = (k as u128 + n as u128) * log;
-    n > 0
+    mask > 0
+        && mask < 1 << 31
         && (n as i128 - 1) <= index.int_max()
         && (k as u128) * (n as u128) <= ONE_HOT_FACTOR * steps
 }
@@ -230,9 +234,7 @@ impl Lazy {
     /// one-hot product has the vocabulary as a side).
     pub fn sum_at(&self, axis: usize, index: &Lazy, n: usize) -> Result<Lazy> {
         check_positions("sum_at", self, axis, index)?;
-        // the mask's elements within 2^31 as well: no larger one-hot reduction is tested
-        let mask = (self.numel() as u128) * (n as u128);
-        if mask > 0 && mask < 1 << 31 && one_hot_pays(self.shape()[axis], n, index.dtype()) {
+        if one_hot_pays(self, axis, n, index.dtype()) {
             return self.one_hot_sum_at(axis, index, n);
         }
         let (sums, found) =

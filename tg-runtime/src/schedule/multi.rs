@@ -26,7 +26,7 @@
 //! device's bindings ([`Target::bindings`], at most [`MAX_BINDINGS`]), push constants and the
 //! size a kernel is capped at (`cap.rs`: a long chain cut into kernels stays cut).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use super::assign::{base, buffer_key};
@@ -57,12 +57,37 @@ pub const MAX_PACKED_ELEMENTS: usize = 1 << 18;
 pub const MAX_HELD_BYTES: u64 = 4 * MAX_PACKED_ELEMENTS as u64;
 
 /// A kernel's place in grouping: what it reads and writes, by node and by buffer.
+#[derive(Clone)]
 struct Access {
     /// Nodes and buffers it writes: its roots, and an assign's target buffer.
     writes: HashSet<u64>,
     /// Nodes and buffers it reads (aliases resolved to their owners).
     reads: HashSet<u64>,
 }
+
+impl Access {
+    /// Whether a kernel of this access must run after one of `earlier`'s: it reads what that
+    /// one writes, or writes what that one reads or writes.
+    fn follows(&self, earlier: &Access) -> bool {
+        self.reads.iter().any(|r| earlier.writes.contains(r))
+            || self
+                .writes
+                .iter()
+                .any(|w| earlier.reads.contains(w) || earlier.writes.contains(w))
+    }
+}
+
+/// What a kernel may be in a group ([`role`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Role {
+    /// A serial elementwise kernel: it joins any group of its shape.
+    Member,
+    /// A reduction: it leads a group, or joins one led by a reduction of its strategy.
+    Leader,
+}
+
+/// A kernel in grouping's order, with what it reads and writes and its role.
+type Planned = (Kernel, Access, Option<Role>);
 
 /// Both keys of a node: its id and the buffer it lives in (an assign's target).
 fn keys(n: &Arc<Node>) -> [u64; 2] {
@@ -124,14 +149,20 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
             .filter_map(|n| made.get(&n.id()))
             .sum()
     };
-    defer(sched, target, &access, &held);
+    let planned: Vec<Planned> = std::mem::take(&mut sched.kernels)
+        .into_iter()
+        .map(|k| {
+            let (a, r) = (access(&k), role(&k, target));
+            (k, a, r)
+        })
+        .collect();
+    let planned = defer(planned, &held);
     let mut groups: Vec<Group> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
-    let mut member_of: Vec<Option<usize>> = vec![None; sched.kernels.len()];
-    for (i, k) in sched.kernels.iter().enumerate() {
-        let a = access(k);
-        // whether `k` conflicts with group `g`, taking `direct` member roots as computed in
-        // the same dispatch (only for the group `k` joins)
+    let mut member_of: Vec<Option<usize>> = vec![None; planned.len()];
+    for (i, (k, a, role)) in planned.iter().enumerate() {
+        // whether `k` conflicts with group `g` where it joins it: as `Access::follows`, but
+        // for `direct` member roots, computed in the same dispatch
         let conflicts = |g: &Group, direct: &HashSet<u64>| {
             k.inputs.iter().any(|input| {
                 let r = owners.of(input);
@@ -142,18 +173,15 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                 .iter()
                 .any(|w| g.access.reads.contains(w) || g.access.writes.contains(w))
         };
-        let eligible = eligible(k, target);
-        let leads = !eligible && leads(k, target);
-        let (vars, nodes) = if eligible || leads {
-            region(k)
-        } else {
-            (HashSet::new(), 0)
+        let (vars, nodes) = match role {
+            Some(_) => region(k),
+            None => (HashSet::new(), 0),
         };
-        let join = if eligible || leads {
+        let join = if let Some(role) = *role {
             open.iter().copied().find(|&g| {
                 let g = &groups[g];
                 // a reduction joins only a group led by one of its strategy
-                if leads && !(g.led && g.strategy == k.strategy) {
+                if role == Role::Leader && !(g.led && g.strategy == k.strategy) {
                     return false;
                 }
                 let direct = direct_reads(k, &g.roots);
@@ -175,8 +203,8 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
         } else {
             None
         };
-        // every other open group moves past `k` only where they do not conflict
-        open.retain(|&g| Some(g) == join || !conflicts(&groups[g], &HashSet::new()));
+        // every other open group moves past `k` only where `k` need not follow it
+        open.retain(|&g| Some(g) == join || !a.follows(&groups[g].access));
         match join {
             Some(g) => {
                 let g = &mut groups[g];
@@ -188,13 +216,13 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                 g.vars.extend(vars);
                 g.nodes += nodes;
                 g.held += held(k, &g.roots);
-                g.access.reads.extend(a.reads);
-                g.access.writes.extend(a.writes);
+                g.access.reads.extend(a.reads.iter().copied());
+                g.access.writes.extend(a.writes.iter().copied());
             }
-            None if eligible || leads => {
+            None if role.is_some() => {
                 open.push(groups.len());
                 groups.push(Group {
-                    led: leads,
+                    led: *role == Some(Role::Leader),
                     strategy: k.strategy,
                     shape: k.root.shape().to_vec(),
                     dtype: k.root.dtype(),
@@ -204,17 +232,14 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                     vars,
                     nodes,
                     held: held(k, &HashSet::new()),
-                    access: a,
+                    access: a.clone(),
                 });
             }
             None => continue,
         }
         member_of[i] = Some(join.unwrap_or(groups.len() - 1));
     }
-    if groups.iter().all(|g| g.members.len() < 2) {
-        return Ok(());
-    }
-    let mut old: Vec<Option<Kernel>> = sched.kernels.drain(..).map(Some).collect();
+    let mut old: Vec<Option<Kernel>> = planned.into_iter().map(|(k, _, _)| Some(k)).collect();
     let last: HashMap<usize, usize> = groups
         .iter()
         .enumerate()
@@ -232,17 +257,18 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                         .collect();
                     // a led kernel's loops must still fit the budget (the members'
                     // values are computed in its invocations)
-                    let merged = merge(members.clone());
-                    let fits = match target.loop_budget {
+                    match target.loop_budget {
                         Some(budget) if groups[g].led && members.len() > 1 => {
-                            cost(&merged)? <= budget
+                            let merged = merge(members.clone());
+                            if cost(&merged)? <= budget {
+                                sched.kernels.push(merged);
+                            } else {
+                                sched.kernels.extend(members);
+                            }
                         }
-                        _ => true,
-                    };
-                    if fits {
-                        sched.kernels.push(merged);
-                    } else {
-                        sched.kernels.extend(members);
+                        // a group of one keeps its kernel as planned
+                        _ if members.len() == 1 => sched.kernels.extend(members),
+                        _ => sched.kernels.push(merge(members)),
                     }
                 }
             }
@@ -251,72 +277,63 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
     Ok(())
 }
 
-/// Moves each kernel that may join a group ([`eligible`]) as late as the kernels after it
-/// allow: just before the first that reads what it writes or writes what it reads or writes,
-/// or to the end, in order, while the intermediates the moved kernels read stay within
-/// [`MAX_HELD_BYTES`]. A training step computes each gradient just before its parameter's
-/// update reads it, so the update closed every group the gradient's reduction led (a layer's
-/// bias gradients, each a sum of one gradient's rows, were a kernel each); moved after the
-/// backward, the updates pack by shape and the gradients by strategy.
-fn defer(
-    sched: &mut Schedule,
-    target: &Target,
-    access: &dyn Fn(&Kernel) -> Access,
-    held: &dyn Fn(&Kernel, &HashSet<u64>) -> u64,
-) {
-    let kernels = std::mem::take(&mut sched.kernels);
+/// Moves each kernel that may join a group as a member ([`Role::Member`]) as late as the
+/// kernels after it allow: just before the first that must follow it
+/// ([`Access::follows`]), or to the end, in order, while the intermediates the moved kernels
+/// read stay within [`MAX_HELD_BYTES`]. A training step computes each gradient just before
+/// its parameter's update reads it, so the update closed every group the gradient's
+/// reduction led (a layer's bias gradients, each a sum of one gradient's rows, were a kernel
+/// each); moved after the backward, the updates pack by shape and the gradients by strategy.
+fn defer(planned: Vec<Planned>, held: &dyn Fn(&Kernel, &HashSet<u64>) -> u64) -> Vec<Planned> {
     let none = HashSet::new();
-    let mut out: Vec<Kernel> = Vec::with_capacity(kernels.len());
-    let mut waiting: Vec<(Kernel, Access, u64)> = Vec::new();
+    let mut out = Vec::with_capacity(planned.len());
+    // the waiting kernels with the bytes each holds, and their sum
+    let mut waiting: VecDeque<(Planned, u64)> = VecDeque::new();
     let mut waiting_bytes = 0;
-    for k in kernels {
-        let a = access(&k);
-        let moves = eligible(&k, target);
-        // the last waiting kernel `k` must follow (one that moves waits behind them all)
-        let last = waiting.iter().rposition(|(_, w, _)| {
-            !moves
-                && (a.reads.iter().any(|r| w.writes.contains(r))
-                    || a.writes
-                        .iter()
-                        .any(|x| w.reads.contains(x) || w.writes.contains(x)))
-        });
-        if let Some(l) = last {
-            for (w, _, bytes) in waiting.drain(..=l) {
-                waiting_bytes -= bytes;
-                out.push(w);
-            }
-        }
-        if moves {
-            let bytes = held(&k, &none);
-            while !waiting.is_empty() && waiting_bytes + bytes > MAX_HELD_BYTES {
-                let (w, _, b) = waiting.remove(0);
+    for entry in planned {
+        if entry.2 == Some(Role::Member) {
+            // it waits behind every waiting kernel, so none need go first
+            let bytes = held(&entry.0, &none);
+            while waiting_bytes + bytes > MAX_HELD_BYTES {
+                let Some((w, b)) = waiting.pop_front() else {
+                    break;
+                };
                 waiting_bytes -= b;
                 out.push(w);
             }
             waiting_bytes += bytes;
-            waiting.push((k, a, bytes));
-        } else {
-            out.push(k);
+            waiting.push_back((entry, bytes));
+            continue;
         }
+        // the waiting kernels up to the last that this one must follow go first
+        if let Some(l) = waiting
+            .iter()
+            .rposition(|((_, w, _), _)| entry.1.follows(w))
+        {
+            for (w, b) in waiting.drain(..=l) {
+                waiting_bytes -= b;
+                out.push(w);
+            }
+        }
+        out.push(entry);
     }
-    out.extend(waiting.into_iter().map(|(w, _, _)| w));
-    sched.kernels = out;
+    out.extend(waiting.into_iter().map(|(w, _)| w));
+    out
 }
 
-/// Whether `k` may be a member: serial, elementwise (no reduction, no row plan, not split,
-/// not a template), at most [`MAX_PACKED_ELEMENTS`], every buffer bound by descriptor.
-fn eligible(k: &Kernel, target: &Target) -> bool {
-    k.strategy == Strategy::Serial && reductions_in(k).is_empty() && packable(k, target)
-}
-
-/// Whether `k` may lead a group (or join one led by a reduction of its strategy): a
-/// reduction of at most [`MAX_PACKED_ELEMENTS`] outputs, serial, cooperative or tiled.
-fn leads(k: &Kernel, target: &Target) -> bool {
-    matches!(
-        k.strategy,
-        Strategy::Serial | Strategy::Cooperative { .. } | Strategy::Tile { .. }
-    ) && !reductions_in(k).is_empty()
-        && packable(k, target)
+/// What `k` may be in a group, if anything: a member if serial and elementwise, a leader if
+/// a reduction, serial, cooperative or tiled; either way [`packable`].
+fn role(k: &Kernel, target: &Target) -> Option<Role> {
+    if !packable(k, target) {
+        return None;
+    }
+    match (k.strategy, reductions_in(k).is_empty()) {
+        (Strategy::Serial, true) => Some(Role::Member),
+        (Strategy::Serial | Strategy::Cooperative { .. } | Strategy::Tile { .. }, false) => {
+            Some(Role::Leader)
+        }
+        _ => None,
+    }
 }
 
 /// What every packed kernel is: not a row plan, not split, not a template, at most
