@@ -227,3 +227,37 @@ fn sums_into_positions_choose_the_sort_or_a_one_hot_by_size() {
         }
     }
 }
+
+/// A one-hot sum past lavapipe's loop budget (65,535 iterations an invocation) and at 2^24
+/// mask elements: 2^20 values into 16 positions, split into reductions that fit, landing
+/// like the host; the sort would take dozens of kernels.
+#[test]
+fn a_one_hot_sum_past_the_loop_budget_lands_like_the_host() {
+    let (k, n) = (1usize << 20, 16usize);
+    let vals: Vec<f32> = (0..k).map(|i| ((i * 7) % 13) as f32 - 6.0).collect();
+    let pos: Vec<i32> = positions(k, 11, -1, n as i64 + 1)
+        .into_iter()
+        .map(|p| p as i32)
+        .collect();
+    let v = Lazy::from_slice(&[k], &vals).unwrap();
+    let p = Lazy::from_slice(&[k], &pos).unwrap();
+    v.realize().unwrap();
+    p.realize().unwrap();
+    let before = tg_runtime::thread_stats();
+    let got = v.sum_at(0, &p, n).unwrap().to_vec::<f32>().unwrap();
+    let after = tg_runtime::thread_stats();
+    assert!(
+        after.kernels - before.kernels < 10,
+        "{} kernels",
+        after.kernels - before.kernels
+    );
+    let mut want = vec![0.0f64; n];
+    for (&q, &x) in pos.iter().zip(&vals) {
+        if (0..n as i32).contains(&q) {
+            want[q as usize] += f64::from(x);
+        }
+    }
+    // integers, so every order of the sum is exact
+    let got: Vec<f64> = got.iter().map(|&g| f64::from(g)).collect();
+    assert_eq!(got, want);
+}

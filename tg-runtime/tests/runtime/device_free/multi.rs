@@ -219,3 +219,27 @@ fn updates_wait_behind_the_sums_they_read() {
         names(&p)
     );
 }
+
+/// Where the device has a loop budget, a led kernel stays within it: two sums of one shape
+/// over rows of different lengths (each its own loop) pack under lavapipe's budget, and stay
+/// two kernels under a budget that the longer one's loops fit and the packed kernel's do not.
+#[test]
+fn a_led_kernel_over_the_loop_budget_stays_unpacked() {
+    let sums: Vec<Lazy> = [256, 512]
+        .iter()
+        .map(|&rows| data(&[rows, 64]).reduce(ReduceOp::Add, &[0]).unwrap())
+        .collect();
+    let targets: Vec<&Lazy> = sums.iter().collect();
+    let single = plan(&targets, &with_bindings(0)).unwrap();
+    let packed = plan(&targets, &with_bindings(1 << 20)).unwrap();
+    assert_eq!(packed.len(), 1, "{:?}", names(&packed));
+    let one = single.iter().map(|k| k.loops).max().unwrap();
+    assert!(packed[0].loops > one, "{} vs {one}", packed[0].loops);
+    let tight = DeviceInfo {
+        loop_budget: Some(one),
+        ..with_bindings(1 << 20)
+    };
+    let p = plan(&targets, &tight).unwrap();
+    assert_eq!(p.len(), 2, "{:?}", names(&p));
+    assert!(p.iter().all(|k| k.loops <= one));
+}
