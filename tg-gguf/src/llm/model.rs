@@ -2,12 +2,14 @@
 //! (`RMSNorm`, `Embedding`, `scaled_dot_product_attention`) and [`QTensor`] weights whose
 //! dequantization fuses into the products that read them.
 //!
-//! Prefill (a prompt from position 0) and decode (one token at a position) are each a
-//! [`Replay`]: recorded on the first call of a shape and replayed after, the position and the
-//! token id bound as runtime vars (push constants), so a decoded token is one submission and
-//! compiles, schedules and uploads nothing. The KV cache is one preallocated f32 buffer per
-//! layer for keys and one for values, `[kv_heads, context, head_dim]`, written in place with
-//! `assign` (the row at the position replaced, the rest kept).
+//! A prompt runs as prefill steps of at most [`PREFILL_ROWS`] rows and a decoded token as a
+//! step of one: each step writes its rows' keys and values into the cache and attends the
+//! cache. Each is a [`Replay`]: recorded on the first call of a shape and replayed after, the
+//! step's position, the token id and the sampler's settings bound as runtime vars (push
+//! constants), so a decoded token is one submission and compiles, schedules and uploads
+//! nothing. The KV cache is one preallocated f32 buffer per layer for keys and one for
+//! values, `[kv_heads, context, head_dim]`, written in place with `assign` (the step's rows
+//! replaced, the rest kept).
 
 use tg_nn::nn::{Embedding, RMSNorm, scaled_dot_product_attention};
 use tg_nn::replay::Replay;
@@ -115,6 +117,27 @@ struct Block {
     down: QTensor,
 }
 
+/// Prompt rows one prefill step takes at most. A prompt runs as steps of this many rows, the
+/// last of the power of two at or above the rows left (its padding rows are written to the
+/// cache past the prompt, where a decode step overwrites each before attending it), each
+/// step attending what the steps before wrote to the cache, as llama.cpp's batches do. So a
+/// prompt of any length needs at most six recordings (1, 2, 4 .. 32 rows), and device memory
+/// beyond the weights and the cache is that of 32 rows: under the 64 reads from which the
+/// scheduler gives a value read by many rows a buffer of its own (`schedule/reuse.rs`), so
+/// the weights are decoded inside the products' tiles, never stored in f32.
+const PREFILL_ROWS: usize = 32;
+
+/// What a prefill step returns besides its cache writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Output {
+    /// Nothing (a step before the last, when sampling).
+    Cache,
+    /// The logits of its rows.
+    Logits,
+    /// The token sampled after its last prompt row.
+    Sample,
+}
+
 /// A loaded model with its KV cache.
 pub struct Model {
     device: Device,
@@ -126,10 +149,12 @@ pub struct Model {
     output: QTensor,
     inv_freq: DynTensor,
     cache: Vec<(DynTensor, DynTensor)>,
-    /// Var ids: the position, the token id, and the sampler's four constants.
+    /// Var ids: the position (of a prefill step's first row), the token id, the sampler's
+    /// three constants, and a prefill step's last prompt row.
     vars: u64,
-    /// One recording per kind of prefill (as `decode`); each keyed by prompt length inside.
-    prefill: std::collections::HashMap<(bool, usize, bool, bool), Replay>,
+    /// One recording per prefill step's output and sampler kind (as `decode`); each keyed by
+    /// its row count inside.
+    prefill: std::collections::HashMap<(Output, usize, bool, bool), Replay>,
     /// One recording per kind of decode step: (sampled, top-k, greedy, top-p used).
     decode: std::collections::HashMap<(bool, usize, bool, bool), Replay>,
     weight_bytes: usize,
@@ -375,16 +400,12 @@ impl Model {
         }
     }
 
-    /// The transformer over `x` `[T, dim]` at positions `pos` (f32 `[T]`). `decode` is the
-    /// position's var for a one-token step (attending the cache), `None` for a prefill from
-    /// position 0 (attending the prompt, causally). Returns the final hidden states and the
-    /// caches written.
-    fn forward(
-        &self,
-        x: DynTensor,
-        pos: &DynTensor,
-        decode: Option<&DynTensor>,
-    ) -> Result<(DynTensor, Vec<DynTensor>)> {
+    /// The transformer over `x` `[T, dim]`, the rows at positions `start..start + T` (`start`
+    /// an I32 scalar, a var in a recorded step): each layer writes the rows' keys and values
+    /// into its cache and attends the cache as written, row `t` masked to the positions up to
+    /// `start + t`. A prompt runs as such steps ([`PREFILL_ROWS`]), a decoded token as one
+    /// of one row. Returns the final hidden states and the caches written.
+    fn forward(&self, x: DynTensor, start: &DynTensor) -> Result<(DynTensor, Vec<DynTensor>)> {
         let c = &self.config;
         let t = x.shape()[0];
         let (h, kvh, hd, g) = (
@@ -397,8 +418,37 @@ impl Model {
         let ctx = self.context;
         let mut x = x;
         let mut written = Vec::with_capacity(2 * c.layers);
-        // positions of the cache's rows, for the write and (decode) the attention mask
+        // positions of the cache's rows, for the write and the attention mask
         let rows = DynTensor::arange(0, ctx as i32, 1, Some(DType::I32)).map_err(rt)?;
+        let positions = DynTensor::arange(0, t as i32, 1, Some(DType::I32))
+            .and_then(|p| p.add(&start.reshape(&[1])?))
+            .map_err(rt)?;
+        let pos = positions.cast(DType::F32);
+        // query row (head `j` of a key head's `g`, step row `t`) attends keys up to `start + t`
+        let mask = rows
+            .reshape(&[1, 1, ctx as isize])
+            .and_then(|r| r.le(&positions.reshape(&[1, ti, 1])?))
+            .and_then(|m| m.expand(&[g, ti, ctx as isize]))
+            .and_then(|m| m.reshape(&[g * ti, ctx as isize]))
+            .map_err(rt)?;
+        // cache row `r` takes the step's row `r - start` where that lies in `0..T`
+        let at = rows
+            .reshape(&[1, ctx as isize, 1])
+            .and_then(|r| r.sub(&start.reshape(&[1, 1, 1])?))
+            .map_err(rt)?;
+        let place = |cache: &DynTensor, new: &DynTensor| -> tg_runtime::Result<DynTensor> {
+            let value = if t == 1 {
+                // one row broadcasts to the row at the position
+                at.eq(0)?.where_(new, cache)?
+            } else {
+                let inside = at.ge(0)?.logical_and(&at.lt(t as i32)?)?;
+                let read = new.gather(1, &at.expand(&[kvh, ctx as isize, hd])?)?;
+                inside.where_(&read, cache)?
+            };
+            let mut target = cache.clone();
+            target.assign(&value)?;
+            Ok(target)
+        };
         for (b, (kc, vc)) in self.blocks.iter().zip(&self.cache) {
             let hdn = b.attn_norm.forward(&x).map_err(rt)?;
             let with_bias = |y: &DynTensor, bias: &Option<DynTensor>| -> Result<DynTensor> {
@@ -414,54 +464,16 @@ impl Model {
             let heads = |y: &DynTensor, n: isize| -> tg_runtime::Result<DynTensor> {
                 y.reshape(&[ti, n, hd])?.permute(&[1, 0, 2])
             };
-            let q = self.rope(&heads(&q, h).map_err(rt)?, pos).map_err(rt)?;
-            let k = self.rope(&heads(&k, kvh).map_err(rt)?, pos).map_err(rt)?;
+            let q = self.rope(&heads(&q, h).map_err(rt)?, &pos).map_err(rt)?;
+            let k = self.rope(&heads(&k, kvh).map_err(rt)?, &pos).map_err(rt)?;
             let v = heads(&v, kvh).map_err(rt)?;
-            let q = q.reshape(&[kvh, g, ti, hd]).map_err(rt)?;
-            let step = |cache: &DynTensor, new: &DynTensor| -> tg_runtime::Result<DynTensor> {
-                let row = rows.reshape(&[1, ctx as isize, 1])?;
-                let value = match decode {
-                    // the row at the position takes the new key, the others keep theirs
-                    Some(p) => row.eq(&p.reshape(&[1, 1, 1])?)?.where_(new, cache)?,
-                    // rows 0..T take the prompt's keys
-                    None => {
-                        let padded = new.pad(&[(0, 0), (0, (ctx - t) as isize), (0, 0)], 0.0)?;
-                        row.lt(t as i32)?.where_(&padded, cache)?
-                    }
-                };
-                let mut target = cache.clone();
-                target.assign(&value)?;
-                Ok(target)
-            };
-            let (attn, kw, vw) = match decode {
-                Some(p) => {
-                    let kw = step(kc, &k).map_err(rt)?;
-                    let vw = step(vc, &v).map_err(rt)?;
-                    let mask = rows
-                        .le(&p.reshape(&[1]).map_err(rt)?)
-                        .map_err(rt)?
-                        .reshape(&[1, ctx as isize])
-                        .map_err(rt)?;
-                    // a key head's `g` query heads (of one token) as `g` query rows, so
-                    // the cache is read as it is stored and the attention, masked, fuses
-                    let rows_of = q.reshape(&[kvh, g * ti, hd]).map_err(rt)?;
-                    let a =
-                        scaled_dot_product_attention(&rows_of, &kw, &vw, Some(&mask), 0.0, false)
-                            .map_err(rt)?
-                            .reshape(&[kvh, g, ti, hd])
-                            .map_err(rt)?;
-                    (a, kw, vw)
-                }
-                None => {
-                    let kw = step(kc, &k).map_err(rt)?;
-                    let vw = step(vc, &v).map_err(rt)?;
-                    let ks = k.reshape(&[kvh, 1, ti, hd]).map_err(rt)?;
-                    let vs = v.reshape(&[kvh, 1, ti, hd]).map_err(rt)?;
-                    let a =
-                        scaled_dot_product_attention(&q, &ks, &vs, None, 0.0, true).map_err(rt)?;
-                    (a, kw, vw)
-                }
-            };
+            let kw = place(kc, &k).map_err(rt)?;
+            let vw = place(vc, &v).map_err(rt)?;
+            // a key head's `g` query heads as `g * T` query rows, so the cache is read as it
+            // is stored and the attention, masked, fuses
+            let rows_of = q.reshape(&[kvh, g * ti, hd]).map_err(rt)?;
+            let attn = scaled_dot_product_attention(&rows_of, &kw, &vw, Some(&mask), 0.0, false)
+                .map_err(rt)?;
             written.push(kw);
             written.push(vw);
             let attn = attn
@@ -513,7 +525,7 @@ impl Model {
     }
 
     /// Runs `tokens` from position 0 (the cache's earlier contents are replaced) and returns
-    /// the logits of every position, `[T, vocab]` f32. Recorded once per prompt length.
+    /// the logits of every position, `[T, vocab]` f32.
     pub fn prefill_logits(&mut self, tokens: &[u32]) -> Result<DynTensor> {
         let device = self.device.clone();
         device.scope(|| self.prefill_impl(tokens, None))
@@ -530,6 +542,8 @@ impl Model {
         Ok(id[0] as u32)
     }
 
+    /// The prompt in steps of at most [`PREFILL_ROWS`] rows: the logits of every position
+    /// (`sampler` `None`), or the token sampled after the last.
     fn prefill_impl(&mut self, tokens: &[u32], sampler: Option<&Sampler>) -> Result<DynTensor> {
         self.check_tokens("prefill", tokens)?;
         if tokens.is_empty() || tokens.len() > self.context {
@@ -538,17 +552,60 @@ impl Model {
                 message: format!("{} tokens for a context of {}", tokens.len(), self.context),
             });
         }
-        let ids: Vec<i32> = tokens.iter().map(|&t| t as i32).collect();
-        let ids = DynTensor::from_slice(&[ids.len()], &ids).map_err(rt)?;
-        let t = tokens.len();
         let s = sampler.cloned().unwrap_or_default();
-        let binds = self.sampler_binds(&s, t);
-        let key = (
-            sampler.is_some(),
-            s.top_k.unwrap_or(0),
-            s.is_greedy(),
-            s.top_p < 1.0,
-        );
+        let mut logits = Vec::new();
+        let mut start = 0;
+        loop {
+            let left = tokens.len() - start;
+            let rows = left.min(PREFILL_ROWS).next_power_of_two();
+            let real = left.min(rows);
+            let last = real == left;
+            let output = match (sampler, last) {
+                (None, _) => Output::Logits,
+                (Some(_), true) => Output::Sample,
+                (Some(_), false) => Output::Cache,
+            };
+            let mut ids: Vec<i32> = tokens[start..start + real]
+                .iter()
+                .map(|&t| t as i32)
+                .collect();
+            ids.resize(rows, 0);
+            let out = self.prefill_step(&ids, start, real, output, &s)?;
+            if output == Output::Logits {
+                logits.push(out.shrink(&[(0, real), (0, self.config.vocab)])?);
+            }
+            start += real;
+            if last {
+                return match output {
+                    Output::Logits => Ok(DynTensor::cat(&logits, 0)?),
+                    _ => Ok(out),
+                };
+            }
+        }
+    }
+
+    /// One prefill step: `ids` (`real` prompt tokens, then padding) at positions from `start`.
+    /// Recorded once per row count and output, the start and the last prompt row bound as
+    /// vars. Returns the logits of its rows, the sampled token, or (`Output::Cache`) the last
+    /// cache written.
+    fn prefill_step(
+        &mut self,
+        ids: &[i32],
+        start: usize,
+        real: usize,
+        output: Output,
+        s: &Sampler,
+    ) -> Result<DynTensor> {
+        let ids = DynTensor::from_slice(&[ids.len()], ids).map_err(rt)?;
+        let [b2, b3, b4] = self.sampler_binds(s, start + real);
+        let binds = [
+            (self.vars, Scalar::Int(start as i64)),
+            (self.vars + 5, Scalar::Int(real as i64 - 1)),
+            b2,
+            b3,
+            b4,
+        ];
+        let key = (output, s.top_k.unwrap_or(0), s.is_greedy(), s.top_p < 1.0);
         let mut prefill = self.prefill.remove(&key).unwrap_or_default();
         let out = run_step(
             &self.device,
@@ -558,24 +615,29 @@ impl Model {
             &binds,
             || {
                 let x = self.embed(&ids).map_err(tg_err)?;
-                let pos = DynTensor::arange(0.0f32, t as f32, 1.0f32, Some(DType::F32))?;
-                let (hdn, mut written) = self.forward(x, &pos, None).map_err(tg_err)?;
-                let result = match sampler {
-                    None => self.output.matmul_t(&hdn).map_err(tg_err)?,
-                    Some(_) => {
-                        let last = hdn.shrink(&[(t - 1, t), (0, self.config.dim)])?;
+                let first = self.var(0, start as i32, DType::I32).map_err(tg_err)?;
+                let (hdn, mut written) = self.forward(x, &first).map_err(tg_err)?;
+                // the cache writes first: a realize schedules its targets in order, so each
+                // layer's writes run right after its key and value product, which then need
+                // not live until the step's end
+                match output {
+                    Output::Cache => {}
+                    Output::Logits => written.push(self.output.matmul_t(&hdn).map_err(tg_err)?),
+                    Output::Sample => {
+                        let dim = self.config.dim as isize;
+                        let row = self
+                            .var(5, real as i32 - 1, DType::I32)
+                            .map_err(tg_err)?
+                            .reshape(&[1, 1])?
+                            .expand(&[1, dim])?;
                         let logits = self
                             .output
-                            .matmul_t(&last)
+                            .matmul_t(&hdn.gather(0, &row)?)
                             .map_err(tg_err)?
                             .reshape(&[self.config.vocab as isize])?;
-                        self.sampled(&logits, &s, t)?
+                        written.push(self.sampled(&logits, s, start + real)?);
                     }
-                };
-                // the cache writes first: a realize schedules its targets in order, so each layer's
-                // writes run right after its key and value product, which then need not live
-                // until the step's end
-                written.push(result);
+                }
                 Ok(written)
             },
         );
@@ -668,8 +730,7 @@ impl Model {
             let pos = self.var(0, position as i32, DType::I32).map_err(tg_err)?;
             let tok = self.var(1, token as i32, DType::I32).map_err(tg_err)?;
             let x = self.embed(&tok.reshape(&[1])?).map_err(tg_err)?;
-            let posf = pos.cast(DType::F32).reshape(&[1])?;
-            let (hdn, mut written) = self.forward(x, &posf, Some(&pos)).map_err(tg_err)?;
+            let (hdn, mut written) = self.forward(x, &pos).map_err(tg_err)?;
             let logits = self
                 .output
                 .matmul_t(&hdn)
