@@ -112,6 +112,18 @@ pub enum AttentionMask {
         /// The mask has a row a query, else one row for every query.
         rows: bool,
     },
+    /// Query `i` sees keys `0..=e_i` alone, `e_i` from the attention's last source
+    /// `(.., L or 1)` (f32 whole numbers; below 0 read as 0, so key 0 is always seen): its
+    /// batch axes are the queries' (`heads`) or all 1, and it has an end a query (`rows`) or
+    /// one for all. A causal mask whose ends are data: a step of a few rows attending a
+    /// cache up to each row's position. The loop stops at a block's last end, where an
+    /// additive mask's loops over every key and loads a value for each.
+    Ends {
+        /// The ends have a row a head (the queries' batch axes), else one for all.
+        heads: bool,
+        /// The ends have one a query, else one for every query.
+        rows: bool,
+    },
 }
 
 impl UnaryOp {

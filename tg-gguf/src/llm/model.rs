@@ -1,8 +1,9 @@
 //! A llama-family transformer over a GGUF file's tensors, built from `tg::nn` pieces
-//! (`RMSNorm`, `Embedding`, `scaled_dot_product_attention`) and [`QTensor`] weights whose
-//! dequantization fuses into the products that read them.
+//! (`RMSNorm`, `Embedding`), the runtime's fused attention (with ends:
+//! `Lazy::attention_ends`) and [`QTensor`] weights whose dequantization fuses into the
+//! products that read them.
 //!
-//! A prompt runs as prefill steps of at most [`PREFILL_ROWS`] rows and a decoded token as a
+//! A prompt runs as prefill steps of at most 32 rows (`PREFILL_ROWS`) and a decoded token as a
 //! step of one: each step writes its rows' keys and values into the cache and attends the
 //! cache. Each is a [`Replay`]: recorded on the first call of a shape and replayed after, the
 //! step's position, the token id and the sampler's settings bound as runtime vars (push
@@ -11,7 +12,7 @@
 //! values, `[kv_heads, context, head_dim]`, written in place with `assign` (the step's rows
 //! replaced, the rest kept).
 
-use tg_nn::nn::{Embedding, RMSNorm, scaled_dot_product_attention};
+use tg_nn::nn::{Embedding, RMSNorm};
 use tg_nn::replay::Replay;
 use tg_ops::DynTensor;
 use tg_runtime::device::Device;
@@ -424,12 +425,12 @@ impl Model {
             .and_then(|p| p.add(&start.reshape(&[1])?))
             .map_err(rt)?;
         let pos = positions.cast(DType::F32);
-        // query row (head `j` of a key head's `g`, step row `t`) attends keys up to `start + t`
-        let mask = rows
-            .reshape(&[1, 1, ctx as isize])
-            .and_then(|r| r.le(&positions.reshape(&[1, ti, 1])?))
-            .and_then(|m| m.expand(&[g, ti, ctx as isize]))
-            .and_then(|m| m.reshape(&[g * ti, ctx as isize]))
+        // query row (head `j` of a key head's `g`, step row `t`) attends the keys up to
+        // `start + t`: the loop stops there, where a mask would hide the rest of the cache
+        let ends = pos
+            .reshape(&[1, ti])
+            .and_then(|e| e.expand(&[g, ti]))
+            .and_then(|e| e.reshape(&[1, g * ti]))
             .map_err(rt)?;
         // cache row `r` takes the step's row `r - start` where that lies in `0..T`
         let at = rows
@@ -470,9 +471,13 @@ impl Model {
             let kw = place(kc, &k).map_err(rt)?;
             let vw = place(vc, &v).map_err(rt)?;
             // a key head's `g` query heads as `g * T` query rows, so the cache is read as it
-            // is stored and the attention, masked, fuses
+            // is stored
             let rows_of = q.reshape(&[kvh, g * ti, hd]).map_err(rt)?;
-            let attn = scaled_dot_product_attention(&rows_of, &kw, &vw, Some(&mask), 0.0, false)
+            let attn = rows_of
+                .lazy()
+                .attention_ends(kw.lazy(), vw.lazy(), ends.lazy())
+                .and_then(|a| a.narrow(2, 0, c.head_dim))
+                .map(DynTensor::from_lazy)
                 .map_err(rt)?;
             written.push(kw);
             written.push(vw);

@@ -356,9 +356,7 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
         ],
         // FlashAttention-2's backward, two more passes (`Lazy::attention_grads`), and a
         // mask's gradient composed of ops
-        Op::Attention(AttentionPass::Forward, _) => {
-            Lazy::attention_grads(n, g)?.into_iter().map(Some).collect()
-        }
+        Op::Attention(AttentionPass::Forward, _) => Lazy::attention_grads(n, g)?,
         Op::Attention(AttentionPass::GradQ | AttentionPass::GradKV, _) => {
             return Err(Error::Argument {
                 op: "gradient",

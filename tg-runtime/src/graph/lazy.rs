@@ -681,9 +681,84 @@ impl Lazy {
     /// are 1 to [`MAX_ATTENTION_LEN`], `D` and `Dv` 1 to [`MAX_ATTENTION_WIDTH`].
     pub fn attention(&self, k: &Lazy, v: &Lazy, causal: bool, mask: Option<&Lazy>) -> Result<Lazy> {
         const OP: &str = "attention";
-        for t in [self, k, v].into_iter().chain(mask) {
+        if let Some(m) = mask
+            && m.dtype() != DType::F32
+        {
+            return Err(m.dtype_err(OP, "the fused attention takes f32"));
+        }
+        self.check_attention(OP, k, v)?;
+        let r = self.ndim();
+        let masking = match (causal, mask) {
+            (true, Some(_)) => {
+                return Err(Error::Argument {
+                    op: OP,
+                    message: "a causal attention takes no mask".into(),
+                });
+            }
+            (true, None) => AttentionMask::Causal,
+            (false, None) => AttentionMask::Full,
+            (false, Some(m)) => added_mask(self.shape(), k.shape()[r - 2], m.shape())
+                .ok_or_else(|| {
+                    let (batch, l, s) = (
+                        &self.shape()[..r - 2],
+                        self.shape()[r - 2],
+                        k.shape()[r - 2],
+                    );
+                    shape_err(
+                        OP,
+                        format!(
+                            "a mask {:?} for queries {:?} and keys {:?} needs (.., {l} or 1, {s}) with the batch axes {batch:?} or ones",
+                            m.shape(),
+                            self.shape(),
+                            k.shape()
+                        ),
+                    )
+                })?,
+        };
+        self.attention_node(OP, k, v, masking, mask)
+    }
+
+    /// [`Lazy::attention`] where query `i` sees keys `0..=ends[i]` alone (a causal mask whose
+    /// ends are data; an end below 0 is read as 0, one past the keys as the last): `ends` is
+    /// an integer or float tensor of whole numbers, `(.., L)` or `(.., 1)` with the queries'
+    /// batch axes or ones in their place ([`AttentionMask::Ends`]). A step of a few query
+    /// rows attending a cache up to each row's position loops over the keys its rows see,
+    /// where an additive mask hiding the rest loops over, and loads a value for, every key.
+    /// The ends have no gradient.
+    pub fn attention_ends(&self, k: &Lazy, v: &Lazy, ends: &Lazy) -> Result<Lazy> {
+        const OP: &str = "attention_ends";
+        self.check_attention(OP, k, v)?;
+        let (q, r) = (self.shape(), self.ndim());
+        let (batch, l) = (&q[..r - 2], q[r - 2]);
+        let e = ends.shape();
+        let fits = e.len() == r - 1
+            && (e[r - 2] == 1 || e[r - 2] == l)
+            && (&e[..r - 2] == batch || e[..r - 2].iter().all(|&n| n == 1));
+        if !fits {
+            return Err(shape_err(
+                OP,
+                format!(
+                    "ends {e:?} for queries {q:?} need (.., {l} or 1) with the batch axes {batch:?} or ones"
+                ),
+            ));
+        }
+        if ends.dtype() == DType::Bool {
+            return Err(ends.dtype_err(OP, "the ends are key positions, not a mask"));
+        }
+        let masking = AttentionMask::Ends {
+            heads: &e[..r - 2] == batch && batch.iter().any(|&n| n != 1),
+            rows: e[r - 2] == l && l != 1,
+        };
+        // the kernel reads f32 rows (positions up to MAX_ATTENTION_LEN are exact)
+        let ends = ends.cast(DType::F32);
+        self.attention_node(OP, k, v, masking, Some(&ends))
+    }
+
+    /// Checks the queries `self`, keys `k` and values `v` of a fused attention.
+    fn check_attention(&self, op: &'static str, k: &Lazy, v: &Lazy) -> Result<()> {
+        for t in [self, k, v] {
             if t.dtype() != DType::F32 {
-                return Err(t.dtype_err(OP, "the fused attention takes f32"));
+                return Err(t.dtype_err(op, "the fused attention takes f32"));
             }
         }
         let (q, r) = (self, self.ndim());
@@ -701,7 +776,7 @@ impl Lazy {
             && fits(v.shape()[r - 1], MAX_ATTENTION_WIDTH);
         if !ok {
             return Err(shape_err(
-                OP,
+                op,
                 format!(
                     "queries {:?}, keys {:?} and values {:?} need (.., L, D), (.., S, D) and (.., S, Dv) with the same batch axes, L and S 1 to {MAX_ATTENTION_LEN}, D and Dv 1 to {MAX_ATTENTION_WIDTH}",
                     q.shape(),
@@ -710,33 +785,24 @@ impl Lazy {
                 ),
             ));
         }
-        let masking = match (causal, mask) {
-            (true, Some(_)) => {
-                return Err(Error::Argument {
-                    op: OP,
-                    message: "a causal attention takes no mask".into(),
-                });
-            }
-            (true, None) => AttentionMask::Causal,
-            (false, None) => AttentionMask::Full,
-            (false, Some(m)) => added_mask(q.shape(), k.shape()[r - 2], m.shape()).ok_or_else(|| {
-                let (batch, l, s) = (&q.shape()[..r - 2], q.shape()[r - 2], k.shape()[r - 2]);
-                shape_err(
-                    OP,
-                    format!(
-                        "a mask {:?} for queries {:?} and keys {:?} needs (.., {l} or 1, {s}) with the batch axes {batch:?} or ones",
-                        m.shape(),
-                        q.shape(),
-                        k.shape()
-                    ),
-                )
-            })?,
-        };
-        let mut shape = q.shape().to_vec();
+        Ok(())
+    }
+
+    /// The forward attention node over checked sources, its mask (additive or ends) last.
+    fn attention_node(
+        &self,
+        op: &'static str,
+        k: &Lazy,
+        v: &Lazy,
+        masking: AttentionMask,
+        mask: Option<&Lazy>,
+    ) -> Result<Lazy> {
+        let r = self.ndim();
+        let mut shape = self.shape().to_vec();
         shape[r - 1] = v.shape()[r - 1] + 1;
-        let mut srcs = vec![q.0.clone(), k.0.clone(), v.0.clone()];
+        let mut srcs = vec![self.0.clone(), k.0.clone(), v.0.clone()];
         srcs.extend(mask.map(|m| m.0.clone()));
-        let placement = Placement::of(&srcs.iter().collect::<Vec<_>>(), OP)?;
+        let placement = Placement::of(&srcs.iter().collect::<Vec<_>>(), op)?;
         Ok(Lazy(Node::intern_at(
             Op::Attention(AttentionPass::Forward, masking),
             DType::F32,
@@ -755,7 +821,7 @@ impl Lazy {
     /// (`dq`) and one a key row (`dk` and `dv`), each weight recomputed from the row's
     /// logsumexp. A mask's gradient is `dS` itself, summed over the axes it broadcasts:
     /// composed of ops, `L x S` a head, so it costs nothing unless realized.
-    pub(crate) fn attention_grads(out: &Lazy, g: &Lazy) -> Result<Vec<Lazy>> {
+    pub(crate) fn attention_grads(out: &Lazy, g: &Lazy) -> Result<Vec<Option<Lazy>>> {
         let Op::Attention(AttentionPass::Forward, masking) = *out.op() else {
             return Err(Error::internal(
                 "attention",
@@ -765,7 +831,9 @@ impl Lazy {
         let srcs: Vec<Lazy> = out.0.srcs().into_iter().map(Lazy).collect();
         let (q, k, v, mask) = match (&srcs[..], masking) {
             ([q, k, v], AttentionMask::Full | AttentionMask::Causal) => (q, k, v, None),
-            ([q, k, v, m], AttentionMask::Add { .. }) => (q, k, v, Some(m)),
+            ([q, k, v, m], AttentionMask::Add { .. } | AttentionMask::Ends { .. }) => {
+                (q, k, v, Some(m))
+            }
             _ => {
                 return Err(Error::internal(
                     "attention",
@@ -803,9 +871,16 @@ impl Lazy {
         };
         let dq = pass(AttentionPass::GradQ, q, d);
         let dkv = pass(AttentionPass::GradKV, k, d + dv);
-        let mut grads = vec![dq, columns(&dkv, 0, d)?, columns(&dkv, d, d + dv)?];
-        if let Some(m) = mask {
-            grads.push(mask_gradient(q, k, v, m, out, g, &delta)?);
+        let mut grads = vec![
+            Some(dq),
+            Some(columns(&dkv, 0, d)?),
+            Some(columns(&dkv, d, d + dv)?),
+        ];
+        match (masking, mask) {
+            // key positions carry no gradient
+            (AttentionMask::Ends { .. }, _) => grads.push(None),
+            (_, Some(m)) => grads.push(Some(mask_gradient(q, k, v, m, out, g, &delta)?)),
+            (_, None) => {}
         }
         Ok(grads)
     }

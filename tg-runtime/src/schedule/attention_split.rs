@@ -10,7 +10,9 @@
 //!   forward's output, of its gradient and of `delta`) is a pass, the chunks summed.
 //!
 //! A causal pass's chunks take its mask as an additive one (0 where the key's place is at
-//! most the query's, else `-inf`), since a chunk's rows no longer line up with its keys. Every
+//! most the query's, else `-inf`), since a chunk's rows no longer line up with its keys, and
+//! so do the chunks of a pass with ends (`AttentionMask::Ends`): a chunk's keys may all lie
+//! past a row's end, which ends cannot say (key 0 is always seen). Every
 //! part is a kernel of the split's ([`Part`], `split_of` the pass), so the budget's
 //! re-planning shrinks the chunks again while one is still over.
 
@@ -71,9 +73,12 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
                 };
                 Ok(Some(m))
             }
-            (AttentionMask::Add { .. }, None) => Err(Error::internal(
+            (AttentionMask::Ends { rows: per_row, .. }, Some(e)) => {
+                ended(split, e, r, per_row, queries, keys).map(Some)
+            }
+            (AttentionMask::Add { .. } | AttentionMask::Ends { .. }, None) => Err(Error::internal(
                 "schedule",
-                format!("{n:?} has an additive mask and no source for it"),
+                format!("{n:?} has a mask and no source for it"),
             )),
         };
     let mut passes: Vec<Lazy> = Vec::new();
@@ -225,6 +230,57 @@ fn causal(
             &Lazy::constant(f32::NEG_INFINITY, DType::F32, &[lc, sc])?,
         )?
         .reshape(&shape)?;
+    Ok(split.stored(&m))
+}
+
+/// The additive mask of queries `queries` against keys `keys` (places in the whole
+/// attention) from an attention's ends `e` (`AttentionMask::Ends`, `(.., L or 1)`, a row a
+/// query where `per_row`): 0 where the key's place is at most the query's end (an end below
+/// 0 read as 0), else `-inf`, `(.., Lc or 1, Sc)`, as a part.
+fn ended(
+    split: &mut Split,
+    e: &Lazy,
+    r: usize,
+    per_row: bool,
+    (qa, qb): (usize, usize),
+    (ka, kb): (usize, usize),
+) -> Result<Lazy> {
+    let e = if per_row {
+        e.narrow(r - 2, qa, qb)?
+    } else {
+        e.clone()
+    };
+    let mut shape = e.shape().to_vec();
+    let sc = kb - ka;
+    shape.push(sc);
+    let mut column = e.shape().to_vec();
+    column.push(1);
+    // key j is seen where j < max(e, 0) + 1 (whole numbers, exact in f32)
+    let bound = e
+        .binary(
+            BinaryOp::Max,
+            &Lazy::constant(0.0f32, DType::F32, e.shape())?,
+        )?
+        .binary(
+            BinaryOp::Add,
+            &Lazy::constant(1.0f32, DType::F32, e.shape())?,
+        )?
+        .reshape(&column)?
+        .expand(&shape)?;
+    let mut row = vec![1; shape.len() - 1];
+    row.push(sc);
+    let keys = Lazy::arange_u32(sc)?
+        .binary(
+            BinaryOp::Add,
+            &Lazy::constant(ka as u64, DType::U32, &[sc])?,
+        )?
+        .cast(DType::F32)
+        .reshape(&row)?
+        .expand(&shape)?;
+    let m = keys.binary(BinaryOp::CmpLt, &bound)?.where_(
+        &Lazy::constant(0.0f32, DType::F32, &shape)?,
+        &Lazy::constant(f32::NEG_INFINITY, DType::F32, &shape)?,
+    )?;
     Ok(split.stored(&m))
 }
 

@@ -6,6 +6,7 @@
 //! that run in milliseconds, and checks each result exactly against arithmetic on the host.
 //! The real budget at real sizes is covered by the root package's size tests.
 
+use crate::attention::{Masking, attention_matches_the_host};
 use crate::device_common::{child_value, row_shares, run_child};
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, process_stats};
 
@@ -13,7 +14,7 @@ use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp, process_stats};
 fn every_strategy_fits_a_small_loop_budget() {
     let out = run_child("child_small_budget", &[("TG_LOOP_BUDGET", "1500")]);
     assert_eq!(child_value(&out, "BUDGET"), "1500");
-    assert_eq!(child_value(&out, "CHECKED"), "11");
+    assert_eq!(child_value(&out, "CHECKED"), "12");
     let loops: u64 = child_value(&out, "MAX_LOOPS").parse().unwrap();
     assert!(
         loops <= 1500,
@@ -176,115 +177,14 @@ fn child_small_budget() {
     checked += 1;
 
     assert!(process_stats().kernels > 9, "the budget split the work");
-    // a fused attention of 1,600 queries and keys, causal and with an additive mask: each pass
-    // loops over 1,600 keys (or queries), so each is split into chunks and joined (the
-    // forward's chunks by their logsumexps), forward and gradients against f64 on the host
-    for causal in [true, false] {
-        attention_matches_the_host(causal);
+    // a fused attention of 1,600 queries and keys, causal, with an additive mask and with
+    // ends: each pass loops over 1,600 keys (or queries), so each is split into chunks and
+    // joined (the forward's chunks by their logsumexps), forward and gradients against f64
+    // on the host
+    for mask in [Masking::Causal, Masking::Added, Masking::Ends] {
+        attention_matches_the_host(mask, 1600);
         checked += 1;
     }
     println!("CHECKED={checked}");
     println!("MAX_LOOPS={}", process_stats().max_loops);
-}
-
-/// Values in [-1, 1) from a hash of the index and `seed`.
-fn wave(n: usize, seed: usize) -> Vec<f32> {
-    (0..n)
-        .map(|i| (((i * 2654435761 + seed * 40503) % 4096) as f32 / 2048.0) - 1.0)
-        .collect()
-}
-
-/// The fused attention of `[2, 1600, 4]` queries and keys and `[2, 1600, 3]` values (causal,
-/// or with an additive mask of one row of keys a head: some hidden, the rest offset) and the
-/// gradients of q, k and v of `sum(out * r)`, against f64 on the host.
-fn attention_matches_the_host(causal: bool) {
-    let (h, t, d, dv) = (2, 1600, 4, 3);
-    let (qv, kv, vv, rv) = (
-        wave(h * t * d, 1),
-        wave(h * t * d, 2),
-        wave(h * t * dv, 3),
-        wave(h * t * dv, 4),
-    );
-    let mv: Vec<f32> = (0..h * t)
-        .map(|i| match i % 7 {
-            0 => f32::NEG_INFINITY,
-            c => c as f32 * 0.25 - 1.0,
-        })
-        .collect();
-    let q = Lazy::from_slice(&[h, t, d], &qv).unwrap();
-    let k = Lazy::from_slice(&[h, t, d], &kv).unwrap();
-    let v = Lazy::from_slice(&[h, t, dv], &vv).unwrap();
-    let m = Lazy::from_slice(&[h, 1, t], &mv).unwrap();
-    let out = q
-        .attention(&k, &v, causal, (!causal).then_some(&m))
-        .unwrap();
-    // the values' gradient `r`, the logsumexp's 0
-    let mut seed = Vec::with_capacity(h * t * (dv + 1));
-    for row in rv.chunks(dv) {
-        seed.extend_from_slice(row);
-        seed.push(0.0);
-    }
-    let seed = Lazy::from_slice(&[h, t, dv + 1], &seed).unwrap();
-    let grads = out.gradient(&[&q, &k, &v], Some(&seed)).unwrap();
-    let got_out = out.to_vec::<f32>().unwrap();
-    let got: Vec<Vec<f32>> = grads.iter().map(|g| g.to_vec::<f32>().unwrap()).collect();
-
-    let scale = 1.0 / (d as f64).sqrt();
-    let (mut out_w, mut dq, mut dk, mut dvw) = (
-        vec![0f64; h * t * (dv + 1)],
-        vec![0f64; h * t * d],
-        vec![0f64; h * t * d],
-        vec![0f64; h * t * dv],
-    );
-    for hh in 0..h {
-        let at = |x: &[f32], w: usize, i: usize, c: usize| x[(hh * t + i) * w + c] as f64;
-        for i in 0..t {
-            let seen = if causal { i + 1 } else { t };
-            let s: Vec<f64> = (0..seen)
-                .map(|j| {
-                    let dot: f64 = (0..d).map(|c| at(&qv, d, i, c) * at(&kv, d, j, c)).sum();
-                    dot * scale + if causal { 0.0 } else { mv[hh * t + j] as f64 }
-                })
-                .collect();
-            let most = s.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-            let e: Vec<f64> = s.iter().map(|x| (x - most).exp()).collect();
-            let total: f64 = e.iter().sum();
-            let p: Vec<f64> = e.iter().map(|x| x / total).collect();
-            for c in 0..dv {
-                out_w[(hh * t + i) * (dv + 1) + c] =
-                    (0..seen).map(|j| p[j] * at(&vv, dv, j, c)).sum();
-            }
-            out_w[(hh * t + i) * (dv + 1) + dv] = most + total.ln();
-            let dp: Vec<f64> = (0..seen)
-                .map(|j| (0..dv).map(|c| at(&rv, dv, i, c) * at(&vv, dv, j, c)).sum())
-                .collect();
-            let delta: f64 = (0..seen).map(|j| p[j] * dp[j]).sum();
-            for j in 0..seen {
-                let ds = p[j] * (dp[j] - delta);
-                for c in 0..d {
-                    dq[(hh * t + i) * d + c] += ds * at(&kv, d, j, c) * scale;
-                    dk[(hh * t + j) * d + c] += ds * at(&qv, d, i, c) * scale;
-                }
-                for c in 0..dv {
-                    dvw[(hh * t + j) * dv + c] += p[j] * at(&rv, dv, i, c);
-                }
-            }
-        }
-    }
-    let name = if causal { "causal" } else { "masked" };
-    for (what, g, w) in [
-        ("out", &got_out, &out_w),
-        ("dq", &got[0], &dq),
-        ("dk", &got[1], &dk),
-        ("dv", &got[2], &dvw),
-    ] {
-        assert_eq!(g.len(), w.len(), "{name} {what}: length");
-        let most = w.iter().fold(0f64, |a, x| a.max(x.abs()));
-        for (i, (a, b)) in g.iter().zip(w.iter()).enumerate() {
-            assert!(
-                (*a as f64 - b).abs() <= 1e-4 * most + 1e-6,
-                "{name} attention {what}: [{i}] = {a}, want {b}"
-            );
-        }
-    }
 }

@@ -4,6 +4,7 @@
 //! need a process of their own (settings read when the device is created, figures counted
 //! per process) run an `#[ignore]`d test of this binary in a child (`device_common::run_child`).
 
+mod attention;
 mod big_buffers;
 mod buffer_lifetime;
 mod bundle;

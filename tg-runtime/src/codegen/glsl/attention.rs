@@ -3,8 +3,8 @@
 //! weights, each recomputes the scores it needs from the rows it reads.
 //!
 //! - Forward: an invocation holds its query row (scaled by `log2(e) / sqrt(D)`, so the
-//!   softmax is base 2) and loops over the row's keys (`0..=i` where causal; an additive
-//!   mask's values, times `log2(e)`, join each score) with an online softmax: the running
+//!   softmax is base 2) and loops over the row's keys (`0..=i` where causal, `0..=e_i`
+//!   under ends; an additive mask's values, times `log2(e)`, join each score) with an online softmax: the running
 //!   maximum `m`, the running sum `l` of `2^(s - m)`, and the output row's accumulator, both
 //!   rescaled by `2^(m_old - m)` when the maximum grows. It writes
 //!   `acc / l`, then the row's natural logsumexp `(m + log2 l) ln 2`. Under a mask the
@@ -13,7 +13,8 @@
 //!   ends with `l` 0, its output NaN as the composed softmax's.
 //! - `GradQ`: a query row again, each weight recomputed as `2^(s - lse log2(e))`;
 //!   `dq = sum_j P_ij (dO_i . v_j - delta_i) k_j / sqrt(D)`.
-//! - `GradKV`: a key row, looping over its queries (`j..L` where causal), accumulating
+//! - `GradKV`: a key row, looping over its queries (`j..L` where causal; under ends every
+//!   query, those whose end is before the key adding nothing), accumulating
 //!   `dv = sum_i P_ij dO_i` and `dk = sum_i P_ij (dO_i . v_j - delta_i) q_i / sqrt(D)`.
 //!
 //! Rows are held as `vec4` registers (the widths are the strategy's, unrolled: one shader a
@@ -47,6 +48,9 @@ pub fn render(
     rows: usize,
 ) -> Shader {
     let causal = mask == AttentionMask::Causal;
+    // keys seen up to a place: a row's own (causal) or one read from the ends
+    let ends = matches!(mask, AttentionMask::Ends { .. });
+    let bounded = causal || ends;
     let mut src = preamble(false, false, GlslFeatures::default());
     // the rows of whole vectors are read as vectors; the forward's rows (a value row and the
     // logsumexp) and each delta element by element
@@ -65,9 +69,9 @@ pub fn render(
             (DELTA, View::Scalar),
         ]);
     }
-    // an additive mask is the pass's last source (`Op::Attention`)
+    // an additive mask or the ends are the pass's last source (`Op::Attention`)
     let m_in = p.inputs.len().saturating_sub(1);
-    if let AttentionMask::Add { .. } = mask {
+    if let AttentionMask::Add { .. } | AttentionMask::Ends { .. } = mask {
         views.push((m_in, View::Scalar));
     }
     let (bindings, addresses) = interface(p, &views, "float", &mut src);
@@ -117,9 +121,9 @@ pub fn render(
         },
         _ => String::new(),
     };
-    // the offset of a head's mask (when it has its own), and of a query's row in it
+    // the offset of a head's mask or ends (when it has its own), and of a query's row in it
     let (mask_head, mask_row) = match mask {
-        AttentionMask::Add { heads, rows } => (
+        AttentionMask::Add { heads, rows } | AttentionMask::Ends { heads, rows } => (
             match (heads, rows) {
                 (false, _) => "0u",
                 (true, true) => "head * lq",
@@ -140,10 +144,24 @@ pub fn render(
             writeln!(body, "  uint mrow{r} = ({mask_head} + {row}) * ls;").ok();
         }
     }
-    // the causal mask of a query block against key `j`, or of a key block against query `i`
-    let seen = |r: usize, other: &str| match pass {
-        AttentionPass::GradKV => format!("{other} >= r0 + {r}u"),
-        _ => format!("{other} <= r0 + {r}u"),
+    // the ends of a query block's rows (below 0 read as 0)
+    let end_of = |at: &str| format!("uint(max(b{m_in}[{mask_head} + {at}], 0.0))");
+    if ends && pass != AttentionPass::GradKV {
+        for r in 0..rows {
+            let row = match mask_row {
+                true => format!("min(r0 + {r}u, lq - 1u)"),
+                false => "0u".into(),
+            };
+            writeln!(body, "  uint e{r} = {};", end_of(&row)).ok();
+        }
+    }
+    // the causal mask (or the ends) of a query block against key `j`, or of a key block
+    // against query `i` (whose end is `ei`)
+    let seen = |r: usize, other: &str| match (pass, ends) {
+        (AttentionPass::GradKV, false) => format!("{other} >= r0 + {r}u"),
+        (AttentionPass::GradKV, true) => format!("r0 + {r}u <= ei"),
+        (_, false) => format!("{other} <= r0 + {r}u"),
+        (_, true) => format!("{other} <= e{r}"),
     };
     // a query block's keys (the forward's and dq's loop): the head's first key, and how many
     // the block's last query sees
@@ -151,6 +169,9 @@ pub fn render(
         "  uint first = head * ls;\n  uint end = {};\n",
         if causal {
             format!("min(r0 + {rows}u, ls)")
+        } else if ends {
+            let most = (1..rows).fold("e0".to_string(), |m, r| format!("max({m}, e{r})"));
+            format!("min({most} + 1u, ls)")
         } else {
             "ls".into()
         },
@@ -196,7 +217,7 @@ pub fn render(
             for r in 0..rows {
                 let q = format!("q{r}_");
                 // a key the query does not see leaves its row as it was
-                let (s, p) = if causal {
+                let (s, p) = if bounded {
                     let seen = seen(r, "j");
                     (
                         format!("{seen} ? {} : m{r}", dot(&q, "k_", d)),
@@ -273,7 +294,7 @@ pub fn render(
                     dot(&format!("q{r}_"), "k_", d),
                     added(r, "j")
                 );
-                if causal {
+                if bounded {
                     p = format!("{} ? {p} : 0.0", seen(r, "j"));
                 }
                 writeln!(
@@ -327,9 +348,15 @@ pub fn render(
                 f(log2e)
             )
             .ok();
-            if let AttentionMask::Add { .. } = mask {
-                let row = if mask_row { "i" } else { "0u" };
-                writeln!(body, "    uint mq = ({mask_head} + {row}) * ls;").ok();
+            let row = if mask_row { "i" } else { "0u" };
+            match mask {
+                AttentionMask::Add { .. } => {
+                    writeln!(body, "    uint mq = ({mask_head} + {row}) * ls;").ok();
+                }
+                AttentionMask::Ends { .. } => {
+                    writeln!(body, "    uint ei = {};", end_of(row)).ok();
+                }
+                AttentionMask::Full | AttentionMask::Causal => {}
             }
             for r in 0..rows {
                 let mut p = format!(
@@ -337,7 +364,7 @@ pub fn render(
                     dot("q_", &format!("k{r}_"), d),
                     added(r, "i")
                 );
-                if causal {
+                if bounded {
                     p = format!("{} ? {p} : 0.0", seen(r, "i"));
                 }
                 writeln!(

@@ -1,0 +1,202 @@
+//! The fused attention (`Lazy::attention`, `Lazy::attention_ends`) against f64 arithmetic on
+//! the host, forward and gradients, under each kind of mask. The loop budget's child runs the
+//! same check at 1,600 queries and keys, where every pass is split into chunks.
+
+use tg_runtime::{DType, Lazy};
+
+/// Which keys the checked attention's queries see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Masking {
+    /// Query `i` sees keys `0..=i`.
+    Causal,
+    /// Every key, plus an additive mask of one row of keys a head: some hidden (`-inf`), the
+    /// rest offset.
+    Added,
+    /// Query `i` of head `h` sees keys `0..=e` for an end `e` of its own (`[h, t]`): some
+    /// below 0 (key 0 alone), some past the last key (every key), the rest in between.
+    Ends,
+}
+
+/// Values in [-1, 1) from a hash of the index and `seed`.
+fn wave(n: usize, seed: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| (((i * 2654435761 + seed * 40503) % 4096) as f32 / 2048.0) - 1.0)
+        .collect()
+}
+
+/// The ends of `Masking::Ends` for `h` heads of `t` queries.
+fn ends(h: usize, t: usize) -> Vec<i32> {
+    (0..h * t)
+        .map(|i| match i % 5 {
+            0 => -3,
+            1 => (i % t) as i32,
+            2 => (t + 7) as i32,
+            3 => (i % t / 2) as i32,
+            _ => ((i * 37) % t) as i32,
+        })
+        .collect()
+}
+
+/// The fused attention of `[2, t, 4]` queries and keys and `[2, t, 3]` values under `mask`
+/// and the gradients of q, k and v of `sum(out * r)`, against f64 on the host.
+pub fn attention_matches_the_host(mask: Masking, t: usize) {
+    let (h, d, dv) = (2, 4, 3);
+    let (qv, kv, vv, rv) = (
+        wave(h * t * d, 1),
+        wave(h * t * d, 2),
+        wave(h * t * dv, 3),
+        wave(h * t * dv, 4),
+    );
+    let mv: Vec<f32> = (0..h * t)
+        .map(|i| match i % 7 {
+            0 => f32::NEG_INFINITY,
+            c => c as f32 * 0.25 - 1.0,
+        })
+        .collect();
+    let ev = ends(h, t);
+    let q = Lazy::from_slice(&[h, t, d], &qv).unwrap();
+    let k = Lazy::from_slice(&[h, t, d], &kv).unwrap();
+    let v = Lazy::from_slice(&[h, t, dv], &vv).unwrap();
+    let out = match mask {
+        Masking::Causal => q.attention(&k, &v, true, None),
+        Masking::Added => {
+            let m = Lazy::from_slice(&[h, 1, t], &mv).unwrap();
+            q.attention(&k, &v, false, Some(&m))
+        }
+        Masking::Ends => {
+            let e = Lazy::from_slice(&[h, t], &ev).unwrap();
+            q.attention_ends(&k, &v, &e)
+        }
+    }
+    .unwrap();
+    // the values' gradient `r`, the logsumexp's 0
+    let mut seed = Vec::with_capacity(h * t * (dv + 1));
+    for row in rv.chunks(dv) {
+        seed.extend_from_slice(row);
+        seed.push(0.0);
+    }
+    let seed = Lazy::from_slice(&[h, t, dv + 1], &seed).unwrap();
+    let grads = out.gradient(&[&q, &k, &v], Some(&seed)).unwrap();
+    let got_out = out.to_vec::<f32>().unwrap();
+    let got: Vec<Vec<f32>> = grads.iter().map(|g| g.to_vec::<f32>().unwrap()).collect();
+
+    let scale = 1.0 / (d as f64).sqrt();
+    let (mut out_w, mut dq, mut dk, mut dvw) = (
+        vec![0f64; h * t * (dv + 1)],
+        vec![0f64; h * t * d],
+        vec![0f64; h * t * d],
+        vec![0f64; h * t * dv],
+    );
+    for hh in 0..h {
+        let at = |x: &[f32], w: usize, i: usize, c: usize| x[(hh * t + i) * w + c] as f64;
+        for i in 0..t {
+            let seen = match mask {
+                Masking::Causal => i + 1,
+                Masking::Added => t,
+                Masking::Ends => (ev[hh * t + i].max(0) as usize + 1).min(t),
+            };
+            let s: Vec<f64> = (0..seen)
+                .map(|j| {
+                    let dot: f64 = (0..d).map(|c| at(&qv, d, i, c) * at(&kv, d, j, c)).sum();
+                    let added = match mask {
+                        Masking::Added => mv[hh * t + j] as f64,
+                        _ => 0.0,
+                    };
+                    dot * scale + added
+                })
+                .collect();
+            let most = s.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let e: Vec<f64> = s.iter().map(|x| (x - most).exp()).collect();
+            let total: f64 = e.iter().sum();
+            let p: Vec<f64> = e.iter().map(|x| x / total).collect();
+            for c in 0..dv {
+                out_w[(hh * t + i) * (dv + 1) + c] =
+                    (0..seen).map(|j| p[j] * at(&vv, dv, j, c)).sum();
+            }
+            out_w[(hh * t + i) * (dv + 1) + dv] = most + total.ln();
+            let dp: Vec<f64> = (0..seen)
+                .map(|j| (0..dv).map(|c| at(&rv, dv, i, c) * at(&vv, dv, j, c)).sum())
+                .collect();
+            let delta: f64 = (0..seen).map(|j| p[j] * dp[j]).sum();
+            for j in 0..seen {
+                let ds = p[j] * (dp[j] - delta);
+                for c in 0..d {
+                    dq[(hh * t + i) * d + c] += ds * at(&kv, d, j, c) * scale;
+                    dk[(hh * t + j) * d + c] += ds * at(&qv, d, i, c) * scale;
+                }
+                for c in 0..dv {
+                    dvw[(hh * t + j) * dv + c] += p[j] * at(&rv, dv, i, c);
+                }
+            }
+        }
+    }
+    for (what, g, w) in [
+        ("out", &got_out, &out_w),
+        ("dq", &got[0], &dq),
+        ("dk", &got[1], &dk),
+        ("dv", &got[2], &dvw),
+    ] {
+        assert_eq!(g.len(), w.len(), "{mask:?} {what}: length");
+        let most = w.iter().fold(0f64, |a, x| a.max(x.abs()));
+        for (i, (a, b)) in g.iter().zip(w.iter()).enumerate() {
+            assert!(
+                (*a as f64 - b).abs() <= 1e-4 * most + 1e-6,
+                "{mask:?} attention {what}: [{i}] = {a}, want {b}"
+            );
+        }
+    }
+}
+
+/// Each mask unsplit, at lengths that leave the last block of rows partial (37) and fill it
+/// (64).
+#[test]
+fn the_fused_attention_matches_the_host() {
+    for t in [37, 64] {
+        for mask in [Masking::Causal, Masking::Added, Masking::Ends] {
+            attention_matches_the_host(mask, t);
+        }
+    }
+}
+
+/// Ends of one for all (`[1, 1]`) read as that end for every query, and a float end is read
+/// as the integer: the same as an additive mask hiding the keys past it.
+#[test]
+fn one_end_for_every_query_is_an_additive_mask() {
+    let (h, t, d) = (3, 20, 8);
+    let q = Lazy::from_slice(&[h, 5, d], &wave(h * 5 * d, 5)).unwrap();
+    let k = Lazy::from_slice(&[h, t, d], &wave(h * t * d, 6)).unwrap();
+    let v = Lazy::from_slice(&[h, t, d], &wave(h * t * d, 7)).unwrap();
+    let end = 11;
+    let hidden: Vec<f32> = (0..t)
+        .map(|j| if j <= end { 0.0 } else { f32::NEG_INFINITY })
+        .collect();
+    let m = Lazy::from_slice(&[1, 1, t], &hidden).unwrap();
+    let want = q.attention(&k, &v, false, Some(&m)).unwrap();
+    for e in [
+        Lazy::constant(end as i32, DType::I32, &[1, 1]).unwrap(),
+        Lazy::constant(end as f32, DType::F32, &[h, 1]).unwrap(),
+    ] {
+        let got = q.attention_ends(&k, &v, &e).unwrap();
+        let (g, w) = (got.to_vec::<f32>().unwrap(), want.to_vec::<f32>().unwrap());
+        for (a, b) in g.iter().zip(&w) {
+            assert!((a - b).abs() <= 1e-6, "{a} against {b}");
+        }
+    }
+}
+
+/// Ends of the wrong shape or a mask of booleans are errors naming the op and the shapes.
+#[test]
+fn ends_of_the_wrong_shape_are_errors() {
+    let q = Lazy::constant(0.0f32, DType::F32, &[2, 5, 4]).unwrap();
+    let k = Lazy::constant(0.0f32, DType::F32, &[2, 9, 4]).unwrap();
+    for shape in [&[2, 9][..], &[3, 5], &[2, 5, 1], &[5]] {
+        let e = Lazy::constant(1i32, DType::I32, shape).unwrap();
+        let err = q.attention_ends(&k, &k, &e).unwrap_err().to_string();
+        assert!(
+            err.contains("attention_ends") && err.contains(&format!("{shape:?}")),
+            "{err}"
+        );
+    }
+    let b = Lazy::constant(true, DType::Bool, &[2, 5]).unwrap();
+    assert!(q.attention_ends(&k, &k, &b).is_err());
+}
