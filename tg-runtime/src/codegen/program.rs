@@ -247,6 +247,14 @@ pub struct Program {
     /// A multi-output kernel's further outputs (`Kernel::also`), each as `outputs` is (same
     /// lanes, same `out_index`, same dtype), stored to bindings of their own after the first.
     pub more_outputs: Vec<Vec<Val>>,
+    /// Per output lane of `outputs` (then of each of `more_outputs`), where the lane is an
+    /// in-place write that keeps its target's value wherever a condition fails
+    /// (`assign(where(c, x, target))`): the condition and `x`. A store whose lanes all have
+    /// the same condition is made only where it holds, storing the `x`s, so the target's
+    /// other elements are neither read nor written (a KV cache's write of one row a token
+    /// touches that row alone; the select and its loads are left unused, for the shader
+    /// compiler to drop).
+    pub kept_where: Vec<Vec<Option<(Val, Val)>>>,
     /// The output's dtype.
     pub out_dtype: DType,
     /// Number of output elements.

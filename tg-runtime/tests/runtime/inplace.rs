@@ -178,3 +178,89 @@ fn a_replay_rebinds_vars_without_compiling() {
         "nothing compiled"
     );
 }
+
+/// Writes `new` (`[2, 1, 8]`, broadcast) into the rows of `cache` (`[2, 10, 8]`) where `pick`
+/// holds, keeping the rest: `assign(where(pick, new, cache))`.
+fn write_where(cache: &Lazy, new: &Lazy, pick: &Lazy) -> Lazy {
+    let value = pick
+        .where_(&new.expand(&[2, 10, 8]).unwrap(), cache)
+        .unwrap();
+    cache.assign(&value).unwrap()
+}
+
+/// A write that keeps its target wherever a condition fails stores only where it holds
+/// (`Program::kept_where`): a row at a position rebound each replay, as a KV cache's, and a
+/// condition that differs within a stored vector (each column its own), which stores every
+/// element. The other rows keep their values step after step.
+#[test]
+fn a_write_kept_where_a_condition_fails_keeps_the_rest() {
+    let init: Vec<f32> = (0..160).map(|i| i as f32).collect();
+    let cache = Lazy::parameter(&Lazy::from_slice(&[2, 10, 8], &init).unwrap()).unwrap();
+    let rows = Lazy::arange_u32(10)
+        .unwrap()
+        .cast(DType::I32)
+        .reshape(&[1, 10, 1])
+        .unwrap()
+        .expand(&[2, 10, 8])
+        .unwrap();
+    // the parameter's own copy of its init runs now, not in every replay
+    tg_runtime::realize(&[&cache]).unwrap();
+    let new = Lazy::from_slice(&[2, 1, 8], &[-1.0f32; 16]).unwrap();
+    let (_, rec) = record(&[&new], || {
+        let at = Lazy::var(901, 3i32, DType::I32, &[2, 10, 8]).unwrap();
+        Ok(vec![write_where(
+            &cache,
+            &new,
+            &rows.binary(BinaryOp::CmpEq, &at).unwrap(),
+        )])
+    })
+    .unwrap();
+    let mut want = init.clone();
+    let mut write = |want: &mut Vec<f32>, row: usize, v: f32| {
+        for h in 0..2 {
+            for c in 0..8 {
+                want[(h * 10 + row) * 8 + c] = v;
+            }
+        }
+    };
+    write(&mut want, 3, -1.0);
+    for (step, row) in [7usize, 0, 9].into_iter().enumerate() {
+        let v = -(step as f32) - 2.0;
+        let new = Lazy::from_slice(&[2, 1, 8], &[v; 16]).unwrap();
+        rec.replay_with(&[&new], &[(901, tg_runtime::Scalar::Int(row as i64))])
+            .unwrap();
+        write(&mut want, row, v);
+    }
+    // read what the buffer holds now (a fresh node over the parameter's buffer)
+    let now = cache
+        .binary(BinaryOp::Add, &full(0.0, &[2, 10, 8]))
+        .unwrap();
+    assert_eq!(now.to_vec::<f32>().unwrap(), want);
+
+    // the columns' own condition: every other column of every row
+    let cols = Lazy::arange_u32(8)
+        .unwrap()
+        .reshape(&[1, 1, 8])
+        .unwrap()
+        .expand(&[2, 10, 8])
+        .unwrap();
+    let odd = cols
+        .binary(
+            BinaryOp::Mod,
+            &Lazy::constant(2u32, DType::U32, &[2, 10, 8]).unwrap(),
+        )
+        .unwrap()
+        .binary(
+            BinaryOp::CmpEq,
+            &Lazy::constant(1u32, DType::U32, &[2, 10, 8]).unwrap(),
+        )
+        .unwrap();
+    let new = Lazy::from_slice(&[2, 1, 8], &[5.0f32; 16]).unwrap();
+    let got = write_where(&cache, &new, &odd).to_vec::<f32>().unwrap();
+    for (i, w) in want.iter_mut().enumerate() {
+        if i % 2 == 1 {
+            *w = 5.0;
+        }
+    }
+    assert_eq!(got, want);
+}

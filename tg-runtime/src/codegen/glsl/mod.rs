@@ -774,24 +774,41 @@ impl Renderer<'_> {
     fn store(&mut self) -> Vec<String> {
         let p = self.p;
         let mut stores = Vec::new();
+        let kept = |j: usize| p.kept_where.get(j).map(Vec::as_slice).unwrap_or_default();
         for k in 0..p.out_index.len() {
-            stores.push(self.store_vector(k, &p.outputs, "o"));
+            stores.push(self.store_vector(k, &p.outputs, kept(0), "o"));
             for (j, more) in p.more_outputs.iter().enumerate() {
-                stores.push(self.store_vector(k, more, &format!("o{}", j + 1)));
+                stores.push(self.store_vector(k, more, kept(j + 1), &format!("o{}", j + 1)));
             }
         }
         stores
     }
 
     /// Stores vector `k` of `outputs` (a pair of vectors, where stores are wide) into the
-    /// output array `array`.
-    fn store_vector(&mut self, k: usize, outputs: &[Val], array: &str) -> String {
+    /// output array `array`; where every lane keeps the target's value under one condition
+    /// (`kept`, [`Program::kept_where`]), only where it holds.
+    fn store_vector(
+        &mut self,
+        k: usize,
+        outputs: &[Val],
+        kept: &[Option<(Val, Val)>],
+        array: &str,
+    ) -> String {
         let d = self.p.out_dtype;
         let span = self.p.store_elements();
-        let lanes: Vec<String> = outputs[k * span..(k + 1) * span]
-            .iter()
-            .map(|v| format!("x{v}"))
-            .collect();
+        let range = k * span..(k + 1) * span;
+        // the condition every lane of the store shares, if any
+        let only_if = kept.get(range.clone()).and_then(|w| {
+            let c = w.first()?.as_ref()?.0;
+            w.iter()
+                .all(|l| matches!(l, Some((d, _)) if *d == c))
+                .then_some(c)
+        });
+        let lanes: Vec<Val> = match only_if {
+            Some(_) => kept[range].iter().flatten().map(|&(_, x)| x).collect(),
+            None => outputs[range].to_vec(),
+        };
+        let lanes: Vec<String> = lanes.iter().map(|v| format!("x{v}")).collect();
         let bits = |x: &str, h: &mut Helpers| -> String {
             match d {
                 DType::Bool => format!("({x} ? 1u : 0u)"),
@@ -841,11 +858,14 @@ impl Renderer<'_> {
             }
             _ => format!("{}({})", vector_storage(d), lanes.join(", ")),
         };
-        let guard = if matches!(self.p.strategy, Strategy::Cooperative { .. }) {
-            "if (lid == 0) "
+        let mut guard = if matches!(self.p.strategy, Strategy::Cooperative { .. }) {
+            "if (lid == 0) ".to_string()
         } else {
-            ""
+            String::new()
         };
+        if let Some(c) = only_if {
+            guard.push_str(&format!("if (x{c}) "));
+        }
         let index = self.idx(&self.p.out_index[k]);
         format!("{guard}{array}[{index}] = {value};")
     }

@@ -232,6 +232,7 @@ impl Lowerer {
                 blocks: vec![Block::default()],
                 outputs: Vec::new(),
                 more_outputs: Vec::new(),
+                kept_where: Vec::new(),
                 out_dtype: root.dtype(),
                 numel,
                 inputs: inputs.iter().map(|n| n.dtype()).collect(),

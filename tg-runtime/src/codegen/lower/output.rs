@@ -5,13 +5,14 @@
 
 use std::sync::Arc;
 
-use super::super::program::{Program, VarKind};
+use super::super::program::{Ins, Program, Val, VarKind};
 use super::super::symbolic::{Cond, Expr};
 use super::index::unflatten;
 use super::vectorize::{divided, multiple_of};
 use super::{Cursor, Lowerer};
-use crate::graph::node::Node;
+use crate::graph::node::{Node, Op};
 use crate::kernel::{LANES, Strategy};
+use crate::ops::TernaryOp;
 
 /// A tile's coordinates: the index over the axes before the tile's (`outer`), the tile along
 /// its axis (`tile`, `rows` rows from `tile * rows`), and its first column (`column`, `width`
@@ -146,6 +147,7 @@ impl Lowerer {
         };
         self.prog.out_block = out.block;
         self.prog.more_outputs = vec![Vec::new(); also.len()];
+        let mut kept: Vec<Vec<Option<(Val, Val)>>> = vec![Vec::new(); also.len() + 1];
         let shape = root.shape();
         for (i, base) in bases.iter().enumerate() {
             self.prog.out_index.push(if exact_lanes {
@@ -169,9 +171,11 @@ impl Lowerer {
                 };
                 let v = self.lower_op(root, &idx, &Cond::always(), out);
                 self.prog.outputs.push(v);
+                kept[0].push(self.kept_where(root, v));
                 for (j, r) in also.iter().enumerate() {
                     let v = self.lower_op(r, &idx, &Cond::always(), out);
                     self.prog.more_outputs[j].push(v);
+                    kept[j + 1].push(self.kept_where(r, v));
                 }
             }
         }
@@ -186,6 +190,29 @@ impl Lowerer {
                     divided(&pair[0], out_vectors as i64)
                 })
                 .collect();
+        }
+        self.prog.kept_where = kept;
+    }
+
+    /// Where `root`, lowered to `v`, writes in place `where(c, x, target)` into its own
+    /// target (a KV cache's rows at a position, the rest kept) and `v` is that select: its
+    /// condition and `x` ([`Program::kept_where`]). An assign's value is computed by the
+    /// assign's own kernel only where it reads the target at the index it writes
+    /// (`schedule/assign.rs`), so `v` is a select only then, and the buffer written holds
+    /// the target's value. Not behind another unrealized write (an assign chain, which a
+    /// packed kernel might compute in registers).
+    fn kept_where(&self, root: &Arc<Node>, v: Val) -> Option<(Val, Val)> {
+        if !matches!(root.op(), Op::Assign) {
+            return None;
+        }
+        let srcs = root.srcs();
+        let (target, value) = (&srcs[0], &srcs[1]);
+        let keeps = (!matches!(target.op(), Op::Assign) || target.is_realized())
+            && matches!(value.op(), Op::Ternary(TernaryOp::Where))
+            && value.srcs()[2].id() == target.id();
+        match self.prog.ins[v] {
+            Ins::Ternary(TernaryOp::Where, c, x, _, _) if keeps => Some((c, x)),
+            _ => None,
         }
     }
 }

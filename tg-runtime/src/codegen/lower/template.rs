@@ -38,6 +38,7 @@ pub(super) fn program(
         blocks: vec![Block::default()],
         outputs: Vec::new(),
         more_outputs: Vec::new(),
+        kept_where: Vec::new(),
         out_dtype: root.dtype(),
         numel: root.numel(),
         inputs: inputs.iter().map(|n| n.dtype()).collect(),

@@ -1016,3 +1016,50 @@ fn a_product_two_cache_writes_broadcast_keeps_its_products_fused() {
         assert!(p.len() <= 5, "{:?}", names(&p));
     }
 }
+
+/// `assign(where(c, x, target))` into a buffer stores only where `c` holds when every lane of
+/// a store shares `c` (a KV cache's row at a position: the store is guarded, the cache's
+/// other rows neither read nor written), and stores every lane where `c` differs within a
+/// stored vector, or where the kept value is not the target's.
+#[test]
+fn a_write_kept_where_a_condition_fails_stores_only_where_it_holds() {
+    let shape = [4, 100, 64];
+    let cache = data(&shape);
+    let index_along = |axis: usize| {
+        let mut one = vec![1; 3];
+        one[axis] = shape[axis];
+        Lazy::arange_u32(shape[axis])
+            .unwrap()
+            .cast(DType::I32)
+            .reshape(&one)
+            .unwrap()
+            .expand(&shape)
+            .unwrap()
+    };
+    let pos = Lazy::var(999_001, 5i32, DType::I32, &shape).unwrap();
+    let new = data(&[4, 1, 64]).expand(&shape).unwrap();
+    let store = |target: &Lazy, pick: &Lazy, kept: &Lazy| {
+        let w = target.assign(&pick.where_(&new, kept).unwrap()).unwrap();
+        let p = plan(&[&w], &lavapipe()).unwrap();
+        let source = &p.last().unwrap().source;
+        source
+            .lines()
+            .find(|l| l.contains("o[") && l.contains("] = "))
+            .unwrap_or_else(|| panic!("no store in {source}"))
+            .trim()
+            .to_string()
+    };
+    let row = index_along(1).binary(BinaryOp::CmpEq, &pos).unwrap();
+    let col = index_along(2).binary(BinaryOp::CmpEq, &pos).unwrap();
+    let guarded = store(&cache, &row, &cache);
+    assert!(
+        guarded.starts_with("if (x"),
+        "guarded by the row: {guarded}"
+    );
+    for (what, s) in [
+        ("each lane its own condition", store(&cache, &col, &cache)),
+        ("another buffer kept", store(&cache, &row, &data(&shape))),
+    ] {
+        assert!(s.starts_with("o["), "{what}: {s}");
+    }
+}
