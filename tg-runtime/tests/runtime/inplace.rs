@@ -216,7 +216,7 @@ fn a_write_kept_where_a_condition_fails_keeps_the_rest() {
     })
     .unwrap();
     let mut want = init.clone();
-    let mut write = |want: &mut Vec<f32>, row: usize, v: f32| {
+    let write = |want: &mut Vec<f32>, row: usize, v: f32| {
         for h in 0..2 {
             for c in 0..8 {
                 want[(h * 10 + row) * 8 + c] = v;
