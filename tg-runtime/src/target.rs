@@ -273,10 +273,15 @@ impl ClassDefaults {
     /// The strategy of a fused attention's pass over queries (and keys) `d` wide and values
     /// `dv` wide, writing `count` rows: on a CPU 8 rows an invocation (sharing each key's or
     /// query's loads, which lavapipe makes lane by lane), halving while the invocations
-    /// would not keep the device busy or the rows would hold more than 256 floats; on a GPU,
-    /// whose registers hold fewer, 2 (not measured). Causal B 16, H 4, T 512, D 16 on
-    /// lavapipe, forward and forward with the gradients: 95 and 384 ms with a row an
-    /// invocation, 34 and 126 with 4, 23 and 95-123 with 8, 37 and 87 with 16.
+    /// would not fill every core's SIMD lanes ([`ClassDefaults::lanes`]) or the rows would
+    /// hold more than 256 floats; on a GPU, whose registers hold fewer, 2 (not measured).
+    /// Causal B 16, H 4, T 512, D 16 on lavapipe, forward and forward with the gradients: 95
+    /// and 384 ms with a row an invocation, 34 and 126 with 4, 23 and 95-123 with 8, 37 and
+    /// 87 with 16. Halving stopped at a workgroup of 256 a core before: a language model's
+    /// prefill step of 32 rows (384 query rows of 64 over the cache) took a row an
+    /// invocation; with 2 (the most rows of 128 floats), a 512-token prompt's attention in
+    /// such steps took 0.56-0.80 s instead of 0.97-1.38 (2 cores, the kernels' times in
+    /// replays, several runs each).
     pub fn attention(
         &self,
         pass: AttentionPass,
@@ -287,7 +292,7 @@ impl ClassDefaults {
     ) -> Strategy {
         let cpu = self.is_cpu();
         let mut rows = if cpu { 8 } else { 2 };
-        while rows > 1 && (rows * (d + dv) > 256 || (cpu && count / rows < self.busy)) {
+        while rows > 1 && (rows * (d + dv) > 256 || (cpu && count / rows < self.lanes())) {
             rows /= 2;
         }
         Strategy::Attention {

@@ -1063,3 +1063,27 @@ fn a_write_kept_where_a_condition_fails_stores_only_where_it_holds() {
         assert!(s.starts_with("o["), "{what}: {s}");
     }
 }
+
+/// A CPU's fused attention takes 8 rows an invocation (sharing each key's loads; at most
+/// 256 floats of rows) while the invocations still fill every core's SIMD lanes: a language
+/// model's prefill step (4 key heads of 96 query rows of 64 over a 529-row cache) takes 2, a
+/// decode step's 12 rows one each, and rows of 16 take 8. Halving stopped at a workgroup of
+/// 256 a core before, which gave the prefill step one.
+#[test]
+fn attention_rows_an_invocation_fill_the_lanes() {
+    let rows_of = |heads: usize, l: usize, d: usize| {
+        let q = data(&[heads, l, d]);
+        let kv = data(&[heads, 529, d]);
+        let ends = Lazy::constant(100.0f32, DType::F32, &[1, l]).unwrap();
+        let out = q.attention_ends(&kv, &kv, &ends).unwrap();
+        let p = plan(&[&out], &lavapipe()).unwrap();
+        match p.last().unwrap().kernel.strategy {
+            Strategy::Attention { rows, .. } => rows,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(rows_of(4, 96, 64), 2);
+    assert_eq!(rows_of(4, 3, 64), 1);
+    assert_eq!(rows_of(4, 96, 16), 8);
+    assert_eq!(rows_of(1, 24, 16), 1);
+}
