@@ -4,13 +4,13 @@
 //!
 //! - Forward: an invocation holds its query row (scaled by `log2(e) / sqrt(D)`, so the
 //!   softmax is base 2) and loops over the row's keys (`0..=i` where causal, `0..=e_i`
-//!   under ends; an additive mask's values, times `log2(e)`, join each score) with an online softmax: the running
-//!   maximum `m`, the running sum `l` of `2^(s - m)`, and the output row's accumulator, both
-//!   rescaled by `2^(m_old - m)` when the maximum grows. It writes
-//!   `acc / l`, then the row's natural logsumexp `(m + log2 l) ln 2`. Under a mask the
-//!   maximum starts at the lowest finite float, not at key 0's score (key 0 may be hidden),
-//!   so a hidden key's `2^(-inf - m)` is 0 and never `2^NaN`; a row with every key hidden
-//!   ends with `l` 0, its output NaN as the composed softmax's.
+//!   under ends; an additive mask's values, times `log2(e)`, join each score) with an
+//!   online softmax: the running maximum `m`, the running sum `l` of `2^(s - m)`, and the
+//!   output row's accumulator, both rescaled by `2^(m_old - m)` when the maximum grows. It
+//!   writes `acc / l`, then the row's natural logsumexp `(m + log2 l) ln 2`. Under an
+//!   additive mask the maximum starts at the lowest finite float, not at key 0's score (key
+//!   0 may be hidden), so a hidden key's `2^(-inf - m)` is 0 and never `2^NaN`; a row with
+//!   every key hidden ends with `l` 0, its output NaN as the composed softmax's.
 //! - `GradQ`: a query row again, each weight recomputed as `2^(s - lse log2(e))`;
 //!   `dq = sum_j P_ij (dO_i . v_j - delta_i) k_j / sqrt(D)`.
 //! - `GradKV`: a key row, looping over its queries (`j..L` where causal; under ends every
