@@ -731,24 +731,20 @@ impl Lazy {
         let (q, r) = (self.shape(), self.ndim());
         let (batch, l) = (&q[..r - 2], q[r - 2]);
         let e = ends.shape();
-        let fits = e.len() == r - 1
-            && (e[r - 2] == 1 || e[r - 2] == l)
-            && (&e[..r - 2] == batch || e[..r - 2].iter().all(|&n| n == 1));
-        if !fits {
+        // the ends are read as a mask over one key is: (.., L or 1), batch axes or ones
+        let column: Vec<usize> = e.iter().copied().chain([1]).collect();
+        let Some(AttentionMask::Add { heads, rows }) = added_mask(q, 1, &column) else {
             return Err(shape_err(
                 OP,
                 format!(
                     "ends {e:?} for queries {q:?} need (.., {l} or 1) with the batch axes {batch:?} or ones"
                 ),
             ));
-        }
+        };
         if ends.dtype() == DType::Bool {
             return Err(ends.dtype_err(OP, "the ends are key positions, not a mask"));
         }
-        let masking = AttentionMask::Ends {
-            heads: &e[..r - 2] == batch && batch.iter().any(|&n| n != 1),
-            rows: e[r - 2] == l && l != 1,
-        };
+        let masking = AttentionMask::Ends { heads, rows };
         // the kernel reads f32 rows (positions up to MAX_ATTENTION_LEN are exact)
         let ends = ends.cast(DType::F32);
         self.attention_node(OP, k, v, masking, Some(&ends))

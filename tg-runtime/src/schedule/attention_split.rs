@@ -212,25 +212,29 @@ fn causal(
     (ka, kb): (usize, usize),
 ) -> Result<Lazy> {
     let (lc, sc) = (qb - qa, kb - ka);
-    let place = |from: usize, n: usize| -> Result<Lazy> {
-        Lazy::arange_u32(n)?.binary(
-            BinaryOp::Add,
-            &Lazy::constant(from as u64, DType::U32, &[n])?,
-        )
-    };
     // key j is seen by query i where j < i + 1
-    let queries = place(qa + 1, lc)?.reshape(&[lc, 1])?.expand(&[lc, sc])?;
-    let keys = place(ka, sc)?.reshape(&[1, sc])?.expand(&[lc, sc])?;
-    let seen = keys.binary(BinaryOp::CmpLt, &queries)?;
+    let queries = places(qa + 1, lc)?.reshape(&[lc, 1])?.expand(&[lc, sc])?;
+    let keys = places(ka, sc)?.reshape(&[1, sc])?.expand(&[lc, sc])?;
     let mut shape = vec![1; r - 2];
     shape.extend([lc, sc]);
-    let m = seen
-        .where_(
-            &Lazy::constant(0.0f32, DType::F32, &[lc, sc])?,
-            &Lazy::constant(f32::NEG_INFINITY, DType::F32, &[lc, sc])?,
-        )?
-        .reshape(&shape)?;
+    let m = additive(&keys.binary(BinaryOp::CmpLt, &queries)?)?.reshape(&shape)?;
     Ok(split.stored(&m))
+}
+
+/// The places `from..from + n` (u32).
+fn places(from: usize, n: usize) -> Result<Lazy> {
+    Lazy::arange_u32(n)?.binary(
+        BinaryOp::Add,
+        &Lazy::constant(from as u64, DType::U32, &[n])?,
+    )
+}
+
+/// The additive mask of `seen`: 0 where it holds, else `-inf`.
+fn additive(seen: &Lazy) -> Result<Lazy> {
+    seen.where_(
+        &Lazy::constant(0.0f32, DType::F32, seen.shape())?,
+        &Lazy::constant(f32::NEG_INFINITY, DType::F32, seen.shape())?,
+    )
 }
 
 /// The additive mask of queries `queries` against keys `keys` (places in the whole
@@ -269,18 +273,11 @@ fn ended(
         .expand(&shape)?;
     let mut row = vec![1; shape.len() - 1];
     row.push(sc);
-    let keys = Lazy::arange_u32(sc)?
-        .binary(
-            BinaryOp::Add,
-            &Lazy::constant(ka as u64, DType::U32, &[sc])?,
-        )?
+    let keys = places(ka, sc)?
         .cast(DType::F32)
         .reshape(&row)?
         .expand(&shape)?;
-    let m = keys.binary(BinaryOp::CmpLt, &bound)?.where_(
-        &Lazy::constant(0.0f32, DType::F32, &shape)?,
-        &Lazy::constant(f32::NEG_INFINITY, DType::F32, &shape)?,
-    )?;
+    let m = additive(&keys.binary(BinaryOp::CmpLt, &bound)?)?;
     Ok(split.stored(&m))
 }
 
