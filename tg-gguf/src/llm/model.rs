@@ -610,7 +610,11 @@ impl Model {
             b3,
             b4,
         ];
-        let key = (output, s.top_k.unwrap_or(0), s.is_greedy(), s.top_p < 1.0);
+        // only a sampling step's graph depends on the sampler
+        let key = match output {
+            Output::Sample => (output, s.top_k.unwrap_or(0), s.is_greedy(), s.top_p < 1.0),
+            Output::Cache | Output::Logits => (output, 0, false, false),
+        };
         let mut prefill = self.prefill.remove(&key).unwrap_or_default();
         let out = run_step(
             &self.device,
