@@ -1,12 +1,14 @@
-//! The typed layers (`TypedEmbedding`, `TypedLayerNorm`, `TypedSelfAttention`) against the
-//! untyped layers they wrap: the untyped twin loads the typed layer's state dict (so the
-//! tensor names match) and both forward passes give the same values; the layers inside a
+//! The typed layers (`TypedEmbedding`, `TypedLayerNorm`, `TypedRMSNorm`,
+//! `TypedSelfAttention`) against their untyped twins: the untyped twin loads the typed
+//! layer's state dict (so the tensor names match, and the typed fields hold what those names
+//! say) and both forward passes give the same values; the layers inside a
 //! `#[kernel]` body, through a derived model, against the same calls run eagerly; a
 //! replacement of the wrong shape refused. The untyped layers' values against numpy are
 //! `layers.rs`'s (fixtures/nn.json).
 
 use tg::nn::{
-    Embedding, LayerNorm, Module, SelfAttention, TypedEmbedding, TypedLayerNorm, TypedSelfAttention,
+    Embedding, LayerNorm, Module, RMSNorm, SelfAttention, TypedEmbedding, TypedLayerNorm,
+    TypedRMSNorm, TypedSelfAttention,
 };
 use tg::prelude::*;
 use tg_test_support::assert_close;
@@ -39,8 +41,9 @@ fn typed_embedding_equals_embedding() {
     let want = twin.forward(ids.as_dyn()).unwrap().to_vec::<f32>().unwrap();
     assert_eq!(y.dims(), vec![4, 5]);
     assert_eq!(y.to_vec().unwrap(), want);
+    let table: &Tensor<Rank2<7, 5>> = &emb.weight;
     assert_eq!(
-        emb.weight().unwrap().to_vec().unwrap(),
+        table.to_vec().unwrap(),
         twin.weight.to_vec::<f32>().unwrap()
     );
 }
@@ -66,6 +69,37 @@ fn typed_layernorm_equals_layernorm() {
     let y: Tensor<shape![_, 6]> = ln.forward(&x);
     let want = twin.forward(x.as_dyn()).unwrap().to_vec::<f32>().unwrap();
     assert_eq!(y.to_vec().unwrap(), want);
+    // the typed fields are the tensors their names say
+    assert_eq!(
+        ln.bias.to_vec().unwrap(),
+        twin.bias.to_vec::<f32>().unwrap()
+    );
+    assert_eq!(ln.eps, twin.eps);
+}
+
+#[test]
+fn typed_rms_norm_equals_rms_norm() {
+    let mut norm = TypedRMSNorm::<6>::new().unwrap();
+    norm.weight = Tensor::from_slice(&values(6, 4)).unwrap();
+    let mut twin = RMSNorm::new(6).unwrap();
+    load_twin(&norm, &mut twin);
+    assert_eq!(crate::parameter_names(&norm), ["weight"]);
+    assert_eq!(norm.eps, twin.eps);
+    let x = Tensor::<Rank3<2, 3, 6>>::from_slice(&values(36, 5)).unwrap();
+    let y: Tensor<Rank3<2, 3, 6>> = norm.forward(&x);
+    let want = twin.forward(x.as_dyn()).unwrap().to_vec::<f32>().unwrap();
+    assert_eq!(y.to_vec().unwrap(), want);
+    // and against the host: weight * x / sqrt(mean(x^2) + eps), row by row
+    let (xs, ws) = (values(36, 5), values(6, 4));
+    for (row, got) in xs.chunks(6).zip(y.to_vec().unwrap().chunks(6)) {
+        let ms = row.iter().map(|v| f64::from(*v).powi(2)).sum::<f64>() / 6.0;
+        let want: Vec<f32> = row
+            .iter()
+            .zip(&ws)
+            .map(|(v, w)| (f64::from(*v) / (ms + 1e-6).sqrt() * f64::from(*w)) as f32)
+            .collect();
+        assert_close(got, &want, 1e-5);
+    }
 }
 
 #[test]
@@ -88,6 +122,18 @@ fn typed_self_attention_equals_self_attention() {
     let y: Tensor<Rank3<2, 5, 8>> = attn.forward(&x);
     let want = twin.forward(x.as_dyn()).unwrap().to_vec::<f32>().unwrap();
     assert_eq!(y.to_vec().unwrap(), want);
+    // the typed fields are the tensors their names say
+    for (typed, untyped) in [
+        (attn.q.as_dyn(), &twin.q.weight),
+        (attn.k.as_dyn(), &twin.k.weight),
+        (attn.v.as_dyn(), &twin.v.weight),
+        (attn.proj.weight.as_dyn(), &twin.proj.weight),
+    ] {
+        assert_eq!(
+            typed.to_vec::<f32>().unwrap(),
+            untyped.to_vec::<f32>().unwrap()
+        );
+    }
 }
 
 #[test]
@@ -109,7 +155,7 @@ fn self_attention_refuses_heads_that_do_not_divide_the_width() {
 #[test]
 fn a_typed_layer_refuses_a_replacement_of_another_shape_and_keeps_its_tensor() {
     let mut attn = TypedSelfAttention::<8, 2>::new().unwrap();
-    let before = attn.as_untyped().k.weight.to_vec::<f32>().unwrap();
+    let before = attn.k.to_vec().unwrap();
     let err = attn
         .visit(&mut |name, _, t| {
             if name == "k.weight" {
@@ -122,7 +168,7 @@ fn a_typed_layer_refuses_a_replacement_of_another_shape_and_keeps_its_tensor() {
         matches!(&err, tg::Error::Argument { message, .. } if message.contains("`k.weight`")),
         "{err}"
     );
-    assert_eq!(attn.as_untyped().k.weight.to_vec::<f32>().unwrap(), before);
+    assert_eq!(attn.k.to_vec().unwrap(), before);
     let mut emb = TypedEmbedding::<4, 3>::new().unwrap();
     assert!(
         emb.visit(&mut |_, _, t| {
@@ -140,9 +186,10 @@ struct Tiny {
     emb: TypedEmbedding<11, 8>,
     ln: TypedLayerNorm<8>,
     attn: TypedSelfAttention<8, 2>,
+    rms: TypedRMSNorm<8>,
 }
 
-/// The three typed layers in a kernel body: rustc checks each call's shapes.
+/// The typed layers in a kernel body: rustc checks each call's shapes.
 #[kernel]
 fn tiny_block<const B: usize, const T: usize>(
     m: &Tiny,
@@ -151,7 +198,7 @@ fn tiny_block<const B: usize, const T: usize>(
     let x: Tensor<shape![B, T, 8]> = m.emb.forward(ids);
     let n: Tensor<shape![B, T, 8]> = m.ln.forward(&x);
     let a: Tensor<shape![B, T, 8]> = m.attn.forward(&n);
-    x + a
+    m.rms.forward(&(x + a))
 }
 
 #[test]
@@ -160,16 +207,22 @@ fn typed_layers_in_a_kernel_body_match_eager() {
         emb: TypedEmbedding::new().unwrap(),
         ln: TypedLayerNorm::new().unwrap(),
         attn: TypedSelfAttention::new().unwrap(),
+        rms: TypedRMSNorm::new().unwrap(),
     };
     let names = crate::parameter_names(&m);
     assert_eq!(names[..3], ["emb.weight", "ln.weight", "ln.bias"]);
     assert_eq!(names[3], "attn.q.weight");
+    assert_eq!(names.last().unwrap(), "rms.weight");
     for k in 0..2 {
         let ids: Vec<i32> = (0..12).map(|i| (i * 5 + k * 3) % 11).collect();
         let ids = Tensor::<Rank2<3, 4>, i32>::from_slice(&ids).unwrap();
         let got = tiny_block(&m, &ids).to_vec().unwrap();
         let x = m.emb.forward(&ids);
-        let want = (m.attn.forward(&m.ln.forward(&x)) + x).to_vec().unwrap();
+        let want = m
+            .rms
+            .forward(&(m.attn.forward(&m.ln.forward(&x)) + x))
+            .to_vec()
+            .unwrap();
         assert_close(&got, &want, 1e-5);
     }
 }

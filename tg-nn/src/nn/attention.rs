@@ -7,8 +7,9 @@ use tg_ops::shape::{Const, Dim};
 use tg_ops::{DynTensor, Tensor};
 use tg_runtime::{Error, Result};
 
-use super::Linear;
-use super::module::{Inspector, Module, Visitor, child, child_ref, visit_fixed};
+use super::linear::project;
+use super::module::{Inspector, Module, Role, Visitor, child, child_ref, visit_typed};
+use super::{Linear, TypedLinear};
 
 /// `softmax(q @ k^T / sqrt(d) + mask) @ v` over `(..., L, d)` queries, `(..., S, d)` keys and
 /// `(..., S, dv)` values. `mask` is a bool tensor (true: attend) or an additive float one,
@@ -63,27 +64,43 @@ impl SelfAttention {
 
     /// The layer applied to `x` `(batch, time, dim)`, to the same shape.
     pub fn forward(&self, x: &DynTensor) -> Result<DynTensor> {
-        let dim = self.q.weight.shape()[1];
-        if x.ndim() != 3 || x.shape()[2] != dim {
-            return Err(Error::Shape {
-                op: "SelfAttention",
-                message: format!("the input {:?} must be (batch, time, {dim})", x.shape()),
-            });
-        }
-        let [b, t, d] = [0, 1, 2].map(|i| x.shape()[i] as isize);
-        let (h, hd) = (self.heads as isize, d / self.heads as isize);
-        let heads = |y: DynTensor| y.reshape(&[b, t, h, hd])?.permute(&[0, 2, 1, 3]);
-        let (q, k, v) = (
-            heads(self.q.forward(x)?)?,
-            heads(self.k.forward(x)?)?,
-            heads(self.v.forward(x)?)?,
-        );
-        let a = q
-            .scaled_dot_product_attention(&k, &v, None, 0.0, true)?
-            .permute(&[0, 2, 1, 3])?
-            .reshape(&[b, t, d])?;
-        self.proj.forward(&a)
+        self_attention(
+            x,
+            self.heads,
+            [&self.q.weight, &self.k.weight, &self.v.weight],
+            (&self.proj.weight, self.proj.bias.as_ref()),
+        )
     }
+}
+
+/// Causal multi-head self-attention of `x` `(batch, time, dim)` with projection weights
+/// `(dim, dim)` for q, k and v and an output projection: [`SelfAttention`] and
+/// [`TypedSelfAttention`].
+fn self_attention(
+    x: &DynTensor,
+    heads: usize,
+    [q, k, v]: [&DynTensor; 3],
+    (proj, proj_bias): (&DynTensor, Option<&DynTensor>),
+) -> Result<DynTensor> {
+    let dim = q.shape()[1];
+    if x.ndim() != 3 || x.shape()[2] != dim {
+        return Err(Error::Shape {
+            op: "SelfAttention",
+            message: format!("the input {:?} must be (batch, time, {dim})", x.shape()),
+        });
+    }
+    let [b, t, d] = [0, 1, 2].map(|i| x.shape()[i] as isize);
+    let (h, hd) = (heads as isize, d / heads as isize);
+    let split = |w: &DynTensor| {
+        project(x, w, None)?
+            .reshape(&[b, t, h, hd])?
+            .permute(&[0, 2, 1, 3])
+    };
+    let a = split(q)?
+        .scaled_dot_product_attention(&split(k)?, &split(v)?, None, 0.0, true)?
+        .permute(&[0, 2, 1, 3])?
+        .reshape(&[b, t, d])?;
+    project(&a, proj, proj_bias)
 }
 
 impl Module for SelfAttention {
@@ -103,9 +120,10 @@ impl Module for SelfAttention {
 }
 
 /// [`SelfAttention`] with its sizes in its type: width `D`, `H` heads (`H` dividing `D` is
-/// checked when `new` is compiled for the pair: another pair fails `cargo build`), and
-/// `forward` takes `(B, T, D)` to `(B, T, D)` for any batch and length (static or dynamic).
-/// It wraps a `SelfAttention` (the same parameters `q.weight`, ..., `proj.bias`).
+/// checked when `new` is compiled for the pair: another pair fails `cargo build`), the
+/// projections `Tensor<(D, D)>` and a `TypedLinear<D, D>`, and `forward` takes `(B, T, D)` to
+/// `(B, T, D)` for any batch and length (static or dynamic). The same initialisation,
+/// arithmetic and tensor names (`q.weight`, ..., `proj.bias`) as `SelfAttention`.
 ///
 /// ```
 /// use tg_ops::prelude::*;
@@ -114,10 +132,18 @@ impl Module for SelfAttention {
 /// let x = Tensor::<Rank3<1, 3, 8>>::ones();
 /// let y: Tensor<Rank3<1, 3, 8>> = attn.forward(&x);
 /// assert_eq!(y.dims(), vec![1, 3, 8]);
+/// assert_eq!(attn.q.dims(), vec![8, 8]);
 /// assert_eq!(attn.parameters().unwrap().len(), 5);
 /// ```
 pub struct TypedSelfAttention<const D: usize, const H: usize> {
-    layer: SelfAttention,
+    /// Queries, `(D, D)` (out, in), no bias.
+    pub q: Tensor<(Const<D>, Const<D>)>,
+    /// Keys, `(D, D)`, no bias.
+    pub k: Tensor<(Const<D>, Const<D>)>,
+    /// Values, `(D, D)`, no bias.
+    pub v: Tensor<(Const<D>, Const<D>)>,
+    /// Output projection, with a bias.
+    pub proj: TypedLinear<D, D>,
 }
 
 impl<const D: usize, const H: usize> TypedSelfAttention<D, H> {
@@ -129,14 +155,17 @@ impl<const D: usize, const H: usize> TypedSelfAttention<D, H> {
                 "TypedSelfAttention<D, H>: the heads H must divide the width D"
             )
         };
+        let l = SelfAttention::new(D, H)?;
+        let bias = l.proj.bias.expect("made with a bias");
         Ok(TypedSelfAttention {
-            layer: SelfAttention::new(D, H)?,
+            q: Tensor::try_from_dyn(l.q.weight)?,
+            k: Tensor::try_from_dyn(l.k.weight)?,
+            v: Tensor::try_from_dyn(l.v.weight)?,
+            proj: TypedLinear {
+                weight: Tensor::try_from_dyn(l.proj.weight)?,
+                bias: Tensor::try_from_dyn(bias)?,
+            },
         })
-    }
-
-    /// The untyped layer it wraps.
-    pub fn as_untyped(&self) -> &SelfAttention {
-        &self.layer
     }
 
     /// The layer applied to a batch of sequences.
@@ -156,16 +185,27 @@ impl<const D: usize, const H: usize> TypedSelfAttention<D, H> {
         &self,
         x: &Tensor<(B, T, Const<D>)>,
     ) -> Result<Tensor<(B, T, Const<D>)>> {
-        Tensor::try_from_dyn(self.layer.forward(x.as_dyn())?)
+        Tensor::try_from_dyn(self_attention(
+            x.as_dyn(),
+            H,
+            [self.q.as_dyn(), self.k.as_dyn(), self.v.as_dyn()],
+            (self.proj.weight.as_dyn(), Some(self.proj.bias.as_dyn())),
+        )?)
     }
 }
 
 impl<const D: usize, const H: usize> Module for TypedSelfAttention<D, H> {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        visit_fixed(&mut self.layer, f)
+        visit_typed("q.weight", Role::Parameter, &mut self.q, f)?;
+        visit_typed("k.weight", Role::Parameter, &mut self.k, f)?;
+        visit_typed("v.weight", Role::Parameter, &mut self.v, f)?;
+        child("proj", &mut self.proj, f)
     }
 
     fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
-        self.layer.inspect(f)
+        f("q.weight", Role::Parameter, self.q.as_dyn())?;
+        f("k.weight", Role::Parameter, self.k.as_dyn())?;
+        f("v.weight", Role::Parameter, self.v.as_dyn())?;
+        child_ref("proj", &self.proj, f)
     }
 }

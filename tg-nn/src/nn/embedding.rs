@@ -7,7 +7,7 @@ use tg_ops::{DynTensor, Int, Tensor};
 use tg_runtime::{DType, Error, Result};
 
 use super::init;
-use super::module::{Inspector, Module, Role, Visitor, visit_fixed};
+use super::module::{Inspector, Module, Role, Visitor, visit_typed};
 
 /// A `(vocab, dim)` table, glorot-uniform initialised (tinygrad); `forward` maps ids of any
 /// shape to `(..., dim)`. The lookup gathers the rows (work in the output's size, where a
@@ -28,23 +28,29 @@ impl Embedding {
 
     /// The rows of `ids` (an integer tensor; ids outside the table give zero rows).
     pub fn forward(&self, ids: &DynTensor) -> Result<DynTensor> {
-        if !ids.dtype().is_int() {
-            return Err(Error::DType {
-                op: "Embedding",
-                dtype: ids.dtype(),
-                message: "ids must be integers".into(),
-            });
-        }
-        let dim = self.weight.shape()[1];
-        let n = ids.numel();
-        let rows = ids
-            .reshape(&[n as isize, 1])?
-            .expand(&[n as isize, dim as isize])?;
-        let mut shape = ids.shape().to_vec();
-        shape.push(dim);
-        let shape: Vec<isize> = shape.iter().map(|&s| s as isize).collect();
-        self.weight.gather(0, &rows)?.reshape(&shape)
+        lookup(&self.weight, ids)
     }
+}
+
+/// The rows of `table` `(vocab, dim)` that `ids` pick, `ids.shape() + (dim,)`: the lookup
+/// behind [`Embedding`] and [`TypedEmbedding`].
+fn lookup(table: &DynTensor, ids: &DynTensor) -> Result<DynTensor> {
+    if !ids.dtype().is_int() {
+        return Err(Error::DType {
+            op: "Embedding",
+            dtype: ids.dtype(),
+            message: "ids must be integers".into(),
+        });
+    }
+    let dim = table.shape()[1];
+    let n = ids.numel();
+    let rows = ids
+        .reshape(&[n as isize, 1])?
+        .expand(&[n as isize, dim as isize])?;
+    let mut shape = ids.shape().to_vec();
+    shape.push(dim);
+    let shape: Vec<isize> = shape.iter().map(|&s| s as isize).collect();
+    table.gather(0, &rows)?.reshape(&shape)
 }
 
 impl Module for Embedding {
@@ -57,10 +63,11 @@ impl Module for Embedding {
     }
 }
 
-/// [`Embedding`] with its sizes in its type: a `(VOCAB, DIM)` table, and `forward` takes ids
-/// of any shape `S` (`[B, T]`, static or dynamic dims) to `S` with a last axis of `DIM`, so a
-/// model whose typed layers do not fit together does not compile. It wraps an `Embedding`
-/// (the same initialisation, lookup and tensor name `weight`, so state dicts match).
+/// [`Embedding`] with its sizes in its type: the table is `weight: Tensor<(VOCAB, DIM)>`,
+/// and `forward` takes ids of any shape `S` (`[B, T]`, static or dynamic dims) to `S` with a
+/// last axis of `DIM`, so a model whose typed layers do not fit together does not compile.
+/// The same initialisation, lookup and tensor name (`weight`) as `Embedding`, so state dicts
+/// match.
 ///
 /// ```
 /// use tg_ops::prelude::*;
@@ -69,29 +76,20 @@ impl Module for Embedding {
 /// let ids = Tensor::<Rank2<2, 3>, i32>::from_slice(&[0, 1, 2, 3, 4, 9]).unwrap();
 /// let x: Tensor<Rank3<2, 3, 4>> = emb.forward(&ids);
 /// assert_eq!(x.dims(), vec![2, 3, 4]);
-/// assert_eq!(x.to_vec().unwrap().len(), 24);
+/// assert_eq!(x.to_vec().unwrap()[20..], emb.weight.to_vec().unwrap()[36..]);
 /// assert_eq!(emb.parameters().unwrap()[0].0, "weight");
 /// ```
 pub struct TypedEmbedding<const VOCAB: usize, const DIM: usize> {
-    layer: Embedding,
+    /// `(VOCAB, DIM)`.
+    pub weight: Tensor<(Const<VOCAB>, Const<DIM>)>,
 }
 
 impl<const VOCAB: usize, const DIM: usize> TypedEmbedding<VOCAB, DIM> {
     /// A table with tinygrad's initialisation (as [`Embedding::new`]).
     pub fn new() -> Result<Self> {
         Ok(TypedEmbedding {
-            layer: Embedding::new(VOCAB, DIM)?,
+            weight: Tensor::try_from_dyn(Embedding::new(VOCAB, DIM)?.weight)?,
         })
-    }
-
-    /// The untyped layer it wraps (its `weight` is `(VOCAB, DIM)`).
-    pub fn as_untyped(&self) -> &Embedding {
-        &self.layer
-    }
-
-    /// The table, typed.
-    pub fn weight(&self) -> Result<Tensor<(Const<VOCAB>, Const<DIM>)>> {
-        Tensor::try_from_dyn(self.layer.weight.clone())
     }
 
     /// The rows of `ids` (ids outside the table give zero rows, as [`Embedding::forward`]).
@@ -113,16 +111,16 @@ impl<const VOCAB: usize, const DIM: usize> TypedEmbedding<VOCAB, DIM> {
         S: AppendDim<Const<DIM>> + Shape,
         I: Int,
     {
-        Tensor::try_from_dyn(self.layer.forward(ids.as_dyn())?)
+        Tensor::try_from_dyn(lookup(self.weight.as_dyn(), ids.as_dyn())?)
     }
 }
 
 impl<const VOCAB: usize, const DIM: usize> Module for TypedEmbedding<VOCAB, DIM> {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        visit_fixed(&mut self.layer, f)
+        visit_typed("weight", Role::Parameter, &mut self.weight, f)
     }
 
     fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
-        self.layer.inspect(f)
+        f("weight", Role::Parameter, self.weight.as_dyn())
     }
 }

@@ -6,7 +6,9 @@ use tg_ops::{DynTensor, Tensor};
 use tg_runtime::Result;
 
 use super::init;
-use super::module::{Inspector, Module, Role, Visitor, inspect_weight_bias, visit_weight_bias};
+use super::module::{
+    Inspector, Module, Role, Visitor, inspect_weight_bias, visit_typed, visit_weight_bias,
+};
 
 /// `y = x @ weight.T + bias`, weight `(out, in)` as tinygrad and torch store it (so their
 /// checkpoints load), kaiming-uniform initialised, bias uniform in `±1/sqrt(in)`.
@@ -28,8 +30,18 @@ impl Linear {
 
     /// The layer applied to `x` (`(..., in)` to `(..., out)`).
     pub fn forward(&self, x: &DynTensor) -> Result<DynTensor> {
-        x.linear(&self.weight.transpose(0, 1)?, self.bias.as_ref())
+        project(x, &self.weight, self.bias.as_ref())
     }
+}
+
+/// `x @ weight.T + bias`, `weight` `(out, in)`: the product behind [`Linear`],
+/// [`TypedLinear`] and the attention layers' projections, whatever holds the tensors.
+pub(crate) fn project(
+    x: &DynTensor,
+    weight: &DynTensor,
+    bias: Option<&DynTensor>,
+) -> Result<DynTensor> {
+    x.linear(&weight.transpose(0, 1)?, bias)
 }
 
 impl Module for Linear {
@@ -87,26 +99,12 @@ impl<const IN: usize, const OUT: usize> TypedLinear<IN, OUT> {
         &self,
         x: &Tensor<(B, Const<IN>)>,
     ) -> Result<Tensor<(B, Const<OUT>)>> {
-        let w = self.weight.as_dyn().transpose(0, 1)?;
-        Tensor::try_from_dyn(x.as_dyn().linear(&w, Some(self.bias.as_dyn()))?)
+        Tensor::try_from_dyn(project(
+            x.as_dyn(),
+            self.weight.as_dyn(),
+            Some(self.bias.as_dyn()),
+        )?)
     }
-}
-
-/// Replaces a typed tensor through a visitor: the visitor sees it untyped, and what it puts
-/// back must have the type's shape and dtype (else the error names the tensor).
-pub fn visit_typed<S: tg_ops::Shape>(
-    name: &str,
-    role: Role,
-    t: &mut Tensor<S>,
-    f: &mut Visitor<'_>,
-) -> Result<()> {
-    let mut d = t.as_dyn().clone();
-    f(name, role, &mut d)?;
-    *t = Tensor::try_from_dyn(d).map_err(|e| tg_runtime::Error::Argument {
-        op: "Module::visit",
-        message: format!("`{name}`: {e}"),
-    })?;
-    Ok(())
 }
 
 impl<const IN: usize, const OUT: usize> Module for TypedLinear<IN, OUT> {

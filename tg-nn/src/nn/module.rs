@@ -1,7 +1,7 @@
 //! The `Module` trait: a model names its tensors once (`visit`), and everything that walks a
 //! model (optimizers, state dicts, gradient lists) is written against that one method.
 
-use tg_ops::DynTensor;
+use tg_ops::{DynTensor, Shape, Tensor};
 use tg_runtime::{Error, Result};
 
 use crate::state::{self, Extra, StateDict};
@@ -51,30 +51,21 @@ pub(crate) fn inspect_weight_bias(
     }
 }
 
-/// Visits `layer`'s tensors, refusing a replacement of another shape or dtype than the
-/// tensor it replaces (which is then kept): a typed layer wrapping an untyped one (the
-/// `Typed*` layers) keeps the sizes its type states, as [`super::visit_typed`] does for a
-/// typed tensor.
-pub(crate) fn visit_fixed<M: Module + ?Sized>(layer: &mut M, f: &mut Visitor<'_>) -> Result<()> {
-    layer.visit(&mut |name, role, t| {
-        let old = t.clone();
-        f(name, role, t)?;
-        if t.shape() != old.shape() || t.dtype() != old.dtype() {
-            let message = format!(
-                "`{name}`: the layer's type fixes {} {:?}, the replacement is {} {:?}",
-                old.dtype(),
-                old.shape(),
-                t.dtype(),
-                t.shape()
-            );
-            *t = old;
-            return Err(Error::Argument {
-                op: "Module::visit",
-                message,
-            });
-        }
-        Ok(())
-    })
+/// Replaces a typed tensor through a visitor: the visitor sees it untyped, and what it puts
+/// back must have the type's shape and dtype (else the error names the tensor).
+pub fn visit_typed<S: Shape>(
+    name: &str,
+    role: Role,
+    t: &mut Tensor<S>,
+    f: &mut Visitor<'_>,
+) -> Result<()> {
+    let mut d = t.as_dyn().clone();
+    f(name, role, &mut d)?;
+    *t = Tensor::try_from_dyn(d).map_err(|e| Error::Argument {
+        op: "Module::visit",
+        message: format!("`{name}`: {e}"),
+    })?;
+    Ok(())
 }
 
 /// A layer or a model built of layers.

@@ -1,5 +1,6 @@
 //! Normalization layers: BatchNorm2d (batch statistics while training, running statistics
-//! in evaluation), LayerNorm, RMSNorm and GroupNorm, as tinygrad defines them.
+//! in evaluation), LayerNorm, RMSNorm and GroupNorm, as tinygrad defines them, and
+//! `TypedLayerNorm<D>` / `TypedRMSNorm<D>` with their sizes in their types.
 
 use tg_ops::shape::Const;
 use tg_ops::shape::axis::SelectAxis;
@@ -8,7 +9,7 @@ use tg_runtime::{DType, Error, Result};
 
 use super::init;
 use super::module::{
-    Inspector, Module, Role, Visitor, inspect_weight_bias, visit_fixed, visit_weight_bias,
+    Inspector, Module, Role, Visitor, inspect_weight_bias, visit_typed, visit_weight_bias,
 };
 
 fn rank_error(op: &'static str, want: &str, x: &DynTensor) -> Error {
@@ -151,10 +152,14 @@ impl LayerNorm {
 
     /// The layer applied to `x` `(..., dim)`.
     pub fn forward(&self, x: &DynTensor) -> Result<DynTensor> {
-        x.layernorm(&[-1], self.eps)?
-            .mul(&self.weight)?
-            .add(&self.bias)
+        layer_norm(x, &self.weight, &self.bias, self.eps)
     }
+}
+
+/// `weight * (x - mean) / sqrt(var + eps) + bias` over the last axis: [`LayerNorm`] and
+/// [`TypedLayerNorm`].
+fn layer_norm(x: &DynTensor, weight: &DynTensor, bias: &DynTensor, eps: f64) -> Result<DynTensor> {
+    x.layernorm(&[-1], eps)?.mul(weight)?.add(bias)
 }
 
 impl Module for LayerNorm {
@@ -167,9 +172,10 @@ impl Module for LayerNorm {
     }
 }
 
-/// [`LayerNorm`] with its size in its type: `forward` takes any shape whose last axis is `D`
-/// (`[B, T, D]`, `[N, D]`, ...) to the same shape, so an input of another width does not
-/// compile. It wraps a `LayerNorm` (the same parameters `weight` and `bias`, eps 1e-5).
+/// [`LayerNorm`] with its size in its type: `weight` and `bias` are `Tensor<(D,)>`, and
+/// `forward` takes any shape whose last axis is `D` (`[B, T, D]`, `[N, D]`, ...) to the same
+/// shape, so an input of another width does not compile. The same initialisation, eps
+/// (1e-5), arithmetic and tensor names as `LayerNorm`.
 ///
 /// ```
 /// use tg_ops::prelude::*;
@@ -178,23 +184,27 @@ impl Module for LayerNorm {
 /// let x = Tensor::<Rank3<2, 3, 4>>::ones();
 /// let y: Tensor<Rank3<2, 3, 4>> = ln.forward(&x);
 /// assert_eq!(y.dims(), vec![2, 3, 4]);
+/// assert_eq!(ln.bias.to_vec().unwrap(), vec![0.0; 4]);
 /// assert_eq!(ln.parameters().unwrap().len(), 2);
 /// ```
 pub struct TypedLayerNorm<const D: usize> {
-    layer: LayerNorm,
+    /// `(D,)`, ones.
+    pub weight: Tensor<(Const<D>,)>,
+    /// `(D,)`, zeros.
+    pub bias: Tensor<(Const<D>,)>,
+    /// Added to the variance (1e-5).
+    pub eps: f64,
 }
 
 impl<const D: usize> TypedLayerNorm<D> {
     /// A layer over a last axis of `D` (as [`LayerNorm::new`]).
     pub fn new() -> Result<Self> {
+        let l = LayerNorm::new(D)?;
         Ok(TypedLayerNorm {
-            layer: LayerNorm::new(D)?,
+            weight: Tensor::try_from_dyn(l.weight)?,
+            bias: Tensor::try_from_dyn(l.bias)?,
+            eps: l.eps,
         })
-    }
-
-    /// The untyped layer it wraps.
-    pub fn as_untyped(&self) -> &LayerNorm {
-        &self.layer
     }
 
     /// The layer applied to `x`, normalized over its last axis.
@@ -211,17 +221,23 @@ impl<const D: usize> TypedLayerNorm<D> {
         &self,
         x: &Tensor<S>,
     ) -> Result<Tensor<S>> {
-        Tensor::try_from_dyn(self.layer.forward(x.as_dyn())?)
+        Tensor::try_from_dyn(layer_norm(
+            x.as_dyn(),
+            self.weight.as_dyn(),
+            self.bias.as_dyn(),
+            self.eps,
+        )?)
     }
 }
 
 impl<const D: usize> Module for TypedLayerNorm<D> {
     fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
-        visit_fixed(&mut self.layer, f)
+        visit_typed("weight", Role::Parameter, &mut self.weight, f)?;
+        visit_typed("bias", Role::Parameter, &mut self.bias, f)
     }
 
     fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
-        self.layer.inspect(f)
+        inspect_weight_bias(f, self.weight.as_dyn(), Some(self.bias.as_dyn()))
     }
 }
 
@@ -245,9 +261,15 @@ impl RMSNorm {
 
     /// The layer applied to `x` `(..., dim)`.
     pub fn forward(&self, x: &DynTensor) -> Result<DynTensor> {
-        let ms = x.square()?.mean(Some(&[-1]), true)?;
-        x.mul(&ms.add(self.eps)?.rsqrt()?)?.mul(&self.weight)
+        rms_norm(x, &self.weight, self.eps)
     }
+}
+
+/// `weight * x / sqrt(mean(x^2) + eps)` over the last axis: [`RMSNorm`] and
+/// [`TypedRMSNorm`].
+fn rms_norm(x: &DynTensor, weight: &DynTensor, eps: f64) -> Result<DynTensor> {
+    let ms = x.square()?.mean(Some(&[-1]), true)?;
+    x.mul(&ms.add(eps)?.rsqrt()?)?.mul(weight)
 }
 
 impl Module for RMSNorm {
@@ -257,6 +279,66 @@ impl Module for RMSNorm {
 
     fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
         f("weight", Role::Parameter, &self.weight)
+    }
+}
+
+/// [`RMSNorm`] with its size in its type: `weight` is `Tensor<(D,)>`, and `forward` takes
+/// any shape whose last axis is `D` to the same shape (a llama-style block's norms). The
+/// same initialisation, eps (1e-6), arithmetic and tensor name as `RMSNorm`.
+///
+/// ```
+/// use tg_ops::prelude::*;
+/// use tg_nn::nn::{Module, TypedRMSNorm};
+/// let norm = TypedRMSNorm::<4>::new().unwrap();
+/// let x = Tensor::<Rank2<2, 4>>::from_slice(&[3.0, 3.0, 3.0, 3.0, 1.0, -1.0, 1.0, -1.0]).unwrap();
+/// let y: Tensor<Rank2<2, 4>> = norm.forward(&x);
+/// for v in y.to_vec().unwrap() {
+///     assert!((v.abs() - 1.0).abs() < 1e-5);
+/// }
+/// assert_eq!(norm.parameters().unwrap()[0].0, "weight");
+/// ```
+pub struct TypedRMSNorm<const D: usize> {
+    /// `(D,)`, ones.
+    pub weight: Tensor<(Const<D>,)>,
+    /// Added to the mean square (1e-6).
+    pub eps: f64,
+}
+
+impl<const D: usize> TypedRMSNorm<D> {
+    /// A layer over a last axis of `D` (as [`RMSNorm::new`]).
+    pub fn new() -> Result<Self> {
+        let l = RMSNorm::new(D)?;
+        Ok(TypedRMSNorm {
+            weight: Tensor::try_from_dyn(l.weight)?,
+            eps: l.eps,
+        })
+    }
+
+    /// The layer applied to `x`, normalized over its last axis.
+    #[track_caller]
+    pub fn forward<S: SelectAxis<-1, Dim = Const<D>>>(&self, x: &Tensor<S>) -> Tensor<S> {
+        match self.try_forward(x) {
+            Ok(y) => y,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`TypedRMSNorm::forward`], returning a device failure instead of panicking.
+    pub fn try_forward<S: SelectAxis<-1, Dim = Const<D>>>(
+        &self,
+        x: &Tensor<S>,
+    ) -> Result<Tensor<S>> {
+        Tensor::try_from_dyn(rms_norm(x.as_dyn(), self.weight.as_dyn(), self.eps)?)
+    }
+}
+
+impl<const D: usize> Module for TypedRMSNorm<D> {
+    fn visit(&mut self, f: &mut Visitor<'_>) -> Result<()> {
+        visit_typed("weight", Role::Parameter, &mut self.weight, f)
+    }
+
+    fn inspect(&self, f: &mut Inspector<'_>) -> Result<()> {
+        f("weight", Role::Parameter, self.weight.as_dyn())
     }
 }
 
