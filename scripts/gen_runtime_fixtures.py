@@ -369,6 +369,22 @@ def gather_cases():
     perm = np.stack([rng.permutation(3000) for _ in range(3)]).astype(np.int32)
     out.append(case("gather/long_rows", [["input", 0], ["input", 1], ["gather", 0, 1, 1]],
                     [(big, "float32"), (perm, "int32")]))
+    # an axis of one value (a select of the broadcast values, no indexed read): position 0
+    # reads it, every other (negative, past the end, the dtype's extremes) reads 0; along
+    # either axis, and fused with what computes the values (no rng: the cases after these
+    # keep their values)
+    for dt in ["float32", "int32", "float16", "uint8"]:
+        x = (np.arange(5) * 3 - 4).astype(DTYPES[dt]).reshape(5, 1)
+        lo, hi = int_range("int32")
+        pos = [0, -1, 1, 0, hi, lo, 7, 0]
+        ix = np.array([pos[(i * 3 + j) % 8] for i in range(5) for j in range(6)], dtype=np.int32).reshape(5, 6)
+        out.append(case(f"gather/one_value_axis/{dt}", [["input", 0], ["input", 1], ["gather", 0, 1, 1]],
+                        [(x, dt), (ix, "int32")]))
+    x = (np.arange(4) * 0.5 - 1).astype(np.float32).reshape(1, 4)
+    iy = np.array([[0, 1, -1, 0], [2, 0, 0, 0], [0, 0, 0, 5]], dtype=np.int64)
+    out.append(case("gather/one_value_axis/axis0_fused", [["input", 0], ["input", 1], ["unary", 0, "exp2"],
+                                                          ["gather", 2, 1, 0]],
+                    [(x, "float32"), (iy, "int64")], 2e-6, 2e-6))
     return out
 
 

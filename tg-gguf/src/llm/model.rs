@@ -438,14 +438,9 @@ impl Model {
             .and_then(|r| r.sub(&start.reshape(&[1, 1, 1])?))
             .map_err(rt)?;
         let place = |cache: &DynTensor, new: &DynTensor| -> tg_runtime::Result<DynTensor> {
-            let value = if t == 1 {
-                // one row broadcasts to the row at the position
-                at.eq(0)?.where_(new, cache)?
-            } else {
-                let inside = at.ge(0)?.logical_and(&at.lt(t as i32)?)?;
-                let read = new.gather(1, &at.expand(&[kvh, ctx as isize, hd])?)?;
-                inside.where_(&read, cache)?
-            };
+            let inside = at.ge(0)?.logical_and(&at.lt(t as i32)?)?;
+            let read = new.gather(1, &at.expand(&[kvh, ctx as isize, hd])?)?;
+            let value = inside.where_(&read, cache)?;
             let mut target = cache.clone();
             target.assign(&value)?;
             Ok(target)

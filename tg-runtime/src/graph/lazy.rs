@@ -472,7 +472,8 @@ impl Lazy {
     /// positions `index` (an integer tensor) holds; positions outside `0..self.shape()[axis]`
     /// read 0. `index` has `self`'s shape except along `axis`, and gives the result's shape.
     ///
-    /// The kernel computing it reads `self` at positions known only when it runs, so a
+    /// From an axis of one value it is a select of the broadcast values (`index == 0`).
+    /// Otherwise the kernel computing it reads `self` at positions known only when it runs, so a
     /// reduction feeding `self` gets a buffer of its own; the positions fuse like any
     /// operand. Its gradient sums into the positions through a sort of them (there is no
     /// scatter primitive; see `graph/sorted.rs`): `O((k + n) log k)` per row of `k` positions
@@ -502,6 +503,14 @@ impl Lazy {
                 self.dtype(),
                 index.shape(),
             ));
+        }
+        if self.shape()[axis] == 1 {
+            // one position to read: the values broadcast where the position is 0, a select
+            // that fuses with no indexed load (a decode step's one new cache row) and
+            // differentiates as a broadcast, not through a sort of the positions
+            let first = index.binary(BinaryOp::CmpEq, &index.constant_like(0, index.dtype()))?;
+            let none = index.constant_like(Scalar::Int(0).cast(self.dtype()), self.dtype());
+            return first.where_(&self.expand(index.shape())?, &none);
         }
         Ok(Lazy(Node::intern_at(
             Op::Gather(axis),

@@ -211,6 +211,44 @@ fn reductions_and_movement() {
     });
 }
 
+/// A gather from an axis of one value is a select of the broadcast values: its gradient is
+/// the output's summed over the positions that read 0 (those outside read nothing), with no
+/// sort of the positions, checked against the host.
+#[test]
+fn gather_from_one_value_sums_the_positions_that_read_it() {
+    let (rows, k) = (3usize, 7usize);
+    let table = input(&[rows, 1], &[0.5, -1.0, 2.0]);
+    let ids: Vec<i32> = (0..rows * k)
+        .map(|i| [0, -1, 0, 1, 5, 0, i32::MIN][i % 7])
+        .collect();
+    let pos = Lazy::from_slice(&[rows, k], &ids).unwrap();
+    let out = table.gather(1, &pos).unwrap();
+    assert!(
+        !matches!(out.op(), tg_runtime::graph::node::Op::Gather(_)),
+        "{:?}",
+        out.op()
+    );
+    let seed = values(rows * k, 3, -1.0, 1.0);
+    let g = out
+        .gradient(&[&table], Some(&input(&[rows, k], &seed)))
+        .unwrap()[0]
+        .to_vec::<f64>()
+        .unwrap();
+    let got = out.to_vec::<f64>().unwrap();
+    for r in 0..rows {
+        let mut want = 0.0;
+        for j in 0..k {
+            let first = ids[r * k + j] == 0;
+            let v = if first { [0.5, -1.0, 2.0][r] } else { 0.0 };
+            assert_eq!(got[r * k + j], v, "value at ({r}, {j})");
+            if first {
+                want += seed[r * k + j];
+            }
+        }
+        assert!((g[r] - want).abs() <= 1e-12, "row {r}: {} vs {want}", g[r]);
+    }
+}
+
 /// The gather's gradient sums into positions through a sort of them: checked against sums
 /// made on the host, for many writes per position, positions outside the axis (negative,
 /// past it, 64-bit), rows of their own and an index expanded along the other axis (one sort
