@@ -273,9 +273,11 @@ fn flat_memory(device: &Device) {
 /// stored in f32 (a whole prompt in one step held one layer's, 1.2-1.5x the file's tensor
 /// bytes plus the cache for the small models at 64 and 512 tokens; in steps they are at
 /// 1.04-1.08x, within the 10%). This tiny model's weights are small beside 32 rows'
-/// activations (3 recordings' arenas: 14% over), so the bound here is half its FFN weight in
-/// f32, which any weight stored in f32 would cross. What the recording runs freed goes back
-/// to the driver. On a device of its own, so the other tests' buffers do not count.
+/// activations (3 recordings' arenas, among them the gate and up product's `[32, 2 FFN]`
+/// sums that the SiLU reads in a kernel of its own: 19% over), so the bound here is three
+/// quarters of its FFN weight in f32, which its FFN's weights stored in f32 would cross
+/// (the gate and up weights, stacked, are twice that). What the recording runs freed goes
+/// back to the driver. On a device of its own, so the other tests' buffers do not count.
 #[test]
 fn a_long_prompt_stores_no_weight_in_f32() {
     let device = Device::open("0").unwrap();
@@ -298,7 +300,7 @@ fn a_long_prompt_stores_no_weight_in_f32() {
             tg_gguf::llm::model::device_bytes_needed(&file, &config, model.context()) as u64;
         let largest = (config.ffn * config.dim * 4) as u64;
         assert!(
-            stats.live_bytes <= needed + largest / 2,
+            stats.live_bytes <= needed + largest * 3 / 4,
             "{} bytes live for {needed} of tensors and cache (the FFN weight in f32: {largest})",
             stats.live_bytes
         );

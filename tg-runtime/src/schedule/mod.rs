@@ -15,6 +15,7 @@
 mod assign;
 mod attention_split;
 mod cap;
+mod epilogue;
 mod fanout;
 mod fit;
 mod gather;
@@ -219,16 +220,47 @@ fn check_sizes(order: &[Arc<Node>]) -> Result<()> {
 fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Result<Schedule> {
     let order = toposort(targets);
     check_sizes(&order)?;
-    let mut sched = Schedule::default();
-    let mut realize = first_buffers(targets, &order, &mut sched);
-    let rows = grow(&order, plan, &mut realize);
+    let mut first = Schedule::default();
+    let buffers = first_buffers(targets, &order, &mut first);
+    // reductions whose tiled kernel's epilogue would outgrow a kernel's size (`epilogue.rs`):
+    // each pass plans afresh from the first buffers and these
+    let mut cut: HashSet<u64> = HashSet::new();
+    loop {
+        let mut realize = buffers.clone();
+        realize.extend(&cut);
+        let mut sched = first.clone();
+        plan_kernels(&order, plan, class, &mut realize, &mut sched)?;
+        let over: Vec<u64> = sched
+            .kernels
+            .iter()
+            .flat_map(|k| epilogue::over(k, &realize))
+            .map(|n| n.id())
+            .collect();
+        if over.is_empty() {
+            assign::order_writes(&mut sched)?;
+            return Ok(sched);
+        }
+        cut.extend(over);
+    }
+}
+
+/// One planning pass over `order` with `realize` as its buffers so far (which it grows):
+/// the aliases, empty nodes and kernels of `sched`.
+fn plan_kernels(
+    order: &[Arc<Node>],
+    plan: &Plan,
+    class: &ClassDefaults,
+    realize: &mut HashSet<u64>,
+    sched: &mut Schedule,
+) -> Result<()> {
+    let rows = grow(order, plan, realize);
     // an assign whose value reads the target other than element for element gets the value
     // computed into a buffer of its own first, then copied in
     for a in order
         .iter()
         .filter(|n| matches!(n.op(), Op::Assign) && !n.is_realized())
     {
-        if !assign::pointwise(a, &realize) {
+        if !assign::pointwise(a, realize) {
             realize.insert(a.srcs()[1].id());
         }
     }
@@ -242,7 +274,7 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
             sched.empty.push(n.clone());
             continue;
         }
-        if let Some(owner) = alias_of(n, &realize) {
+        if let Some(owner) = alias_of(n, realize) {
             sched.aliases.push((n.clone(), owner));
             continue;
         }
@@ -260,18 +292,17 @@ fn plan_once(targets: &[Arc<Node>], plan: &Plan, class: &ClassDefaults) -> Resul
         for part in parts {
             // a row plan's rows, and a split's parts, are planned over the root's own shape
             let reshapes = part.split_of.is_none() && !rows.contains_key(&part.root.id());
-            let mut k = plan_kernel(part.root, part.body, &realize, class, reshapes);
+            let mut k = plan_kernel(part.root, part.body, realize, class, reshapes);
             k.split_of = part.split_of;
             let row = rows.get(&k.root.id());
             k.row_plan = row.is_some();
             if let Some(row) = row {
-                k.strategy = row_strategy(&k, row, &realize, class);
+                k.strategy = row_strategy(&k, row, realize, class);
             }
             sched.kernels.push(k);
         }
     }
-    assign::order_writes(&mut sched)?;
-    Ok(sched)
+    Ok(())
 }
 
 /// The nodes that get buffers whatever else fuses (targets, `contiguous`, in-place writes,

@@ -59,6 +59,39 @@ fn tile_shapes_follow_the_device_class() {
     assert_eq!(p[0].loads, 4 + 4, "{}", p[0].source);
 }
 
+/// A tiled kernel emits its epilogue (the ops after its sums) once per output of its tile:
+/// a long one, 40 ops at a CPU tile's 512 outputs, is an elementwise kernel of its own, the
+/// product's kernel storing its sums (`schedule/epilogue.rs`); a short one (a bias and a
+/// ReLU) stays in the product's kernel, and so does the long one under a GPU's tile of 16
+/// outputs.
+#[test]
+fn a_tiled_products_long_epilogue_is_a_kernel_of_its_own() {
+    let (n, m) = (1024, 1024);
+    let long = (0..20).fold(matmul(n, 256, m), |y, _| {
+        let e = y.unary(UnaryOp::Exp2).unwrap();
+        y.binary(BinaryOp::Mul, &e).unwrap()
+    });
+    let p = plan(&[&long], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 2, "{:?}", names(&p));
+    assert!(
+        matches!(p[0].strategy, Strategy::Tile { rows: 32, .. }),
+        "{:?}",
+        p[0].strategy
+    );
+    assert!(p[1].name.starts_with("E_"), "{:?}", names(&p));
+    assert_eq!(plan(&[&long], &gpu()).unwrap().len(), 1);
+    let short = matmul(n, 256, m)
+        .binary(BinaryOp::Add, &data(&[1, 1, m]).expand(&[n, 1, m]).unwrap())
+        .unwrap()
+        .binary(
+            BinaryOp::Max,
+            &Lazy::constant(0.0f32, DType::F32, &[n, 1, m]).unwrap(),
+        )
+        .unwrap();
+    let p = plan(&[&short], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 1, "{:?}", names(&p));
+}
+
 /// Base-2 softmax over the rows of a `[rows, cols]` input buffer.
 fn softmax_like(rows: usize, cols: usize) -> Lazy {
     graphs::base2_softmax(&data(&[rows, cols]))

@@ -1,0 +1,56 @@
+//! Caps a tiled kernel's epilogue: the elementwise ops after its reductions, which a tile
+//! emits once for each of its outputs.
+//!
+//! A register-blocked kernel (`Strategy::Tile`) computes `rows * cols * LANES` outputs an
+//! invocation, unrolled, so its source holds its epilogue that many times. A language
+//! model's prefill step multiplies 32 rows by the stacked gate and up weights and applies
+//! `silu(gate) * up` in the product's kernel: about 45 ops (the accurate exp of the sigmoid)
+//! at 256 outputs a tile were 13,000 of the shader's 18,900 lines, and lavapipe's first
+//! dispatch of it spent 1.4 s compiling. Where the epilogue's ops times the tile's outputs
+//! pass [`MAX_OPS`] (the size `cap.rs` bounds a region to), the reductions the epilogue
+//! reads get buffers, so the epilogue is an elementwise kernel of its own (one output an
+//! element); the product's kernel stores its accumulators as they are.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use super::cap::MAX_OPS;
+use super::{computes, is_boundary};
+use crate::graph::node::{Node, Op};
+use crate::kernel::{Kernel, Strategy, tile_outputs};
+
+/// The reductions to give buffers so that tiled kernel `k`'s epilogue stays within
+/// [`MAX_OPS`] emitted ops; none where it does (or `k` is not tiled).
+pub fn over(k: &Kernel, realize: &HashSet<u64>) -> Vec<Arc<Node>> {
+    let Strategy::Tile { rows, cols, .. } = k.strategy else {
+        return Vec::new();
+    };
+    let (ops, reductions) = epilogue(&k.body, realize);
+    if reductions.is_empty() || ops * tile_outputs(rows, cols) <= MAX_OPS {
+        return Vec::new();
+    }
+    reductions
+}
+
+/// The computing ops of `body`'s region above its reductions (walking down from the body,
+/// stopping at reductions and buffers), and the reductions met.
+fn epilogue(body: &Arc<Node>, realize: &HashSet<u64>) -> (usize, Vec<Arc<Node>>) {
+    let mut ops = 0;
+    let mut reductions: Vec<Arc<Node>> = Vec::new();
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut stack = vec![body.clone()];
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n.id()) || (n.id() != body.id() && is_boundary(&n, realize)) {
+            continue;
+        }
+        if matches!(n.op(), Op::Reduce(..)) {
+            reductions.push(n);
+            continue;
+        }
+        if computes(&n) {
+            ops += 1;
+        }
+        stack.extend(n.srcs());
+    }
+    (ops, reductions)
+}
