@@ -21,7 +21,7 @@ use crate::random;
 fn is_fused(out: &DynTensor) -> bool {
     let mut node = out.lazy().clone();
     for _ in 0..3 {
-        if matches!(node.op(), Op::Attention(AttentionPass::Forward, _)) {
+        if matches!(node.op(), Op::Attention(AttentionPass::Forward, ..)) {
             return true;
         }
         match node.srcs().first() {
@@ -158,6 +158,168 @@ fn many_and_long_rows_match_the_composition() {
                 );
             }
         }
+    }
+}
+
+/// `dropout(softmax(q k^T / sqrt(d) + mask)) v` of ops: the weights' `rand` drawn from the
+/// process-wide stream, as `scaled_dot_product_attention`'s composition draws it.
+fn composed_dropout(
+    q: &DynTensor,
+    k: &DynTensor,
+    v: &DynTensor,
+    mask: Option<&DynTensor>,
+    causal: bool,
+    p: f64,
+) -> DynTensor {
+    let (l, s, d) = (q.shape()[2], k.shape()[2], q.shape()[3]);
+    let mut scores = q
+        .matmul(&k.transpose(-1, -2).unwrap())
+        .unwrap()
+        .div((d as f64).sqrt())
+        .unwrap();
+    if causal {
+        scores = DynTensor::ones(&[l, s], DType::Bool)
+            .unwrap()
+            .tril(0)
+            .unwrap()
+            .where_(&scores, f32::NEG_INFINITY)
+            .unwrap();
+    }
+    if let Some(m) = mask {
+        scores = scores.add(m).unwrap();
+    }
+    scores
+        .softmax(-1, None)
+        .unwrap()
+        .dropout(p)
+        .unwrap()
+        .matmul(v)
+        .unwrap()
+}
+
+/// Dropout inside the fused attention drops the weights the composition drops for one
+/// seed (the same draw from the process-wide stream, kept as a bit a weight): the output
+/// and the gradients of q, k and v (and an additive mask's) match the composition's, causal,
+/// unmasked and masked, with rows of keys that end inside a word of bits (37, 70). It is the
+/// fused attention (its passes read the bits; no `T x T` weights are stored), and its
+/// output differs from the attention without dropout.
+#[test]
+fn dropout_in_the_fused_attention_drops_the_composed_weights() {
+    let _turn = crate::creation::GLOBAL_STREAM
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    let p = 0.3;
+    for (shape, causal, masked) in [
+        ([2, 3, 37, 8], false, false),
+        ([2, 3, 37, 8], true, false),
+        ([1, 2, 70, 16], false, true),
+    ] {
+        let (q, k, v) = (random(&shape, 21), random(&shape, 22), random(&shape, 23));
+        let r = random(&shape, 24);
+        let mask = masked.then(|| random(&[1, 1, shape[2], shape[2]], 25).requires_grad());
+        let run = |attention: &dyn Fn(&DynTensor, &DynTensor, &DynTensor) -> DynTensor| {
+            let (q, k, v) = (q.requires_grad(), k.requires_grad(), v.requires_grad());
+            let out = attention(&q, &k, &v);
+            let loss = out.mul(&r).unwrap().sum(None, false).unwrap();
+            let mut wrt = vec![&q, &k, &v];
+            wrt.extend(mask.as_ref());
+            let mut all = vec![out];
+            all.extend(loss.gradient(&wrt, None).unwrap());
+            all.into_iter()
+                .map(|t| t.to_vec::<f32>().unwrap())
+                .collect::<Vec<_>>()
+        };
+        let fused = |q: &DynTensor, k: &DynTensor, v: &DynTensor| {
+            q.scaled_dot_product_attention(k, v, mask.as_ref(), p, causal)
+                .unwrap()
+        };
+        assert!(is_fused(&fused(&q, &k, &v)), "{shape:?}");
+        DynTensor::manual_seed(5);
+        let got = run(&fused);
+        DynTensor::manual_seed(5);
+        let want = run(&|q, k, v| composed_dropout(q, k, v, mask.as_ref(), causal, p));
+        let names = ["out", "dq", "dk", "dv", "dmask"];
+        for (i, (a, b)) in got.iter().zip(&want).enumerate() {
+            let most = b.iter().fold(0.0f32, |m, y| m.max(y.abs()));
+            let worst = a
+                .iter()
+                .zip(b)
+                .fold(0.0f32, |m, (x, y)| m.max((x - y).abs()));
+            assert!(
+                worst <= 1e-5 * most,
+                "{shape:?} causal {causal} masked {masked}: {} differs from the composition's by {worst}, its largest value {most}",
+                names[i]
+            );
+        }
+        let undropped = q
+            .scaled_dot_product_attention(&k, &v, mask.as_ref(), 0.0, causal)
+            .unwrap()
+            .to_vec::<f32>()
+            .unwrap();
+        assert_ne!(got[0], undropped, "{shape:?}: nothing was dropped");
+    }
+    // planned: three passes that read the bits; the kept decisions stored a byte a weight
+    // for the kernel that packs them, where the composition stores weights of 4 bytes
+    for info in described() {
+        let dims = [2, 2, 256, 16];
+        let weights = dims[0] * dims[1] * dims[2] * dims[2];
+        let plan = |attention: &dyn Fn(&DynTensor, &DynTensor, &DynTensor) -> DynTensor| {
+            let [q, k, v] = [1, 2, 3].map(|s| random(&dims, s).requires_grad());
+            let out = attention(&q, &k, &v);
+            let grads = out
+                .sum(None, false)
+                .unwrap()
+                .gradient(&[&q, &k, &v], None)
+                .unwrap();
+            let targets: Vec<&tg::runtime::Lazy> = std::iter::once(out.lazy())
+                .chain(grads.iter().map(|g| g.lazy()))
+                .collect();
+            tg::runtime::realize::plan(&targets, &info).unwrap()
+        };
+        let bytes = |p: &tg::runtime::realize::Planned| {
+            std::iter::once(&p.kernel.root)
+                .chain(&p.kernel.also)
+                .map(|n| n.numel() * n.dtype().size())
+                .max()
+                .unwrap_or(0)
+        };
+        let fused = plan(&|q, k, v| {
+            q.scaled_dot_product_attention(k, v, None, 0.5, true)
+                .unwrap()
+        });
+        let most = fused.iter().map(bytes).max().unwrap();
+        assert!(most <= weights, "{most} bytes stored for {weights} weights");
+        let dropping = fused
+            .iter()
+            .filter(|p| {
+                matches!(
+                    p.strategy,
+                    Strategy::Attention {
+                        dropout: Some(_),
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(dropping, 3);
+        let composition = plan(&|q, k, v| composed_dropout(q, k, v, None, true, 0.5));
+        assert!(composition.iter().map(bytes).max().unwrap() >= 4 * weights);
+    }
+    // a loop over the device's budget is not split with dropout: an error naming the op
+    let tight = DeviceInfo {
+        loop_budget: Some(200),
+        ..fixture::described::lavapipe()
+    };
+    let q = random(&[1, 1, 256, 8], 26);
+    let out = q
+        .scaled_dot_product_attention(&q, &q, None, 0.5, false)
+        .unwrap();
+    match tg::runtime::realize::plan(&[out.lazy()], &tight) {
+        Err(tg::Error::Argument { op, message }) => {
+            assert_eq!(op, "attention_dropout");
+            assert!(message.contains("256"), "{message}");
+        }
+        other => panic!("{:?}", other.map(|p| p.len())),
     }
 }
 

@@ -180,9 +180,9 @@ pub fn numpy_step(steps: usize) -> Result<(f64, f64, f64, String), String> {
 
 /// `scaled_dot_product_attention` of `(b, h, t, d)` inputs, causal or (`padded`) with a
 /// key-padding mask (`(b, 1, 1, t)` bools: batch entry `i` sees its first `t - (i % 4) t / 8`
-/// keys), forward or forward and backward, against the composition
-/// softmax(q k^T / sqrt(d) + mask) v of ops with the same mask as 0 and -inf: median ms of
-/// each, timed in turn.
+/// keys), with dropout of probability `dropout` (0: none), forward or forward and backward,
+/// against the composition dropout(softmax(q k^T / sqrt(d) + mask)) v of ops with the same
+/// mask as 0 and -inf: median ms of each, timed in turn.
 pub fn attention(
     b: usize,
     h: usize,
@@ -190,6 +190,7 @@ pub fn attention(
     d: usize,
     backward: bool,
     padded: bool,
+    dropout: f64,
 ) -> (f64, f64) {
     let shape = [b, h, t, d];
     let q = crate::input(&shape, 1);
@@ -219,8 +220,8 @@ pub fn attention(
         let t0 = Instant::now();
         let out = if fused {
             match padded {
-                true => q.scaled_dot_product_attention(&k, &v, Some(&padding), 0.0, false),
-                false => q.scaled_dot_product_attention(&k, &v, None, 0.0, true),
+                true => q.scaled_dot_product_attention(&k, &v, Some(&padding), dropout, false),
+                false => q.scaled_dot_product_attention(&k, &v, None, dropout, true),
             }
             .expect("sdpa")
         } else {
@@ -228,6 +229,7 @@ pub fn attention(
                 .and_then(|s| s.div((d as f64).sqrt()))
                 .and_then(|s| s.add(&mask))
                 .and_then(|s| s.softmax(-1, None))
+                .and_then(|p| p.dropout(dropout))
                 .and_then(|p| p.matmul(&v))
                 .expect("composition")
         };

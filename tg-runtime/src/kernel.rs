@@ -146,6 +146,8 @@ pub enum Strategy {
         dv: usize,
         /// Rows an invocation takes, sharing each key's (or query's) loads.
         rows: usize,
+        /// Dropout of the weights, their kept bits the last source.
+        dropout: Option<crate::ops::AttentionDropout>,
     },
 }
 

@@ -126,6 +126,31 @@ pub enum AttentionMask {
     },
 }
 
+/// Dropout inside a fused attention (`Op::Attention`'s third field): weight `(i, j)` is kept
+/// where bit `j % 32` of word `j / 32` of query row `i` of the attention's last source is
+/// set (u32, `(.., L, ceil(S / 32))` with the queries' batch axes), scaled by `1 / (1 - p)`,
+/// and dropped otherwise. It follows the softmax, as the composition's dropout does: a row's
+/// sum is of every weight, and the logsumexp is the undropped one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AttentionDropout {
+    /// The bits of the f32 scale of a kept weight, `1 / (1 - p)`.
+    pub scale: u32,
+}
+
+impl AttentionDropout {
+    /// Dropout of probability `p` (in `[0, 1)`).
+    pub fn of(p: f64) -> AttentionDropout {
+        AttentionDropout {
+            scale: ((1.0 / (1.0 - p)) as f32).to_bits(),
+        }
+    }
+
+    /// A kept weight's scale.
+    pub fn scale(self) -> f32 {
+        f32::from_bits(self.scale)
+    }
+}
+
 impl UnaryOp {
     /// Every unary op.
     pub const ALL: [UnaryOp; 7] = [

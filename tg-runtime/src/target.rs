@@ -6,7 +6,7 @@
 
 use crate::device::{DeviceInfo, KernelClass};
 use crate::kernel::{LANES, Strategy, tile_axes, tile_outputs};
-use crate::ops::{AttentionMask, AttentionPass};
+use crate::ops::{AttentionDropout, AttentionMask, AttentionPass};
 
 /// What planning and codegen know of a device ([`Target::of`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -286,6 +286,7 @@ impl ClassDefaults {
         &self,
         pass: AttentionPass,
         mask: AttentionMask,
+        dropout: Option<AttentionDropout>,
         d: usize,
         dv: usize,
         count: usize,
@@ -301,6 +302,7 @@ impl ClassDefaults {
             d,
             dv,
             rows,
+            dropout,
         }
     }
 

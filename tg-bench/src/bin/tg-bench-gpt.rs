@@ -13,9 +13,10 @@
 //!   (`scripts/bench_tinygpt_numpy.py`, run as a child process; skipped, and said so, without
 //!   python3 and numpy); `TG_BENCH_STEPS` timed steps (default 10);
 //! - `scaled_dot_product_attention` (B 16, H 4, D 16; T 64 to `TG_BENCH_ATTN_T`, default
-//!   256), causal and with a key-padding mask (bools, a row of keys a batch entry), forward,
-//!   and forward with the gradients of q, k and v, against
-//!   softmax(q k^T / sqrt(d) + mask) v composed of ops; `TG_BENCH_RUNS` runs each (medians).
+//!   256), causal, with a key-padding mask (bools, a row of keys a batch entry) and causal
+//!   with dropout 0.1, forward, and forward with the gradients of q, k and v, against
+//!   dropout(softmax(q k^T / sqrt(d) + mask)) v composed of ops; `TG_BENCH_RUNS` runs each
+//!   (medians).
 //!
 //! `TG_BENCH_PARTS` picks parts by name (`generation`, `step`, `attention`, comma-separated;
 //! all by default).
@@ -111,12 +112,16 @@ fn attention() {
     let max_t = env("TG_BENCH_ATTN_T", 256);
     let mut t = 64;
     while t <= max_t {
-        for padded in [false, true] {
+        for (padded, dropout) in [(false, 0.0), (true, 0.0), (false, 0.1)] {
             for backward in [false, true] {
-                let (fused, composed) = gpt::attention(16, 4, t, 16, backward, padded);
+                let (fused, composed) = gpt::attention(16, 4, t, 16, backward, padded, dropout);
+                let masking = match (padded, dropout > 0.0) {
+                    (true, _) => "padding",
+                    (false, false) => "causal",
+                    (false, true) => "causal, dropout 0.1",
+                };
                 println!(
-                    "attention B16 H4 T{t:<4} D16 {:<7} {:<8} sdpa {fused:>9.2} ms   composed {composed:>9.2} ms   {:.2}x",
-                    if padded { "padding" } else { "causal" },
+                    "attention B16 H4 T{t:<4} D16 {masking:<19} {:<8} sdpa {fused:>9.2} ms   composed {composed:>9.2} ms   {:.2}x",
                     if backward { "fwd+bwd" } else { "forward" },
                     composed / fused
                 );

@@ -2,7 +2,7 @@
 //! `L x S` scores stored forward or backward) where it applies, else as tinygrad composes it.
 
 use tg_runtime::graph::lazy::{MAX_ATTENTION_LEN, MAX_ATTENTION_WIDTH};
-use tg_runtime::{DType, Error, Result};
+use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result};
 
 use crate::untyped::DynTensor;
 use crate::untyped::broadcast::broadcast_shapes;
@@ -14,14 +14,19 @@ impl DynTensor {
     /// `(..., L, S)`; `is_causal` lets query `i` attend keys `0..=i` only (and takes no mask);
     /// `dropout_p` drops attention weights (training).
     ///
-    /// Without dropout, f32 or f16 queries, keys and values (one dtype; f16 is computed in
-    /// f32 and rounded once) of up to [`MAX_ATTENTION_LEN`] rows of up to
-    /// [`MAX_ATTENTION_WIDTH`], with no mask, a causal one or a bool or float mask, take
-    /// the runtime's fused attention (`Lazy::attention`: one pass a query row by an online
-    /// softmax, the gradients one pass a query row and one a key row), which stores no
-    /// `L x S` scores (a mask is read as it broadcasts: one row for every query is stored
-    /// once, as a bool mask's 0 and `-inf`); everything else the composition,
-    /// `softmax(q k^T / sqrt(d) + mask) v` of ops.
+    /// f32 or f16 queries, keys and values (one dtype; f16 is computed in f32 and rounded
+    /// once) of up to [`MAX_ATTENTION_LEN`] rows of up to [`MAX_ATTENTION_WIDTH`], with no
+    /// mask, a causal one or a bool or float mask, take the runtime's fused attention
+    /// (`Lazy::attention`: one pass a query row by an online softmax, the gradients one pass
+    /// a query row and one a key row), which stores no `L x S` scores (a mask is read as it
+    /// broadcasts: one row for every query is stored once, as a bool mask's 0 and `-inf`);
+    /// everything else the composition, `dropout(softmax(q k^T / sqrt(d) + mask)) v` of ops.
+    /// Dropout draws the composition's numbers (`rand` of the weights' shape and dtype from
+    /// the process-wide stream), so a seed drops the same weights either way; the fused
+    /// attention stores the decisions a byte a weight, packs them to a bit a weight
+    /// (`Lazy::attention_dropout`) and its forward and backward passes read the bits, where
+    /// the composition stores the scores, the weights, the draw and the dropped weights, 4
+    /// bytes each.
     ///
     /// ```
     /// use tg_ops::prelude::*;
@@ -61,9 +66,13 @@ impl DynTensor {
                 message: "a causal attention takes no mask".into(),
             });
         }
-        if dropout_p == 0.0
-            && let Some(y) = fused(q, k, v, attn_mask, is_causal)?
-        {
+        if !(0.0..1.0).contains(&dropout_p) {
+            return Err(Error::Argument {
+                op: OP,
+                message: format!("dropout_p = {dropout_p} is not in [0, 1)"),
+            });
+        }
+        if let Some(y) = fused(q, k, v, attn_mask, dropout_p, is_causal)? {
             return Ok(y);
         }
         let l = q.shape()[q.ndim() - 2];
@@ -91,6 +100,7 @@ fn fused(
     k: &DynTensor,
     v: &DynTensor,
     mask: Option<&DynTensor>,
+    dropout_p: f64,
     causal: bool,
 ) -> Result<Option<DynTensor>> {
     let rows = |t: &DynTensor| t.shape()[t.ndim() - 2];
@@ -150,13 +160,54 @@ fn fused(
             Some(m.broadcast_to(&shape)?)
         }
     };
-    let out = full(q)?.lazy().attention(
-        full(k)?.lazy(),
-        full(v)?.lazy(),
-        causal,
-        mask.as_ref().map(|m| m.lazy()),
-    )?;
+    let (fq, fk, fv) = (full(q)?, full(k)?, full(v)?);
+    let mask = mask.as_ref().map(|m| m.lazy());
+    let out = if dropout_p > 0.0 {
+        // the weights' shape and dtype, as the composition draws them
+        let mut weights = batch.clone();
+        weights.extend([rows(q), rows(k)]);
+        // the decisions stored a byte a weight by an elementwise kernel (as `rand` stores its
+        // values), then packed: the draw's threefry under the packing's reduction took the
+        // scheduler 60 ms an eager call (B 16, H 4, T 128), and the GPU time was the same
+        let kept = DynTensor::wrap(DynTensor::rand_values(&weights, dtype)?)
+            .ge(dropout_p)?
+            .contiguous();
+        fq.lazy().attention_dropout(
+            fk.lazy(),
+            fv.lazy(),
+            causal,
+            mask,
+            &kept_bits(kept.lazy())?,
+            dropout_p,
+        )?
+    } else {
+        fq.lazy().attention(fk.lazy(), fv.lazy(), causal, mask)?
+    };
     // the values, without the logsumexp's column
     let values = out.narrow(out.ndim() - 1, 0, width(v))?;
     Ok(Some(DynTensor::wrap(values).cast(dtype)))
+}
+
+/// `keep` (bool, `(.., L, S)`) as the fused attention reads it: a bit a weight, 32 to a u32
+/// word, bit `j % 32` of word `j / 32` for key `j`, `(.., L, ceil(S / 32))`.
+fn kept_bits(keep: &Lazy) -> Result<Lazy> {
+    let r = keep.ndim();
+    let s = keep.shape()[r - 1];
+    let words = s.div_ceil(32);
+    let mut pads = vec![(0, 0); r];
+    pads[r - 1] = (0, words * 32 - s);
+    let mut lanes = keep.shape().to_vec();
+    lanes[r - 1] = words;
+    lanes.push(32);
+    let mut one = vec![1usize; r];
+    one.push(32);
+    let shifts = Lazy::arange_u32(32)?.reshape(&one)?.expand(&lanes)?;
+    let bits = keep
+        .cast(DType::U32)
+        .pad(&pads)?
+        .reshape(&lanes)?
+        .binary(BinaryOp::Shl, &shifts)?
+        .reduce(ReduceOp::Add, &[r])?;
+    lanes.pop();
+    bits.reshape(&lanes)
 }

@@ -108,6 +108,14 @@ impl Generator {
     /// Uniform values on `[0, 1)` of a float `dtype`, from the bits of as many words as the
     /// values' bytes need (tinygrad's `Tensor.rand`). An empty shape uses no words.
     pub fn rand(&mut self, shape: &[usize], dtype: DType) -> Result<DynTensor> {
+        Ok(DynTensor::wrap(
+            self.rand_values(shape, dtype)?.contiguous(),
+        ))
+    }
+
+    /// [`Generator::rand`]'s values as an expression, not stored: what consumes them (a
+    /// fused attention's kept bits) computes each where it reads it.
+    pub(crate) fn rand_values(&mut self, shape: &[usize], dtype: DType) -> Result<Lazy> {
         if !dtype.is_float() {
             return Err(Error::DType {
                 op: "rand",
@@ -117,7 +125,7 @@ impl Generator {
         }
         let numel: usize = shape.iter().product();
         if numel == 0 {
-            return DynTensor::zeros(shape, dtype);
+            return Lazy::constant(0.0, dtype, shape);
         }
         if numel as u64 >= u32::MAX as u64 {
             return Err(Error::Argument {
@@ -172,8 +180,7 @@ impl Generator {
             }
         };
         let one = Lazy::constant(-1.0, dtype, &[numel])?;
-        let out = flat.binary(BinaryOp::Add, &one)?.reshape(shape)?;
-        Ok(DynTensor::wrap(out.contiguous()))
+        flat.binary(BinaryOp::Add, &one)?.reshape(shape)
     }
 
     /// Standard normal values (mean 0, std 1): `rand` of shape `[2, ...shape]` in f32 through
@@ -567,6 +574,12 @@ impl DynTensor {
     /// ```
     pub fn rand(shape: &[usize], dtype: DType) -> Result<DynTensor> {
         with_global(|g| g.rand(shape, dtype))
+    }
+
+    /// [`DynTensor::rand`]'s values from the process-wide stream, not stored
+    /// ([`Generator::rand_values`]).
+    pub(crate) fn rand_values(shape: &[usize], dtype: DType) -> Result<Lazy> {
+        with_global(|g| g.rand_values(shape, dtype))
     }
 
     /// Standard normal values (see [`Generator::randn`]).

@@ -7,7 +7,9 @@ use super::node::{ConstValue, Node, Op, Placement};
 use crate::device::Device;
 use crate::dtype::{DType, Element, Scalar};
 use crate::error::{Error, Result, checked_numel};
-use crate::ops::{AttentionMask, AttentionPass, BinaryOp, ReduceOp, TernaryOp, UnaryOp};
+use crate::ops::{
+    AttentionDropout, AttentionMask, AttentionPass, BinaryOp, ReduceOp, TernaryOp, UnaryOp,
+};
 
 /// A lazily evaluated array: a node of the primitive-op graph. Cloning is cheap.
 #[derive(Clone)]
@@ -689,18 +691,82 @@ impl Lazy {
     /// a mask's own gradient is composed of ops, computed only where asked for). `L` and `S`
     /// are 1 to [`MAX_ATTENTION_LEN`], `D` and `Dv` 1 to [`MAX_ATTENTION_WIDTH`].
     pub fn attention(&self, k: &Lazy, v: &Lazy, causal: bool, mask: Option<&Lazy>) -> Result<Lazy> {
-        const OP: &str = "attention";
+        self.attention_masked("attention", k, v, causal, mask, None)
+    }
+
+    /// [`Lazy::attention`] with dropout of the weights after the softmax: weight `(i, j)` is
+    /// kept, scaled by `1 / (1 - p)`, where bit `j % 32` of word `j / 32` of `keep`'s row `i`
+    /// is set, and dropped where it is clear. `keep` is u32 `(.., L, ceil(S / 32))` with the
+    /// queries' batch axes ([`AttentionDropout`]): a bit a weight where the composition
+    /// stores an f32 one, and the same bits for the forward and both backward passes, which
+    /// recompute the weights. `p` is in `[0, 1)`; the bits have no gradient.
+    pub fn attention_dropout(
+        &self,
+        k: &Lazy,
+        v: &Lazy,
+        causal: bool,
+        mask: Option<&Lazy>,
+        keep: &Lazy,
+        p: f64,
+    ) -> Result<Lazy> {
+        const OP: &str = "attention_dropout";
+        if !(0.0..1.0).contains(&p) {
+            return Err(Error::Argument {
+                op: OP,
+                message: format!("p = {p} is not in [0, 1)"),
+            });
+        }
+        self.check_attention(OP, k, v)?;
+        let r = self.ndim();
+        let (l, s) = (self.shape()[r - 2], k.shape()[r - 2]);
+        let mut want = self.shape()[..r - 2].to_vec();
+        want.extend([l, s.div_ceil(32)]);
+        if keep.dtype() != DType::U32 {
+            return Err(keep.dtype_err(OP, "the kept weights are bits in u32 words"));
+        }
+        if keep.shape() != want {
+            return Err(shape_err(
+                OP,
+                format!(
+                    "kept bits {:?} for queries {:?} and keys {:?} need {want:?} (a bit a key, 32 a word)",
+                    keep.shape(),
+                    self.shape(),
+                    k.shape()
+                ),
+            ));
+        }
+        self.attention_masked(
+            OP,
+            k,
+            v,
+            causal,
+            mask,
+            Some((keep, AttentionDropout::of(p))),
+        )
+    }
+
+    /// [`Lazy::attention`] and [`Lazy::attention_dropout`]: the checks of the queries, keys,
+    /// values and mask, then the forward node.
+    fn attention_masked(
+        &self,
+        op: &'static str,
+        k: &Lazy,
+        v: &Lazy,
+        causal: bool,
+        mask: Option<&Lazy>,
+        dropout: Option<(&Lazy, AttentionDropout)>,
+    ) -> Result<Lazy> {
         if let Some(m) = mask
             && m.dtype() != DType::F32
         {
-            return Err(m.dtype_err(OP, "the fused attention takes f32"));
+            return Err(m.dtype_err(op, "the fused attention takes f32"));
         }
-        self.check_attention(OP, k, v)?;
+        self.check_attention(op, k, v)?;
         let r = self.ndim();
         let masking = match (causal, mask) {
             (true, Some(_)) => {
                 return Err(Error::Argument {
-                    op: OP,
+                    op,
                     message: "a causal attention takes no mask".into(),
                 });
             }
@@ -714,7 +780,7 @@ impl Lazy {
                         k.shape()[r - 2],
                     );
                     shape_err(
-                        OP,
+                        op,
                         format!(
                             "a mask {:?} for queries {:?} and keys {:?} needs (.., {l} or 1, {s}) with the batch axes {batch:?} or ones",
                             m.shape(),
@@ -724,7 +790,7 @@ impl Lazy {
                     )
                 })?,
         };
-        self.attention_node(OP, k, v, masking, mask)
+        self.attention_node(op, k, v, masking, mask, dropout)
     }
 
     /// [`Lazy::attention`] where query `i` sees keys `0..=ends[i]` alone (a causal mask whose
@@ -756,7 +822,7 @@ impl Lazy {
         let masking = AttentionMask::Ends { heads, rows };
         // the kernel reads f32 rows (positions up to MAX_ATTENTION_LEN are exact)
         let ends = ends.cast(DType::F32);
-        self.attention_node(OP, k, v, masking, Some(&ends))
+        self.attention_node(OP, k, v, masking, Some(&ends), None)
     }
 
     /// Checks the queries `self`, keys `k` and values `v` of a fused attention.
@@ -793,7 +859,8 @@ impl Lazy {
         Ok(())
     }
 
-    /// The forward attention node over checked sources, its mask (additive or ends) last.
+    /// The forward attention node over checked sources, its mask (additive or ends), then
+    /// its dropout's kept bits, last.
     fn attention_node(
         &self,
         op: &'static str,
@@ -801,15 +868,17 @@ impl Lazy {
         v: &Lazy,
         masking: AttentionMask,
         mask: Option<&Lazy>,
+        dropout: Option<(&Lazy, AttentionDropout)>,
     ) -> Result<Lazy> {
         let r = self.ndim();
         let mut shape = self.shape().to_vec();
         shape[r - 1] = v.shape()[r - 1] + 1;
         let mut srcs = vec![self.0.clone(), k.0.clone(), v.0.clone()];
         srcs.extend(mask.map(|m| m.0.clone()));
+        srcs.extend(dropout.map(|(keep, _)| keep.0.clone()));
         let placement = Placement::of(&srcs.iter().collect::<Vec<_>>(), op)?;
         Ok(Lazy(Node::intern_at(
-            Op::Attention(AttentionPass::Forward, masking),
+            Op::Attention(AttentionPass::Forward, masking, dropout.map(|(_, d)| d)),
             DType::F32,
             shape,
             srcs,
@@ -827,13 +896,18 @@ impl Lazy {
     /// logsumexp. A mask's gradient is `dS` itself, summed over the axes it broadcasts:
     /// composed of ops, `L x S` a head, so it costs nothing unless realized.
     pub(crate) fn attention_grads(out: &Lazy, g: &Lazy) -> Result<Vec<Option<Lazy>>> {
-        let Op::Attention(AttentionPass::Forward, masking) = *out.op() else {
+        let Op::Attention(AttentionPass::Forward, masking, dropout) = *out.op() else {
             return Err(Error::internal(
                 "attention",
                 format!("{:?} is not a forward attention", out.0),
             ));
         };
-        let srcs: Vec<Lazy> = out.0.srcs().into_iter().map(Lazy).collect();
+        let mut srcs: Vec<Lazy> = out.0.srcs().into_iter().map(Lazy).collect();
+        // the dropout's kept bits come last
+        let keep = match dropout {
+            Some(_) => srcs.pop(),
+            None => None,
+        };
         let (q, k, v, mask) = match (&srcs[..], masking) {
             ([q, k, v], AttentionMask::Full | AttentionMask::Causal) => (q, k, v, None),
             ([q, k, v, m], AttentionMask::Add { .. } | AttentionMask::Ends { .. }) => {
@@ -862,12 +936,13 @@ impl Lazy {
             delta.0.clone(),
         ];
         sources.extend(mask.map(|m| m.0.clone()));
+        sources.extend(keep.as_ref().map(|b| b.0.clone()));
         let placement = Placement::of(&sources.iter().collect::<Vec<_>>(), "attention")?;
         let pass = |pass: AttentionPass, rows: &Lazy, width: usize| {
             let mut shape = rows.shape().to_vec();
             shape[r - 1] = width;
             Lazy(Node::intern_at(
-                Op::Attention(pass, masking),
+                Op::Attention(pass, masking, dropout),
                 DType::F32,
                 shape,
                 sources.clone(),
@@ -884,8 +959,27 @@ impl Lazy {
         match (masking, mask) {
             // key positions carry no gradient
             (AttentionMask::Ends { .. }, _) => grads.push(None),
-            (_, Some(m)) => grads.push(Some(mask_gradient(q, k, v, m, out, g, &delta)?)),
+            (_, Some(m)) => {
+                let kept = match (keep.as_ref(), dropout) {
+                    (Some(bits), Some(d)) => Some(kept_weights(bits, k.shape()[r - 2], d)?),
+                    _ => None,
+                };
+                grads.push(Some(mask_gradient(
+                    q,
+                    k,
+                    v,
+                    m,
+                    out,
+                    g,
+                    &delta,
+                    kept.as_ref(),
+                )?))
+            }
             (_, None) => {}
+        }
+        // the kept bits carry no gradient
+        if keep.is_some() {
+            grads.push(None);
         }
         Ok(grads)
     }
@@ -1292,6 +1386,7 @@ pub fn device_of(targets: &[&Lazy]) -> Result<Device> {
 /// The gradient of an attention's additive mask `m`: `dS = P (dO v^T - delta)` with
 /// `P = exp(q k^T / sqrt(D) + m - lse)`, summed over the axes `m` broadcasts along (its
 /// batch axes or its row). Composed of ops: the fused passes never hold `dS`.
+#[allow(clippy::too_many_arguments)]
 fn mask_gradient(
     q: &Lazy,
     k: &Lazy,
@@ -1300,6 +1395,7 @@ fn mask_gradient(
     out: &Lazy,
     g: &Lazy,
     delta: &Lazy,
+    kept: Option<&Lazy>,
 ) -> Result<Lazy> {
     let r = out.ndim();
     let (l, s, d, dv) = (
@@ -1338,7 +1434,11 @@ fn mask_gradient(
             &lse.constant_like(std::f64::consts::LOG2_E, DType::F32),
         )?
         .unary(UnaryOp::Exp2)?;
-    let dp = pairs(&column(g, 0, dv)?, v, dv)?;
+    let mut dp = pairs(&column(g, 0, dv)?, v, dv)?;
+    if let Some(z) = kept {
+        // a dropped weight passes no gradient to its score
+        dp = dp.binary(BinaryOp::Mul, z)?;
+    }
     let ds = weights.binary(
         BinaryOp::Mul,
         &dp.binary(
@@ -1350,6 +1450,32 @@ fn mask_gradient(
         .filter(|&a| m.shape()[a] == 1 && scores_shape[a] != 1)
         .collect();
     ds.reduce(ReduceOp::Add, &axes)
+}
+
+/// The factor each weight of a dropout attention takes, `(.., L, S)` f32: its scale where
+/// its bit in `bits` (`(.., L, ceil(S / 32))` u32) is set, else 0 ([`AttentionDropout`]).
+fn kept_weights(bits: &Lazy, s: usize, dropout: AttentionDropout) -> Result<Lazy> {
+    let r = bits.ndim();
+    let words = bits.shape()[r - 1];
+    let mut wide = bits.shape().to_vec();
+    wide.push(32);
+    let mut one = bits.shape().to_vec();
+    one.push(1);
+    let mut lane = vec![1usize; r];
+    lane.push(32);
+    let shifts = Lazy::arange_u32(32)?.reshape(&lane)?.expand(&wide)?;
+    let set = bits
+        .reshape(&one)?
+        .expand(&wide)?
+        .binary(BinaryOp::Shr, &shifts)?
+        .binary(BinaryOp::And, &shifts.constant_like(1u32, DType::U32))?;
+    let mut flat = bits.shape()[..r - 1].to_vec();
+    flat.push(words * 32);
+    let z = set.reshape(&flat)?.narrow(r - 1, 0, s)?.cast(DType::F32);
+    z.binary(
+        BinaryOp::Mul,
+        &z.constant_like(f64::from(dropout.scale()), DType::F32),
+    )
 }
 
 /// How a fused attention of queries `q` `(.., L, D)` and `s` keys reads an additive mask of

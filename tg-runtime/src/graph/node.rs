@@ -94,8 +94,13 @@ pub enum Op {
     /// logsumexp, `(.., L, Dv + 1)`. The backward passes read q, k and v, the forward's
     /// node, its gradient, each row's `rowsum(dO * O) - dL` `(.., L, 1)` and the mask. Like a
     /// scan, a kernel of its own from a template (`codegen/glsl/attention.rs`) that loops
-    /// over the keys (or the queries): no `L x S` scores are stored.
-    Attention(crate::ops::AttentionPass, crate::ops::AttentionMask),
+    /// over the keys (or the queries): no `L x S` scores are stored. With dropout
+    /// ([`crate::ops::AttentionDropout`]) each pass reads the kept weights' bits last.
+    Attention(
+        crate::ops::AttentionPass,
+        crate::ops::AttentionMask,
+        Option<crate::ops::AttentionDropout>,
+    ),
     /// Forces its source into a buffer of its own.
     Contiguous,
     /// Writes source 1 into the buffer of source 0 (a buffer node, or an earlier assign), in

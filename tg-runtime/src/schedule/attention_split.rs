@@ -28,7 +28,7 @@ use crate::ops::{AttentionMask, AttentionPass, BinaryOp, UnaryOp};
 /// The length of the loop of attention pass `n`: its keys (forward, `GradQ`) or its queries
 /// (`GradKV`); `None` for any other node.
 pub fn looped(n: &Node) -> Option<usize> {
-    let Op::Attention(pass, _) = n.op() else {
+    let Op::Attention(pass, ..) = n.op() else {
         return None;
     };
     let srcs = n.srcs();
@@ -42,12 +42,23 @@ pub fn looped(n: &Node) -> Option<usize> {
 /// The kernels that compute attention pass `n` with loops of at most `chunk`: the copies
 /// each chunk reads, the chunks' passes, then the join into `n`'s own buffer.
 pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
-    let Op::Attention(pass, mask) = *n.op() else {
+    let Op::Attention(pass, mask, dropout) = *n.op() else {
         return Err(Error::internal(
             "schedule",
             format!("attention split of {n:?}, which is not an attention"),
         ));
     };
+    if dropout.is_some() {
+        // a chunk would read its keys' bits from the middle of a word
+        return Err(Error::Argument {
+            op: "attention_dropout",
+            message: format!(
+                "a dropout attention's loop of {} is over this device's loop budget and is not split; \
+                 use the composed attention (its weights stored) for rows this long",
+                looped(n).unwrap_or(0)
+            ),
+        });
+    }
     let srcs: Vec<Lazy> = n.srcs().into_iter().map(Lazy).collect();
     let r = n.shape().len();
     let rows = |x: &Lazy| x.shape()[r - 2];
@@ -187,7 +198,7 @@ impl Split {
         let nodes: Vec<Arc<Node>> = sources.iter().map(|x| x.node().clone()).collect();
         let placement = Placement::of(&nodes.iter().collect::<Vec<_>>(), "attention")?;
         let node = Node::intern_at(
-            Op::Attention(pass, masking),
+            Op::Attention(pass, masking, None),
             DType::F32,
             out,
             nodes,

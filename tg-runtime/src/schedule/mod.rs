@@ -545,12 +545,13 @@ fn plan_kernel(
             run: *run,
         }),
         Op::ScanRuns(op, _) => Some(Strategy::Scan { op: *op }),
-        Op::Attention(pass, mask) => {
+        Op::Attention(pass, mask, dropout) => {
             let srcs = root.srcs();
             let width = |n: &Arc<Node>| *n.shape().last().expect("rows of an attention");
             Some(class.attention(
                 *pass,
                 *mask,
+                *dropout,
                 width(&srcs[0]),
                 width(&srcs[2]),
                 root.numel() / width(&root),

@@ -2,7 +2,7 @@
 //! the host, forward and gradients, under each kind of mask. The loop budget's child runs the
 //! same check at 1,600 queries and keys, where every pass is split into chunks.
 
-use tg_runtime::{DType, Lazy};
+use tg_runtime::{DType, Error, Lazy};
 
 /// Which keys the checked attention's queries see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,4 +199,54 @@ fn ends_of_the_wrong_shape_are_errors() {
     }
     let b = Lazy::constant(true, DType::Bool, &[2, 5]).unwrap();
     assert!(q.attention_ends(&k, &k, &b).is_err());
+}
+
+/// Kept bits of the wrong shape or dtype, or a dropout probability outside `[0, 1)`, are
+/// errors naming the op (and the shapes); bits of the right shape, 32 keys a word, are taken.
+#[test]
+fn dropout_bits_of_the_wrong_shape_are_errors() {
+    let q = Lazy::constant(0.0f32, DType::F32, &[2, 5, 4]).unwrap();
+    let k = Lazy::constant(0.0f32, DType::F32, &[2, 40, 4]).unwrap();
+    let bits = |shape: &[usize], dtype: DType| Lazy::constant(0u32, dtype, shape).unwrap();
+    for shape in [&[2, 5, 1][..], &[2, 5, 40], &[5, 2], &[1, 5, 2]] {
+        let err = q
+            .attention_dropout(&k, &k, false, None, &bits(shape, DType::U32), 0.1)
+            .unwrap_err();
+        assert!(
+            matches!(&err, Error::Shape { op: "attention_dropout", message } if message.contains(&format!("{shape:?}"))),
+            "{err}"
+        );
+    }
+    let err = q
+        .attention_dropout(&k, &k, false, None, &bits(&[2, 5, 2], DType::I32), 0.1)
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::DType {
+                op: "attention_dropout",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    for p in [-0.1, 1.0, f64::NAN] {
+        let err = q
+            .attention_dropout(&k, &k, true, None, &bits(&[2, 5, 2], DType::U32), p)
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::Argument {
+                    op: "attention_dropout",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+    assert!(
+        q.attention_dropout(&k, &k, true, None, &bits(&[2, 5, 2], DType::U32), 0.5)
+            .is_ok()
+    );
 }

@@ -28,7 +28,7 @@ use super::types::literal;
 use super::{GlslFeatures, Shader, View, interface, invocation, preamble};
 use crate::codegen::program::Program;
 use crate::dtype::{DType, Scalar};
-use crate::ops::{AttentionMask, AttentionPass};
+use crate::ops::{AttentionDropout, AttentionMask, AttentionPass};
 
 /// Input indices of the passes' sources (the forward has the first three).
 const Q: usize = 0;
@@ -38,11 +38,12 @@ const OUT: usize = 3;
 const GRAD: usize = 4;
 const DELTA: usize = 5;
 
-/// The attention kernel of `p` (strategy `Attention { pass, mask, d, dv, rows }`).
+/// The attention kernel of `p` (strategy `Attention { pass, mask, d, dv, rows, dropout }`).
 pub fn render(
     p: &Program,
     pass: AttentionPass,
     mask: AttentionMask,
+    dropout: Option<AttentionDropout>,
     d: usize,
     dv: usize,
     rows: usize,
@@ -69,10 +70,15 @@ pub fn render(
             (DELTA, View::Scalar),
         ]);
     }
-    // an additive mask or the ends are the pass's last source (`Op::Attention`)
-    let m_in = p.inputs.len().saturating_sub(1);
+    // an additive mask or the ends are the pass's last source (`Op::Attention`), before a
+    // dropout's kept bits
+    let bits_in = p.inputs.len().saturating_sub(1);
+    let m_in = bits_in - usize::from(dropout.is_some());
     if let AttentionMask::Add { .. } | AttentionMask::Ends { .. } = mask {
         views.push((m_in, View::Scalar));
+    }
+    if dropout.is_some() {
+        views.push((bits_in, View::Scalar));
     }
     let (bindings, addresses) = interface(p, &views, "float", &mut src);
     let f = |x: f64| literal(Scalar::Float(x), DType::F32);
@@ -108,6 +114,18 @@ pub fn render(
         )
         .ok();
     }
+    // a dropout's factor for the weight of query row `row` (of the whole tensor) and key
+    // `key`: its scale where the weight's bit is set, else 0 (`AttentionDropout`); 1 without
+    if dropout.is_some() {
+        body.push_str("  uint words = (ls + 31u) / 32u;\n");
+    }
+    let kept = |row: &str, key: &str| match dropout {
+        Some(dr) => format!(
+            "(((b{bits_in}[({row}) * words + (({key}) >> 5u)] >> (({key}) & 31u)) & 1u) != 0u ? {} : 0.0)",
+            f(f64::from(dr.scale()))
+        ),
+        None => "1.0".into(),
+    };
     // an additive mask's value (in base 2) for query row `r` of the block and key `key`
     // (forward, `GradQ`), or for key row `r` and query `i` (`GradKV`), after its
     // `mrow{r}` (or `mq`) offsets
@@ -201,13 +219,18 @@ pub fn render(
                         f(f64::from(f32::MIN))
                     )
                     .ok();
+                    writeln!(body, "  float z0_{r} = {};", kept(&format!("row{r}"), "0u")).ok();
                     for t in 0..dv.div_ceil(4) {
-                        writeln!(body, "  vec4 acc{r}_{t} = val_{t} * l{r};").ok();
+                        writeln!(body, "  vec4 acc{r}_{t} = val_{t} * (l{r} * z0_{r});").ok();
                     }
                 } else {
                     writeln!(body, "  float m{r} = {s0};\n  float l{r} = 1.0;").ok();
+                    let z0 = kept(&format!("row{r}"), "0u");
                     for t in 0..dv.div_ceil(4) {
-                        writeln!(body, "  vec4 acc{r}_{t} = val_{t};").ok();
+                        match dropout {
+                            Some(_) => writeln!(body, "  vec4 acc{r}_{t} = val_{t} * {z0};").ok(),
+                            None => writeln!(body, "  vec4 acc{r}_{t} = val_{t};").ok(),
+                        };
                     }
                 }
             }
@@ -240,8 +263,21 @@ pub fn render(
       m{r} = mx;"
                 )
                 .ok();
+                // the sum is of every weight; the values take the kept ones
+                let pz = match dropout {
+                    Some(_) => {
+                        writeln!(
+                            body,
+                            "      float pz = p * {};",
+                            kept(&format!("row{r}"), "j")
+                        )
+                        .ok();
+                        "pz"
+                    }
+                    None => "p",
+                };
                 for t in 0..dv.div_ceil(4) {
-                    writeln!(body, "      acc{r}_{t} = acc{r}_{t} * c + p * val_{t};").ok();
+                    writeln!(body, "      acc{r}_{t} = acc{r}_{t} * c + {pz} * val_{t};").ok();
                 }
                 body.push_str("    }\n");
             }
@@ -297,10 +333,18 @@ pub fn render(
                 if bounded {
                     p = format!("{} ? {p} : 0.0", seen(r, "j"));
                 }
+                // a dropped weight passes nothing back to its score
+                let z = match dropout {
+                    Some(_) => format!("{} * ", kept(&format!("row{r}"), "j")),
+                    None => String::new(),
+                };
+                let dp = match dropout {
+                    Some(_) => format!("{z}({})", dot(&format!("g{r}_"), "val_", dv)),
+                    None => dot(&format!("g{r}_"), "val_", dv),
+                };
                 writeln!(
                     body,
-                    "    {{\n      float p = {p};\n      float ds = p * ({} - delta{r});",
-                    dot(&format!("g{r}_"), "val_", dv)
+                    "    {{\n      float p = {p};\n      float ds = p * ({dp} - delta{r});"
                 )
                 .ok();
                 for t in 0..d.div_ceil(4) {
@@ -367,14 +411,25 @@ pub fn render(
                 if bounded {
                     p = format!("{} ? {p} : 0.0", seen(r, "i"));
                 }
+                // a dropped weight passes nothing back to its score or its value
+                let (z, pz) = match dropout {
+                    Some(_) => {
+                        let z = kept("query", &format!("min(r0 + {r}u, ls - 1u)"));
+                        (format!("\n      float z = {z};"), ("z * ", "(p * z)"))
+                    }
+                    None => (String::new(), ("", "p")),
+                };
+                let dp = match dropout {
+                    Some(_) => format!("{}({})", pz.0, dot("g_", &format!("val{r}_"), dv)),
+                    None => dot("g_", &format!("val{r}_"), dv),
+                };
                 writeln!(
                     body,
-                    "    {{\n      float p = {p};\n      float ds = p * ({} - delta);",
-                    dot("g_", &format!("val{r}_"), dv)
+                    "    {{\n      float p = {p};{z}\n      float ds = p * ({dp} - delta);"
                 )
                 .ok();
                 for t in 0..dv.div_ceil(4) {
-                    writeln!(body, "      dv{r}_{t} += p * g_{t};").ok();
+                    writeln!(body, "      dv{r}_{t} += {} * g_{t};", pz.1).ok();
                 }
                 for t in 0..d.div_ceil(4) {
                     writeln!(body, "      dk{r}_{t} += ds * q_{t};").ok();

@@ -82,7 +82,8 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
             d,
             dv,
             rows,
-        } => return attention::render(p, pass, mask, d, dv, rows),
+            dropout,
+        } => return attention::render(p, pass, mask, dropout, d, dv, rows),
         _ => {}
     }
     let threads = p.threads();
