@@ -305,7 +305,8 @@ fn dropout_in_the_fused_attention_drops_the_composed_weights() {
         let composition = plan(&|q, k, v| composed_dropout(q, k, v, None, true, 0.5));
         assert!(composition.iter().map(bytes).max().unwrap() >= 4 * weights);
     }
-    // a loop over the device's budget is not split with dropout: an error naming the op
+    // a loop over the device's budget splits with dropout too, each chunk of keys with its
+    // bits packed again (values under a small budget: tg-runtime's loop_budget test)
     let tight = DeviceInfo {
         loop_budget: Some(200),
         ..fixture::described::lavapipe()
@@ -314,13 +315,20 @@ fn dropout_in_the_fused_attention_drops_the_composed_weights() {
     let out = q
         .scaled_dot_product_attention(&q, &q, None, 0.5, false)
         .unwrap();
-    match tg::runtime::realize::plan(&[out.lazy()], &tight) {
-        Err(tg::Error::Argument { op, message }) => {
-            assert_eq!(op, "attention_dropout");
-            assert!(message.contains("256"), "{message}");
-        }
-        other => panic!("{:?}", other.map(|p| p.len())),
-    }
+    let chunks = tg::runtime::realize::plan(&[out.lazy()], &tight)
+        .unwrap()
+        .into_iter()
+        .filter(|p| {
+            matches!(
+                p.strategy,
+                Strategy::Attention {
+                    dropout: Some(_),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert!(chunks > 1, "{chunks} passes");
 }
 
 /// lavapipe as tg sees it (a CPU with llvmpipe's loop budget), and a GPU without one.

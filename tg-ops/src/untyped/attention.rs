@@ -2,7 +2,7 @@
 //! `L x S` scores stored forward or backward) where it applies, else as tinygrad composes it.
 
 use tg_runtime::graph::lazy::{MAX_ATTENTION_LEN, MAX_ATTENTION_WIDTH};
-use tg_runtime::{BinaryOp, DType, Error, Lazy, ReduceOp, Result};
+use tg_runtime::{DType, Error, Result};
 
 use crate::untyped::DynTensor;
 use crate::untyped::broadcast::broadcast_shapes;
@@ -177,7 +177,7 @@ fn fused(
             fv.lazy(),
             causal,
             mask,
-            &kept_bits(kept.lazy())?,
+            &kept.lazy().pack_bits()?,
             dropout_p,
         )?
     } else {
@@ -186,28 +186,4 @@ fn fused(
     // the values, without the logsumexp's column
     let values = out.narrow(out.ndim() - 1, 0, width(v))?;
     Ok(Some(DynTensor::wrap(values).cast(dtype)))
-}
-
-/// `keep` (bool, `(.., L, S)`) as the fused attention reads it: a bit a weight, 32 to a u32
-/// word, bit `j % 32` of word `j / 32` for key `j`, `(.., L, ceil(S / 32))`.
-fn kept_bits(keep: &Lazy) -> Result<Lazy> {
-    let r = keep.ndim();
-    let s = keep.shape()[r - 1];
-    let words = s.div_ceil(32);
-    let mut pads = vec![(0, 0); r];
-    pads[r - 1] = (0, words * 32 - s);
-    let mut lanes = keep.shape().to_vec();
-    lanes[r - 1] = words;
-    lanes.push(32);
-    let mut one = vec![1usize; r];
-    one.push(32);
-    let shifts = Lazy::arange_u32(32)?.reshape(&one)?.expand(&lanes)?;
-    let bits = keep
-        .cast(DType::U32)
-        .pad(&pads)?
-        .reshape(&lanes)?
-        .binary(BinaryOp::Shl, &shifts)?
-        .reduce(ReduceOp::Add, &[r])?;
-    lanes.pop();
-    bits.reshape(&lanes)
 }

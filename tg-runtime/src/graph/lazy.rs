@@ -886,6 +886,59 @@ impl Lazy {
         )))
     }
 
+    /// Bools `(.., n)` packed a bit each into u32 words, `(.., ceil(n / 32))`: bit `j % 32` of
+    /// word `j / 32` holds element `j` (the kept weights of [`Lazy::attention_dropout`]).
+    pub fn pack_bits(&self) -> Result<Lazy> {
+        if self.dtype() != DType::Bool || self.ndim() == 0 {
+            return Err(self.dtype_err("pack_bits", "packs bools along their last axis"));
+        }
+        let r = self.ndim();
+        let n = self.shape()[r - 1];
+        let words = n.div_ceil(32);
+        let mut pads = vec![(0, 0); r];
+        pads[r - 1] = (0, words * 32 - n);
+        let mut lanes = self.shape().to_vec();
+        lanes[r - 1] = words;
+        lanes.push(32);
+        let bits = self
+            .cast(DType::U32)
+            .pad(&pads)?
+            .reshape(&lanes)?
+            .binary(BinaryOp::Shl, &lane_shifts(&lanes)?)?
+            .reduce(ReduceOp::Add, &[r])?;
+        lanes.pop();
+        bits.reshape(&lanes)
+    }
+
+    /// [`Lazy::pack_bits`]'s words `(.., w)` back to bools `(.., n)`, `n <= 32 w`.
+    pub fn unpack_bits(&self, n: usize) -> Result<Lazy> {
+        if self.dtype() != DType::U32 || self.ndim() == 0 {
+            return Err(self.dtype_err("unpack_bits", "unpacks u32 words along their last axis"));
+        }
+        let r = self.ndim();
+        let words = self.shape()[r - 1];
+        if n > 32 * words {
+            return Err(shape_err(
+                "unpack_bits",
+                format!("{n} bools do not fit words {:?}", self.shape()),
+            ));
+        }
+        let mut lanes = self.shape().to_vec();
+        lanes.push(32);
+        let mut one = self.shape().to_vec();
+        one.push(1);
+        let shifts = lane_shifts(&lanes)?;
+        let set = self
+            .reshape(&one)?
+            .expand(&lanes)?
+            .binary(BinaryOp::Shr, &shifts)?
+            .binary(BinaryOp::And, &shifts.constant_like(1u32, DType::U32))?;
+        let mut flat = self.shape()[..r - 1].to_vec();
+        flat.push(words * 32);
+        let set = set.reshape(&flat)?.narrow(r - 1, 0, n)?;
+        set.binary(BinaryOp::CmpNe, &set.constant_like(0u32, DType::U32))
+    }
+
     /// The gradients of the sources of `out`, a forward attention ([`Lazy::attention`]):
     /// the queries, keys and values, then a mask's, given `g`, the gradient of `out` (of its
     /// values and its logsumexp): FlashAttention-2's backward. With `P` the weights,
@@ -1455,27 +1508,18 @@ fn mask_gradient(
 /// The factor each weight of a dropout attention takes, `(.., L, S)` f32: its scale where
 /// its bit in `bits` (`(.., L, ceil(S / 32))` u32) is set, else 0 ([`AttentionDropout`]).
 fn kept_weights(bits: &Lazy, s: usize, dropout: AttentionDropout) -> Result<Lazy> {
-    let r = bits.ndim();
-    let words = bits.shape()[r - 1];
-    let mut wide = bits.shape().to_vec();
-    wide.push(32);
-    let mut one = bits.shape().to_vec();
-    one.push(1);
-    let mut lane = vec![1usize; r];
-    lane.push(32);
-    let shifts = Lazy::arange_u32(32)?.reshape(&lane)?.expand(&wide)?;
-    let set = bits
-        .reshape(&one)?
-        .expand(&wide)?
-        .binary(BinaryOp::Shr, &shifts)?
-        .binary(BinaryOp::And, &shifts.constant_like(1u32, DType::U32))?;
-    let mut flat = bits.shape()[..r - 1].to_vec();
-    flat.push(words * 32);
-    let z = set.reshape(&flat)?.narrow(r - 1, 0, s)?.cast(DType::F32);
+    let z = bits.unpack_bits(s)?.cast(DType::F32);
     z.binary(
         BinaryOp::Mul,
         &z.constant_like(f64::from(dropout.scale()), DType::F32),
     )
+}
+
+/// `0..32` along the last axis of `lanes` (`(.., 32)`): each lane's bit.
+fn lane_shifts(lanes: &[usize]) -> Result<Lazy> {
+    let mut one = vec![1usize; lanes.len()];
+    one[lanes.len() - 1] = 32;
+    Lazy::arange_u32(32)?.reshape(&one)?.expand(lanes)
 }
 
 /// How a fused attention of queries `q` `(.., L, D)` and `s` keys reads an additive mask of

@@ -8,6 +8,8 @@
 //!   are summed, each weight recomputed from the whole row's logsumexp as before.
 //! - `GradKV` loops over a key's queries: each chunk of queries (with its rows of the
 //!   forward's output, of its gradient and of `delta`) is a pass, the chunks summed.
+//! - A dropout's kept bits: a chunk of keys takes its keys' bits packed again from bit 0 (a
+//!   chunk may start inside a word), a chunk of queries its rows' words.
 //!
 //! A causal pass's chunks take its mask as an additive one (0 where the key's place is at
 //! most the query's, else `-inf`), since a chunk's rows no longer line up with its keys, and
@@ -23,7 +25,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::graph::lazy::{Lazy, added_mask};
 use crate::graph::node::{Node, Op, Placement};
-use crate::ops::{AttentionMask, AttentionPass, BinaryOp, UnaryOp};
+use crate::ops::{AttentionDropout, AttentionMask, AttentionPass, BinaryOp, UnaryOp};
 
 /// The length of the loop of attention pass `n`: its keys (forward, `GradQ`) or its queries
 /// (`GradKV`); `None` for any other node.
@@ -48,18 +50,12 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
             format!("attention split of {n:?}, which is not an attention"),
         ));
     };
-    if dropout.is_some() {
-        // a chunk would read its keys' bits from the middle of a word
-        return Err(Error::Argument {
-            op: "attention_dropout",
-            message: format!(
-                "a dropout attention's loop of {} is over this device's loop budget and is not split; \
-                 use the composed attention (its weights stored) for rows this long",
-                looped(n).unwrap_or(0)
-            ),
-        });
-    }
-    let srcs: Vec<Lazy> = n.srcs().into_iter().map(Lazy).collect();
+    let mut srcs: Vec<Lazy> = n.srcs().into_iter().map(Lazy).collect();
+    // a dropout's kept bits come last
+    let bits = match dropout {
+        Some(_) => srcs.pop(),
+        None => None,
+    };
     let r = n.shape().len();
     let rows = |x: &Lazy| x.shape()[r - 2];
     let (q, k) = (&srcs[0], &srcs[1]);
@@ -71,7 +67,7 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
     };
     // the chunk's mask: a causal one made additive, an additive one (the pass's last source)
     // cut to the chunk
-    let given = srcs.last();
+    let given = srcs.get(if pass == AttentionPass::Forward { 3 } else { 6 });
     let mask_of =
         |split: &mut Split, queries: (usize, usize), keys: (usize, usize)| match (mask, given) {
             (AttentionMask::Full, _) => Ok(None),
@@ -108,7 +104,14 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
                 if pass == AttentionPass::GradQ {
                     sources.extend(srcs[3..6].iter().cloned());
                 }
-                passes.push(split.pass(pass, n.shape(), sources, mj)?);
+                // the chunk's keys' bits, packed again from bit 0
+                let bj = match &bits {
+                    Some(w) => {
+                        Some(split.stored(&w.unpack_bits(s)?.narrow(r - 1, a, b)?.pack_bits()?))
+                    }
+                    None => None,
+                };
+                passes.push(split.pass(pass, n.shape(), sources, mj, bj.map(|w| (w, dropout)))?);
             }
         }
         AttentionPass::GradKV => {
@@ -119,7 +122,11 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
                     sources.push(split.copy(x, r - 2, (a, b))?);
                 }
                 let mi = mask_of(&mut split, (a, b), (0, s))?;
-                passes.push(split.pass(pass, n.shape(), sources, mi)?);
+                let bi = match &bits {
+                    Some(w) => Some(split.copy(w, r - 2, (a, b))?),
+                    None => None,
+                };
+                passes.push(split.pass(pass, n.shape(), sources, mi, bi.map(|w| (w, dropout)))?);
             }
         }
     }
@@ -165,13 +172,15 @@ impl Split {
     }
 
     /// A chunk's pass over `sources` (q, k, v, and for a gradient the output, its gradient
-    /// and delta) and its mask, writing rows of `shape`'s width, as a part.
+    /// and delta), its mask and its dropout's kept bits, writing rows of `shape`'s width, as
+    /// a part.
     fn pass(
         &mut self,
         pass: AttentionPass,
         shape: &[usize],
         mut sources: Vec<Lazy>,
         mask: Option<Lazy>,
+        bits: Option<(Lazy, Option<AttentionDropout>)>,
     ) -> Result<Lazy> {
         let r = shape.len();
         let (q, k) = (&sources[0], &sources[1]);
@@ -195,10 +204,12 @@ impl Split {
         };
         out[r - 1] = shape[r - 1];
         sources.extend(mask);
+        let dropout = bits.as_ref().and_then(|(_, d)| *d);
+        sources.extend(bits.map(|(w, _)| w));
         let nodes: Vec<Arc<Node>> = sources.iter().map(|x| x.node().clone()).collect();
         let placement = Placement::of(&nodes.iter().collect::<Vec<_>>(), "attention")?;
         let node = Node::intern_at(
-            Op::Attention(pass, masking, None),
+            Op::Attention(pass, masking, dropout),
             DType::F32,
             out,
             nodes,

@@ -15,6 +15,27 @@ pub enum Masking {
     /// Query `i` of head `h` sees keys `0..=e` for an end `e` of its own (`[h, t]`): some
     /// below 0 (key 0 alone), some past the last key (every key), the rest in between.
     Ends,
+    /// Causal, with dropout of a fifth of the weights (a fixed pattern of kept bits, the
+    /// kept scaled by 1.25).
+    CausalDropout,
+    /// The additive mask of `Added`, with the dropout of `CausalDropout`.
+    AddedDropout,
+}
+
+impl Masking {
+    /// Every masking.
+    pub const ALL: [Masking; 5] = [
+        Masking::Causal,
+        Masking::Added,
+        Masking::Ends,
+        Masking::CausalDropout,
+        Masking::AddedDropout,
+    ];
+}
+
+/// Whether weight `(i, j)` of head `h` is kept under the masks with dropout.
+fn kept(h: usize, i: usize, j: usize) -> bool {
+    !(i * 7 + j * 3 + h).is_multiple_of(5)
 }
 
 /// Values in [-1, 1) from a hash of the index and `seed`.
@@ -57,8 +78,22 @@ pub fn attention_matches_the_host(mask: Masking, t: usize) {
     let q = Lazy::from_slice(&[h, t, d], &qv).unwrap();
     let k = Lazy::from_slice(&[h, t, d], &kv).unwrap();
     let v = Lazy::from_slice(&[h, t, dv], &vv).unwrap();
+    let p_drop = 0.2;
+    let keep: Vec<bool> = (0..h * t * t)
+        .map(|n| kept(n / (t * t), n / t % t, n % t))
+        .collect();
+    let bits = Lazy::from_slice(&[h, t, t], &keep)
+        .unwrap()
+        .pack_bits()
+        .unwrap();
+    let dropping = matches!(mask, Masking::CausalDropout | Masking::AddedDropout);
     let out = match mask {
         Masking::Causal => q.attention(&k, &v, true, None),
+        Masking::CausalDropout => q.attention_dropout(&k, &v, true, None, &bits, p_drop),
+        Masking::AddedDropout => {
+            let m = Lazy::from_slice(&[h, 1, t], &mv).unwrap();
+            q.attention_dropout(&k, &v, false, Some(&m), &bits, p_drop)
+        }
         Masking::Added => {
             let m = Lazy::from_slice(&[h, 1, t], &mv).unwrap();
             q.attention(&k, &v, false, Some(&m))
@@ -91,15 +126,15 @@ pub fn attention_matches_the_host(mask: Masking, t: usize) {
         let at = |x: &[f32], w: usize, i: usize, c: usize| x[(hh * t + i) * w + c] as f64;
         for i in 0..t {
             let seen = match mask {
-                Masking::Causal => i + 1,
-                Masking::Added => t,
+                Masking::Causal | Masking::CausalDropout => i + 1,
+                Masking::Added | Masking::AddedDropout => t,
                 Masking::Ends => (ev[hh * t + i].max(0) as usize + 1).min(t),
             };
             let s: Vec<f64> = (0..seen)
                 .map(|j| {
                     let dot: f64 = (0..d).map(|c| at(&qv, d, i, c) * at(&kv, d, j, c)).sum();
                     let added = match mask {
-                        Masking::Added => mv[hh * t + j] as f64,
+                        Masking::Added | Masking::AddedDropout => mv[hh * t + j] as f64,
                         _ => 0.0,
                     };
                     dot * scale + added
@@ -109,13 +144,25 @@ pub fn attention_matches_the_host(mask: Masking, t: usize) {
             let e: Vec<f64> = s.iter().map(|x| (x - most).exp()).collect();
             let total: f64 = e.iter().sum();
             let p: Vec<f64> = e.iter().map(|x| x / total).collect();
+            // each weight's dropout factor (1 without)
+            let z: Vec<f64> = (0..seen)
+                .map(|j| match (dropping, kept(hh, i, j)) {
+                    (false, _) => 1.0,
+                    (true, true) => 1.0 / (1.0 - p_drop),
+                    (true, false) => 0.0,
+                })
+                .collect();
             for c in 0..dv {
                 out_w[(hh * t + i) * (dv + 1) + c] =
-                    (0..seen).map(|j| p[j] * at(&vv, dv, j, c)).sum();
+                    (0..seen).map(|j| p[j] * z[j] * at(&vv, dv, j, c)).sum();
             }
             out_w[(hh * t + i) * (dv + 1) + dv] = most + total.ln();
             let dp: Vec<f64> = (0..seen)
-                .map(|j| (0..dv).map(|c| at(&rv, dv, i, c) * at(&vv, dv, j, c)).sum())
+                .map(|j| {
+                    z[j] * (0..dv)
+                        .map(|c| at(&rv, dv, i, c) * at(&vv, dv, j, c))
+                        .sum::<f64>()
+                })
                 .collect();
             let delta: f64 = (0..seen).map(|j| p[j] * dp[j]).sum();
             for j in 0..seen {
@@ -125,7 +172,7 @@ pub fn attention_matches_the_host(mask: Masking, t: usize) {
                     dk[(hh * t + j) * d + c] += ds * at(&qv, d, i, c) * scale;
                 }
                 for c in 0..dv {
-                    dvw[(hh * t + j) * dv + c] += p[j] * at(&rv, dv, i, c);
+                    dvw[(hh * t + j) * dv + c] += p[j] * z[j] * at(&rv, dv, i, c);
                 }
             }
         }
@@ -148,11 +195,11 @@ pub fn attention_matches_the_host(mask: Masking, t: usize) {
 }
 
 /// Each mask unsplit, at lengths that leave the last block of rows partial (37) and fill it
-/// (64).
+/// (64), and with dropout (37 keys: a row's bits end inside its second word).
 #[test]
 fn the_fused_attention_matches_the_host() {
     for t in [37, 64] {
-        for mask in [Masking::Causal, Masking::Added, Masking::Ends] {
+        for mask in Masking::ALL {
             attention_matches_the_host(mask, t);
         }
     }
@@ -248,5 +295,53 @@ fn dropout_bits_of_the_wrong_shape_are_errors() {
     assert!(
         q.attention_dropout(&k, &k, true, None, &bits(&[2, 5, 2], DType::U32), 0.5)
             .is_ok()
+    );
+}
+
+/// Bools packed a bit each into u32 words (bit `j % 32` of word `j / 32`), against the words
+/// made on the host, and unpacked again, at a length that ends inside a word (70); a packing
+/// of numbers or an unpacking past the words is an error naming the op.
+#[test]
+fn bits_pack_into_words_and_back() {
+    let (rows, n) = (3, 70);
+    let keep: Vec<bool> = (0..rows * n).map(|i| (i * i + 3 * i) % 7 < 3).collect();
+    let words = Lazy::from_slice(&[rows, n], &keep)
+        .unwrap()
+        .pack_bits()
+        .unwrap();
+    assert_eq!(words.shape(), &[rows, 3]);
+    let mut want = vec![0u32; rows * 3];
+    for (i, &k) in keep.iter().enumerate() {
+        let (r, j) = (i / n, i % n);
+        want[r * 3 + j / 32] |= u32::from(k) << (j % 32);
+    }
+    assert_eq!(words.to_vec::<u32>().unwrap(), want);
+    let words = Lazy::from_slice(&[rows, 3], &want).unwrap();
+    let back = words.unpack_bits(n).unwrap().to_vec::<bool>().unwrap();
+    assert_eq!(back, keep);
+    let err = Lazy::constant(1.0f32, DType::F32, &[2, 4])
+        .unwrap()
+        .pack_bits()
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::DType {
+                op: "pack_bits",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let err = words.unpack_bits(97).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Shape {
+                op: "unpack_bits",
+                ..
+            }
+        ),
+        "{err}"
     );
 }
