@@ -957,10 +957,7 @@ impl Lazy {
         };
         let mut srcs: Vec<Lazy> = out.0.srcs().into_iter().map(Lazy).collect();
         // the dropout's kept bits come last
-        let keep = match dropout {
-            Some(_) => srcs.pop(),
-            None => None,
-        };
+        let keep = dropout.and_then(|_| srcs.pop());
         let (q, k, v, mask) = match (&srcs[..], masking) {
             ([q, k, v], AttentionMask::Full | AttentionMask::Causal) => (q, k, v, None),
             ([q, k, v, m], AttentionMask::Add { .. } | AttentionMask::Ends { .. }) => {
@@ -1013,10 +1010,11 @@ impl Lazy {
             // key positions carry no gradient
             (AttentionMask::Ends { .. }, _) => grads.push(None),
             (_, Some(m)) => {
-                let kept = match (keep.as_ref(), dropout) {
-                    (Some(bits), Some(d)) => Some(kept_weights(bits, k.shape()[r - 2], d)?),
-                    _ => None,
-                };
+                let kept = keep
+                    .as_ref()
+                    .zip(dropout)
+                    .map(|(bits, d)| kept_weights(bits, k.shape()[r - 2], d))
+                    .transpose()?;
                 grads.push(Some(mask_gradient(
                     q,
                     k,

@@ -52,10 +52,7 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
     };
     let mut srcs: Vec<Lazy> = n.srcs().into_iter().map(Lazy).collect();
     // a dropout's kept bits come last
-    let bits = match dropout {
-        Some(_) => srcs.pop(),
-        None => None,
-    };
+    let bits = dropout.and_then(|d| srcs.pop().map(|w| (w, d)));
     let r = n.shape().len();
     let rows = |x: &Lazy| x.shape()[r - 2];
     let (q, k) = (&srcs[0], &srcs[1]);
@@ -67,7 +64,7 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
     };
     // the chunk's mask: a causal one made additive, an additive one (the pass's last source)
     // cut to the chunk
-    let given = srcs.get(if pass == AttentionPass::Forward { 3 } else { 6 });
+    let given = srcs.last();
     let mask_of =
         |split: &mut Split, queries: (usize, usize), keys: (usize, usize)| match (mask, given) {
             (AttentionMask::Full, _) => Ok(None),
@@ -106,12 +103,13 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
                 }
                 // the chunk's keys' bits, packed again from bit 0
                 let bj = match &bits {
-                    Some(w) => {
-                        Some(split.stored(&w.unpack_bits(s)?.narrow(r - 1, a, b)?.pack_bits()?))
-                    }
+                    Some((w, d)) => Some((
+                        split.stored(&w.unpack_bits(s)?.narrow(r - 1, a, b)?.pack_bits()?),
+                        *d,
+                    )),
                     None => None,
                 };
-                passes.push(split.pass(pass, n.shape(), sources, mj, bj.map(|w| (w, dropout)))?);
+                passes.push(split.pass(pass, n.shape(), sources, mj, bj)?);
             }
         }
         AttentionPass::GradKV => {
@@ -123,10 +121,10 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
                 }
                 let mi = mask_of(&mut split, (a, b), (0, s))?;
                 let bi = match &bits {
-                    Some(w) => Some(split.copy(w, r - 2, (a, b))?),
+                    Some((w, d)) => Some((split.copy(w, r - 2, (a, b))?, *d)),
                     None => None,
                 };
-                passes.push(split.pass(pass, n.shape(), sources, mi, bi.map(|w| (w, dropout)))?);
+                passes.push(split.pass(pass, n.shape(), sources, mi, bi)?);
             }
         }
     }
@@ -180,7 +178,7 @@ impl Split {
         shape: &[usize],
         mut sources: Vec<Lazy>,
         mask: Option<Lazy>,
-        bits: Option<(Lazy, Option<AttentionDropout>)>,
+        bits: Option<(Lazy, AttentionDropout)>,
     ) -> Result<Lazy> {
         let r = shape.len();
         let (q, k) = (&sources[0], &sources[1]);
@@ -204,7 +202,7 @@ impl Split {
         };
         out[r - 1] = shape[r - 1];
         sources.extend(mask);
-        let dropout = bits.as_ref().and_then(|(_, d)| *d);
+        let dropout = bits.as_ref().map(|(_, d)| *d);
         sources.extend(bits.map(|(w, _)| w));
         let nodes: Vec<Arc<Node>> = sources.iter().map(|x| x.node().clone()).collect();
         let placement = Placement::of(&nodes.iter().collect::<Vec<_>>(), "attention")?;

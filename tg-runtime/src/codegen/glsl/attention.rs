@@ -114,17 +114,23 @@ pub fn render(
         )
         .ok();
     }
-    // a dropout's factor for the weight of query row `row` (of the whole tensor) and key
-    // `key`: its scale where the weight's bit is set, else 0 (`AttentionDropout`); 1 without
+    // under dropout, `kept` declares `name`, the factor of the weight of query row `row` (of
+    // the whole tensor) and key `key`: its scale where the weight's bit is set, else 0
+    // (`AttentionDropout`); `times` takes a value by such a factor. Without dropout, nothing
+    // is declared and values stay as they are.
     if dropout.is_some() {
         body.push_str("  uint words = (ls + 31u) / 32u;\n");
     }
-    let kept = |row: &str, key: &str| match dropout {
+    let kept = |indent: &str, name: &str, row: &str, key: &str| match dropout {
         Some(dr) => format!(
-            "(((b{bits_in}[({row}) * words + (({key}) >> 5u)] >> (({key}) & 31u)) & 1u) != 0u ? {} : 0.0)",
+            "{indent}float {name} = (((b{bits_in}[({row}) * words + (({key}) >> 5u)] >> (({key}) & 31u)) & 1u) != 0u ? {} : 0.0);\n",
             f(f64::from(dr.scale()))
         ),
-        None => "1.0".into(),
+        None => String::new(),
+    };
+    let times = |x: &str, name: &str| match dropout {
+        Some(_) => format!("({x}) * {name}"),
+        None => x.to_string(),
     };
     // an additive mask's value (in base 2) for query row `r` of the block and key `key`
     // (forward, `GradQ`), or for key row `r` and query `i` (`GradKV`), after its
@@ -219,18 +225,17 @@ pub fn render(
                         f(f64::from(f32::MIN))
                     )
                     .ok();
-                    writeln!(body, "  float z0_{r} = {};", kept(&format!("row{r}"), "0u")).ok();
+                    body.push_str(&kept("  ", &format!("z0_{r}"), &format!("row{r}"), "0u"));
+                    let w = times(&format!("l{r}"), &format!("z0_{r}"));
                     for t in 0..dv.div_ceil(4) {
-                        writeln!(body, "  vec4 acc{r}_{t} = val_{t} * (l{r} * z0_{r});").ok();
+                        writeln!(body, "  vec4 acc{r}_{t} = val_{t} * {w};").ok();
                     }
                 } else {
                     writeln!(body, "  float m{r} = {s0};\n  float l{r} = 1.0;").ok();
-                    let z0 = kept(&format!("row{r}"), "0u");
+                    body.push_str(&kept("  ", &format!("z0_{r}"), &format!("row{r}"), "0u"));
                     for t in 0..dv.div_ceil(4) {
-                        match dropout {
-                            Some(_) => writeln!(body, "  vec4 acc{r}_{t} = val_{t} * {z0};").ok(),
-                            None => writeln!(body, "  vec4 acc{r}_{t} = val_{t};").ok(),
-                        };
+                        let v = times(&format!("val_{t}"), &format!("z0_{r}"));
+                        writeln!(body, "  vec4 acc{r}_{t} = {v};").ok();
                     }
                 }
             }
@@ -264,18 +269,8 @@ pub fn render(
                 )
                 .ok();
                 // the sum is of every weight; the values take the kept ones
-                let pz = match dropout {
-                    Some(_) => {
-                        writeln!(
-                            body,
-                            "      float pz = p * {};",
-                            kept(&format!("row{r}"), "j")
-                        )
-                        .ok();
-                        "pz"
-                    }
-                    None => "p",
-                };
+                body.push_str(&kept("      ", "z", &format!("row{r}"), "j"));
+                let pz = times("p", "z");
                 for t in 0..dv.div_ceil(4) {
                     writeln!(body, "      acc{r}_{t} = acc{r}_{t} * c + {pz} * val_{t};").ok();
                 }
@@ -334,17 +329,11 @@ pub fn render(
                     p = format!("{} ? {p} : 0.0", seen(r, "j"));
                 }
                 // a dropped weight passes nothing back to its score
-                let z = match dropout {
-                    Some(_) => format!("{} * ", kept(&format!("row{r}"), "j")),
-                    None => String::new(),
-                };
-                let dp = match dropout {
-                    Some(_) => format!("{z}({})", dot(&format!("g{r}_"), "val_", dv)),
-                    None => dot(&format!("g{r}_"), "val_", dv),
-                };
+                let z = kept("      ", "z", &format!("row{r}"), "j");
+                let dp = times(&dot(&format!("g{r}_"), "val_", dv), "z");
                 writeln!(
                     body,
-                    "    {{\n      float p = {p};\n      float ds = p * ({dp} - delta{r});"
+                    "    {{\n      float p = {p};\n{z}      float ds = p * ({dp} - delta{r});"
                 )
                 .ok();
                 for t in 0..d.div_ceil(4) {
@@ -412,24 +401,16 @@ pub fn render(
                     p = format!("{} ? {p} : 0.0", seen(r, "i"));
                 }
                 // a dropped weight passes nothing back to its score or its value
-                let (z, pz) = match dropout {
-                    Some(_) => {
-                        let z = kept("query", &format!("min(r0 + {r}u, ls - 1u)"));
-                        (format!("\n      float z = {z};"), ("z * ", "(p * z)"))
-                    }
-                    None => (String::new(), ("", "p")),
-                };
-                let dp = match dropout {
-                    Some(_) => format!("{}({})", pz.0, dot("g_", &format!("val{r}_"), dv)),
-                    None => dot("g_", &format!("val{r}_"), dv),
-                };
+                let z = kept("      ", "z", "query", &format!("min(r0 + {r}u, ls - 1u)"));
+                let dp = times(&dot("g_", &format!("val{r}_"), dv), "z");
                 writeln!(
                     body,
-                    "    {{\n      float p = {p};{z}\n      float ds = p * ({dp} - delta);"
+                    "    {{\n      float p = {p};\n{z}      float ds = p * ({dp} - delta);"
                 )
                 .ok();
+                let pz = times("p", "z");
                 for t in 0..dv.div_ceil(4) {
-                    writeln!(body, "      dv{r}_{t} += {} * g_{t};", pz.1).ok();
+                    writeln!(body, "      dv{r}_{t} += {pz} * g_{t};").ok();
                 }
                 for t in 0..d.div_ceil(4) {
                     writeln!(body, "      dk{r}_{t} += ds * q_{t};").ok();
