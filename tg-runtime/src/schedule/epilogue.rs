@@ -5,8 +5,11 @@
 //! invocation, unrolled, so its source holds its epilogue that many times. A language
 //! model's prefill step multiplies 32 rows by the stacked gate and up weights and applies
 //! `silu(gate) * up` in the product's kernel: about 45 ops (the accurate exp of the sigmoid)
-//! at 256 outputs a tile were 13,000 of the shader's 18,900 lines, and lavapipe's first
-//! dispatch of it spent 1.4 s compiling. Where the epilogue's ops times the tile's outputs
+//! at 256 outputs a tile were 13,000 of the shader's 18,900 lines. Cut, shaderc's part of
+//! recording the step fell from 918 to 333 ms and the product ran 8.1-10.0 -> 6.8-7.2 ms a
+//! layer (plus 0.2 for the epilogue's kernel); lavapipe's compile of the product at its
+//! first dispatch barely moved (1.43 -> 1.36 s: its loop, not its epilogue, is what LLVM
+//! takes long over). Where the epilogue's ops times the tile's outputs
 //! pass [`MAX_OPS`] (the size `cap.rs` bounds a region to), the reductions the epilogue
 //! reads get buffers, so the epilogue is an elementwise kernel of its own (one output an
 //! element); the product's kernel stores its accumulators as they are.
