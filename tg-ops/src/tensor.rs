@@ -36,13 +36,15 @@ impl<S: Shape, T: Dtype> Clone for Tensor<S, T> {
 }
 
 /// Unwraps the result of an op whose arguments only a run could check (dynamic dims): the
-/// typed API panics with the op's message; the `try_` forms return it instead.
+/// typed API panics with the op's message, at its caller; the `try_` forms return it
+/// instead. Typed layers elsewhere (tg-nn's `forward` over `try_forward`) panic through it
+/// too.
 ///
 /// Generic code here is compiled once per shape and dtype, so it stays a bare `match`: the
 /// panic (formatting the message) is one non-generic function.
 #[track_caller]
 #[inline(always)]
-pub(crate) fn ok<R>(r: Result<R>) -> R {
+pub fn ok<R>(r: Result<R>) -> R {
     match r {
         Ok(v) => v,
         Err(e) => fail(e),

@@ -4,6 +4,7 @@
 //! `TypedSelfAttention<D, H>` with its sizes in its type.
 
 use tg_ops::shape::{Const, Dim};
+use tg_ops::tensor::ok;
 use tg_ops::{DynTensor, Tensor};
 use tg_runtime::{Error, Result};
 
@@ -156,15 +157,11 @@ impl<const D: usize, const H: usize> TypedSelfAttention<D, H> {
             )
         };
         let l = SelfAttention::new(D, H)?;
-        let bias = l.proj.bias.expect("made with a bias");
         Ok(TypedSelfAttention {
             q: Tensor::try_from_dyn(l.q.weight)?,
             k: Tensor::try_from_dyn(l.k.weight)?,
             v: Tensor::try_from_dyn(l.v.weight)?,
-            proj: TypedLinear {
-                weight: Tensor::try_from_dyn(l.proj.weight)?,
-                bias: Tensor::try_from_dyn(bias)?,
-            },
+            proj: TypedLinear::from_untyped(l.proj)?,
         })
     }
 
@@ -174,10 +171,7 @@ impl<const D: usize, const H: usize> TypedSelfAttention<D, H> {
         &self,
         x: &Tensor<(B, T, Const<D>)>,
     ) -> Tensor<(B, T, Const<D>)> {
-        match self.try_forward(x) {
-            Ok(y) => y,
-            Err(e) => panic!("{e}"),
-        }
+        ok(self.try_forward(x))
     }
 
     /// [`TypedSelfAttention::forward`], returning a device failure instead of panicking.

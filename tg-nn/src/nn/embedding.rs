@@ -2,6 +2,7 @@
 //! layer with its sizes in its type.
 
 use tg_ops::shape::{Const, Shape};
+use tg_ops::tensor::ok;
 use tg_ops::typed::ranges::AppendDim;
 use tg_ops::{DynTensor, Int, Tensor};
 use tg_runtime::{DType, Error, Result};
@@ -99,10 +100,7 @@ impl<const VOCAB: usize, const DIM: usize> TypedEmbedding<VOCAB, DIM> {
         S: AppendDim<Const<DIM>>,
         I: Int,
     {
-        match self.try_forward(ids) {
-            Ok(y) => y,
-            Err(e) => panic!("{e}"),
-        }
+        ok(self.try_forward(ids))
     }
 
     /// [`TypedEmbedding::forward`], returning a device failure instead of panicking.

@@ -2,6 +2,7 @@
 //! parameters and forward pass have their sizes in their types.
 
 use tg_ops::shape::{Const, Dim};
+use tg_ops::tensor::ok;
 use tg_ops::{DynTensor, Tensor};
 use tg_runtime::Result;
 
@@ -77,10 +78,17 @@ pub struct TypedLinear<const IN: usize, const OUT: usize> {
 impl<const IN: usize, const OUT: usize> TypedLinear<IN, OUT> {
     /// A layer with tinygrad's initialisation (as [`Linear::new`] with a bias).
     pub fn new() -> Result<Self> {
-        let l = Linear::new(IN, OUT, true)?;
-        let bias = l.bias.expect("made with a bias");
+        TypedLinear::from_untyped(Linear::new(IN, OUT, true)?)
+    }
+
+    /// `layer`'s tensors, typed (a layer with a bias: `new`, and the typed layers built of
+    /// untyped ones with their initialisation).
+    pub(crate) fn from_untyped(layer: Linear) -> Result<Self> {
+        let bias = layer.bias.ok_or_else(|| {
+            tg_runtime::Error::internal("TypedLinear", "the untyped layer has no bias")
+        })?;
         Ok(TypedLinear {
-            weight: Tensor::try_from_dyn(l.weight)?,
+            weight: Tensor::try_from_dyn(layer.weight)?,
             bias: Tensor::try_from_dyn(bias)?,
         })
     }
@@ -88,10 +96,7 @@ impl<const IN: usize, const OUT: usize> TypedLinear<IN, OUT> {
     /// The layer applied to a batch of rows.
     #[track_caller]
     pub fn forward<B: Dim>(&self, x: &Tensor<(B, Const<IN>)>) -> Tensor<(B, Const<OUT>)> {
-        match self.try_forward(x) {
-            Ok(y) => y,
-            Err(e) => panic!("{e}"),
-        }
+        ok(self.try_forward(x))
     }
 
     /// [`TypedLinear::forward`], returning a device failure instead of panicking.

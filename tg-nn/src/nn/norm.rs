@@ -4,6 +4,7 @@
 
 use tg_ops::shape::Const;
 use tg_ops::shape::axis::SelectAxis;
+use tg_ops::tensor::ok;
 use tg_ops::{DynTensor, Tensor};
 use tg_runtime::{DType, Error, Result};
 
@@ -210,10 +211,7 @@ impl<const D: usize> TypedLayerNorm<D> {
     /// The layer applied to `x`, normalized over its last axis.
     #[track_caller]
     pub fn forward<S: SelectAxis<-1, Dim = Const<D>>>(&self, x: &Tensor<S>) -> Tensor<S> {
-        match self.try_forward(x) {
-            Ok(y) => y,
-            Err(e) => panic!("{e}"),
-        }
+        ok(self.try_forward(x))
     }
 
     /// [`TypedLayerNorm::forward`], returning a device failure instead of panicking.
@@ -317,10 +315,7 @@ impl<const D: usize> TypedRMSNorm<D> {
     /// The layer applied to `x`, normalized over its last axis.
     #[track_caller]
     pub fn forward<S: SelectAxis<-1, Dim = Const<D>>>(&self, x: &Tensor<S>) -> Tensor<S> {
-        match self.try_forward(x) {
-            Ok(y) => y,
-            Err(e) => panic!("{e}"),
-        }
+        ok(self.try_forward(x))
     }
 
     /// [`TypedRMSNorm::forward`], returning a device failure instead of panicking.
