@@ -35,6 +35,18 @@ pub fn over(k: &Kernel, realize: &HashSet<u64>) -> Vec<Arc<Node>> {
     reductions
 }
 
+/// The ops a tile of `strategy` emits for `k`'s epilogue (the whole of an elementwise
+/// kernel's region), once for each of its outputs: what `k` adds to a multi-output kernel
+/// that such a tile leads (`multi.rs`), held to [`MAX_OPS`] as [`over`] holds one kernel's.
+/// Nothing where `strategy` is no tile.
+pub fn emitted(k: &Kernel, strategy: Strategy) -> usize {
+    let Strategy::Tile { rows, cols, .. } = strategy else {
+        return 0;
+    };
+    let realize: HashSet<u64> = k.inputs.iter().map(|n| n.id()).collect();
+    epilogue(&k.body, &realize).0 * tile_outputs(rows, cols)
+}
+
 /// The computing ops of `body`'s region above its reductions (walking down from the body,
 /// stopping at reductions and buffers), and the reductions met.
 fn epilogue(body: &Arc<Node>, realize: &HashSet<u64>) -> (usize, Vec<Arc<Node>>) {

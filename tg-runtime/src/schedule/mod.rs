@@ -19,6 +19,7 @@ mod epilogue;
 mod fanout;
 mod fit;
 mod gather;
+mod live;
 mod merge_axes;
 mod multi;
 mod reuse;

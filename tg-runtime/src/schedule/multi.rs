@@ -21,16 +21,20 @@
 //! moved as late as the others allow ([`defer`]). A group is dispatched where its last member
 //! was, so its earlier members move later: a kernel in between that reads what the group
 //! writes, or writes what it reads or writes, closes the group (it is dispatched before that
-//! kernel). A kernel joins a group of its shape and dtype when it reads no member's output
-//! other than a member's root itself, element for element, and the group stays within the
-//! device's bindings ([`Target::bindings`], at most [`MAX_BINDINGS`]), push constants and the
-//! size a kernel is capped at (`cap.rs`: a long chain cut into kernels stays cut).
+//! kernel). A kernel joins a group of its shape and dtype (a member's shape may differ in axes
+//! of length 1: [`same_kind`]) when it reads no member's output other than a member's root
+//! itself, element for element, and the group stays within the device's bindings
+//! ([`Target::bindings`], at most [`MAX_BINDINGS`]), push constants, the size a kernel is
+//! capped at (`cap.rs`: a long chain cut into kernels stays cut) and the memory the values it
+//! holds until its dispatch may take (`live.rs`).
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use super::assign::{base, buffer_key};
 use super::cap::MAX_OPS;
+use super::epilogue;
+use super::live::Live;
 use super::{CostFn, Schedule, is_boundary, reductions_in, walk_region};
 use crate::dtype::DType;
 use crate::error::Result;
@@ -49,11 +53,12 @@ pub const MAX_BINDINGS: u32 = 64;
 /// memory that recycling their buffers keeps it in (`realize/recycle.rs`).
 pub const MAX_PACKED_ELEMENTS: usize = 1 << 18;
 
-/// Bytes of this schedule's own intermediates a group's members may read in all (1 MiB). A
-/// group is dispatched where its last member was, so what an earlier member reads lives
-/// until then: a prefill's cache writes, packed across layers, would hold every layer's key
-/// and value product to the step's end (12 of 2.6 MB for a 512-token prompt of a small
-/// model) where each could go right after its own layer.
+/// Bytes (1 MiB) by which the values a group holds until its dispatch may raise the live
+/// bytes of the schedule's intermediates past their peak without grouping (`live.rs`: a
+/// prefill's cache writes, packed across layers, would hold every layer's key and value
+/// product to the step's end, 12 of 2.6 MB for a 512-token prompt of a small model, where
+/// each could go right after its own layer); and the bytes of intermediates the kernels that
+/// [`defer`] moves may read in all.
 pub const MAX_HELD_BYTES: u64 = 4 * MAX_PACKED_ELEMENTS as u64;
 
 /// A kernel's place in grouping: what it reads and writes, by node and by buffer.
@@ -110,8 +115,12 @@ struct Group {
     vars: HashSet<(u64, DType)>,
     /// Nodes the members' regions hold (at most [`MAX_OPS`], as one kernel's: `cap.rs`).
     nodes: usize,
-    /// Bytes of the schedule's intermediates the members read (at most [`MAX_HELD_BYTES`]).
-    held: u64,
+    /// Ops a tiled leader emits for the members' epilogues, once a tile output (at most
+    /// [`MAX_OPS`], as one kernel's: `epilogue.rs`).
+    emitted: usize,
+    /// The schedule's intermediates the members read (by their writer's root id), which the
+    /// group holds until it is dispatched (`live.rs`).
+    held: HashSet<u64>,
     access: Access,
 }
 
@@ -157,6 +166,19 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
         })
         .collect();
     let planned = defer(planned, &held);
+    let mut live = Live::new(
+        &planned.iter().map(|(k, _, _)| k).collect::<Vec<_>>(),
+        &owners,
+        MAX_HELD_BYTES,
+    );
+    // the intermediates `k` reads but the roots of group `g`
+    let reads = |k: &Kernel, roots: &HashSet<u64>| -> Vec<u64> {
+        k.inputs
+            .iter()
+            .map(|n| owners.of(n).id())
+            .filter(|id| made.contains_key(id) && !roots.contains(id))
+            .collect()
+    };
     let mut groups: Vec<Group> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     let mut member_of: Vec<Option<usize>> = vec![None; planned.len()];
@@ -177,11 +199,16 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
             Some(_) => region(k),
             None => (HashSet::new(), 0),
         };
+        // the first open group `k` may join, preferring one whose roots it reads in
+        // registers (a weight's update, its gradient's group)
         let join = if let Some(role) = *role {
-            open.iter().copied().find(|&g| {
+            let accepts = |g: usize| {
                 let g = &groups[g];
-                // a reduction joins only a group led by one of its strategy
-                if role == Role::Leader && !(g.led && g.strategy == k.strategy) {
+                // a reduction joins only a group led by one of its strategy; a tiled one
+                // only where it shares an operand with the group (`shares_loads`)
+                if role == Role::Leader
+                    && !(g.led && g.strategy == k.strategy && shares_loads(g, k))
+                {
                     return false;
                 }
                 let direct = direct_reads(k, &g.roots);
@@ -192,14 +219,19 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                     .filter(|id| !g.roots.contains(id))
                     .chain(g.inputs.iter().copied())
                     .collect();
-                same_kind(g, k)
+                same_kind(g, k, role)
                     && g.roots.len() + 1 + inputs.len() <= limit
                     // two words a var at most; members share vars of one id
                     && 2 * g.vars.union(&vars).count() <= target.lowering.param_words
                     && g.nodes + nodes <= MAX_OPS
-                    && g.held + held(k, &g.roots) <= MAX_HELD_BYTES
+                    && g.emitted + epilogue::emitted(k, g.strategy) <= MAX_OPS
+                    && live.fits(&mut g.held.iter().copied().chain(reads(k, &g.roots)), i)
                     && !conflicts(g, &direct)
-            })
+            };
+            open.iter()
+                .copied()
+                .filter(|&g| accepts(g))
+                .min_by_key(|&g| direct_reads(k, &groups[g].roots).is_empty())
         } else {
             None
         };
@@ -215,7 +247,10 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                 g.inputs.retain(|id| !roots.contains(id));
                 g.vars.extend(vars);
                 g.nodes += nodes;
-                g.held += held(k, &g.roots);
+                g.emitted += epilogue::emitted(k, g.strategy);
+                let more = reads(k, &g.roots);
+                g.held.extend(more);
+                live.hold(&mut g.held.iter().copied(), i);
                 g.access.reads.extend(a.reads.iter().copied());
                 g.access.writes.extend(a.writes.iter().copied());
             }
@@ -231,7 +266,8 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                     inputs: k.inputs.iter().map(|n| n.id()).collect(),
                     vars,
                     nodes,
-                    held: held(k, &HashSet::new()),
+                    emitted: epilogue::emitted(k, k.strategy),
+                    held: reads(k, &HashSet::new()).into_iter().collect(),
                     access: a.clone(),
                 });
             }
@@ -354,13 +390,40 @@ fn packable(k: &Kernel, target: &Target) -> bool {
             .all(|n| buffer_bytes(n) <= target.lowering.bind_limit)
 }
 
-fn same_kind(g: &Group, k: &Kernel) -> bool {
-    g.shape == k.root.shape() && g.dtype == k.root.dtype()
+/// Whether `k`, of role `role`, is of `g`'s kind: its dtype, and its shape, where a member's
+/// may differ in axes of length 1 (a weight's update is `[64, 64]`, the gradient it reads
+/// `[1, 1, 64, 64]`, the sum over a broadcast's axes kept: the same elements in the same
+/// order, so an output index is both's). A reduction leads with its own shape, which its
+/// strategy was planned for.
+fn same_kind(g: &Group, k: &Kernel, role: Role) -> bool {
+    let shape = k.root.shape();
+    g.dtype == k.root.dtype()
+        && match role {
+            Role::Leader => g.shape == shape,
+            Role::Member => unit_free(&g.shape).eq(unit_free(shape)),
+        }
+}
+
+/// Whether reduction `k` gains from `g`'s kernel besides a dispatch: any but a tile does; a
+/// tile only where it reads an input of the group's, whose loads the tiles then share
+/// (attention's query, key and value projections, or their weights' gradients, all of one
+/// input). Tiles of unrelated products in one invocation only add to its registers: on
+/// lavapipe, tinygpt's eight `[64, 64]` weight gradients packed took 12-15 ms against 10-12
+/// ms as kernels of their own, its two `[64, 256]` ones 5-8 ms against 4.
+fn shares_loads(g: &Group, k: &Kernel) -> bool {
+    !matches!(k.strategy, Strategy::Tile { .. })
+        || k.inputs.iter().any(|i| g.inputs.contains(&i.id()))
+}
+
+/// The lengths of `shape` but its axes of length 1.
+fn unit_free(shape: &[usize]) -> impl Iterator<Item = &usize> {
+    shape.iter().filter(|&&n| n != 1)
 }
 
 /// The member roots (`roots`, by id) that kernel `k` reads only element for element: every
-/// path from its root to them runs through elementwise ops (and assigns' values), so the
-/// value at an output index needs theirs at the same index.
+/// path from its root to them runs through elementwise ops (and assigns' values, and
+/// reshapes that add or drop axes of length 1), so the value at an output index needs theirs
+/// at the same index.
 fn direct_reads(k: &Kernel, roots: &HashSet<u64>) -> HashSet<u64> {
     let realize: HashSet<u64> = k.inputs.iter().map(|n| n.id()).collect();
     let mut direct: HashSet<u64> = HashSet::new();
@@ -382,8 +445,13 @@ fn direct_reads(k: &Kernel, roots: &HashSet<u64>) -> HashSet<u64> {
             }
             continue;
         }
-        let keeps =
-            straight && (n.op().is_elementwise() || matches!(n.op(), Op::Assign | Op::Contiguous));
+        // (a reshape that only drops or adds axes of length 1 keeps the index, as a member
+        // of such a shape does: `same_kind`)
+        let keeps = straight
+            && (n.op().is_elementwise()
+                || matches!(n.op(), Op::Assign | Op::Contiguous)
+                || matches!(n.op(), Op::Reshape)
+                    && unit_free(n.shape()).eq(unit_free(n.srcs()[0].shape())));
         let srcs = n.srcs();
         match n.op() {
             // an assign reads its target as a buffer to write, not as a value

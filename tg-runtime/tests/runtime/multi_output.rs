@@ -27,9 +27,14 @@ struct State {
 }
 
 fn state() -> State {
+    state_of(&SHAPES)
+}
+
+/// [`state`] for parameters of `shapes`.
+fn state_of(shapes: &[&[usize]]) -> State {
     let mut params = Vec::new();
     let mut grads = Vec::new();
-    for (i, shape) in SHAPES.iter().enumerate() {
+    for (i, shape) in shapes.iter().enumerate() {
         let n = shape.iter().product();
         let param = |what: u32, scale: f32| {
             let host: Vec<f32> = values(i, what, n).iter().map(|x| x * scale).collect();
@@ -183,9 +188,10 @@ fn products_sharing_a_kernel_equal_the_host() {
     }
 }
 
-/// Gradients summed in the step (each a sum of 4 rows) with the updates that read them: the
-/// updates wait behind all the sums (`multi.rs`), so sums of one shape share a kernel, and
-/// so do the updates; the values equal those of one kernel each.
+/// Gradients summed in the step (each a sum of 4 rows, `[1, n]` reshaped to the parameter's
+/// shape) with the updates that read them: the updates wait behind all the sums
+/// (`multi.rs`), so sums of one shape share a kernel, and a vector's updates join its sums'
+/// (`[1, n]` and `[n]`: the same index); the values equal those of one kernel each.
 #[test]
 fn updates_after_their_summed_gradients_equal_one_kernel_each() {
     let summed = |s: &mut State| {
@@ -211,7 +217,52 @@ fn updates_after_their_summed_gradients_equal_one_kernel_each() {
     let new = packed_step(&packed, 0.05);
     let report = realize_report(&new.iter().collect::<Vec<_>>(), false).unwrap();
     // six sums of three shapes, and the updates of three shapes: a sum read by its update
-    // right after it was a kernel of its own (nine dispatches)
-    assert!(report.kernels.len() <= 6, "{:?}", report.kernels);
+    // right after it was a kernel of its own (nine dispatches). The vectors' updates join
+    // their sums (`[1, 64]` with `[64]`, `[1, 33]` with `[33]`); the matrices' sums are
+    // `[1, 256]`, another order of elements than `[16, 16]`: four
+    assert_eq!(report.kernels.len(), 4, "{:?}", report.kernels);
+    assert_near(&read(&packed), &read(&unpacked));
+}
+
+/// A weight's gradient as autograd sums it over a product's broadcast batch axis,
+/// `[1, 64, 64]` (a tiled reduction), and Adam's update of the `[64, 64]` weight reading it:
+/// each weight's update joins its gradient's kernel (the two gradients share no operand, so
+/// they are two kernels: `shares_loads`), and the values equal one kernel each.
+#[test]
+fn updates_in_their_tiled_gradients_kernel_equal_one_kernel_each() {
+    let shapes: [&[usize]; 2] = [&[64, 64], &[64, 64]];
+    let (b, k, n) = (16usize, 64usize, 64usize);
+    let weight_grads = |s: &mut State| {
+        for (i, g) in s.grads.iter_mut().enumerate() {
+            let x = Lazy::from_slice(&[b, k, 1], &values(i, 7, b * k)).unwrap();
+            let dy = Lazy::from_slice(&[b, 1, n], &values(i, 8, b * n)).unwrap();
+            let products = x
+                .expand(&[b, k, n])
+                .unwrap()
+                .binary(BinaryOp::Mul, &dy.expand(&[b, k, n]).unwrap())
+                .unwrap();
+            *g = products
+                .reduce(ReduceOp::Add, &[0])
+                .unwrap()
+                .reshape(&[k, n])
+                .unwrap();
+        }
+    };
+    let mut unpacked = state_of(&shapes);
+    weight_grads(&mut unpacked);
+    for g in &unpacked.grads {
+        g.realize().unwrap();
+    }
+    unpacked_step(&mut unpacked, 0.05);
+    let mut packed = state_of(&shapes);
+    weight_grads(&mut packed);
+    let new = packed_step(&packed, 0.05);
+    let report = realize_report(&new.iter().collect::<Vec<_>>(), false).unwrap();
+    assert_eq!(
+        report.kernels,
+        ["Rtx4_1x64x64_float32", "Rtx4_1x64x64_float32"],
+        "{:?}",
+        report.kernels
+    );
     assert_near(&read(&packed), &read(&unpacked));
 }

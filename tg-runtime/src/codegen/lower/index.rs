@@ -49,6 +49,43 @@ fn reshape_index(idx: &[Expr], shape: &[usize], src: &[usize]) -> Vec<Expr> {
     out
 }
 
+/// `idx`, an index of shape `shape`, with its axes of length 1 at the constant 0.
+pub(super) fn units_at_zero(idx: &[Expr], shape: &[usize]) -> Vec<Expr> {
+    idx.iter()
+        .zip(shape)
+        .map(|(e, &n)| if n == 1 { Expr::constant(0) } else { e.clone() })
+        .collect()
+}
+
+/// The index of shape `to` of the element that `idx` indexes in shape `from`, where the two
+/// shapes differ only in axes of length 1: the other axes' indices in order, 0 for `to`'s
+/// axes of length 1.
+pub(super) fn unit_reindex(idx: &[Expr], from: &[usize], to: &[usize]) -> Vec<Expr> {
+    if from == to {
+        return idx.to_vec();
+    }
+    let mut kept = idx
+        .iter()
+        .zip(from)
+        .filter(|(_, n)| **n != 1)
+        .map(|(e, _)| e);
+    let out: Vec<Expr> = to
+        .iter()
+        .map(|&n| match n {
+            1 => Expr::constant(0),
+            _ => kept
+                .next()
+                .cloned()
+                .expect("a multi-output kernel's roots differ only in axes of length 1"),
+        })
+        .collect();
+    debug_assert!(
+        kept.next().is_none(),
+        "{from:?} and {to:?} differ in more than units"
+    );
+    out
+}
+
 pub(super) fn flatten(idx: &[Expr], shape: &[usize]) -> Expr {
     idx.iter()
         .zip(strides(shape))

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::super::program::{Ins, Program, Val, VarKind};
 use super::super::symbolic::{Cond, Expr};
-use super::index::unflatten;
+use super::index::{self, unflatten};
 use super::vectorize::{divided, multiple_of};
 use super::{Cursor, Lowerer};
 use crate::graph::node::{Node, Op};
@@ -103,8 +103,8 @@ impl Tiled {
 impl Lowerer {
     /// Computes `root` at every output lane: a tile's rows along output axis `tile_axis`, and
     /// [`Program::out_vectors`] adjacent vectors a store.
-    /// Further roots of a multi-output kernel (`also`, of `root`'s shape) are computed at
-    /// the same lanes into [`Program::more_outputs`].
+    /// Further roots of a multi-output kernel (`also`, of `root`'s shape but for axes of
+    /// length 1) are computed at the same lanes into [`Program::more_outputs`].
     pub(super) fn outputs(&mut self, root: &Arc<Node>, also: &[Arc<Node>], tile_axis: usize) {
         let (strategy, out_vectors, numel) =
             (self.prog.strategy, self.prog.out_vectors, self.prog.numel);
@@ -169,10 +169,14 @@ impl Lowerer {
                         unflatten(&flat, shape)
                     }
                 };
+                // an axis of length 1 is at 0 (so a member reading the root through a
+                // reshape that drops it meets the root's own index)
+                let idx = index::units_at_zero(&idx, shape);
                 let v = self.lower_op(root, &idx, &Cond::always(), out);
                 self.prog.outputs.push(v);
                 kept[0].push(self.kept_where(root, v));
                 for (j, r) in also.iter().enumerate() {
+                    let idx = index::unit_reindex(&idx, shape, r.shape());
                     let v = self.lower_op(r, &idx, &Cond::always(), out);
                     self.prog.more_outputs[j].push(v);
                     kept[j + 1].push(self.kept_where(r, v));

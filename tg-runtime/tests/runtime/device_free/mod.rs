@@ -63,14 +63,25 @@ fn tile_shapes_follow_the_device_class() {
 /// a long one, 40 ops at a CPU tile's 512 outputs, is an elementwise kernel of its own, the
 /// product's kernel storing its sums (`schedule/epilogue.rs`); a short one (a bias and a
 /// ReLU) stays in the product's kernel, and so does the long one under a GPU's tile of 16
-/// outputs.
+/// outputs. Nor does the long one join the product's kernel as a second output.
 #[test]
 fn a_tiled_products_long_epilogue_is_a_kernel_of_its_own() {
     let (n, m) = (1024, 1024);
-    let long = (0..20).fold(matmul(n, 256, m), |y, _| {
-        let e = y.unary(UnaryOp::Exp2).unwrap();
-        y.binary(BinaryOp::Mul, &e).unwrap()
-    });
+    let long_after = |n: usize, m: usize| {
+        (0..20).fold(matmul(n, 256, m), |y, _| {
+            let e = y.unary(UnaryOp::Exp2).unwrap();
+            y.binary(BinaryOp::Mul, &e).unwrap()
+        })
+    };
+    let long = long_after(n, m);
+    // a product small enough to lead a multi-output kernel keeps the epilogue's kernel out
+    // of its own too (`multi.rs` counts a member's ops as the tile emits them)
+    let packing = DeviceInfo {
+        max_storage_buffers: 1 << 20,
+        ..lavapipe()
+    };
+    let small = plan(&[&long_after(256, 256)], &packing).unwrap();
+    assert_eq!(small.len(), 2, "{:?}", names(&small));
     let p = plan(&[&long], &lavapipe()).unwrap();
     assert_eq!(p.len(), 2, "{:?}", names(&p));
     assert!(

@@ -181,7 +181,7 @@ fn an_elementwise_kernel_joins_the_reduction_it_reads() {
 
 /// Products of one input with three weights (attention's query, key and value projections)
 /// are three reductions of one shape and strategy: the first leads, the others join, one
-/// dispatch.
+/// dispatch. Tiled products of three inputs stay three (`shares_loads`).
 #[test]
 fn reductions_of_one_strategy_share_a_kernel() {
     let x = data(&[16, 64]);
@@ -191,14 +191,25 @@ fn reductions_of_one_strategy_share_a_kernel() {
     assert_eq!(p.len(), 1, "{:?}", names(&p));
     assert_eq!(p[0].kernel.also.len(), 2);
     assert_eq!(plan(&targets, &with_bindings(0)).unwrap().len(), 3);
+    // tiles of products that share no operand gain nothing but a dispatch: three kernels
+    let unrelated: Vec<Lazy> = (0..3)
+        .map(|_| product(&data(&[16, 64]), &data(&[64, 64])))
+        .collect();
+    let p = plan(
+        &unrelated.iter().collect::<Vec<_>>(),
+        &with_bindings(1 << 20),
+    )
+    .unwrap();
+    assert_eq!(names(&p), ["Rt_16x64x1_float32"; 3]);
 }
 
 /// An optimizer step over three parameters whose gradients are sums computed in the step, in
 /// the order autograd builds it (a sum, then the update reading it): the updates wait behind
-/// the sums, so the sums are one kernel and the updates another, where each sum's reader
-/// closed its group (four dispatches).
+/// the sums, where each sum's reader closed its group (four dispatches). A sum keeps its
+/// reduced axis (`[1, 64]`), its update is `[64]`: the same elements at the same index, so
+/// the updates join the sums' kernel and read them in registers, one dispatch with one loop.
 #[test]
-fn updates_wait_behind_the_sums_they_read() {
+fn updates_join_the_sums_they_read() {
     let lr = Lazy::constant(0.01f32, DType::F32, &[64]).unwrap();
     let step: Vec<Lazy> = (0..3)
         .flat_map(|_| {
@@ -212,11 +223,14 @@ fn updates_wait_behind_the_sums_they_read() {
         .collect();
     let targets: Vec<&Lazy> = step.iter().collect();
     let p = plan(&targets, &with_bindings(1 << 20)).unwrap();
-    assert_eq!(
-        names(&p),
-        ["Rx3_1x64_float32", "Ex9_64_float32"],
-        "{:?}",
-        names(&p)
+    assert_eq!(names(&p), ["Rx12_1x64_float32"], "{:?}", names(&p));
+    assert_eq!(p[0].source.matches("for (").count(), 1, "{}", p[0].source);
+    // each sum is an output, and no input (read in registers)
+    assert!(
+        p[0].kernel
+            .inputs
+            .iter()
+            .all(|i| i.shape() == [16, 64] || i.shape() == [64])
     );
 }
 
@@ -242,4 +256,72 @@ fn a_led_kernel_over_the_loop_budget_stays_unpacked() {
     let p = plan(&targets, &tight).unwrap();
     assert_eq!(p.len(), 2, "{:?}", names(&p));
     assert!(p.iter().all(|k| k.loops <= one));
+}
+
+/// The gradients of `count` parameters `[64, 64]`, each a sum over the batch of an
+/// intermediate `[16, 64, 64]` of its own (256 KiB, stored: `contiguous`), with Adam's update
+/// reading it; and, where `peak`, a value reading every intermediate at once before.
+fn sums_of_intermediates(count: usize, peak: bool) -> Vec<Lazy> {
+    let lr = Lazy::constant(0.01f32, DType::F32, &[64, 64]).unwrap();
+    let acts: Vec<Lazy> = (0..count)
+        .map(|_| {
+            data(&[16, 64, 64])
+                .unary(UnaryOp::Exp2)
+                .unwrap()
+                .contiguous()
+        })
+        .collect();
+    let mut targets = Vec::new();
+    if peak {
+        let all = acts[1..]
+            .iter()
+            .fold(acts[0].clone(), |s, a| s.binary(BinaryOp::Add, a).unwrap());
+        targets.push(all);
+    }
+    for a in &acts {
+        let g = a
+            .reduce(ReduceOp::Add, &[0])
+            .unwrap()
+            .reshape(&[64, 64])
+            .unwrap();
+        let p = data(&[64, 64]);
+        targets.extend(adam_update(&p, &g, &data(&[64, 64]), &data(&[64, 64]), &lr));
+    }
+    targets
+}
+
+/// A group holds what its members read until its dispatch, so grouping may not raise the
+/// schedule's peak of live intermediates by more than 1 MiB (`live.rs`). Six gradients'
+/// sums of intermediates all live at once anyway (a training step's activations at its
+/// backward's start) are one kernel with their updates, 1.5 MiB held; computed one after the
+/// other, each intermediate dead after its sum, holding them all would raise the peak
+/// sixfold: a group holds five (one live anyway, four in the slack), the sixth sum is
+/// another kernel.
+#[test]
+fn groups_hold_values_only_within_the_schedules_peak() {
+    let info = with_bindings(1 << 20);
+    let live_anyway = sums_of_intermediates(6, true);
+    let p = plan(&live_anyway.iter().collect::<Vec<_>>(), &info).unwrap();
+    assert_eq!(
+        names(&p),
+        [
+            "Ex6_16x64x64_float32",
+            "E_16x64x64_float32",
+            "Rx24_1x64x64_float32"
+        ],
+        "{:?}",
+        names(&p)
+    );
+    let one_by_one = sums_of_intermediates(6, false);
+    let q = plan(&one_by_one.iter().collect::<Vec<_>>(), &info).unwrap();
+    let sums: Vec<String> = names(&q)
+        .into_iter()
+        .filter(|n| n.starts_with('R'))
+        .collect();
+    assert_eq!(
+        sums,
+        ["Rx20_1x64x64_float32", "Rx4_1x64x64_float32"],
+        "{:?}",
+        names(&q)
+    );
 }
