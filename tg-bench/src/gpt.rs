@@ -157,16 +157,8 @@ pub fn numpy_step(steps: usize) -> Result<(f64, f64, f64, String), String> {
         return Err(format!("{} failed: {last}", script.display()));
     }
     let text = String::from_utf8_lossy(&out.stdout);
-    let field = |name: &str| -> Result<String, String> {
-        let at = text
-            .find(&format!("\"{name}\": "))
-            .ok_or_else(|| format!("no {name} in {text}"))?;
-        let rest = &text[at + name.len() + 4..];
-        let end = rest.find([',', '}']).unwrap_or(rest.len());
-        Ok(rest[..end].trim().trim_matches('"').to_string())
-    };
     let num = |name: &str| -> Result<f64, String> {
-        field(name)?
+        json_field(&text, name)?
             .parse()
             .map_err(|e| format!("{name} in {text}: {e}"))
     };
@@ -174,8 +166,40 @@ pub fn numpy_step(steps: usize) -> Result<(f64, f64, f64, String), String> {
         num("wall_ms")?,
         num("cpu_ms")?,
         num("loss")?,
-        field("numpy")?,
+        json_field(&text, "numpy")?,
     ))
+}
+
+/// The kernels tinygrad's scheduler makes of the same training step
+/// (`scripts/tinygrad_gpt_kernels.py`, on tinygrad's NULL device), and tinygrad's version;
+/// an error where python3 or tinygrad is missing.
+pub fn tinygrad_step_kernels() -> Result<(u64, String), String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/tinygrad_gpt_kernels.py");
+    let out = Command::new("python3")
+        .arg(&script)
+        .env("DEV", "NULL")
+        .output()
+        .map_err(|e| format!("python3 did not run ({e})"))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let last = err.lines().last().unwrap_or("").to_string();
+        return Err(format!("{} failed: {last}", script.display()));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let kernels = json_field(&text, "kernels")?
+        .parse()
+        .map_err(|e| format!("kernels in {text}: {e}"))?;
+    Ok((kernels, json_field(&text, "tinygrad")?))
+}
+
+/// The value of field `name` in a flat JSON object printed by one of the peer scripts.
+fn json_field(text: &str, name: &str) -> Result<String, String> {
+    let at = text
+        .find(&format!("\"{name}\": "))
+        .ok_or_else(|| format!("no {name} in {text}"))?;
+    let rest = &text[at + name.len() + 4..];
+    let end = rest.find([',', '}']).unwrap_or(rest.len());
+    Ok(rest[..end].trim().trim_matches('"').to_string())
 }
 
 /// `scaled_dot_product_attention` of `(b, h, t, d)` inputs, causal or (`padded`) with a

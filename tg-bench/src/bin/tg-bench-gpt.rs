@@ -11,7 +11,9 @@
 //!   CPU time per step (every thread of the process, lavapipe's included) against numpy's
 //!   forward, backward and AdamW of the same model in float32 on one BLAS thread
 //!   (`scripts/bench_tinygpt_numpy.py`, run as a child process; skipped, and said so, without
-//!   python3 and numpy); `TG_BENCH_STEPS` timed steps (default 10);
+//!   python3 and numpy); `TG_BENCH_STEPS` timed steps (default 10); and its kernels against
+//!   those tinygrad's scheduler makes of the same step (`scripts/tinygrad_gpt_kernels.py` on
+//!   tinygrad's NULL device; skipped, and said so, without tinygrad);
 //! - `scaled_dot_product_attention` (B 16, H 4, D 16; T 64 to `TG_BENCH_ATTN_T`, default
 //!   256), causal, with a key-padding mask (bools, a row of keys a batch entry) and causal
 //!   with dropout 0.1, forward, and forward with the gradients of q, k and v, against
@@ -105,6 +107,13 @@ fn step() {
             }
         }
         Err(why) => println!("tinygpt step, numpy baseline skipped: {why}"),
+    }
+    match gpt::tinygrad_step_kernels() {
+        Ok((count, version)) => println!(
+            "tinygpt step, tinygrad {version} (NULL device) {count} kernels a step; tg / tinygrad: {:.2}x",
+            kernels as f64 / count as f64
+        ),
+        Err(why) => println!("tinygpt step, tinygrad's kernel count skipped: {why}"),
     }
 }
 
