@@ -142,21 +142,12 @@ pub fn step(steps: usize) -> (f64, Option<f64>, u64, f32) {
 /// numpy's figures for the same step: `(wall ms, CPU ms, last loss, numpy's version)`, or why
 /// there are none (no python3, no numpy, the script failed).
 pub fn numpy_step(steps: usize) -> Result<(f64, f64, f64, String), String> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/bench_tinygpt_numpy.py");
-    let out = Command::new("python3")
-        .arg(&script)
-        .arg(steps.to_string())
-        .env("OPENBLAS_NUM_THREADS", "1")
-        .env("MKL_NUM_THREADS", "1")
-        .env("OMP_NUM_THREADS", "1")
-        .output()
-        .map_err(|e| format!("python3 did not run ({e})"))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let last = err.lines().last().unwrap_or("").to_string();
-        return Err(format!("{} failed: {last}", script.display()));
-    }
-    let text = String::from_utf8_lossy(&out.stdout);
+    let threads = [
+        ("OPENBLAS_NUM_THREADS", "1"),
+        ("MKL_NUM_THREADS", "1"),
+        ("OMP_NUM_THREADS", "1"),
+    ];
+    let text = peer_script("bench_tinygpt_numpy.py", &[&steps.to_string()], &threads)?;
     let num = |name: &str| -> Result<f64, String> {
         json_field(&text, name)?
             .parse()
@@ -174,22 +165,31 @@ pub fn numpy_step(steps: usize) -> Result<(f64, f64, f64, String), String> {
 /// (`scripts/tinygrad_gpt_kernels.py`, on tinygrad's NULL device), and tinygrad's version;
 /// an error where python3 or tinygrad is missing.
 pub fn tinygrad_step_kernels() -> Result<(u64, String), String> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/tinygrad_gpt_kernels.py");
+    let text = peer_script("tinygrad_gpt_kernels.py", &[], &[("DEV", "NULL")])?;
+    let kernels = json_field(&text, "kernels")?
+        .parse()
+        .map_err(|e| format!("kernels in {text}: {e}"))?;
+    Ok((kernels, json_field(&text, "tinygrad")?))
+}
+
+/// The standard output of python3 running `scripts/{script}` with `args` and `envs`, or why
+/// there is none (no python3, or the script failed: its last line of errors).
+fn peer_script(script: &str, args: &[&str], envs: &[(&str, &str)]) -> Result<String, String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scripts")
+        .join(script);
     let out = Command::new("python3")
-        .arg(&script)
-        .env("DEV", "NULL")
+        .arg(&path)
+        .args(args)
+        .envs(envs.iter().copied())
         .output()
         .map_err(|e| format!("python3 did not run ({e})"))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         let last = err.lines().last().unwrap_or("").to_string();
-        return Err(format!("{} failed: {last}", script.display()));
+        return Err(format!("{} failed: {last}", path.display()));
     }
-    let text = String::from_utf8_lossy(&out.stdout);
-    let kernels = json_field(&text, "kernels")?
-        .parse()
-        .map_err(|e| format!("kernels in {text}: {e}"))?;
-    Ok((kernels, json_field(&text, "tinygrad")?))
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// The value of field `name` in a flat JSON object printed by one of the peer scripts.
