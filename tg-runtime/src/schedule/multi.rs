@@ -408,8 +408,9 @@ fn same_kind(g: &Group, k: &Kernel, role: Role) -> bool {
 /// tile only where it reads an input of the group's, whose loads the tiles then share
 /// (attention's query, key and value projections, or their weights' gradients, all of one
 /// input). Tiles of unrelated products in one invocation only add to its registers: on
-/// lavapipe, tinygpt's eight `[64, 64]` weight gradients packed took 12-15 ms against 10-12
-/// ms as kernels of their own, its two `[64, 256]` ones 5-8 ms against 4.
+/// lavapipe, tinygpt's eight `[64, 64]` weight gradients packed took 11.9-14.6 ms against
+/// 1.3-1.8 ms each as kernels of their own, its two `[64, 256]` ones 5.1-8.2 ms against
+/// 2.0-2.2 each (two runs).
 fn shares_loads(g: &Group, k: &Kernel) -> bool {
     !matches!(k.strategy, Strategy::Tile { .. })
         || k.inputs.iter().any(|i| g.inputs.contains(&i.id()))
