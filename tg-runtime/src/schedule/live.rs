@@ -31,30 +31,24 @@ impl Live {
     /// cap of their peak plus `slack`. An assign writes its target's buffer, no fresh one.
     pub(super) fn new(kernels: &[&Kernel], owners: &Owners, slack: u64) -> Live {
         let end = kernels.len().saturating_sub(1);
-        let mut born: HashMap<u64, usize> = HashMap::new();
-        let mut last: HashMap<u64, (u64, usize)> = HashMap::new();
-        for (i, k) in kernels.iter().enumerate() {
-            for r in k.roots().filter(|r| !matches!(r.op(), Op::Assign)) {
-                born.insert(r.id(), i);
-                last.insert(r.id(), (buffer_bytes(r), end));
-            }
-        }
-        let mut read: HashMap<u64, usize> = HashMap::new();
+        // each intermediate's bytes, where it is written and its last reader so far (a
+        // kernel comes after those it reads)
+        let mut spans: HashMap<u64, (u64, usize, Option<usize>)> = HashMap::new();
         for (i, k) in kernels.iter().enumerate() {
             for input in &k.inputs {
-                read.insert(owners.of(input).id(), i);
+                if let Some(span) = spans.get_mut(&owners.of(input).id()) {
+                    span.2 = Some(i);
+                }
             }
-        }
-        for (id, entry) in last.iter_mut() {
-            if let Some(&i) = read.get(id) {
-                entry.1 = i;
+            for r in k.roots().filter(|r| !matches!(r.op(), Op::Assign)) {
+                spans.insert(r.id(), (buffer_bytes(r), i, None));
             }
         }
         // a difference array: +bytes where a value is written, -bytes after its last read
         let mut delta = vec![0i64; kernels.len() + 1];
-        for (id, &(bytes, until)) in &last {
-            delta[born[id]] += bytes as i64;
-            delta[until + 1] -= bytes as i64;
+        for &(bytes, born, read) in spans.values() {
+            delta[born] += bytes as i64;
+            delta[read.unwrap_or(end) + 1] -= bytes as i64;
         }
         let mut bytes = Vec::with_capacity(kernels.len());
         let mut running = 0i64;
@@ -68,6 +62,10 @@ impl Live {
             .max()
             .unwrap_or(0)
             .saturating_add(slack);
+        let last = spans
+            .into_iter()
+            .map(|(id, (bytes, _, read))| (id, (bytes, read.unwrap_or(end))))
+            .collect();
         Live { bytes, last, cap }
     }
 
@@ -103,19 +101,14 @@ impl Live {
 
     /// Holds `ids` until position `at`.
     pub(super) fn hold(&mut self, ids: &mut dyn Iterator<Item = u64>, at: usize) {
-        let (ids, ext): (Vec<u64>, Vec<(usize, u64)>) = {
-            let ids: Vec<u64> = ids.collect();
-            let ext = self.extensions(&mut ids.iter().copied(), at);
-            (ids, ext)
-        };
-        for (from, b) in ext {
-            for t in from..=at {
-                self.bytes[t] += b;
-            }
-        }
         for id in ids {
-            if let Some(entry) = self.last.get_mut(&id) {
-                entry.1 = entry.1.max(at);
+            if let Some((bytes, until)) = self.last.get_mut(&id)
+                && *until < at
+            {
+                for t in *until + 1..=at {
+                    self.bytes[t] += *bytes;
+                }
+                *until = at;
             }
         }
     }

@@ -200,7 +200,8 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
             None => (HashSet::new(), 0),
         };
         // the first open group `k` may join, preferring one whose roots it reads in
-        // registers (a weight's update, its gradient's group)
+        // registers (a weight's update, its gradient's group): `accepts` says whether it
+        // reads none of them so
         let join = if let Some(role) = *role {
             let accepts = |g: usize| {
                 let g = &groups[g];
@@ -209,7 +210,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                 if role == Role::Leader
                     && !(g.led && g.strategy == k.strategy && shares_loads(g, k))
                 {
-                    return false;
+                    return None;
                 }
                 let direct = direct_reads(k, &g.roots);
                 let inputs: HashSet<u64> = k
@@ -219,19 +220,21 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                     .filter(|id| !g.roots.contains(id))
                     .chain(g.inputs.iter().copied())
                     .collect();
-                same_kind(g, k, role)
+                (same_kind(g, k, role)
                     && g.roots.len() + 1 + inputs.len() <= limit
                     // two words a var at most; members share vars of one id
                     && 2 * g.vars.union(&vars).count() <= target.lowering.param_words
                     && g.nodes + nodes <= MAX_OPS
                     && g.emitted + epilogue::emitted(k, g.strategy) <= MAX_OPS
                     && live.fits(&mut g.held.iter().copied().chain(reads(k, &g.roots)), i)
-                    && !conflicts(g, &direct)
+                    && !conflicts(g, &direct))
+                .then_some(direct.is_empty())
             };
             open.iter()
                 .copied()
-                .filter(|&g| accepts(g))
-                .min_by_key(|&g| direct_reads(k, &groups[g].roots).is_empty())
+                .filter_map(|g| accepts(g).map(|indirect| (indirect, g)))
+                .min_by_key(|&(indirect, _)| indirect)
+                .map(|(_, g)| g)
         } else {
             None
         };

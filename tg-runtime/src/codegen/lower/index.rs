@@ -49,7 +49,8 @@ fn reshape_index(idx: &[Expr], shape: &[usize], src: &[usize]) -> Vec<Expr> {
     out
 }
 
-/// `idx`, an index of shape `shape`, with its axes of length 1 at the constant 0.
+/// `idx`, an index of shape `shape`, with its axes of length 1 at the constant 0 (where an
+/// expand reads its source).
 pub(super) fn units_at_zero(idx: &[Expr], shape: &[usize]) -> Vec<Expr> {
     idx.iter()
         .zip(shape)
@@ -97,11 +98,7 @@ pub(super) fn flatten(idx: &[Expr], shape: &[usize]) -> Expr {
 pub(super) fn source_index(op: &Op, shape: &[usize], src: &[usize], idx: &[Expr]) -> Vec<Expr> {
     match op {
         Op::Reshape => reshape_index(idx, shape, src),
-        Op::Expand => idx
-            .iter()
-            .zip(src)
-            .map(|(e, &s)| if s == 1 { Expr::constant(0) } else { e.clone() })
-            .collect(),
+        Op::Expand => units_at_zero(idx, src),
         Op::Permute(perm) => {
             let mut sidx = vec![Expr::constant(0); perm.len()];
             for (i, &p) in perm.iter().enumerate() {
