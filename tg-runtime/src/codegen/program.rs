@@ -235,6 +235,28 @@ pub enum VarKind {
     Value(Val),
 }
 
+/// A further output of a multi-output kernel ([`Program::more_outputs`]).
+#[derive(Clone, Debug)]
+pub struct MoreOutput {
+    /// Where its values are stored.
+    pub at: OutputAt,
+    /// The values: per output lane as [`Program::outputs`] ([`OutputAt::Lanes`]), or the
+    /// one value of the invocation's row ([`OutputAt::Row`]).
+    pub values: Vec<Val>,
+}
+
+/// Where a further output of a multi-output kernel is stored.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OutputAt {
+    /// At the output's lanes and [`Program::out_index`], in vectors, as the first output.
+    Lanes,
+    /// One value per row of a [`Strategy::Row`] kernel, at the row's index, by the row's
+    /// first invocation after the row's loops: a per-row value the row computes anyway (a
+    /// layer norm's mean and reciprocal deviation, which its backward reads, beside the
+    /// normalized rows).
+    Row,
+}
+
 /// A lowered kernel.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -244,9 +266,9 @@ pub struct Program {
     pub blocks: Vec<Block>,
     /// Per output lane, the value to store: `LANES` per stored vector, vector after vector.
     pub outputs: Vec<Val>,
-    /// A multi-output kernel's further outputs (`Kernel::also`), each as `outputs` is (same
-    /// lanes, same `out_index`, same dtype), stored to bindings of their own after the first.
-    pub more_outputs: Vec<Vec<Val>>,
+    /// A multi-output kernel's further outputs (`Kernel::also`), in order, each of the
+    /// output's dtype and stored to a binding of its own after the first.
+    pub more_outputs: Vec<MoreOutput>,
     /// Per output lane of `outputs` (then of each of `more_outputs`), where the lane is an
     /// in-place write that keeps its target's value wherever a condition fails
     /// (`assign(where(c, x, target))`): the condition and `x`. A store whose lanes all have

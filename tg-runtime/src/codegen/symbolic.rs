@@ -247,11 +247,33 @@ impl Expr {
             );
             return inner.div(d / g);
         }
+        // small terms that never carry: (g*X + s) / (g*d') = X / d' when 0 <= s < g (a row
+        // kernel's row index, `(8q + r) / 512` with `r < 8` the step in the row, is `q / 64`)
+        if let Some((big, g)) = self.carry_free(d) {
+            return big.div(d / g);
+        }
         // nested: (x div a + c) div d = (x + c*a) div (a*d)
         if let [(Atom::Div(x, a), 1)] = self.terms.as_slice() {
             return x.add_const(self.constant * a).div(a * d);
         }
         Expr::atom(Atom::Div(Box::new(self.clone()), d))
+    }
+
+    /// `self` as `g*X + s` with `g > 1` dividing `d` and `0 <= s < g` over its range (`s`
+    /// the terms of the smallest coefficients and the constant): `X` and `g`, the largest
+    /// such `g`.
+    fn carry_free(&self, d: i64) -> Option<(Expr, i64)> {
+        let mut terms = self.terms.clone();
+        terms.sort_by_key(|(_, c)| std::cmp::Reverse(c.abs()));
+        (1..terms.len()).find_map(|k| {
+            let g = terms[..k].iter().fold(d, |g, (_, c)| gcd(g, *c));
+            let small = Expr::from_terms(terms[k..].to_vec(), self.constant);
+            let (lo, hi) = small.bounds();
+            (g > 1 && lo >= 0 && hi < g).then(|| {
+                let big = terms[..k].iter().map(|(a, c)| (a.clone(), c / g)).collect();
+                (Expr::from_terms(big, 0), g)
+            })
+        })
     }
 
     /// Floor modulo by `d > 0`.
@@ -282,6 +304,11 @@ impl Expr {
                 .modulo(d / g)
                 .scale(g)
                 .add_const(r.constant.rem_euclid(g));
+        }
+        // small terms that never carry: (g*X + s) mod (g*d') = g*(X mod d') + s, 0 <= s < g
+        if let Some((big, g)) = r.carry_free(d) {
+            let small = r.sub(&big.scale(g));
+            return big.modulo(d / g).scale(g).add(&small);
         }
         // nested: (x mod a) mod d = x mod d when d divides a
         if let [(Atom::Mod(x, a), 1)] = r.terms.as_slice()
@@ -559,6 +586,18 @@ mod tests {
             assert_eq!(g.div(8), q.div(2));
             assert_eq!(g.modulo(8), q.modulo(2).scale(4).add_const(lane));
         }
+    }
+
+    #[test]
+    fn small_terms_that_never_carry_drop_out() {
+        // a row kernel's step r < 8 of 8 elements in row q of 64 rows of 64, over (16, 64, 64)
+        let (q, r) = (Expr::var(0, 1023), Expr::var(1, 7));
+        let first = q.scale(8).add(&r);
+        assert_eq!(first.div(512), q.div(64));
+        assert_eq!(first.modulo(512), q.modulo(64).scale(8).add(&r));
+        // one more and it carries
+        let wide = q.scale(8).add(&Expr::var(1, 8));
+        assert_ne!(wide.div(512), q.div(64));
     }
 
     #[test]

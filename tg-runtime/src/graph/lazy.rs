@@ -462,6 +462,27 @@ impl Lazy {
         for &a in &axes {
             shape[a] = 1;
         }
+        // a constant's sum is the constant times the count, its max the constant (as
+        // tinygrad folds them): counting a mask of `full(true)` takes no kernel
+        let count: u64 = axes.iter().map(|&a| self.shape()[a] as u64).product();
+        if let Some(v) = self.const_value()
+            && count > 0
+        {
+            let folded = match op {
+                ReduceOp::Max => Some(v),
+                ReduceOp::Add if self.dtype().is_float() => {
+                    Some(Scalar::Float(v.as_f64() * count as f64))
+                }
+                // integers wrap, as a kernel's sum does
+                ReduceOp::Add => Some(Scalar::Int(
+                    v.as_i128().wrapping_mul(i128::from(count)) as i64
+                )),
+                ReduceOp::Mul => None,
+            };
+            if let Some(f) = folded {
+                return Ok(Lazy::constant_unchecked(f, self.dtype(), &shape));
+            }
+        }
         Ok(Lazy(Node::intern(
             Op::Reduce(op, axes),
             self.dtype(),

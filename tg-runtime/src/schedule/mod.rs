@@ -23,6 +23,7 @@ mod live;
 mod merge_axes;
 mod multi;
 mod reuse;
+mod row_outputs;
 mod rows;
 mod split;
 
@@ -102,6 +103,7 @@ pub const COOP_THREADS: u32 = 64;
 /// reduction's (`multi.rs`).
 pub fn schedule(targets: &[Arc<Node>], target: &Target, cost: CostFn) -> Result<Schedule> {
     let mut sched = fit::fit(targets, target, cost)?;
+    row_outputs::join(&mut sched, target, cost)?;
     multi::group(&mut sched, target, cost)?;
     Ok(sched)
 }

@@ -35,7 +35,7 @@ use super::assign::{base, buffer_key};
 use super::cap::MAX_OPS;
 use super::epilogue;
 use super::live::Live;
-use super::{CostFn, Schedule, is_boundary, reductions_in, walk_region};
+use super::{CostFn, Owners, Schedule, is_boundary, reductions_in, walk_region};
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::graph::node::{Node, Op};
@@ -63,17 +63,31 @@ pub const MAX_HELD_BYTES: u64 = 4 * MAX_PACKED_ELEMENTS as u64;
 
 /// A kernel's place in grouping: what it reads and writes, by node and by buffer.
 #[derive(Clone)]
-struct Access {
+pub(super) struct Access {
     /// Nodes and buffers it writes: its roots, and an assign's target buffer.
     writes: HashSet<u64>,
     /// Nodes and buffers it reads (aliases resolved to their owners).
     reads: HashSet<u64>,
 }
 
+/// What `k` reads and writes, by node and by buffer (`owners` resolving aliases).
+pub(super) fn access(k: &Kernel, owners: &Owners) -> Access {
+    Access {
+        writes: k
+            .roots()
+            .flat_map(|r| {
+                let b = base(r);
+                [keys(r), keys(&b)].into_iter().flatten()
+            })
+            .collect(),
+        reads: k.inputs.iter().flat_map(|i| keys(&owners.of(i))).collect(),
+    }
+}
+
 impl Access {
     /// Whether a kernel of this access must run after one of `earlier`'s: it reads what that
     /// one writes, or writes what that one reads or writes.
-    fn follows(&self, earlier: &Access) -> bool {
+    pub(super) fn follows(&self, earlier: &Access) -> bool {
         self.reads.iter().any(|r| earlier.writes.contains(r))
             || self
                 .writes
@@ -133,16 +147,6 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
         return Ok(());
     }
     let owners = sched.owners();
-    let access = |k: &Kernel| Access {
-        writes: k
-            .roots()
-            .flat_map(|r| {
-                let b = base(r);
-                [keys(r), keys(&b)].into_iter().flatten()
-            })
-            .collect(),
-        reads: k.inputs.iter().flat_map(|i| keys(&owners.of(i))).collect(),
-    };
     // the bytes of each value a kernel of this schedule writes, by id
     let made: HashMap<u64, u64> = sched
         .kernels
@@ -161,7 +165,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
     let planned: Vec<Planned> = std::mem::take(&mut sched.kernels)
         .into_iter()
         .map(|k| {
-            let (a, r) = (access(&k), role(&k, target));
+            let (a, r) = (access(&k, &owners), role(&k, target));
             (k, a, r)
         })
         .collect();
@@ -420,7 +424,7 @@ fn shares_loads(g: &Group, k: &Kernel) -> bool {
 }
 
 /// The lengths of `shape` but its axes of length 1.
-fn unit_free(shape: &[usize]) -> impl Iterator<Item = &usize> {
+pub(super) fn unit_free(shape: &[usize]) -> impl Iterator<Item = &usize> {
     shape.iter().filter(|&&n| n != 1)
 }
 
@@ -468,7 +472,7 @@ fn direct_reads(k: &Kernel, roots: &HashSet<u64>) -> HashSet<u64> {
 }
 
 /// The vars `k`'s region reads (by id and dtype) and the nodes it holds.
-fn region(k: &Kernel) -> (HashSet<(u64, DType)>, usize) {
+pub(super) fn region(k: &Kernel) -> (HashSet<(u64, DType)>, usize) {
     let realize: HashSet<u64> = k.inputs.iter().map(|n| n.id()).collect();
     let mut vars: HashSet<(u64, DType)> = HashSet::new();
     let mut nodes = 1;

@@ -79,6 +79,40 @@ pub fn product(x: &Lazy, w: &Lazy) -> Lazy {
         .unwrap()
 }
 
+/// A layer norm of `x` `[rows, cols]` over each row as its ops write it: the mean
+/// (`[rows, 1]`), the reciprocal deviation `1 / sqrt(var + 1e-5)` (`[rows, 1]`) and the
+/// normalized rows, the three values a training step keeps (its backward reads the first
+/// two).
+pub fn layer_norm(x: &Lazy) -> (Lazy, Lazy, Lazy) {
+    let (rows, cols) = (x.shape()[0], x.shape()[1]);
+    let per_row = |v: &Lazy| {
+        v.reduce(ReduceOp::Add, &[1])
+            .unwrap()
+            .binary(
+                BinaryOp::Mul,
+                &Lazy::constant(1.0 / cols as f32, DType::F32, &[rows, 1]).unwrap(),
+            )
+            .unwrap()
+    };
+    let mean = per_row(x);
+    let centered = x
+        .binary(
+            BinaryOp::Add,
+            &mean
+                .expand(&[rows, cols])
+                .unwrap()
+                .unary(UnaryOp::Neg)
+                .unwrap(),
+        )
+        .unwrap();
+    let var = per_row(&centered.binary(BinaryOp::Mul, &centered).unwrap());
+    let rstd = reciprocal_deviation(&var);
+    let normalized = centered
+        .binary(BinaryOp::Mul, &rstd.expand(&[rows, cols]).unwrap())
+        .unwrap();
+    (mean, rstd, normalized)
+}
+
 /// The sum of squares of `x` `[rows, cols]` over each row (a variance, `[rows, 1]`), its
 /// [`reciprocal_deviation`], and another reader of it (`var * x`): the variance is read by two
 /// kernels.

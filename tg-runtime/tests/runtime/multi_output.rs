@@ -4,7 +4,7 @@
 
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, Scalar, realize_report, record};
 
-use crate::graphs::{adam_update, norm_statistics, product};
+use crate::graphs::{adam_update, layer_norm, norm_statistics, product};
 
 /// Shapes of a small model's parameters: vectors (one not a whole number of 4-element
 /// vectors) and matrices.
@@ -265,4 +265,65 @@ fn updates_in_their_tiled_gradients_kernel_equal_one_kernel_each() {
         report.kernels
     );
     assert_near(&read(&packed), &read(&unpacked));
+}
+
+/// A layer norm with its mean and reciprocal deviation kept, one row kernel writing all three
+/// (`schedule/row_outputs.rs`): every value as the host computes it, over row counts and
+/// lengths that give each way of running rows (a subgroup a row, several rows a workgroup;
+/// a workgroup a row where rows are few and long; an invocation a row where they are many).
+#[test]
+fn a_row_kernel_writing_its_row_values_equals_the_host() {
+    for (rows, cols) in [(16usize, 64usize), (3, 1024), (4096, 64), (5, 76)] {
+        let xs: Vec<f32> = values(0, 11, rows * cols)
+            .iter()
+            .enumerate()
+            .map(|(i, v)| v + (i / cols % 7) as f32 * 0.25)
+            .collect();
+        let x = Lazy::from_slice(&[rows, cols], &xs).unwrap();
+        x.realize().unwrap();
+        let (mean, rstd, normalized) = layer_norm(&x);
+        let report = realize_report(&[&mean, &rstd, &normalized], false).unwrap();
+        assert_eq!(
+            report.kernels.len(),
+            1,
+            "{rows}x{cols}: {:?}",
+            report.kernels
+        );
+        let (got_mean, got_rstd, got) = (
+            mean.to_vec::<f32>().unwrap(),
+            rstd.to_vec::<f32>().unwrap(),
+            normalized.to_vec::<f32>().unwrap(),
+        );
+        for r in 0..rows {
+            let row: Vec<f64> = xs[r * cols..(r + 1) * cols]
+                .iter()
+                .map(|&a| f64::from(a))
+                .collect();
+            let m = row.iter().sum::<f64>() / cols as f64;
+            let v = row.iter().map(|a| (a - m) * (a - m)).sum::<f64>() / cols as f64;
+            let s = 1.0 / (v + 1e-5).sqrt();
+            let close =
+                |got: f32, want: f64| (f64::from(got) - want).abs() <= 1e-4 * want.abs().max(1.0);
+            assert!(
+                close(got_mean[r], m),
+                "{rows}x{cols} mean {r}: {} {m}",
+                got_mean[r]
+            );
+            assert!(
+                close(got_rstd[r], s),
+                "{rows}x{cols} rstd {r}: {} {s}",
+                got_rstd[r]
+            );
+            for (c, a) in row.iter().enumerate() {
+                let want = (a - m) * s;
+                assert!(
+                    close(got[r * cols + c], want),
+                    "{rows}x{cols} ({r}, {c}) {} {want} mean {} {m} rstd {} {s}",
+                    got[r * cols + c],
+                    got_mean[r],
+                    got_rstd[r]
+                );
+            }
+        }
+    }
 }

@@ -15,7 +15,7 @@ mod types;
 
 use std::fmt::Write;
 
-use super::program::{BlockId, Ins, Program, Val, VarKind};
+use super::program::{BlockId, Ins, OutputAt, Program, Val, VarKind};
 use super::symbolic::Cond;
 use crate::dtype::{DType, Scalar};
 use crate::kernel::{Strategy, subgroup_combines, tile_outputs};
@@ -323,11 +323,18 @@ fn interface(
         }
     }
     // a multi-output kernel's further outputs, bound by descriptor after the first (the
-    // scheduler packs only kernels whose buffers all fit one binding)
-    for j in 1..=p.more_outputs.len() {
+    // scheduler packs only kernels whose buffers all fit one binding); one value a row is
+    // stored alone
+    for (j, more) in p.more_outputs.iter().enumerate() {
+        let ty = match more.at {
+            OutputAt::Lanes => out_ty,
+            OutputAt::Row => scalar_storage(p.out_dtype),
+        };
         writeln!(
             src,
-            "layout(std430, set = 0, binding = {binding}) writeonly buffer Out{j} {{ {out_ty} o{j}[]; }};"
+            "layout(std430, set = 0, binding = {binding}) writeonly buffer Out{} {{ {ty} o{}[]; }};",
+            j + 1,
+            j + 1
         )
         .ok();
         binding += 1;
@@ -505,6 +512,11 @@ impl Renderer<'_> {
         }
         if b == self.p.out_block {
             for store in self.store() {
+                writeln!(out, "{pad}{store}").ok();
+            }
+        }
+        if b == Program::ROOT {
+            for store in self.row_stores() {
                 writeln!(out, "{pad}{store}").ok();
             }
         }
@@ -779,10 +791,30 @@ impl Renderer<'_> {
         for k in 0..p.out_index.len() {
             stores.push(self.store_vector(k, &p.outputs, kept(0), "o"));
             for (j, more) in p.more_outputs.iter().enumerate() {
-                stores.push(self.store_vector(k, more, kept(j + 1), &format!("o{}", j + 1)));
+                if more.at == OutputAt::Lanes {
+                    let array = format!("o{}", j + 1);
+                    stores.push(self.store_vector(k, &more.values, kept(j + 1), &array));
+                }
             }
         }
         stores
+    }
+
+    /// Stores the values of one a row ([`OutputAt::Row`]) at the row's index, by its first
+    /// invocation (every invocation sharing the row has the row's reductions combined).
+    fn row_stores(&self) -> Vec<String> {
+        let guard = if self.p.shares_groups() {
+            "if (lid == 0) "
+        } else {
+            ""
+        };
+        self.p
+            .more_outputs
+            .iter()
+            .enumerate()
+            .filter(|(_, more)| more.at == OutputAt::Row)
+            .map(|(j, more)| format!("{guard}o{}[q] = x{};", j + 1, more.values[0]))
+            .collect()
     }
 
     /// Stores vector `k` of `outputs` (a pair of vectors, where stores are wide) into the

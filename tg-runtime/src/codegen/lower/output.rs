@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::super::program::{Ins, Program, Val, VarKind};
+use super::super::program::{Ins, MoreOutput, OutputAt, Program, Val, VarKind};
 use super::super::symbolic::{Cond, Expr};
 use super::index::{self, unflatten};
 use super::vectorize::{divided, multiple_of};
@@ -104,7 +104,8 @@ impl Lowerer {
     /// Computes `root` at every output lane: a tile's rows along output axis `tile_axis`, and
     /// [`Program::out_vectors`] adjacent vectors a store.
     /// Further roots of a multi-output kernel (`also`, of `root`'s shape but for axes of
-    /// length 1) are computed at the same lanes into [`Program::more_outputs`].
+    /// length 1) are computed at the same lanes into [`Program::more_outputs`]; in a row
+    /// kernel, those of one value a row once a row ([`OutputAt::Row`]).
     pub(super) fn outputs(&mut self, root: &Arc<Node>, also: &[Arc<Node>], tile_axis: usize) {
         let (strategy, out_vectors, numel) =
             (self.prog.strategy, self.prog.out_vectors, self.prog.numel);
@@ -146,9 +147,20 @@ impl Lowerer {
             }
         };
         self.prog.out_block = out.block;
-        self.prog.more_outputs = vec![Vec::new(); also.len()];
-        let mut kept: Vec<Vec<Option<(Val, Val)>>> = vec![Vec::new(); also.len() + 1];
         let shape = root.shape();
+        // a row kernel's member of one value a row is stored once a row, the rest at lanes
+        let at = |r: &Arc<Node>| match strategy {
+            Strategy::Row { row, .. } if r.numel() * row == numel && row > 1 => OutputAt::Row,
+            _ => OutputAt::Lanes,
+        };
+        self.prog.more_outputs = also
+            .iter()
+            .map(|r| MoreOutput {
+                at: at(r),
+                values: Vec::new(),
+            })
+            .collect();
+        let mut kept: Vec<Vec<Option<(Val, Val)>>> = vec![Vec::new(); also.len() + 1];
         for (i, base) in bases.iter().enumerate() {
             self.prog.out_index.push(if exact_lanes {
                 base.div(LANES as i64)
@@ -176,11 +188,23 @@ impl Lowerer {
                 self.prog.outputs.push(v);
                 kept[0].push(self.kept_where(root, v));
                 for (j, r) in also.iter().enumerate() {
+                    if self.prog.more_outputs[j].at == OutputAt::Row {
+                        continue;
+                    }
                     let idx = index::unit_reindex(&idx, shape, r.shape());
                     let v = self.lower_op(r, &idx, &Cond::always(), out);
-                    self.prog.more_outputs[j].push(v);
+                    self.prog.more_outputs[j].values.push(v);
                     kept[j + 1].push(self.kept_where(r, v));
                 }
+            }
+        }
+        // after the row's outputs, so that a member meets the row's reductions they
+        // computed (at the row's index: the output's with the row's own axes at 0)
+        for (j, r) in also.iter().enumerate() {
+            if self.prog.more_outputs[j].at == OutputAt::Row {
+                let idx = unflatten(&group, r.shape());
+                let v = self.lower_op(r, &idx, &Cond::always(), Cursor::end(Program::ROOT));
+                self.prog.more_outputs[j].values.push(v);
             }
         }
         if out_vectors > 1 {

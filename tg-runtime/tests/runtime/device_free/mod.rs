@@ -146,7 +146,7 @@ fn no_kernel_reads_more_buffers_than_the_device_binds() {
 /// shares the final pass's buffer.
 #[test]
 fn a_whole_tensor_sum_is_split_whatever_wraps_it() {
-    let x = ones(&[1 << 24]);
+    let x = data(&[1 << 24]);
     let s = x.reduce(ReduceOp::Add, &[0]).unwrap().reshape(&[]).unwrap();
     for info in [lavapipe(), gpu()] {
         let p = plan(&[&s], &info).unwrap();
@@ -289,7 +289,7 @@ fn every_kernel_fits_the_loop_budget() {
     let cases: Vec<(&str, Lazy)> = vec![
         (
             "sum of 2^25",
-            ones(&[1 << 25]).reduce(ReduceOp::Add, &[0]).unwrap(),
+            data(&[1 << 25]).reduce(ReduceOp::Add, &[0]).unwrap(),
         ),
         (
             "row sums of [1024, 2^20]",

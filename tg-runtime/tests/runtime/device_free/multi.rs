@@ -2,11 +2,12 @@
 //! into one dispatch, within the device's bindings.
 
 use tg_runtime::device::DeviceInfo;
+use tg_runtime::kernel::Strategy;
 use tg_runtime::realize::plan;
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
 
 use super::{data, lavapipe, names};
-use crate::graphs::{adam_update, norm_statistics, product};
+use crate::graphs::{self, adam_update, norm_statistics, product};
 
 /// lavapipe with the storage buffers a kernel may bind set (Mesa 22.3 allows millions).
 fn with_bindings(bindings: u32) -> DeviceInfo {
@@ -109,16 +110,17 @@ fn only_elementwise_kernels_of_one_shape_pack() {
 }
 
 /// A kernel between two of one shape that reads the first's output keeps the order: the
-/// first is dispatched before it, not packed with the third.
+/// first is dispatched before it, not packed with the third. (Rows of 8: a row of 64 is one
+/// row kernel writing all three, `row_outputs.rs`.)
 #[test]
 fn a_reader_in_between_closes_the_group() {
     let info = with_bindings(1 << 20);
-    let x = data(&[64]);
+    let x = data(&[8]);
     let a = x.unary(UnaryOp::Exp2).unwrap().contiguous();
     // a reduction of a, then a value of a's shape reading the reduction
     let s = a.reduce(ReduceOp::Add, &[0]).unwrap().contiguous();
     let c = s
-        .expand(&[64])
+        .expand(&[8])
         .unwrap()
         .binary(BinaryOp::Add, &x)
         .unwrap()
@@ -323,5 +325,70 @@ fn groups_hold_values_only_within_the_schedules_peak() {
         ["Rx20_1x64x64_float32", "Rx4_1x64x64_float32"],
         "{:?}",
         names(&q)
+    );
+}
+
+/// A layer norm whose mean and reciprocal deviation are kept (a training step's backward
+/// reads them) is one row kernel writing all three (`row_outputs.rs`): the normalized rows
+/// at their outputs, the mean and the deviation once a row. Without room for the further
+/// outputs it is the kernels planning gives.
+#[test]
+fn a_row_kernel_writes_the_row_values_it_computes() {
+    let (mean, rstd, normalized) = graphs::layer_norm(&data(&[16, 64]));
+    let p = plan(&[&mean, &rstd, &normalized], &with_bindings(1 << 20)).unwrap();
+    assert_eq!(names(&p), ["Rrx3_16x64_float32"]);
+    let k = &p[0].kernel;
+    assert_eq!(k.root.id(), normalized.id());
+    let mut also: Vec<u64> = k.also.iter().map(|n| n.id()).collect();
+    also.sort_unstable();
+    let mut want = [mean.id(), rstd.id()];
+    want.sort_unstable();
+    assert_eq!(also, want);
+    assert!(matches!(p[0].strategy, Strategy::Row { row: 64, .. }));
+    // each value of a row is stored once, by its first invocation, after the row's loops
+    assert_eq!(
+        p[0].source.matches("o1[q] = ").count(),
+        1,
+        "{}",
+        p[0].source
+    );
+    assert_eq!(
+        p[0].source.matches("o2[q] = ").count(),
+        1,
+        "{}",
+        p[0].source
+    );
+    let apart = plan(&[&mean, &rstd, &normalized], &with_bindings(2)).unwrap();
+    assert!(apart.len() > 1, "{:?}", names(&apart));
+}
+
+/// A kernel in between that reads a row value (a sum of the means) keeps that value's kernel
+/// where it is: the row kernel reads its buffer, and takes in only what may move.
+#[test]
+fn a_reader_in_between_keeps_a_row_value_apart() {
+    let (mean, rstd, normalized) = graphs::layer_norm(&data(&[16, 64]));
+    let total = mean.reduce(ReduceOp::Add, &[0]).unwrap();
+    let shifted = normalized
+        .binary(BinaryOp::Add, &total.expand(&[16, 64]).unwrap())
+        .unwrap();
+    let p = plan(&[&mean, &total, &rstd, &shifted], &with_bindings(1 << 20)).unwrap();
+    let row = p
+        .iter()
+        .find(|k| matches!(k.strategy, Strategy::Row { .. }))
+        .expect("a row kernel");
+    assert!(
+        row.kernel.also.iter().all(|n| n.id() != mean.id()),
+        "{:?}",
+        names(&p)
+    );
+    assert!(
+        row.kernel.also.iter().any(|n| n.id() == rstd.id()),
+        "{:?}",
+        names(&p)
+    );
+    assert!(
+        p.iter().any(|k| k.kernel.root.id() == mean.id()),
+        "{:?}",
+        names(&p)
     );
 }
