@@ -38,9 +38,11 @@ pub struct Kernel {
     /// Further roots the kernel writes, each into a buffer of its own, computed like `root`
     /// at the same output index (a multi-output kernel: the scheduler groups elementwise
     /// kernels of one shape and dtype, `schedule/multi.rs`, so an optimizer's update of m, v
-    /// and the parameter, and the updates of many parameters of one shape, are one dispatch).
-    /// Each is its own body; a root here or `root` read by another is computed in registers,
-    /// not loaded.
+    /// and the parameter, and the updates of many parameters of one shape, are one dispatch),
+    /// or, in a [`Strategy::Row`] kernel, of one value a row, computed once a row at the row's
+    /// index (a layer norm's mean and reciprocal deviation, `schedule/row_outputs.rs`). Each
+    /// is its own body; a root here or `root` read by another is computed in registers, not
+    /// loaded.
     pub also: Vec<Arc<Node>>,
 }
 

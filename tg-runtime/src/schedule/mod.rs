@@ -98,9 +98,10 @@ pub const COOP_THREADS: u32 = 64;
 /// Without a loop budget this is one planning pass. With one, every planned kernel's loop
 /// count is taken from `cost` (codegen's exact count), and a kernel over the budget is
 /// re-planned: its row plan dropped, or its longest reduction split into more chunks, until
-/// every kernel fits; a kernel that cannot be made to fit is [`Error::Internal`]. Then small
-/// elementwise kernels of one shape are packed into multi-output kernels, alone or behind a
-/// reduction's (`multi.rs`).
+/// every kernel fits; a kernel that cannot be made to fit is [`Error::Internal`]. Then a row
+/// kernel takes in the kernels of its rows before it and writes their values too
+/// (`row_outputs.rs`), and small elementwise kernels of one shape are packed into
+/// multi-output kernels, alone or behind a reduction's (`multi.rs`).
 pub fn schedule(targets: &[Arc<Node>], target: &Target, cost: CostFn) -> Result<Schedule> {
     let mut sched = fit::fit(targets, target, cost)?;
     row_outputs::join(&mut sched, target, cost)?;

@@ -9,7 +9,8 @@
 //! planning, a kernel of a shape `S` that a row plan can run takes in the kernels before it
 //! whose values it reads, when each is of `S` too (elementwise or a row plan of its own) or
 //! of one value per row of `S` (reductions over `S`'s trailing axes, and what is computed from
-//! them at that level), and nothing between them and it needs them first. The merged kernel
+//! them at that level) ([`members_of`]), moving the kernels in between that need them first
+//! after it where it may ([`moves`]). The merged kernel
 //! runs as one row plan and stores every member's root ([`Kernel::also`]): those of `S` at the
 //! row's outputs, those of a row once a row (`codegen::program::OutputAt::Row`).
 //!
@@ -49,43 +50,23 @@ pub(super) fn join(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resul
         .collect();
     let made: HashSet<u64> = writer.keys().copied().collect();
     let mut live = Live::new(&kernels.iter().collect::<Vec<_>>(), &owners, MAX_HELD_BYTES);
-    let mut taken = vec![false; kernels.len()];
-    let mut merged: Vec<Option<Kernel>> = vec![None; kernels.len()];
+    let writers_of = |k: &Kernel| -> Vec<usize> {
+        k.inputs
+            .iter()
+            .filter_map(|n| writer.get(&owners.of(n).id()).copied())
+            .collect()
+    };
+    let mut fate: Vec<Fate> = (0..kernels.len()).map(|_| Fate::Kept).collect();
     // latest first, so that a kernel takes in the whole chain before it (a layer norm's
     // normalized rows take the deviations, which take the mean)
     for i in (0..kernels.len()).rev() {
         let k = &kernels[i];
-        if taken[i] || !leads(k) {
+        if !matches!(fate[i], Fate::Kept) || !leads(k) {
             continue;
         }
-        // the kernels of its rows that it reads, and those they read, in turn
-        let writers_of = |k: &Kernel| -> Vec<usize> {
-            k.inputs
-                .iter()
-                .filter_map(|n| writer.get(&owners.of(n).id()).copied())
-                .collect()
-        };
-        let mut members: Vec<usize> = Vec::new();
-        let mut stack = writers_of(k);
-        while let Some(m) = stack.pop() {
-            if m >= i || taken[m] || members.contains(&m) || !joins(&kernels[m], k) {
-                continue;
-            }
-            members.push(m);
-            stack.extend(writers_of(&kernels[m]));
-        }
-        // a member moves to the kernel's place: none may stay behind a kernel in between
-        // that must follow it (one that reads it, or a member left out that does)
-        loop {
-            let before = members.len();
-            let inside: HashSet<usize> = members.iter().copied().chain([i]).collect();
-            members.retain(|&m| {
-                (m + 1..i).all(|x| inside.contains(&x) || !access[x].follows(&access[m]))
-            });
-            if members.len() == before {
-                break;
-            }
-        }
+        let kept = |m: usize| matches!(fate[m], Fate::Kept);
+        let mut members = members_of(kernels, i, &writers_of, &kept);
+        let deferred = moves(&access, &mut members, i, &kept);
         if members.is_empty() {
             continue;
         }
@@ -95,9 +76,10 @@ pub(super) fn join(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resul
         let Some(kernel) = merge(&group, target) else {
             continue;
         };
-        // what the members read lives until the kernel's place
+        // what the members and the kernels moved after it read lives until its place
         let held: Vec<u64> = members
             .iter()
+            .chain(&deferred)
             .flat_map(|&m| kernels[m].inputs.iter().map(|n| owners.of(n).id()))
             .filter(|id| made.contains(id))
             .collect();
@@ -111,19 +93,117 @@ pub(super) fn join(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resul
         }
         live.hold(&mut held.into_iter(), i);
         for &m in &members {
-            taken[m] = true;
+            fate[m] = Fate::Member;
         }
-        merged[i] = Some(kernel);
+        for &x in &deferred {
+            fate[x] = Fate::Deferred;
+        }
+        fate[i] = Fate::Led(kernel, deferred);
     }
-    let old = std::mem::take(&mut sched.kernels);
-    sched.kernels = old
+    let mut old: Vec<Option<Kernel>> = std::mem::take(&mut sched.kernels)
         .into_iter()
-        .zip(merged)
-        .zip(taken)
-        .filter(|(_, taken)| !taken)
-        .map(|((k, merged), _)| merged.unwrap_or(k))
+        .map(Some)
         .collect();
+    for (i, f) in fate.into_iter().enumerate() {
+        match f {
+            Fate::Kept => sched.kernels.extend(old[i].take()),
+            Fate::Led(kernel, after) => {
+                sched.kernels.push(kernel);
+                sched
+                    .kernels
+                    .extend(after.into_iter().filter_map(|x| old[x].take()));
+            }
+            Fate::Member | Fate::Deferred => {}
+        }
+    }
     Ok(())
+}
+
+/// The kernels that kernel `i` takes in (see [`joins`]): those of its rows that it reads, and
+/// those they read, in turn; and the kernels in between of that kind that read one of them (a
+/// loss's log of the row sums beside the sums), with what they read. `kept`: whether a kernel
+/// is still where it was planned.
+fn members_of(
+    kernels: &[Kernel],
+    i: usize,
+    writers_of: &dyn Fn(&Kernel) -> Vec<usize>,
+    kept: &dyn Fn(usize) -> bool,
+) -> Vec<usize> {
+    let k = &kernels[i];
+    let mut members: Vec<usize> = Vec::new();
+    let mut stack = writers_of(k);
+    loop {
+        while let Some(m) = stack.pop() {
+            if m >= i || !kept(m) || members.contains(&m) || !joins(&kernels[m], k) {
+                continue;
+            }
+            members.push(m);
+            stack.extend(writers_of(&kernels[m]));
+        }
+        let first = members.iter().copied().min().unwrap_or(i);
+        stack = (first + 1..i)
+            .filter(|&x| {
+                !members.contains(&x)
+                    && writers_of(&kernels[x]).iter().any(|w| members.contains(w))
+                    && kept(x)
+                    && joins(&kernels[x], k)
+            })
+            .collect();
+        if stack.is_empty() {
+            return members;
+        }
+    }
+}
+
+/// Members move to kernel `i`'s place, so the kernels in between that must follow one (read
+/// it, or read such a kernel) move after it, where nothing up to it must follow them (a loss
+/// reading the rows' maxima and logsumexps, which the gradient's row kernel does not read):
+/// those, in order. Else none moves, and each member with such a kernel after it stays where
+/// it is (and then what it reads of the others, in turn), out of `members`.
+fn moves(
+    access: &[Access],
+    members: &mut Vec<usize>,
+    i: usize,
+    kept: &dyn Fn(usize) -> bool,
+) -> Vec<usize> {
+    let follows = |x: usize, of: &[usize]| of.iter().any(|&m| access[x].follows(&access[m]));
+    let first = members.iter().copied().min().unwrap_or(i);
+    let mut deferred: Vec<usize> = Vec::new();
+    for x in first + 1..i {
+        if !members.contains(&x) && (follows(x, members) || follows(x, &deferred)) {
+            deferred.push(x);
+        }
+    }
+    let movable = deferred.iter().all(|&x| {
+        kept(x)
+            && (x + 1..=i)
+                .filter(|y| !deferred.contains(y))
+                .all(|y| !access[y].follows(&access[x]))
+    });
+    if movable {
+        return deferred;
+    }
+    loop {
+        let before = members.len();
+        let inside: HashSet<usize> = members.iter().copied().chain([i]).collect();
+        members
+            .retain(|&m| (m + 1..i).all(|x| inside.contains(&x) || !access[x].follows(&access[m])));
+        if members.len() == before {
+            return Vec::new();
+        }
+    }
+}
+
+/// What becomes of a kernel of the schedule.
+enum Fate {
+    /// It stays as planned, where it was.
+    Kept,
+    /// The others join it: the merged kernel, then the kernels moved after it, in order.
+    Led(Kernel, Vec<usize>),
+    /// It is computed by a later kernel.
+    Member,
+    /// It moves after a later kernel that others join.
+    Deferred,
 }
 
 /// Whether `k` may be the kernel that the others join: one output, computed element for

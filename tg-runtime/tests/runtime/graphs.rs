@@ -113,6 +113,53 @@ pub fn layer_norm(x: &Lazy) -> (Lazy, Lazy, Lazy) {
     (mean, rstd, normalized)
 }
 
+/// A softmax of `x` `[rows, cols]` over each row from its maxima and logsumexps (base e,
+/// `[rows, 1]` each), and a loss (`[1, 1]`) summing the logsumexps, built before the
+/// softmax: (maxima, logsumexps, loss, softmax).
+pub fn softmax_and_loss(x: &Lazy) -> (Lazy, Lazy, Lazy, Lazy) {
+    let (rows, cols) = (x.shape()[0], x.shape()[1]);
+    let log2e = Lazy::constant(std::f32::consts::LOG2_E, DType::F32, &[rows, cols]).unwrap();
+    let ln2 = Lazy::constant(std::f32::consts::LN_2, DType::F32, &[rows, 1]).unwrap();
+    let m = x.reduce(ReduceOp::Max, &[1]).unwrap();
+    let shifted = x
+        .binary(
+            BinaryOp::Add,
+            &m.expand(&[rows, cols])
+                .unwrap()
+                .unary(UnaryOp::Neg)
+                .unwrap(),
+        )
+        .unwrap();
+    let lse = shifted
+        .binary(BinaryOp::Mul, &log2e)
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .unary(UnaryOp::Log2)
+        .unwrap()
+        .binary(BinaryOp::Mul, &ln2)
+        .unwrap()
+        .binary(BinaryOp::Add, &m)
+        .unwrap();
+    let loss = lse.reduce(ReduceOp::Add, &[0]).unwrap();
+    let soft = x
+        .binary(
+            BinaryOp::Add,
+            &lse.expand(&[rows, cols])
+                .unwrap()
+                .unary(UnaryOp::Neg)
+                .unwrap(),
+        )
+        .unwrap()
+        .binary(BinaryOp::Mul, &log2e)
+        .unwrap()
+        .unary(UnaryOp::Exp2)
+        .unwrap();
+    (m, lse, loss, soft)
+}
+
 /// The sum of squares of `x` `[rows, cols]` over each row (a variance, `[rows, 1]`), its
 /// [`reciprocal_deviation`], and another reader of it (`var * x`): the variance is read by two
 /// kernels.

@@ -132,7 +132,8 @@ fn a_replayed_packed_step_updates_every_parameter() {
 /// computes it, for rows not a whole number of vectors too.
 #[test]
 fn a_reduction_and_its_elementwise_reader_in_one_kernel_equal_the_host() {
-    for (rows, cols) in [(16usize, 64usize), (7, 33)] {
+    // (rows of 64 are one row kernel, below)
+    for (rows, cols) in [(16usize, 32usize), (7, 33)] {
         let xs = values(0, 9, rows * cols);
         let x = Lazy::from_slice(&[rows, cols], &xs).unwrap();
         let (_, rstd, scaled) = norm_statistics(&x);
@@ -326,4 +327,45 @@ fn a_row_kernel_writing_its_row_values_equals_the_host() {
             }
         }
     }
+}
+
+/// A log-softmax's row maxima and logsumexps, the softmax that reads them, and a loss summing
+/// the logsumexps, dispatched between them: the loss moves after the row kernel, which
+/// computes the maxima and logsumexps and writes them (`row_outputs.rs`). Every value as
+/// the host computes it.
+#[test]
+fn a_kernel_moved_after_the_row_kernel_equals_the_host() {
+    let (rows, cols) = (32usize, 76usize);
+    let xs = values(3, 2, rows * cols);
+    let x = Lazy::from_slice(&[rows, cols], &xs).unwrap();
+    x.realize().unwrap();
+    let (m, lse, loss, soft) = crate::graphs::softmax_and_loss(&x);
+    let report = realize_report(&[&m, &lse, &loss, &soft], false).unwrap();
+    assert_eq!(report.kernels.len(), 2, "{:?}", report.kernels);
+    let (got_lse, got_loss, got) = (
+        lse.to_vec::<f32>().unwrap(),
+        loss.to_vec::<f32>().unwrap()[0],
+        soft.to_vec::<f32>().unwrap(),
+    );
+    let mut total = 0.0;
+    for r in 0..rows {
+        let row: Vec<f64> = xs[r * cols..(r + 1) * cols]
+            .iter()
+            .map(|&a| f64::from(a))
+            .collect();
+        let want = row.iter().map(|a| a.exp()).sum::<f64>().ln();
+        total += want;
+        assert!(
+            (f64::from(got_lse[r]) - want).abs() <= 1e-5 * want.abs().max(1.0),
+            "row {r}"
+        );
+        for (c, a) in row.iter().enumerate() {
+            let p = (a - want).exp();
+            assert!(
+                (f64::from(got[r * cols + c]) - p).abs() <= 1e-5,
+                "({r}, {c})"
+            );
+        }
+    }
+    assert!((f64::from(got_loss) - total).abs() <= 1e-4 * total.abs().max(1.0));
 }

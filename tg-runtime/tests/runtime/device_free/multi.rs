@@ -165,10 +165,15 @@ fn large_kernels_are_not_packed() {
 
 /// A layer norm's statistics: the variance is read by two kernels, so it gets a buffer, and
 /// `1 / sqrt(var + eps)` beside it is computed in the variance's own kernel, a second
-/// output, rather than in a dispatch of its own.
+/// output, rather than in a dispatch of its own. (Rows of 32, too short for a row kernel:
+/// rows of 64 are one row kernel writing the variance and its reciprocal deviation beside
+/// the scaled rows, `row_outputs.rs`.)
 #[test]
 fn an_elementwise_kernel_joins_the_reduction_it_reads() {
-    let (var, rstd, scaled) = norm_statistics(&data(&[16, 64]));
+    let (_, rstd, scaled) = norm_statistics(&data(&[16, 64]));
+    let p = plan(&[&rstd, &scaled], &with_bindings(1 << 20)).unwrap();
+    assert_eq!(names(&p), ["Rrx3_16x64_float32"]);
+    let (var, rstd, scaled) = norm_statistics(&data(&[16, 32]));
     let p = plan(&[&rstd, &scaled], &with_bindings(1 << 20)).unwrap();
     assert_eq!(p.len(), 2, "{:?}", names(&p));
     let led = p
@@ -391,4 +396,17 @@ fn a_reader_in_between_keeps_a_row_value_apart() {
         "{:?}",
         names(&p)
     );
+}
+
+/// A kernel between the row values and the row kernel that reads one of them but is not read
+/// by it (a loss summing the logsumexps) moves after the row kernel, which takes in the
+/// maxima and logsumexps: two kernels, the loss last.
+#[test]
+fn a_reader_the_row_kernel_does_not_need_moves_after_it() {
+    let (m, lse, loss, soft) = graphs::softmax_and_loss(&data(&[32, 76]));
+    let p = plan(&[&m, &lse, &loss, &soft], &with_bindings(1 << 20)).unwrap();
+    assert_eq!(names(&p).len(), 2, "{:?}", names(&p));
+    assert_eq!(p[0].kernel.root.id(), soft.id(), "{:?}", names(&p));
+    assert_eq!(p[0].kernel.also.len(), 2, "{:?}", names(&p));
+    assert_eq!(p[1].kernel.root.id(), loss.id(), "{:?}", names(&p));
 }
