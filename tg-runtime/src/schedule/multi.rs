@@ -497,18 +497,25 @@ pub(super) fn region(k: &Kernel) -> (HashSet<(u64, DType)>, usize) {
 /// One kernel computing every member's root: the first member's root is the kernel's, the
 /// others its `also`; the inputs are the members' inputs but their roots.
 fn merge(members: Vec<Kernel>) -> Kernel {
-    let roots: HashSet<u64> = members.iter().map(|k| k.root.id()).collect();
+    let inputs = inputs_of(&members.iter().collect::<Vec<_>>());
+    let mut members = members.into_iter();
+    let mut first = members.next().expect("a member");
+    first.also = members.map(|k| k.root).collect();
+    first.inputs = inputs;
+    first
+}
+
+/// The buffers one kernel computing all of `kernels` reads: theirs, each once, in order, but
+/// their roots (computed in the same dispatch).
+pub(super) fn inputs_of(kernels: &[&Kernel]) -> Vec<Arc<Node>> {
+    let roots: HashSet<u64> = kernels.iter().map(|k| k.root.id()).collect();
     let mut inputs: Vec<Arc<Node>> = Vec::new();
-    for k in &members {
+    for k in kernels {
         for i in &k.inputs {
             if !roots.contains(&i.id()) && !inputs.iter().any(|x| x.id() == i.id()) {
                 inputs.push(i.clone());
             }
         }
     }
-    let mut members = members.into_iter();
-    let mut first = members.next().expect("a member");
-    first.also = members.map(|k| k.root).collect();
-    first.inputs = inputs;
-    first
+    inputs
 }

@@ -263,15 +263,7 @@ fn plain(k: &Kernel) -> bool {
 /// over every root and the kernel fits the device.
 fn merge(group: &[&Kernel], target: &Target) -> Option<Kernel> {
     let k = group[0];
-    let roots: HashSet<u64> = group.iter().map(|m| m.root.id()).collect();
-    let mut inputs: Vec<Arc<Node>> = Vec::new();
-    for m in group {
-        for n in &m.inputs {
-            if !roots.contains(&n.id()) && !inputs.iter().any(|x| x.id() == n.id()) {
-                inputs.push(n.clone());
-            }
-        }
-    }
+    let inputs = multi::inputs_of(group);
     let realize: HashSet<u64> = inputs.iter().map(|n| n.id()).collect();
     // every reduction of the merged region, each of which the row plan must keep
     let mut reductions: Vec<Arc<Node>> = Vec::new();
