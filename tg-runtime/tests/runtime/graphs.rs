@@ -2,18 +2,20 @@
 
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
 
+/// `x - v` with `v` (`[rows, 1]`) broadcast over the rows of `x` (`[rows, cols]`).
+fn minus_rows(x: &Lazy, v: &Lazy) -> Lazy {
+    x.binary(
+        BinaryOp::Add,
+        &v.expand(x.shape()).unwrap().unary(UnaryOp::Neg).unwrap(),
+    )
+    .unwrap()
+}
+
 /// The row maxima of `x` (`[rows, cols]`, kept as `[rows, 1]`) and `2^(x - max)`: the shared
 /// first steps of softmax and logsumexp, in base 2 so that they use the primitive `exp2`.
 pub fn base2_shifted_exps(x: &Lazy) -> (Lazy, Lazy) {
     let m = x.reduce(ReduceOp::Max, &[1]).unwrap();
-    let e = x
-        .binary(
-            BinaryOp::Add,
-            &m.expand(x.shape()).unwrap().unary(UnaryOp::Neg).unwrap(),
-        )
-        .unwrap()
-        .unary(UnaryOp::Exp2)
-        .unwrap();
+    let e = minus_rows(x, &m).unary(UnaryOp::Exp2).unwrap();
     (m, e)
 }
 
@@ -95,16 +97,7 @@ pub fn layer_norm(x: &Lazy) -> (Lazy, Lazy, Lazy) {
             .unwrap()
     };
     let mean = per_row(x);
-    let centered = x
-        .binary(
-            BinaryOp::Add,
-            &mean
-                .expand(&[rows, cols])
-                .unwrap()
-                .unary(UnaryOp::Neg)
-                .unwrap(),
-        )
-        .unwrap();
+    let centered = minus_rows(x, &mean);
     let var = per_row(&centered.binary(BinaryOp::Mul, &centered).unwrap());
     let rstd = reciprocal_deviation(&var);
     let normalized = centered
@@ -121,16 +114,7 @@ pub fn softmax_and_loss(x: &Lazy) -> (Lazy, Lazy, Lazy, Lazy) {
     let log2e = Lazy::constant(std::f32::consts::LOG2_E, DType::F32, &[rows, cols]).unwrap();
     let ln2 = Lazy::constant(std::f32::consts::LN_2, DType::F32, &[rows, 1]).unwrap();
     let m = x.reduce(ReduceOp::Max, &[1]).unwrap();
-    let shifted = x
-        .binary(
-            BinaryOp::Add,
-            &m.expand(&[rows, cols])
-                .unwrap()
-                .unary(UnaryOp::Neg)
-                .unwrap(),
-        )
-        .unwrap();
-    let lse = shifted
+    let lse = minus_rows(x, &m)
         .binary(BinaryOp::Mul, &log2e)
         .unwrap()
         .unary(UnaryOp::Exp2)
@@ -144,15 +128,7 @@ pub fn softmax_and_loss(x: &Lazy) -> (Lazy, Lazy, Lazy, Lazy) {
         .binary(BinaryOp::Add, &m)
         .unwrap();
     let loss = lse.reduce(ReduceOp::Add, &[0]).unwrap();
-    let soft = x
-        .binary(
-            BinaryOp::Add,
-            &lse.expand(&[rows, cols])
-                .unwrap()
-                .unary(UnaryOp::Neg)
-                .unwrap(),
-        )
-        .unwrap()
+    let soft = minus_rows(x, &lse)
         .binary(BinaryOp::Mul, &log2e)
         .unwrap()
         .unary(UnaryOp::Exp2)
