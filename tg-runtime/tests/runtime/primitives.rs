@@ -124,3 +124,63 @@ fn gathers_match_numpy() {
 fn merges_and_scans_of_runs_match_numpy() {
     fixture::run_all("runtime_runs.json", build);
 }
+
+/// A constant's sum folds to the constant times the count and its max to the constant, with
+/// no reduction kernel; each equals what a kernel computes over the same values held in a buffer (an
+/// integer sum wrapping as the kernel's does: eight 2^30 in i32 are 0).
+#[test]
+fn a_constants_sum_and_max_equal_a_kernels() {
+    use tg_runtime::{DType, realize_report};
+    let cases: [(DType, f64, &[usize], ReduceOp, &[usize]); 5] = [
+        (DType::F32, 0.5, &[3, 1000], ReduceOp::Add, &[1]),
+        (DType::F32, -2.25, &[16, 64], ReduceOp::Max, &[0, 1]),
+        (DType::I32, (1u64 << 30) as f64, &[8], ReduceOp::Add, &[0]),
+        (DType::I32, 1.0, &[16, 64], ReduceOp::Add, &[0, 1]),
+        (DType::U32, 7.0, &[5, 4], ReduceOp::Max, &[1]),
+    ];
+    for (dt, v, shape, op, axes) in cases {
+        let folded = Lazy::constant(v, dt, shape)
+            .unwrap()
+            .reduce(op, axes)
+            .unwrap();
+        let n: usize = shape.iter().product();
+        let held = match dt {
+            DType::F32 => Lazy::from_slice(shape, &vec![v as f32; n]),
+            DType::I32 => Lazy::from_slice(shape, &vec![v as i64 as i32; n]),
+            _ => Lazy::from_slice(shape, &vec![v as u32; n]),
+        }
+        .unwrap()
+        .reduce(op, axes)
+        .unwrap();
+        // a constant, filled by an elementwise kernel: no reduction runs
+        assert!(folded.const_value().is_some(), "{dt:?} {op:?}");
+        let report = realize_report(&[&folded], false).unwrap();
+        assert!(
+            report.kernels.iter().all(|k| k.starts_with('E')),
+            "{dt:?} {op:?}: {:?}",
+            report.kernels
+        );
+        let (got, want) = match dt {
+            DType::F32 => (folded.to_vec::<f32>(), held.to_vec::<f32>()),
+            DType::I32 => (
+                folded
+                    .to_vec::<i32>()
+                    .map(|v| v.iter().map(|&x| x as f32).collect()),
+                held.to_vec::<i32>()
+                    .map(|v| v.iter().map(|&x| x as f32).collect()),
+            ),
+            _ => (
+                folded
+                    .to_vec::<u32>()
+                    .map(|v| v.iter().map(|&x| x as f32).collect()),
+                held.to_vec::<u32>()
+                    .map(|v| v.iter().map(|&x| x as f32).collect()),
+            ),
+        };
+        assert_eq!(
+            got.unwrap(),
+            want.unwrap(),
+            "{dt:?} {op:?} of {v} over {shape:?}"
+        );
+    }
+}
