@@ -131,7 +131,9 @@ fn merges_and_scans_of_runs_match_numpy() {
 #[test]
 fn a_constants_sum_and_max_equal_a_kernels() {
     use tg_runtime::{DType, realize_report};
-    let cases: [(DType, f64, &[usize], ReduceOp, &[usize]); 5] = [
+    // (dtype, value, shape, op, axes)
+    type Folded = (DType, f64, &'static [usize], ReduceOp, &'static [usize]);
+    let cases: [Folded; 5] = [
         (DType::F32, 0.5, &[3, 1000], ReduceOp::Add, &[1]),
         (DType::F32, -2.25, &[16, 64], ReduceOp::Max, &[0, 1]),
         (DType::I32, (1u64 << 30) as f64, &[8], ReduceOp::Add, &[0]),
