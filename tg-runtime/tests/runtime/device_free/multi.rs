@@ -410,3 +410,19 @@ fn a_reader_the_row_kernel_does_not_need_moves_after_it() {
     assert_eq!(p[0].kernel.also.len(), 2, "{:?}", names(&p));
     assert_eq!(p[1].kernel.root.id(), loss.id(), "{:?}", names(&p));
 }
+
+/// A layer norm over rows too long for one invocation's loops on lavapipe (2^22: the budget
+/// of 65,535 back-edges, `fit.rs`) keeps its reductions split: no row kernel takes the split
+/// parts back in, and every kernel stays within the budget.
+#[test]
+fn row_values_past_the_loop_budget_stay_apart() {
+    let (mean, rstd, normalized) = graphs::layer_norm(&data(&[4, 1 << 22]));
+    let p = plan(&[&mean, &rstd, &normalized], &with_bindings(1 << 20)).unwrap();
+    assert!(p.len() > 1, "{:?}", names(&p));
+    assert!(p.iter().all(|k| k.loops <= 65_535), "{:?}", names(&p));
+    assert!(
+        p.iter().all(|k| !matches!(k.strategy, Strategy::Row { .. })),
+        "{:?}",
+        names(&p)
+    );
+}
