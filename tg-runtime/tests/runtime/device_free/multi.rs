@@ -421,7 +421,8 @@ fn row_values_past_the_loop_budget_stay_apart() {
     assert!(p.len() > 1, "{:?}", names(&p));
     assert!(p.iter().all(|k| k.loops <= 65_535), "{:?}", names(&p));
     assert!(
-        p.iter().all(|k| !matches!(k.strategy, Strategy::Row { .. })),
+        p.iter()
+            .all(|k| !matches!(k.strategy, Strategy::Row { .. })),
         "{:?}",
         names(&p)
     );
