@@ -374,7 +374,7 @@ fn fused_attention_stores_no_scores() {
         assert!(most < scores / 4, "{kernels:?}");
         for pass in [
             AttentionPass::Forward,
-            AttentionPass::GradQ,
+            AttentionPass::GradQ { lse_grad: false },
             AttentionPass::GradKV,
         ] {
             let n = kernels

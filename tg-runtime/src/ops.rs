@@ -87,11 +87,18 @@ pub enum AttentionPass {
     /// One invocation a query row: the softmax-weighted values by an online softmax over
     /// the keys, then the row's logsumexp: `(.., L, Dv + 1)`.
     Forward,
-    /// One invocation a query row: the queries' gradient, `(.., L, D)`, recomputing each
-    /// weight from the forward's logsumexp.
-    GradQ,
+    /// One invocation a query row: the queries' gradient and the row's `delta`
+    /// (`rowsum(dO O)` less the logsumexp's gradient) side by side, `(.., L, D + 1)`,
+    /// recomputing each weight from the forward's logsumexp. Its sources are the queries,
+    /// keys and values, the forward's output and the values' gradient `dO` `(.., L, Dv)`,
+    /// then, where `lse_grad`, the logsumexp's gradient `(.., L, 1)` (else it is 0).
+    GradQ {
+        /// The logsumexp has a gradient of its own, the pass's sixth source.
+        lse_grad: bool,
+    },
     /// One invocation a key row, looping over the queries: the keys' and the values'
-    /// gradients side by side, `(.., S, D + Dv)`.
+    /// gradients side by side, `(.., S, D + Dv)`. Its sources are `GradQ`'s five, then
+    /// `GradQ`'s output, whose last column is each query's `delta`.
     GradKV,
 }
 

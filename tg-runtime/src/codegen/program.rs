@@ -435,7 +435,7 @@ impl Program {
                 let (lq, ls) = (self.params[0] as usize, self.params[1] as usize);
                 let (width, length) = match pass {
                     AttentionPass::Forward => (dv + 1, lq),
-                    AttentionPass::GradQ => (d, lq),
+                    AttentionPass::GradQ { .. } => (d + 1, lq),
                     AttentionPass::GradKV => (d + dv, ls),
                 };
                 self.numel / width / length * length.div_ceil(rows)

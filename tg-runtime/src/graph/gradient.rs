@@ -357,7 +357,7 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
         // FlashAttention-2's backward, two more passes (`Lazy::attention_grads`), and a
         // mask's gradient composed of ops
         Op::Attention(AttentionPass::Forward, ..) => Lazy::attention_grads(n, g)?,
-        Op::Attention(AttentionPass::GradQ | AttentionPass::GradKV, ..) => {
+        Op::Attention(AttentionPass::GradQ { .. } | AttentionPass::GradKV, ..) => {
             return Err(Error::Argument {
                 op: "gradient",
                 message: "the fused attention's gradient has no gradient of its own (a second \

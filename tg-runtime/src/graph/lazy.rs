@@ -994,34 +994,44 @@ impl Lazy {
         let r = out.ndim();
         let (d, dv) = (q.shape()[r - 1], v.shape()[r - 1]);
         let columns = |x: &Lazy, from: usize, to: usize| x.narrow(r - 1, from, to);
-        let delta = columns(g, 0, dv)?
-            .binary(BinaryOp::Mul, &columns(out, 0, dv)?)?
-            .reduce(ReduceOp::Add, &[r - 1])?
-            .binary(BinaryOp::Add, &columns(g, dv, dv + 1)?.unary(UnaryOp::Neg)?)?;
+        // the values' gradient and the logsumexp's, apart: where `out` was narrowed to its
+        // values, `g` is their gradient padded with zeros, the first its own buffer and the
+        // second no source at all
+        let dout = columns(g, 0, dv)?;
+        let dlse = columns(g, dv, dv + 1)?;
+        let lse_grad = dlse.const_value().is_none_or(|c| c.as_f64() != 0.0);
         let mut sources = vec![
             q.0.clone(),
             k.0.clone(),
             v.0.clone(),
             out.0.clone(),
-            g.0.clone(),
-            delta.0.clone(),
+            dout.0.clone(),
         ];
-        sources.extend(mask.map(|m| m.0.clone()));
-        sources.extend(keep.as_ref().map(|b| b.0.clone()));
-        let placement = Placement::of(&sources.iter().collect::<Vec<_>>(), "attention")?;
-        let pass = |pass: AttentionPass, rows: &Lazy, width: usize| {
+        let tail = |sources: &mut Vec<Arc<Node>>| {
+            sources.extend(mask.map(|m| m.0.clone()));
+            sources.extend(keep.as_ref().map(|b| b.0.clone()));
+        };
+        let pass = |pass: AttentionPass, rows: &Lazy, width: usize, sources: Vec<Arc<Node>>| {
+            let placement = Placement::of(&sources.iter().collect::<Vec<_>>(), "attention")?;
             let mut shape = rows.shape().to_vec();
             shape[r - 1] = width;
-            Lazy(Node::intern_at(
+            Ok::<_, Error>(Lazy(Node::intern_at(
                 Op::Attention(pass, masking, dropout),
                 DType::F32,
                 shape,
-                sources.clone(),
+                sources,
                 placement,
-            ))
+            )))
         };
-        let dq = pass(AttentionPass::GradQ, q, d);
-        let dkv = pass(AttentionPass::GradKV, k, d + dv);
+        let mut q_sources = sources.clone();
+        q_sources.extend(lse_grad.then(|| dlse.0.clone()));
+        tail(&mut q_sources);
+        let dq_delta = pass(AttentionPass::GradQ { lse_grad }, q, d + 1, q_sources)?;
+        sources.push(dq_delta.0.clone());
+        tail(&mut sources);
+        let dkv = pass(AttentionPass::GradKV, k, d + dv, sources)?;
+        let dq = columns(&dq_delta, 0, d)?;
+        let delta = columns(&dq_delta, d, d + 1)?;
         let mut grads = vec![
             Some(dq),
             Some(columns(&dkv, 0, d)?),
@@ -1233,7 +1243,28 @@ impl Lazy {
         {
             return Ok(self.clone());
         }
-        let shape = ranges.iter().map(|&(s, e)| e - s).collect();
+        let shape: Vec<usize> = ranges.iter().map(|&(s, e)| e - s).collect();
+        // a window of a zero padding that lies inside the padded tensor on every axis is a
+        // window of that tensor, and one outside it on some axis is zeros: the gradient of a
+        // narrowed tensor (a pad) narrowed again, as the fused attention's backward reads its
+        // values' gradient apart from its logsumexp's
+        if let Op::Pad(pads) = self.op() {
+            let src = Lazy(self.0.srcs()[0].clone());
+            // each axis's window within the padded tensor's own elements, or `None` where it
+            // reaches into the padding
+            let mut within = Vec::with_capacity(ranges.len());
+            let mut zeros = false;
+            for (&(s, e), (&(before, _), &n)) in ranges.iter().zip(pads.iter().zip(src.shape())) {
+                zeros |= e <= before || s >= before + n;
+                within.push((s >= before && e <= before + n).then(|| (s - before, e - before)));
+            }
+            if zeros {
+                return Lazy::constant(0u32, self.dtype(), &shape);
+            }
+            if let Some(within) = within.into_iter().collect::<Option<Vec<_>>>() {
+                return src.shrink(&within);
+            }
+        }
         Ok(self.movement(Op::Shrink(ranges.to_vec()), shape))
     }
 

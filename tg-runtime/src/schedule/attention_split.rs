@@ -5,9 +5,11 @@
 //!   own (reading copies of its keys, values and mask). The forward's chunks are joined by
 //!   their logsumexps, `out = sum_j 2^((lse_j - lse) log2 e) out_j` with `lse` the
 //!   logsumexp of the `lse_j` (a chunk whose keys a row never sees adds nothing); `GradQ`'s
-//!   are summed, each weight recomputed from the whole row's logsumexp as before.
+//!   gradients are summed, each weight recomputed from the whole row's logsumexp as before,
+//!   and its `delta` column, the same in every chunk, is the first chunk's.
 //! - `GradKV` loops over a key's queries: each chunk of queries (with its rows of the
-//!   forward's output, of its gradient and of `delta`) is a pass, the chunks summed.
+//!   forward's output, of its values' gradient and of `GradQ`'s output with `delta`) is a
+//!   pass, the chunks summed.
 //! - A dropout's kept bits: a chunk of keys takes its keys' bits packed again from bit 0 (a
 //!   chunk may start inside a word), a chunk of queries its rows' words.
 //!
@@ -36,7 +38,7 @@ pub fn looped(n: &Node) -> Option<usize> {
     let srcs = n.srcs();
     let rows = |x: &Arc<Node>| x.shape()[x.shape().len() - 2];
     Some(match pass {
-        AttentionPass::Forward | AttentionPass::GradQ => rows(&srcs[1]),
+        AttentionPass::Forward | AttentionPass::GradQ { .. } => rows(&srcs[1]),
         AttentionPass::GradKV => rows(&srcs[0]),
     })
 }
@@ -87,7 +89,7 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
         };
     let mut passes: Vec<Lazy> = Vec::new();
     match pass {
-        AttentionPass::Forward | AttentionPass::GradQ => {
+        AttentionPass::Forward | AttentionPass::GradQ { .. } => {
             for a in (0..s).step_by(chunk) {
                 let b = (a + chunk).min(s);
                 // keys past every query's place: no causal row sees them
@@ -98,8 +100,9 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
                 let vj = split.copy(&srcs[2], r - 2, (a, b))?;
                 let mj = mask_of(&mut split, (0, l), (a, b))?;
                 let mut sources = vec![q.clone(), kj, vj];
-                if pass == AttentionPass::GradQ {
-                    sources.extend(srcs[3..6].iter().cloned());
+                // the forward's output, its values' gradient and the logsumexp's
+                if let AttentionPass::GradQ { lse_grad } = pass {
+                    sources.extend(srcs[3..5 + usize::from(lse_grad)].iter().cloned());
                 }
                 // the chunk's keys' bits, packed again from bit 0
                 let bj = match &bits {
@@ -130,7 +133,8 @@ pub fn split(n: &Arc<Node>, chunk: usize) -> Result<Vec<Part>> {
     }
     let joined = match pass {
         AttentionPass::Forward => join_forward(&passes, r)?,
-        _ => {
+        AttentionPass::GradQ { .. } => join_grad_q(&passes, r)?,
+        AttentionPass::GradKV => {
             let mut total = passes[0].clone();
             for p in &passes[1..] {
                 total = total.binary(BinaryOp::Add, p)?;
@@ -299,6 +303,26 @@ fn ended(
         .expand(&shape)?;
     let m = additive(&keys.binary(BinaryOp::CmpLt, &bound)?)?;
     Ok(split.stored(&m))
+}
+
+/// `GradQ`'s output from its chunks' (the queries' gradient, then `delta`, a row each): the
+/// gradients summed, `delta` the first chunk's (every chunk computes the whole row's).
+fn join_grad_q(chunks: &[Lazy], r: usize) -> Result<Lazy> {
+    let width = chunks[0].shape()[r - 1];
+    let d = width - 1;
+    let columns = |x: &Lazy, from: usize, to: usize| x.narrow(r - 1, from, to);
+    let mut dq = columns(&chunks[0], 0, d)?;
+    for c in &chunks[1..] {
+        dq = dq.binary(BinaryOp::Add, &columns(c, 0, d)?)?;
+    }
+    let mut pad_dq = vec![(0, 0); r];
+    pad_dq[r - 1] = (0, 1);
+    let mut pad_delta = vec![(0, 0); r];
+    pad_delta[r - 1] = (d, 0);
+    dq.pad(&pad_dq)?.binary(
+        BinaryOp::Add,
+        &columns(&chunks[0], d, width)?.pad(&pad_delta)?,
+    )
 }
 
 /// The forward's output from its chunks' (values, then logsumexp, a row each): the values

@@ -22,7 +22,7 @@
 //! was, so its earlier members move later: a kernel in between that reads what the group
 //! writes, or writes what it reads or writes, closes the group (it is dispatched before that
 //! kernel). A kernel joins a group of its shape and dtype (a member's shape may differ in axes
-//! of length 1: [`same_kind`]) when it reads no member's output other than a member's root
+//! of length 1, or, where no reduction leads, be any of the same size: [`same_kind`]) when it reads no member's output other than a member's root
 //! itself, element for element, and the group stays within the device's bindings
 //! ([`Target::bindings`], at most [`MAX_BINDINGS`]), push constants, the size a kernel is
 //! capped at (`cap.rs`: a long chain cut into kernels stays cut) and the memory the values it
@@ -400,14 +400,20 @@ fn packable(k: &Kernel, target: &Target) -> bool {
 /// Whether `k`, of role `role`, is of `g`'s kind: its dtype, and its shape, where a member's
 /// may differ in axes of length 1 (a weight's update is `[64, 64]`, the gradient it reads
 /// `[1, 1, 64, 64]`, the sum over a broadcast's axes kept: the same elements in the same
-/// order, so an output index is both's). A reduction leads with its own shape, which its
-/// strategy was planned for.
+/// order, so an output index is both's). In a group no reduction leads, each output is
+/// stored at its element's row-major place, so a member's shape need only be of the same
+/// size (the updates of a `[256, 64]` and a `[64, 256]` weight): it is computed at the place
+/// unflattened into its own shape. A reduction leads with its own shape, which its strategy
+/// was planned for, and its members share its index.
 fn same_kind(g: &Group, k: &Kernel, role: Role) -> bool {
     let shape = k.root.shape();
     g.dtype == k.root.dtype()
         && match role {
             Role::Leader => g.shape == shape,
-            Role::Member => unit_free(&g.shape).eq(unit_free(shape)),
+            Role::Member => {
+                unit_free(&g.shape).eq(unit_free(shape))
+                    || (!g.led && g.shape.iter().product::<usize>() == k.root.numel())
+            }
         }
 }
 

@@ -59,7 +59,8 @@ fn ends(h: usize, t: usize) -> Vec<i32> {
 }
 
 /// The fused attention of `[2, t, 4]` queries and keys and `[2, t, 3]` values under `mask`
-/// and the gradients of q, k and v of `sum(out * r)`, against f64 on the host.
+/// and the gradients of q, k and v of `sum(out * r)` (the logsumexp's column weighed too,
+/// so the backward's `delta` takes its gradient), against f64 on the host.
 pub fn attention_matches_the_host(mask: Masking, t: usize) {
     let (h, d, dv) = (2, 4, 3);
     let (qv, kv, vv, rv) = (
@@ -104,11 +105,12 @@ pub fn attention_matches_the_host(mask: Masking, t: usize) {
         }
     }
     .unwrap();
-    // the values' gradient `r`, the logsumexp's 0
+    // the values' gradient `r`, the logsumexp's `dl`
+    let dl = wave(h * t, 5);
     let mut seed = Vec::with_capacity(h * t * (dv + 1));
-    for row in rv.chunks(dv) {
+    for (row, l) in rv.chunks(dv).zip(&dl) {
         seed.extend_from_slice(row);
-        seed.push(0.0);
+        seed.push(*l);
     }
     let seed = Lazy::from_slice(&[h, t, dv + 1], &seed).unwrap();
     let grads = out.gradient(&[&q, &k, &v], Some(&seed)).unwrap();
@@ -164,7 +166,8 @@ pub fn attention_matches_the_host(mask: Masking, t: usize) {
                         .sum::<f64>()
                 })
                 .collect();
-            let delta: f64 = (0..seen).map(|j| p[j] * dp[j]).sum();
+            // a row's logsumexp has the gradient `p` with respect to its scores
+            let delta: f64 = (0..seen).map(|j| p[j] * dp[j]).sum::<f64>() - dl[hh * t + i] as f64;
             for j in 0..seen {
                 let ds = p[j] * (dp[j] - delta);
                 for c in 0..d {

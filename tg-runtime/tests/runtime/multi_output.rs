@@ -112,6 +112,29 @@ fn packed_updates_equal_one_kernel_each() {
     assert_near(&read(&packed), &read(&unpacked));
 }
 
+/// Updates of parameters of one size and other shapes (`[8, 32]`, `[32, 8]`, `[256]`; `[3,
+/// 11]` and `[11, 3]`, no whole number of vectors) share kernels, each computed at its
+/// element's place in its own shape: the `[32, 8]` parameter's gradient is a transposed
+/// `[8, 32]` buffer, which an index of the group's shape would read wrongly.
+#[test]
+fn updates_of_one_size_in_other_shapes_equal_one_kernel_each() {
+    let shapes: [&[usize]; 5] = [&[8, 32], &[32, 8], &[256], &[3, 11], &[11, 3]];
+    let transposed = Lazy::from_slice(&[8, 32], &values(9, 4, 256))
+        .unwrap()
+        .permute(&[1, 0])
+        .unwrap();
+    let mut unpacked = state_of(&shapes);
+    unpacked.grads[1] = transposed.clone();
+    unpacked_step(&mut unpacked, 0.05);
+    let mut packed = state_of(&shapes);
+    packed.grads[1] = transposed;
+    let new = packed_step(&packed, 0.05);
+    let report = realize_report(&new.iter().collect::<Vec<_>>(), false).unwrap();
+    // m, v and p of five parameters, packed by size (256 and 33)
+    assert_eq!(report.kernels.len(), 2, "{:?}", report.kernels);
+    assert_near(&read(&packed), &read(&unpacked));
+}
+
 #[test]
 fn a_replayed_packed_step_updates_every_parameter() {
     let mut unpacked = state();

@@ -11,8 +11,10 @@
 //!   additive mask the maximum starts at the lowest finite float, not at key 0's score (key
 //!   0 may be hidden), so a hidden key's `2^(-inf - m)` is 0 and never `2^NaN`; a row with
 //!   every key hidden ends with `l` 0, its output NaN as the composed softmax's.
-//! - `GradQ`: a query row again, each weight recomputed as `2^(s - lse log2(e))`;
-//!   `dq = sum_j P_ij (dO_i . v_j - delta_i) k_j / sqrt(D)`.
+//! - `GradQ`: a query row again, each weight recomputed as `2^(s - lse log2(e))`:
+//!   `delta_i = dO_i . O_i` (less the logsumexp's gradient where it has one) first, then
+//!   `dq = sum_j P_ij (dO_i . v_j - delta_i) k_j / sqrt(D)`; it writes `dq`, then `delta_i`,
+//!   which `GradKV` reads (so no kernel of its own computes it).
 //! - `GradKV`: a key row, looping over its queries (`j..L` where causal; under ends every
 //!   query, those whose end is before the key adding nothing), accumulating
 //!   `dv = sum_i P_ij dO_i` and `dk = sum_i P_ij (dO_i . v_j - delta_i) q_i / sqrt(D)`.
@@ -36,6 +38,9 @@ const K: usize = 1;
 const V: usize = 2;
 const OUT: usize = 3;
 const GRAD: usize = 4;
+/// `GradQ`'s sixth source, where it has one: the logsumexp's gradient.
+const LSE_GRAD: usize = 5;
+/// `GradKV`'s sixth source: `GradQ`'s output, `delta` its last column.
 const DELTA: usize = 5;
 
 /// The attention kernel of `p` (strategy `Attention { pass, mask, d, dv, rows, dropout }`).
@@ -53,22 +58,30 @@ pub fn render(
     let ends = matches!(mask, AttentionMask::Ends { .. });
     let bounded = causal || ends;
     let mut src = preamble(false, false, GlslFeatures::default());
-    // the rows of whole vectors are read as vectors; the forward's rows (a value row and the
-    // logsumexp) and each delta element by element
+    // the rows of whole vectors are read as vectors (the queries', keys', values' and the
+    // values' gradient's); the forward's rows (a value row and the logsumexp), `GradQ`'s
+    // (a gradient row and `delta`) and the logsumexp's gradient element by element
     let vector = |w: usize| w.is_multiple_of(4);
-    let mut views: Vec<(usize, View)> = [(Q, d), (K, d), (V, dv)]
+    let mut rows_read = vec![(Q, d), (K, d), (V, dv)];
+    if pass != AttentionPass::Forward {
+        rows_read.push((GRAD, dv));
+    }
+    let mut views: Vec<(usize, View)> = rows_read
         .into_iter()
         .map(|(input, w)| match vector(w) {
             true => (input, View::Vector),
             false => (input, View::Scalar),
         })
         .collect();
-    if pass != AttentionPass::Forward {
-        views.extend([
-            (OUT, View::Scalar),
-            (GRAD, View::Scalar),
-            (DELTA, View::Scalar),
-        ]);
+    match pass {
+        AttentionPass::Forward => {}
+        AttentionPass::GradQ { lse_grad } => {
+            views.push((OUT, View::Scalar));
+            if lse_grad {
+                views.push((LSE_GRAD, View::Scalar));
+            }
+        }
+        AttentionPass::GradKV => views.extend([(OUT, View::Scalar), (DELTA, View::Scalar)]),
     }
     // an additive mask or the ends are the pass's last source (`Op::Attention`), before a
     // dropout's kept bits
@@ -94,7 +107,7 @@ pub fn render(
     // the last block's missing rows reading the head's last row and storing nothing
     let (length, out_width) = match pass {
         AttentionPass::Forward => ("lq", width),
-        AttentionPass::GradQ => ("lq", d),
+        AttentionPass::GradQ { .. } => ("lq", d + 1),
         AttentionPass::GradKV => ("ls", d + dv),
     };
     let mut body = String::new();
@@ -297,21 +310,32 @@ pub fn render(
                 .ok();
             }
         }
-        AttentionPass::GradQ => {
+        AttentionPass::GradQ { lse_grad } => {
             body.push_str(&keys_seen);
             for r in 0..rows {
                 body.push_str(&query(r));
-                body.push_str(&load(
+                body.push_str(&row(
                     GRAD,
                     &format!("g{r}_"),
+                    &format!("row{r} * {dv}u"),
+                    dv,
+                ));
+                body.push_str(&load(
+                    OUT,
+                    &format!("o{r}_"),
                     &format!("row{r} * {width}u"),
                     dv,
                     false,
                 ));
+                let less = match lse_grad {
+                    true => format!(" - b{LSE_GRAD}[row{r}]"),
+                    false => String::new(),
+                };
                 writeln!(
                     body,
-                    "  float lse{r} = b{OUT}[row{r} * {width}u + {dv}u] * {};\n  float delta{r} = b{DELTA}[row{r}];",
-                    f(log2e)
+                    "  float lse{r} = b{OUT}[row{r} * {width}u + {dv}u] * {};\n  float delta{r} = {}{less};",
+                    f(log2e),
+                    dot(&format!("g{r}_"), &format!("o{r}_"), dv),
                 )
                 .ok();
                 body.push_str(&zeros(&format!("dq{r}_"), d));
@@ -346,11 +370,11 @@ pub fn render(
                 writeln!(body, "  if (r0 + {r}u < lq) {{").ok();
                 body.push_str(&indent(&store(
                     &format!("dq{r}_"),
-                    &format!("row{r} * {d}u"),
+                    &format!("row{r} * {}u", d + 1),
                     d,
                     &format!(" * {}", f(scale)),
                 )));
-                body.push_str("  }\n");
+                writeln!(body, "    o[row{r} * {}u + {d}u] = delta{r};\n  }}", d + 1).ok();
             }
         }
         AttentionPass::GradKV => {
@@ -368,17 +392,12 @@ pub fn render(
             )
             .ok();
             body.push_str(&indent(&row(Q, "q_", &format!("query * {d}u"), d)));
-            body.push_str(&indent(&load(
-                GRAD,
-                "g_",
-                &format!("query * {width}u"),
-                dv,
-                false,
-            )));
+            body.push_str(&indent(&row(GRAD, "g_", &format!("query * {dv}u"), dv)));
             writeln!(
                 body,
-                "    float lse = b{OUT}[query * {width}u + {dv}u] * {};\n    float delta = b{DELTA}[query];",
-                f(log2e)
+                "    float lse = b{OUT}[query * {width}u + {dv}u] * {};\n    float delta = b{DELTA}[query * {}u + {d}u];",
+                f(log2e),
+                d + 1
             )
             .ok();
             let row = if mask_row { "i" } else { "0u" };
@@ -451,7 +470,7 @@ pub fn render(
         threads,
         // one loop over a query's keys (or a key's queries), and its exit
         loops: u64::from(match pass {
-            AttentionPass::Forward | AttentionPass::GradQ => p.params[1],
+            AttentionPass::Forward | AttentionPass::GradQ { .. } => p.params[1],
             AttentionPass::GradKV => p.params[0],
         }) + 1,
     }

@@ -58,33 +58,36 @@ pub(super) fn units_at_zero(idx: &[Expr], shape: &[usize]) -> Vec<Expr> {
         .collect()
 }
 
-/// The index of shape `to` of the element that `idx` indexes in shape `from`, where the two
-/// shapes differ only in axes of length 1: the other axes' indices in order, 0 for `to`'s
-/// axes of length 1.
-pub(super) fn unit_reindex(idx: &[Expr], from: &[usize], to: &[usize]) -> Vec<Expr> {
+/// The index of shape `to` of the element at the row-major place that `idx` indexes in shape
+/// `from` (shapes of one size: the roots of a multi-output kernel). Where the two differ only
+/// in axes of length 1, the other axes' indices in order and 0 for `to`'s axes of length 1,
+/// with no arithmetic; else the place flattened and unflattened into `to`.
+pub(super) fn reindex(idx: &[Expr], from: &[usize], to: &[usize]) -> Vec<Expr> {
     if from == to {
         return idx.to_vec();
+    }
+    let units = |shape: &'_ [usize]| {
+        shape
+            .iter()
+            .filter(|&&n| n != 1)
+            .copied()
+            .collect::<Vec<_>>()
+    };
+    if units(from) != units(to) {
+        return unflatten(&flatten(idx, from), to);
     }
     let mut kept = idx
         .iter()
         .zip(from)
         .filter(|(_, n)| **n != 1)
         .map(|(e, _)| e);
-    let out: Vec<Expr> = to
-        .iter()
+    to.iter()
         .map(|&n| match n {
             1 => Expr::constant(0),
-            _ => kept
-                .next()
-                .cloned()
-                .expect("a multi-output kernel's roots differ only in axes of length 1"),
+            // as many as `to` has axes longer than 1
+            _ => kept.next().cloned().unwrap_or_else(|| Expr::constant(0)),
         })
-        .collect();
-    debug_assert!(
-        kept.next().is_none(),
-        "{from:?} and {to:?} differ in more than units"
-    );
-    out
+        .collect()
 }
 
 pub(super) fn flatten(idx: &[Expr], shape: &[usize]) -> Expr {

@@ -13,7 +13,9 @@ use std::path::PathBuf;
 
 use tg_fixture::described::{gpu, lavapipe};
 use tg_runtime::device::DeviceInfo;
+use tg_runtime::graph::node::Op;
 use tg_runtime::kernel::Strategy;
+use tg_runtime::ops::AttentionPass;
 use tg_runtime::realize::{Planned, plan};
 use tg_runtime::target::ClassDefaults;
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
@@ -1130,4 +1132,73 @@ fn attention_rows_an_invocation_fill_the_lanes() {
     assert_eq!(rows_of(4, 3, 64), 1);
     assert_eq!(rows_of(4, 96, 16), 8);
     assert_eq!(rows_of(1, 24, 16), 1);
+}
+
+/// The backward of a fused attention whose values a model reads (`out` narrowed to them, as
+/// `scaled_dot_product_attention` does): the values' gradient is read from its own buffer
+/// (the narrowed pad of it folds away, so no kernel pads it with the logsumexp's zero
+/// column) and `delta` is `GradQ`'s last column (no reduction kernel computes it). Beside
+/// the forward, `GradQ` and `GradKV`, the gradients are only copies out of the passes'
+/// outputs (the targets are views of them).
+#[test]
+fn an_attention_backward_is_its_two_passes() {
+    let [q, k, v] = [0, 1, 2].map(|_| Lazy::parameter(&data(&[2, 37, 8])).unwrap());
+    let r = data(&[2, 37, 8]);
+    let out = q.attention(&k, &v, true, None).unwrap();
+    let values = out.narrow(2, 0, 8).unwrap();
+    let grads = values.gradient(&[&q, &k, &v], Some(&r)).unwrap();
+    let p = plan(&grads.iter().collect::<Vec<_>>(), &lavapipe()).unwrap();
+    let pass = |k: &Planned| match k.kernel.strategy {
+        Strategy::Attention { pass, .. } => Some(pass),
+        _ => None,
+    };
+    let passes: Vec<AttentionPass> = p.iter().filter_map(pass).collect();
+    assert_eq!(
+        passes,
+        [
+            AttentionPass::Forward,
+            AttentionPass::GradQ { lse_grad: false },
+            AttentionPass::GradKV
+        ],
+        "{:?}",
+        names(&p)
+    );
+    for k in p.iter().filter(|k| pass(k).is_none()) {
+        assert!(k.name.starts_with('E'), "{:?}", names(&p));
+    }
+    // the values' gradient is `r` itself; `GradKV` reads `GradQ`'s output
+    let at = |want: AttentionPass| &p.iter().find(|k| pass(k) == Some(want)).unwrap().kernel;
+    let grad_q = at(AttentionPass::GradQ { lse_grad: false });
+    assert_eq!(grad_q.inputs[4].id(), r.id());
+    assert_eq!(grad_q.root.shape(), [2, 37, 9]);
+    assert_eq!(at(AttentionPass::GradKV).inputs[5].id(), grad_q.root.id());
+    // a gradient of the logsumexp too is `GradQ`'s sixth source
+    let seed = data(&[2, 37, 9]);
+    let grads = out.gradient(&[&q], Some(&seed)).unwrap();
+    let p = plan(&[&grads[0]], &lavapipe()).unwrap();
+    let with_lse = p
+        .iter()
+        .find(|k| pass(k) == Some(AttentionPass::GradQ { lse_grad: true }))
+        .unwrap_or_else(|| panic!("{:?}", names(&p)));
+    assert_eq!(with_lse.kernel.inputs.len(), 6);
+}
+
+/// A window of a zero padding is a window of what was padded where it lies inside it, zeros
+/// where it lies in the padding on some axis, and a shrink of the pad where it straddles.
+#[test]
+fn a_window_of_a_padding_folds() {
+    let x = data(&[3, 5]);
+    let padded = x.pad(&[(1, 2), (0, 3)]).unwrap();
+    let inside = padded.shrink(&[(1, 3), (2, 5)]).unwrap();
+    assert_eq!(inside.id(), x.shrink(&[(0, 2), (2, 5)]).unwrap().id());
+    assert_eq!(padded.shrink(&[(1, 4), (0, 5)]).unwrap().id(), x.id());
+    let zeros = padded.shrink(&[(0, 4), (5, 8)]).unwrap();
+    assert_eq!(zeros.const_value().map(|v| v.as_f64()), Some(0.0));
+    assert_eq!(zeros.shape(), [4, 3]);
+    let straddling = padded.shrink(&[(0, 2), (0, 5)]).unwrap();
+    assert!(
+        matches!(straddling.op(), Op::Shrink(_)),
+        "{:?}",
+        straddling.op()
+    );
 }

@@ -109,6 +109,23 @@ fn only_elementwise_kernels_of_one_shape_pack() {
     assert_eq!(names(&independent), ["Ex2_8x8_float32"]);
 }
 
+/// Elementwise kernels of one size pack whatever their shapes (a `[8, 32]` and a `[32, 8]`
+/// weight's updates, a `[256]` one's), each stored at its element's row-major place; a
+/// group a reduction leads keeps its shape, so one of the same size stays apart.
+#[test]
+fn elementwise_kernels_of_one_size_pack_whatever_their_shapes() {
+    let info = with_bindings(1 << 20);
+    let exp = |shape: &[usize]| data(shape).unary(UnaryOp::Exp2).unwrap();
+    let (a, b, c) = (exp(&[8, 32]), exp(&[32, 8]), exp(&[256]));
+    let packed = plan(&[&a, &b, &c], &info).unwrap();
+    assert_eq!(names(&packed), ["Ex3_8x32_float32"]);
+    // the `[32, 8]` member's place `8 i + j` of the group's `[8, 32]` index
+    assert_eq!(packed[0].kernel.also[0].shape(), [32, 8]);
+    let sums = data(&[8, 32, 4]).reduce(ReduceOp::Add, &[2]).unwrap();
+    let led = plan(&[&sums, &b], &info).unwrap();
+    assert_eq!(names(&led), ["R_8x32x1_float32", "E_32x8_float32"]);
+}
+
 /// A kernel between two of one shape that reads the first's output keeps the order: the
 /// first is dispatched before it, not packed with the third. (Rows of 8: a row of 64 is one
 /// row kernel writing all three, `row_outputs.rs`.)
