@@ -1202,3 +1202,31 @@ fn a_window_of_a_padding_folds() {
         straddling.op()
     );
 }
+
+/// A value read through many views (12 windows of it) gets a buffer when it computes from
+/// data (`fanout.rs`: each view would compute it again), and stays fused when it is made of
+/// constants and index arithmetic alone (an iota's shift amounts, `8 * i`); past 64 views
+/// such a value gets one too.
+#[test]
+fn index_values_read_through_many_views_stay_fused() {
+    let windows = |v: &Lazy, n: usize| {
+        (0..n)
+            .map(|i| v.shrink(&[(i, i + 4)]).unwrap())
+            .reduce(|a, b| a.binary(BinaryOp::Add, &b).unwrap())
+            .unwrap()
+    };
+    let data_value = data(&[80]).unary(UnaryOp::Exp2).unwrap();
+    let p = plan(&[&windows(&data_value, 12)], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 2, "{:?}", names(&p));
+    let iota = Lazy::arange_u32(80)
+        .unwrap()
+        .binary(
+            BinaryOp::Mul,
+            &Lazy::constant(8u32, DType::U32, &[80]).unwrap(),
+        )
+        .unwrap();
+    let p = plan(&[&windows(&iota, 12)], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 1, "{:?}", names(&p));
+    let p = plan(&[&windows(&iota, 65)], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 2, "{:?}", names(&p));
+}
