@@ -966,9 +966,10 @@ impl Lazy {
     /// `dP = dO v^T` and `dS = P (dP - delta)`, where `delta_i = rowsum(dO_i O_i) - dL_i` (a
     /// row's logsumexp has the gradient `P` with respect to its scores),
     /// `dq = dS k / sqrt(D)`, `dk = dS^T q / sqrt(D)` and `dv = P^T dO`: one pass a query row
-    /// (`dq`) and one a key row (`dk` and `dv`), each weight recomputed from the row's
-    /// logsumexp. A mask's gradient is `dS` itself, summed over the axes it broadcasts:
-    /// composed of ops, `L x S` a head, so it costs nothing unless realized.
+    /// (`delta`, then `dq`, written side by side) and one a key row (`dk` and `dv`, reading
+    /// `delta` from the first), each weight recomputed from the row's logsumexp. A mask's
+    /// gradient is `dS` itself, summed over the axes it broadcasts: composed of ops, `L x S`
+    /// a head, so it costs nothing unless realized.
     pub(crate) fn attention_grads(out: &Lazy, g: &Lazy) -> Result<Vec<Option<Lazy>>> {
         let Op::Attention(AttentionPass::Forward, masking, dropout) = *out.op() else {
             return Err(Error::internal(

@@ -173,9 +173,9 @@ impl Split {
         c
     }
 
-    /// A chunk's pass over `sources` (q, k, v, and for a gradient the output, its gradient
-    /// and delta), its mask and its dropout's kept bits, writing rows of `shape`'s width, as
-    /// a part.
+    /// A chunk's pass over `sources` (q, k, v, and for a gradient the output, its values'
+    /// gradient and the logsumexp's or `GradQ`'s output), its mask and its dropout's kept
+    /// bits, writing rows of `shape`'s width, as a part.
     fn pass(
         &mut self,
         pass: AttentionPass,
