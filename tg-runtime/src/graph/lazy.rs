@@ -527,6 +527,14 @@ impl Lazy {
                 index.shape(),
             ));
         }
+        if let Some(n) = iota_along(index, axis)
+            && n <= self.shape()[axis]
+        {
+            // the positions `0..n` in order (an embedding of a sequence's positions): the
+            // first `n` values, a window that fuses as a view and differentiates as a pad,
+            // where a gather's gradient sums a one-hot product
+            return self.narrow(axis, 0, n);
+        }
         if self.shape()[axis] == 1 {
             // one position to read: the values broadcast where the position is 0, a select
             // that fuses with no indexed load (a decode step's one new cache row) and
@@ -1571,6 +1579,64 @@ fn lane_shifts(lanes: &[usize]) -> Result<Lazy> {
     let mut one = vec![1usize; lanes.len()];
     one[lanes.len() - 1] = 32;
     Lazy::arange_u32(32)?.reshape(&one)?.expand(lanes)
+}
+
+/// The length `n` of the axis `axis` of `index` where `index[.., i, ..] == i` everywhere
+/// (`0..n` laid along `axis` and broadcast over the other axes), as far as its graph shows:
+/// [`Lazy::arange_u32`], cast to another integer type that holds `n - 1`, times 1 or plus 0,
+/// reshaped onto `axis` and expanded. `None` where it is not, or not visibly.
+fn iota_along(index: &Lazy, axis: usize) -> Option<usize> {
+    let n = index.shape()[axis];
+    // the broadcast over the other axes, then the reshape of a row of `n` onto `axis`
+    let mut x = index.clone();
+    if let Op::Expand = x.op() {
+        let src = Lazy(x.0.srcs()[0].clone());
+        if src.shape()[axis] != n {
+            return None;
+        }
+        x = src;
+    }
+    if let Op::Reshape = x.op() {
+        let along = x
+            .shape()
+            .iter()
+            .enumerate()
+            .all(|(a, &s)| a == axis || s == 1);
+        if !along {
+            return None;
+        }
+        x = Lazy(x.0.srcs()[0].clone());
+    }
+    (x.shape() == [n] && is_iota(&x)).then_some(n)
+}
+
+/// Whether `x`, of shape `[n]`, holds `0..n` (see [`iota_along`]).
+fn is_iota(x: &Lazy) -> bool {
+    let n = x.shape()[0];
+    let is_const = |v: &Arc<Node>, c: i128| {
+        Lazy(v.clone())
+            .const_value()
+            .is_some_and(|s| s.as_f64() == c as f64)
+    };
+    match x.op() {
+        Op::Cast if x.dtype().is_int() && x.dtype().max_f64() >= (n as f64 - 1.0) => {
+            let src = Lazy(x.0.srcs()[0].clone());
+            src.dtype().is_int() && is_iota(&src)
+        }
+        Op::Binary(BinaryOp::Mul) | Op::Binary(BinaryOp::Add) => {
+            let unit = match x.op() {
+                Op::Binary(BinaryOp::Mul) => 1,
+                _ => 0,
+            };
+            let srcs = x.0.srcs();
+            match (is_const(&srcs[0], unit), is_const(&srcs[1], unit)) {
+                (_, true) => is_iota(&Lazy(srcs[0].clone())),
+                (true, false) => is_iota(&Lazy(srcs[1].clone())),
+                (false, false) => false,
+            }
+        }
+        _ => x.dtype() == DType::U32 && Lazy::arange_u32(n).is_ok_and(|a| a.id() == x.id()),
+    }
 }
 
 /// How a fused attention of queries `q` `(.., L, D)` and `s` keys reads an additive mask of

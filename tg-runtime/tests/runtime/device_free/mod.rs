@@ -1230,3 +1230,47 @@ fn index_values_read_through_many_views_stay_fused() {
     let p = plan(&[&windows(&iota, 65)], &lavapipe()).unwrap();
     assert_eq!(p.len(), 2, "{:?}", names(&p));
 }
+
+/// The positions `0..n` in order (an embedding of a sequence's positions: `arange` cast to
+/// i32, times 1 plus 0, as `DynTensor::arange` makes it, laid along the rows and broadcast
+/// along the columns) gather the table's first `n` rows as a window, whose gradient is a pad:
+/// no kernel sums a one-hot product. Other positions stay a gather.
+#[test]
+fn a_gather_of_the_positions_in_order_is_a_window() {
+    let k = |v: i32, shape: &[usize]| Lazy::constant(v, DType::I32, shape).unwrap();
+    let positions = Lazy::arange_u32(6)
+        .unwrap()
+        .cast(DType::I32)
+        .binary(BinaryOp::Mul, &k(1, &[6]))
+        .unwrap()
+        .binary(BinaryOp::Add, &k(0, &[6]))
+        .unwrap()
+        .reshape(&[6, 1])
+        .unwrap()
+        .expand(&[6, 4])
+        .unwrap();
+    let table = Lazy::parameter(&data(&[10, 4])).unwrap();
+    let rows = table.gather(0, &positions).unwrap();
+    assert_eq!(rows.id(), table.narrow(0, 0, 6).unwrap().id());
+    let grads = rows.gradient(&[&table], Some(&data(&[6, 4]))).unwrap();
+    let p = plan(&[&grads[0]], &lavapipe()).unwrap();
+    assert_eq!(names(&p), ["E_10x4_float32"]);
+    // one position later, reversed, or along the other axis: gathers
+    let later = positions.binary(BinaryOp::Add, &k(1, &[6, 4])).unwrap();
+    let reversed = positions.flip(&[0]).unwrap();
+    let across = Lazy::arange_u32(4)
+        .unwrap()
+        .cast(DType::I32)
+        .reshape(&[1, 4])
+        .unwrap()
+        .expand(&[6, 4])
+        .unwrap();
+    for (what, index, axis) in [
+        ("later", &later, 0),
+        ("reversed", &reversed, 0),
+        ("across", &across, 0),
+    ] {
+        let g = table.gather(axis, index).unwrap();
+        assert!(matches!(g.op(), Op::Gather(_)), "{what}: {:?}", g.op());
+    }
+}
