@@ -153,6 +153,13 @@ pub enum Strategy {
     },
 }
 
+/// The lengths of `shape` but its axes of length 1: two shapes with equal ones hold the same
+/// elements in the same order (a multi-output kernel's roots, `schedule/multi.rs`, index one
+/// another's by carrying those axes' indices, `codegen/lower/index.rs`).
+pub fn unit_free(shape: &[usize]) -> impl Iterator<Item = &usize> {
+    shape.iter().filter(|&&n| n != 1)
+}
+
 /// The outputs one invocation of a tile of `rows` rows of `cols` vectors computes.
 pub fn tile_outputs(rows: usize, cols: usize) -> usize {
     rows * cols * LANES

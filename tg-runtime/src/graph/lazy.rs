@@ -1623,11 +1623,9 @@ fn is_iota(x: &Lazy) -> bool {
             let src = Lazy(x.0.srcs()[0].clone());
             src.dtype().is_int() && is_iota(&src)
         }
-        Op::Binary(BinaryOp::Mul) | Op::Binary(BinaryOp::Add) => {
-            let unit = match x.op() {
-                Op::Binary(BinaryOp::Mul) => 1,
-                _ => 0,
-            };
+        Op::Binary(op @ (BinaryOp::Mul | BinaryOp::Add)) => {
+            // times 1 or plus 0
+            let unit = i128::from(*op == BinaryOp::Mul);
             let srcs = x.0.srcs();
             match (is_const(&srcs[0], unit), is_const(&srcs[1], unit)) {
                 (_, true) => is_iota(&Lazy(srcs[0].clone())),

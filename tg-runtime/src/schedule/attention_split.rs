@@ -315,14 +315,18 @@ fn join_grad_q(chunks: &[Lazy], r: usize) -> Result<Lazy> {
     for c in &chunks[1..] {
         dq = dq.binary(BinaryOp::Add, &columns(c, 0, d)?)?;
     }
-    let mut pad_dq = vec![(0, 0); r];
-    pad_dq[r - 1] = (0, 1);
-    let mut pad_delta = vec![(0, 0); r];
-    pad_delta[r - 1] = (d, 0);
-    dq.pad(&pad_dq)?.binary(
-        BinaryOp::Add,
-        &columns(&chunks[0], d, width)?.pad(&pad_delta)?,
-    )
+    beside(&dq, &columns(&chunks[0], d, width)?, r)
+}
+
+/// `a` and the one column `b` side by side along the last axis (of `r`): a pass's output
+/// rows joined from its chunks' (values and logsumexp, or `dq` and `delta`).
+fn beside(a: &Lazy, b: &Lazy, r: usize) -> Result<Lazy> {
+    let width = a.shape()[r - 1];
+    let mut pad_a = vec![(0, 0); r];
+    pad_a[r - 1] = (0, 1);
+    let mut pad_b = vec![(0, 0); r];
+    pad_b[r - 1] = (width, 0);
+    a.pad(&pad_a)?.binary(BinaryOp::Add, &b.pad(&pad_b)?)
 }
 
 /// The forward's output from its chunks' (values, then logsumexp, a row each): the values
@@ -390,10 +394,5 @@ fn join_forward(chunks: &[Lazy], r: usize) -> Result<Lazy> {
             &constant(std::f32::consts::LN_2, &lse_shape)?,
         )?,
     )?;
-    let mut pad_values = vec![(0, 0); r];
-    pad_values[r - 1] = (0, 1);
-    let mut pad_lse = vec![(0, 0); r];
-    pad_lse[r - 1] = (dv, 0);
-    out.pad(&pad_values)?
-        .binary(BinaryOp::Add, &lse.pad(&pad_lse)?)
+    beside(&out, &lse, r)
 }

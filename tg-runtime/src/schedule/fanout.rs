@@ -47,9 +47,6 @@ pub fn overshared(root: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>>
             Vec::new()
         }
     });
-    // each view is the chain of reindexing nodes from the root, kept as a hash; sets are
-    // capped, since only "more than MAX_INDEX_VIEWS" matters, so a short list is the set. Every
-    // consumer of a node comes before it, so its set is complete (and taken) when it is met.
     // the nodes whose computation reads a buffer, a realized value or another kernel's output
     // (sources come first in post-order)
     let mut reads_data: HashSet<u64> = HashSet::new();
@@ -63,6 +60,9 @@ pub fn overshared(root: &Arc<Node>, realize: &HashSet<u64>) -> Option<Arc<Node>>
             reads_data.insert(n.id());
         }
     }
+    // each view is the chain of reindexing nodes from the root, kept as a hash; sets are
+    // capped, since only "more than MAX_INDEX_VIEWS" matters, so a short list is the set. Every
+    // consumer of a node comes before it, so its set is complete (and taken) when it is met.
     let mut views: HashMap<u64, Vec<u64>> = HashMap::from([(root.id(), vec![0])]);
     for n in post.iter().rev() {
         let mine = views.remove(&n.id()).unwrap_or_default();

@@ -22,11 +22,11 @@
 //! was, so its earlier members move later: a kernel in between that reads what the group
 //! writes, or writes what it reads or writes, closes the group (it is dispatched before that
 //! kernel). A kernel joins a group of its shape and dtype (a member's shape may differ in axes
-//! of length 1, or, where no reduction leads, be any of the same size: [`same_kind`]) when it reads no member's output other than a member's root
-//! itself, element for element, and the group stays within the device's bindings
-//! ([`Target::bindings`], at most [`MAX_BINDINGS`]), push constants, the size a kernel is
-//! capped at (`cap.rs`: a long chain cut into kernels stays cut) and the memory the values it
-//! holds until its dispatch may take (`live.rs`).
+//! of length 1, or, where no reduction leads, be any of the same size: [`same_kind`]) when it
+//! reads no member's output other than a member's root itself, element for element, and the
+//! group stays within the device's bindings ([`Target::bindings`], at most [`MAX_BINDINGS`]),
+//! push constants, the size a kernel is capped at (`cap.rs`: a long chain cut into kernels
+//! stays cut) and the memory the values it holds until its dispatch may take (`live.rs`).
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -39,7 +39,7 @@ use super::{CostFn, Owners, Schedule, is_boundary, reductions_in, walk_region};
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::graph::node::{Node, Op};
-use crate::kernel::{Kernel, Strategy, buffer_bytes};
+use crate::kernel::{Kernel, Strategy, buffer_bytes, unit_free};
 use crate::target::Target;
 
 /// Bindings a multi-output kernel takes at most, whatever the device allows: a dispatch
@@ -427,11 +427,6 @@ fn same_kind(g: &Group, k: &Kernel, role: Role) -> bool {
 fn shares_loads(g: &Group, k: &Kernel) -> bool {
     !matches!(k.strategy, Strategy::Tile { .. })
         || k.inputs.iter().any(|i| g.inputs.contains(&i.id()))
-}
-
-/// The lengths of `shape` but its axes of length 1.
-pub(super) fn unit_free(shape: &[usize]) -> impl Iterator<Item = &usize> {
-    shape.iter().filter(|&&n| n != 1)
 }
 
 /// The member roots (`roots`, by id) that kernel `k` reads only element for element: every

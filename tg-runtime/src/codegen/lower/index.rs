@@ -5,7 +5,7 @@
 
 use super::super::symbolic::{Cond, Expr};
 use crate::graph::node::Op;
-use crate::kernel::kept_axes;
+use crate::kernel::{kept_axes, unit_free};
 
 /// Row-major strides of `shape`.
 pub fn strides(shape: &[usize]) -> Vec<i64> {
@@ -66,14 +66,7 @@ pub(super) fn reindex(idx: &[Expr], from: &[usize], to: &[usize]) -> Vec<Expr> {
     if from == to {
         return idx.to_vec();
     }
-    let units = |shape: &'_ [usize]| {
-        shape
-            .iter()
-            .filter(|&&n| n != 1)
-            .copied()
-            .collect::<Vec<_>>()
-    };
-    if units(from) != units(to) {
+    if !unit_free(from).eq(unit_free(to)) {
         return unflatten(&flatten(idx, from), to);
     }
     let mut kept = idx
