@@ -290,6 +290,10 @@ pub struct Program {
     /// adjacent vectors. `out_index` counts in these units, and `outputs` has
     /// `LANES * out_vectors` values a store.
     pub out_vectors: usize,
+    /// The target reads two adjacent vectors as one load (`target::Lowering::wide_loads`):
+    /// lowering pairs its vector loads itself (`Ins::VecLoad`'s `vectors`), a template reads
+    /// its rows of whole pairs so (`glsl::attention`).
+    pub wide_loads: bool,
     /// Dtypes of the input buffers, by input index.
     pub inputs: Vec<DType>,
     /// The index variables, by id.
@@ -325,6 +329,12 @@ pub struct Program {
 impl Program {
     /// The block every program starts in.
     pub const ROOT: BlockId = 0;
+
+    /// Whether the kernel keeps part of a row in an array ([`Ins::Stash`]) that a later loop
+    /// reads back (a stash no one reads has length 0).
+    pub fn keeps_rows(&self) -> bool {
+        self.stashes.iter().any(|s| s.1 > 0)
+    }
 
     /// The largest absolute value of any integer arithmetic the kernel does on indices:
     /// loads and their validity conditions, vector loads, conditions, the store and the

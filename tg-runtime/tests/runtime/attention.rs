@@ -58,11 +58,11 @@ fn ends(h: usize, t: usize) -> Vec<i32> {
         .collect()
 }
 
-/// The fused attention of `[2, t, 4]` queries and keys and `[2, t, 3]` values under `mask`
+/// The fused attention of `[2, t, d]` queries and keys and `[2, t, dv]` values under `mask`
 /// and the gradients of q, k and v of `sum(out * r)` (the logsumexp's column weighed too,
 /// so the backward's `delta` takes its gradient), against f64 on the host.
-pub fn attention_matches_the_host(mask: Masking, t: usize) {
-    let (h, d, dv) = (2, 4, 3);
+pub fn attention_matches_the_host(mask: Masking, t: usize, d: usize, dv: usize) {
+    let h = 2;
     let (qv, kv, vv, rv) = (
         wave(h * t * d, 1),
         wave(h * t * d, 2),
@@ -198,12 +198,16 @@ pub fn attention_matches_the_host(mask: Masking, t: usize) {
 }
 
 /// Each mask unsplit, at lengths that leave the last block of rows partial (37) and fill it
-/// (64), and with dropout (37 keys: a row's bits end inside its second word).
+/// (64), and with dropout (37 keys: a row's bits end inside its second word). Rows of 4 and
+/// 3 are read as a vector and element by element; of 16 and 8 as pairs of vectors where the
+/// device loads pairs (a CPU driver with 64-bit integers), of 12 as vectors.
 #[test]
 fn the_fused_attention_matches_the_host() {
-    for t in [37, 64] {
-        for mask in Masking::ALL {
-            attention_matches_the_host(mask, t);
+    for (d, dv) in [(4, 3), (16, 8), (12, 8)] {
+        for t in [37, 64] {
+            for mask in Masking::ALL {
+                attention_matches_the_host(mask, t, d, dv);
+            }
         }
     }
 }

@@ -182,7 +182,7 @@ fn child_small_budget() {
     // chunks and joined (the forward's chunks by their logsumexps; a chunk of keys takes its
     // bits packed again from bit 0), forward and gradients against f64 on the host
     for mask in Masking::ALL {
-        attention_matches_the_host(mask, 1600);
+        attention_matches_the_host(mask, 1600, 4, 3);
         checked += 1;
     }
     println!("CHECKED={checked}");

@@ -22,7 +22,8 @@
 //! Rows are held as `vec4` registers (the widths are the strategy's, unrolled: one shader a
 //! pair of widths, the lengths push constants), named apart from the buffers (`o`, `b0`,
 //! `v0`, ..): `q0`, `k0`, `val0`, `g0` (the output's gradient), `acc0`, `dq0`, ...; a row of
-//! whole vectors is read as vectors.
+//! whole vectors is read as vectors, one of whole pairs as pairs where the target loads
+//! pairs.
 
 use std::fmt::Write;
 
@@ -57,22 +58,31 @@ pub fn render(
     // keys seen up to a place: a row's own (causal) or one read from the ends
     let ends = matches!(mask, AttentionMask::Ends { .. });
     let bounded = causal || ends;
-    let mut src = preamble(false, false, GlslFeatures::default());
     // the rows of whole vectors are read as vectors (the queries', keys', values' and the
-    // values' gradient's); the forward's rows (a value row and the logsumexp), `GradQ`'s
-    // (a gradient row and `delta`) and the logsumexp's gradient element by element
-    let vector = |w: usize| w.is_multiple_of(4);
+    // values' gradient's), those of whole pairs as pairs where the target reads pairs as one
+    // load (lavapipe loads lane by lane: a pair costs what a vector does, and each load site
+    // is a loop LLVM compiles; a decode step's attention compiled in 360 ms instead of 590);
+    // the forward's rows (a value row and the logsumexp), `GradQ`'s (a gradient row and
+    // `delta`) and the logsumexp's gradient element by element
+    let view = |w: usize| {
+        if p.wide_loads && w.is_multiple_of(8) {
+            View::Wide
+        } else if w.is_multiple_of(4) {
+            View::Vector
+        } else {
+            View::Scalar
+        }
+    };
     let mut rows_read = vec![(Q, d), (K, d), (V, dv)];
     if pass != AttentionPass::Forward {
         rows_read.push((GRAD, dv));
     }
     let mut views: Vec<(usize, View)> = rows_read
         .into_iter()
-        .map(|(input, w)| match vector(w) {
-            true => (input, View::Vector),
-            false => (input, View::Scalar),
-        })
+        .map(|(input, w)| (input, view(w)))
         .collect();
+    let wide = views.iter().any(|(_, v)| *v == View::Wide);
+    let mut src = preamble(wide, false, GlslFeatures::default());
     match pass {
         AttentionPass::Forward => {}
         AttentionPass::GradQ { lse_grad } => {
@@ -99,8 +109,7 @@ pub fn render(
     let (log2e, ln2) = (std::f64::consts::LOG2_E, std::f64::consts::LN_2);
     // the scores in base 2: `q . k * log2(e) / sqrt(D)`
     let base2 = f(log2e * scale);
-    let row =
-        |input: usize, name: &str, base: &str, w: usize| load(input, name, base, w, vector(w));
+    let row = |input: usize, name: &str, base: &str, w: usize| load(input, name, base, w, view(w));
     // the forward's output rows: the values, then the logsumexp
     let width = dv + 1;
     // an invocation's rows: `rows` consecutive ones of a head (`lq` queries or `ls` keys),
@@ -325,7 +334,7 @@ pub fn render(
                     &format!("o{r}_"),
                     &format!("row{r} * {width}u"),
                     dv,
-                    false,
+                    View::Scalar,
                 ));
                 let less = match lse_grad {
                     true => format!(" - b{LSE_GRAD}[row{r}]"),
@@ -476,13 +485,33 @@ pub fn render(
     }
 }
 
-/// Declares `name0..` (`vec4`s) holding the `w` floats of input `input` from `base`: whole
-/// vectors from its vector view where `vector` (`base` then a multiple of 4), else element
-/// by element, the last vector's missing lanes 0.
-fn load(input: usize, name: &str, base: &str, w: usize, vector: bool) -> String {
+/// Declares `name0..` (`vec4`s) holding the `w` floats of input `input` from `base`, as its
+/// `view` reads them: whole pairs of vectors from its wide view (`w` and `base` multiples of
+/// 8; `namep0..` the pairs, 32-bit lanes in 64-bit words) or whole vectors from its vector
+/// view (multiples of 4), else element by element, the last vector's missing lanes 0.
+fn load(input: usize, name: &str, base: &str, w: usize, view: View) -> String {
     let mut src = String::new();
+    if view == View::Wide {
+        for t in 0..w / 8 {
+            let half = |a: &str, b: &str| {
+                format!(
+                    "uintBitsToFloat(unpackUint2x32({name}p{t}.{a})), uintBitsToFloat(unpackUint2x32({name}p{t}.{b}))"
+                )
+            };
+            writeln!(
+                src,
+                "  u64vec4 {name}p{t} = w{input}[({base}) / 8u + {t}u];\n  vec4 {name}{} = vec4({});\n  vec4 {name}{} = vec4({});",
+                2 * t,
+                half("x", "y"),
+                2 * t + 1,
+                half("z", "w")
+            )
+            .ok();
+        }
+        return src;
+    }
     for t in 0..w.div_ceil(4) {
-        let value = if vector {
+        let value = if view == View::Vector {
             format!("v{input}[({base}) / 4u + {t}u]")
         } else {
             let lanes: Vec<String> = (0..4)

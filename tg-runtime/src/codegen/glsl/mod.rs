@@ -62,6 +62,8 @@ struct Renderer<'a> {
     h: Helpers,
     views: Vec<(usize, View)>,
     int64: bool,
+    /// A loop was marked `[[dont_unroll]]` (`GL_EXT_control_flow_attributes`).
+    unroll_hints: bool,
     shared: String,
     target: GlslFeatures,
     /// Back-edges counted so far (see [`Shader::loops`]).
@@ -92,6 +94,7 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
         h: Helpers::default(),
         views: Vec::new(),
         int64: needs_int64(p.out_dtype) || p.inputs.iter().any(|&d| needs_int64(d)),
+        unroll_hints: false,
         shared: String::new(),
         target,
         loops: 0,
@@ -123,6 +126,9 @@ pub fn render(p: &Program, target: GlslFeatures) -> Shader {
         || p.ins.iter().any(|i| needs_int64(i.dtype()));
     let uses_f64 = p.ins.iter().any(|i| i.dtype() == DType::F64) || p.inputs.contains(&DType::F64);
     let mut src = preamble(int64, uses_f64, target);
+    if r.unroll_hints {
+        src.push_str("#extension GL_EXT_control_flow_attributes : require\n");
+    }
     let coop = p.shares_groups();
     if coop && target.subgroup_arithmetic {
         src.push_str("#extension GL_KHR_shader_subgroup_arithmetic : require\n");
@@ -644,6 +650,17 @@ impl Renderer<'_> {
             Some(w) => format!("int(pc.p[{w}])"),
             None => trip.to_string(),
         };
+        // a loop of literal trips (a row kernel's loops over its row) is one Mesa unrolls,
+        // which a kernel needs only where it keeps a row in an array the loop's counter
+        // indexes (`stash_rows`). Elsewhere unrolling buys no measured time and costs
+        // compiling it: lavapipe compiled an RMSNorm row kernel of 768 (two loops of 12
+        // rounds) in 222 ms unrolled, 77 ms not, and ran both in 120-150 us.
+        let hint = if block.trip_word.is_none() && !self.p.keeps_rows() {
+            self.unroll_hints = true;
+            "[[dont_unroll]] "
+        } else {
+            ""
+        };
         match threads {
             // counted in rounds (`VarKind::Round`): the compiler sees how often each
             // invocation runs the loop, and a row's kept values are indexed by the round
@@ -676,10 +693,14 @@ impl Renderer<'_> {
                         "{pad}int {base} = (lid / {s}) * {n} * {s} + lid % {s};"
                     )
                     .ok();
-                    writeln!(out, "{pad}for (int {k} = 0; {k} < {n}; {k}++) {{").ok();
+                    writeln!(out, "{pad}{hint}for (int {k} = 0; {k} < {n}; {k}++) {{").ok();
                     writeln!(out, "{pad}  int {r} = {base} + {k} * {s};").ok();
                 } else {
-                    writeln!(out, "{pad}for (int {k} = 0; {k} < {rounds}; {k}++) {{").ok();
+                    writeln!(
+                        out,
+                        "{pad}{hint}for (int {k} = 0; {k} < {rounds}; {k}++) {{"
+                    )
+                    .ok();
                     writeln!(out, "{pad}  int {r} = lid + {k} * {t};").ok();
                 }
                 if !whole {
@@ -687,7 +708,7 @@ impl Renderer<'_> {
                 }
             }
             None => {
-                writeln!(out, "{pad}for (int {r} = 0; {r} < {end}; {r}++) {{").ok();
+                writeln!(out, "{pad}{hint}for (int {r} = 0; {r} < {end}; {r}++) {{").ok();
             }
         };
         // the thread with the most iterations: lid 0 takes ceil(trip / threads)

@@ -248,6 +248,7 @@ impl Lowerer {
                 serial_threads: SERIAL_THREADS,
                 vectors: 1,
                 out_vectors,
+                wide_loads: options.wide_loads,
             },
             inputs: input_ids,
             memo: HashMap::new(),

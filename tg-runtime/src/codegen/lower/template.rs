@@ -54,6 +54,7 @@ pub(super) fn program(
         serial_threads: SERIAL_THREADS,
         vectors: 1,
         out_vectors: 1,
+        wide_loads: options.wide_loads,
     };
     // an attention's invocations each loop over a row's keys (or queries): where they are few
     // (a decode step's query heads), workgroups small enough for every core to take one

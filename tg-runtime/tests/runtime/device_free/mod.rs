@@ -1183,6 +1183,73 @@ fn an_attention_backward_is_its_two_passes() {
     assert_eq!(with_lse.kernel.inputs.len(), 6);
 }
 
+/// A fused attention reads the rows that are whole pairs of vectors as pairs where the
+/// target loads pairs (a CPU driver with 64-bit integers: lavapipe loads lane by lane, so a
+/// pair costs what a vector does), rows of whole vectors as vectors, and a GPU's as vectors.
+#[test]
+fn an_attention_reads_its_rows_in_pairs_on_a_cpu() {
+    let source = |d: usize, info: &DeviceInfo| {
+        let q = data(&[2, 37, d]);
+        let v = data(&[2, 37, 8]);
+        let out = q.attention(&q, &v, true, None).unwrap();
+        let p = plan(&[&out], info).unwrap();
+        let k = p
+            .iter()
+            .find(|k| matches!(k.kernel.strategy, Strategy::Attention { .. }))
+            .unwrap_or_else(|| panic!("{:?}", names(&p)));
+        k.source.clone()
+    };
+    // queries and keys of 16, values of 8: every row read in pairs
+    let s = source(16, &lavapipe());
+    assert!(
+        s.contains("{ u64vec4 w0[]; }") && s.contains("{ u64vec4 w2[]; }"),
+        "{s}"
+    );
+    assert!(!s.contains("vec4 v0[]"), "{s}");
+    // queries and keys of 12 (three vectors) as vectors, values still in pairs
+    let s = source(12, &lavapipe());
+    assert!(
+        s.contains("{ vec4 v0[]; }") && s.contains("{ u64vec4 w2[]; }"),
+        "{s}"
+    );
+    let s = source(16, &gpu());
+    assert!(!s.contains("u64vec4"), "{s}");
+}
+
+/// Mesa unrolls a loop of literal trips, which a row kernel needs only where a later loop
+/// reads back the part of the row it kept in an array: a row kernel that keeps nothing
+/// (an RMS norm reads the row again, not its squares) asks for its loops to stay loops,
+/// which lavapipe compiles in a third of the time.
+#[test]
+fn only_a_kept_row_has_its_loops_unrolled() {
+    let x = data(&[64, 1024]);
+    let mean_square = x
+        .binary(BinaryOp::Mul, &x)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[1])
+        .unwrap()
+        .expand(&[64, 1024])
+        .unwrap();
+    let scaled = x.binary(BinaryOp::Mul, &mean_square).unwrap();
+    let p = plan(&[&scaled], &lavapipe()).unwrap();
+    assert_eq!(p.len(), 1, "{:?}", names(&p));
+    let s = &p[0].source;
+    assert!(!s.contains(" s0["), "{s}");
+    assert_eq!(s.matches("[[dont_unroll]] for").count(), 2, "{s}");
+    assert!(s.contains("GL_EXT_control_flow_attributes"), "{s}");
+    // a softmax's shift keeps its row: its loops index the kept array
+    let m = x
+        .reduce(ReduceOp::Max, &[1])
+        .unwrap()
+        .expand(&[64, 1024])
+        .unwrap();
+    let shifted = x
+        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
+        .unwrap();
+    let p = plan(&[&shifted], &lavapipe()).unwrap();
+    assert!(!p[0].source.contains("dont_unroll"), "{}", p[0].source);
+}
+
 /// A window of a zero padding is a window of what was padded where it lies inside it, zeros
 /// where it lies in the padding on some axis, and a shrink of the pad where it straddles.
 #[test]
