@@ -25,14 +25,10 @@ use crate::kernel::{Kernel, Strategy, tile_outputs};
 /// The reductions to give buffers so that tiled kernel `k`'s epilogue stays within
 /// [`MAX_OPS`] emitted ops; none where it does (or `k` is not tiled).
 pub fn over(k: &Kernel, realize: &HashSet<u64>) -> Vec<Arc<Node>> {
-    let Strategy::Tile { rows, cols, .. } = k.strategy else {
-        return Vec::new();
-    };
-    let (ops, reductions) = epilogue(&k.body, realize);
-    if reductions.is_empty() || ops * tile_outputs(rows, cols) <= MAX_OPS {
-        return Vec::new();
+    match tiled(&k.body, realize, k.strategy) {
+        Some((ops, reductions)) if ops > MAX_OPS => reductions,
+        _ => Vec::new(),
     }
-    reductions
 }
 
 /// The ops a tile of `strategy` emits for `k`'s epilogue (the whole of an elementwise
@@ -40,11 +36,23 @@ pub fn over(k: &Kernel, realize: &HashSet<u64>) -> Vec<Arc<Node>> {
 /// that such a tile leads (`multi.rs`), held to [`MAX_OPS`] as [`over`] holds one kernel's.
 /// Nothing where `strategy` is no tile.
 pub fn emitted(k: &Kernel, strategy: Strategy) -> usize {
-    let Strategy::Tile { rows, cols, .. } = strategy else {
-        return 0;
-    };
     let realize: HashSet<u64> = k.inputs.iter().map(|n| n.id()).collect();
-    epilogue(&k.body, &realize).0 * tile_outputs(rows, cols)
+    tiled(&k.body, &realize, strategy).map_or(0, |(ops, _)| ops)
+}
+
+/// The ops a tile of `strategy` emits for the epilogue of `body`'s region (its ops once for
+/// each of the tile's outputs), and the reductions the epilogue reads; `None` where
+/// `strategy` is no tile.
+fn tiled(
+    body: &Arc<Node>,
+    realize: &HashSet<u64>,
+    strategy: Strategy,
+) -> Option<(usize, Vec<Arc<Node>>)> {
+    let Strategy::Tile { rows, cols, .. } = strategy else {
+        return None;
+    };
+    let (ops, reductions) = epilogue(body, realize);
+    Some((ops * tile_outputs(rows, cols), reductions))
 }
 
 /// The computing ops of `body`'s region above its reductions (walking down from the body,
