@@ -551,6 +551,18 @@ fn big_buffers_are_reached_by_address() {
     assert!(!p[0].source.contains("buffer_reference"));
 }
 
+/// `x` less its rows' maxima (a softmax's shift): a row kernel that keeps its row.
+fn less_row_max(x: &Lazy) -> Lazy {
+    let shape = x.shape().to_vec();
+    let m = x
+        .reduce(ReduceOp::Max, &[shape.len() - 1])
+        .unwrap()
+        .expand(&shape)
+        .unwrap();
+    x.binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
+        .unwrap()
+}
+
 fn snapshot(name: &str, source: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/snapshots")
@@ -584,15 +596,7 @@ fn glsl_snapshots() {
     snapshot("elementwise", &plan(&[&axpb], &gpu()).unwrap()[0].source);
     let s = data(&[16, 4096]).reduce(ReduceOp::Add, &[1]).unwrap();
     snapshot("cooperative_sum", &plan(&[&s], &gpu()).unwrap()[0].source);
-    let x = data(&[64, 1024]);
-    let m = x
-        .reduce(ReduceOp::Max, &[1])
-        .unwrap()
-        .expand(&[64, 1024])
-        .unwrap();
-    let shifted = x
-        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
-        .unwrap();
+    let shifted = less_row_max(&data(&[64, 1024]));
     snapshot("row_kernel", &plan(&[&shifted], &gpu()).unwrap()[0].source);
     let w = Lazy::parameter(&data(&[1024])).unwrap();
     let upd = w.assign(&w.binary(BinaryOp::Mul, &k).unwrap()).unwrap();
@@ -1238,15 +1242,7 @@ fn only_a_kept_row_has_its_loops_unrolled() {
     assert_eq!(s.matches("[[dont_unroll]] for").count(), 2, "{s}");
     assert!(s.contains("GL_EXT_control_flow_attributes"), "{s}");
     // a softmax's shift keeps its row: its loops index the kept array
-    let m = x
-        .reduce(ReduceOp::Max, &[1])
-        .unwrap()
-        .expand(&[64, 1024])
-        .unwrap();
-    let shifted = x
-        .binary(BinaryOp::Add, &m.unary(UnaryOp::Neg).unwrap())
-        .unwrap();
-    let p = plan(&[&shifted], &lavapipe()).unwrap();
+    let p = plan(&[&less_row_max(&x)], &lavapipe()).unwrap();
     assert!(!p[0].source.contains("dont_unroll"), "{}", p[0].source);
 }
 
