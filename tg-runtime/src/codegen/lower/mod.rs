@@ -85,7 +85,7 @@ impl Pass {
             Pass::Outputs => l.outputs(&k.body, &k.also, choices.tile_axis),
             Pass::UnreadStashes => l.drop_unread_stashes(),
             Pass::VectorLoads if whole_vectors => l.vector_loads(),
-            Pass::PairedLoads if whole_vectors && l.wide_loads => l.paired_loads(),
+            Pass::PairedLoads if whole_vectors && l.prog.wide_loads => l.paired_loads(),
             Pass::VectorLoads | Pass::PairedLoads => {}
         }
     }
@@ -201,8 +201,6 @@ struct Lowerer {
     /// The `VarKind::Unrolled` variables of each loop counter, with what each stands for: a
     /// value using one stays in the loop.
     steps: HashMap<u32, Vec<(u32, Expr)>>,
-    /// [`Lowering::wide_loads`].
-    wide_loads: bool,
     /// [`Choices::unroll`]: how many usual steps a serial reduction loop takes an iteration.
     deep: usize,
 }
@@ -259,7 +257,6 @@ impl Lowerer {
             param_words: HashMap::new(),
             capacity: options.param_words.saturating_sub(address_words),
             generic_trips: options.generic_trips,
-            wide_loads: options.wide_loads,
             deep: 1,
             var_words: HashMap::new(),
             stash_rows: row_plan && matches!(strategy, Strategy::Row { .. } | Strategy::Serial),

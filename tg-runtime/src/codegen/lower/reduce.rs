@@ -170,7 +170,7 @@ impl Lowerer {
         // contiguous operand as one load; not in a tile, whose steps already read runs of
         // vectors (and whose body would double), and where invocations share a row only if
         // its loops take pairs (each keeps its steps' elements: a step must be the row's).
-        let wide = self.wide_loads
+        let wide = self.prog.wide_loads
             && !tiled
             && (self.row_threads == 1 || self.row_step() == 2 * LANES)
             && trip >= 4 * LANES
