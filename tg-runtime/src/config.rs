@@ -28,6 +28,9 @@ pub enum Var {
     BundleRecord,
     /// Switch: device-local buffers with staging copies even where memory is host-visible.
     Staging,
+    /// Switch: CPU kernels read their inputs as storage buffers, not through uniform texel
+    /// buffers (the GPU's way; to compare the two).
+    StorageReads,
     /// A cap on the device memory tg's buffers hold (`512M`, `4G`).
     MemoryLimit,
     /// A smaller loop budget than the driver's.
@@ -43,7 +46,7 @@ pub enum Var {
 
 impl Var {
     /// Every variable, in the README's order.
-    pub const ALL: [Var; 15] = [
+    pub const ALL: [Var; 16] = [
         Var::Device,
         Var::DeviceClass,
         Var::Validation,
@@ -54,6 +57,7 @@ impl Var {
         Var::BundleOnly,
         Var::BundleRecord,
         Var::Staging,
+        Var::StorageReads,
         Var::MemoryLimit,
         Var::LoopBudget,
         Var::Tune,
@@ -74,6 +78,7 @@ impl Var {
             Var::BundleOnly => "TG_BUNDLE_ONLY",
             Var::BundleRecord => "TG_BUNDLE_RECORD",
             Var::Staging => "TG_STAGING",
+            Var::StorageReads => "TG_STORAGE_READS",
             Var::MemoryLimit => "TG_MEMORY_LIMIT",
             Var::LoopBudget => "TG_LOOP_BUDGET",
             Var::Tune => "TG_TUNE",

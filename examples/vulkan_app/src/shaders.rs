@@ -28,6 +28,7 @@ impl App {
         // storage buffers at set 0, bindings 0..bindings: the convention of tg's kernels
         let binding = KernelLayout {
             bindings,
+            texels: 0,
             push_constant_bytes: 4,
         }
         .descriptor_bindings();

@@ -311,6 +311,11 @@ pub struct Program {
     /// Per buffer (0 the output, `i + 1` input `i`): reached by device address rather than a
     /// descriptor, because it is larger than one binding's range.
     pub addressed: Vec<bool>,
+    /// Per input: it may be read through a uniform texel buffer (`target::Lowering::
+    /// texel_bytes`), a renderer that reads texels choosing to. Only inputs a kernel cannot
+    /// also write, of tg's own buffers (an application's lacks the usage), of at most 32-bit
+    /// elements and that fit one texel view.
+    pub texels: Vec<bool>,
     /// The kernel writes into a buffer it also reads (an in-place assign), so no binding may
     /// promise the compiler that it is the only way to its memory (`restrict`).
     pub in_place: bool,

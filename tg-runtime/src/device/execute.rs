@@ -199,10 +199,23 @@ impl Core {
             })
         };
         let described = d.bindings.iter().filter(|b| !b.by_address).count();
-        if described != layout.bindings as usize {
+        if described != layout.descriptors() as usize {
             return bad(format!(
                 "{described} bindings for a kernel that declares {}",
-                layout.bindings
+                layout.descriptors()
+            ));
+        }
+        if let Some(b) = d
+            .bindings
+            .iter()
+            .filter(|b| !b.by_address)
+            .skip(layout.bindings as usize)
+            .find(|b| b.writes || b.buffer.is_external())
+        {
+            return bad(format!(
+                "buffer {} is bound as a uniform texel buffer, which kernels only read and \
+                 which an application's buffer cannot be",
+                b.buffer.id()
             ));
         }
         if let Some(b) = d
@@ -256,7 +269,7 @@ impl Core {
             })
             .sum();
         let sets = frame.descriptor_sets(d, &layouts, descriptors)?;
-        self.write_descriptors(dispatches, active, &sets);
+        self.write_descriptors(dispatches, active, &sets)?;
         let queries = if timing {
             Some(frame.query_pool(d, active.len() as u32 + 1)?)
         } else {
@@ -389,38 +402,58 @@ impl Core {
         dispatches: &[Dispatch],
         active: &[usize],
         sets: &[vk::DescriptorSet],
-    ) {
+    ) -> Result<()> {
         let max_range = self.info.max_storage_buffer_range;
-        let infos: Vec<Vec<vk::DescriptorBufferInfo>> = active
-            .iter()
-            .map(|&i| {
-                dispatches[i]
-                    .bindings
+        // per dispatch: its storage buffers, then its texel buffers' views
+        let mut infos: Vec<(Vec<vk::DescriptorBufferInfo>, Vec<vk::BufferView>)> = Vec::new();
+        for &i in active {
+            let storage = dispatches[i].pipeline.kernel_layout().bindings as usize;
+            let described: Vec<&Binding> = dispatches[i]
+                .bindings
+                .iter()
+                .filter(|b| !b.by_address)
+                .collect();
+            let (buffers, texels) = described.split_at(storage.min(described.len()));
+            infos.push((
+                buffers
                     .iter()
-                    .filter(|b| !b.by_address)
                     .map(|b| {
                         vk::DescriptorBufferInfo::default()
                             .buffer(b.buffer.raw())
                             .offset(b.buffer.offset())
                             .range(b.buffer.capacity().min(max_range))
                     })
-                    .collect()
-            })
-            .collect();
-        let writes: Vec<_> = sets
-            .iter()
-            .zip(&infos)
-            .filter(|(_, info)| !info.is_empty())
-            .map(|(&set, info)| {
-                vk::WriteDescriptorSet::default()
-                    .dst_set(set)
-                    .dst_binding(0)
-                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
-                    .buffer_info(info)
-            })
-            .collect();
+                    .collect(),
+                texels
+                    .iter()
+                    .map(|b| b.buffer.texel_view())
+                    .collect::<Result<_>>()?,
+            ));
+        }
+        let mut writes = Vec::new();
+        for (&set, (buffers, texels)) in sets.iter().zip(&infos) {
+            if !buffers.is_empty() {
+                writes.push(
+                    vk::WriteDescriptorSet::default()
+                        .dst_set(set)
+                        .dst_binding(0)
+                        .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                        .buffer_info(buffers),
+                );
+            }
+            if !texels.is_empty() {
+                writes.push(
+                    vk::WriteDescriptorSet::default()
+                        .dst_set(set)
+                        .dst_binding(buffers.len() as u32)
+                        .descriptor_type(vk::DescriptorType::UNIFORM_TEXEL_BUFFER)
+                        .texel_buffer_view(texels),
+                );
+            }
+        }
         // SAFETY: the sets are freshly allocated from this frame's pool and not in use.
         unsafe { self.device.raw.update_descriptor_sets(&writes, &[]) };
+        Ok(())
     }
 
     /// Per-dispatch GPU times from the frame's timestamps, in input order.

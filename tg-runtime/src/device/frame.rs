@@ -13,7 +13,8 @@ pub(crate) struct Frame {
     pub(crate) cmd: vk::CommandBuffer,
     fence: vk::Fence,
     descriptors: vk::DescriptorPool,
-    /// (sets, storage-buffer descriptors) the descriptor pool holds.
+    /// (sets, descriptors) the descriptor pool holds: `descriptors` of each type, storage
+    /// buffers and uniform texel buffers.
     descriptor_capacity: (u32, u32),
     queries: vk::QueryPool,
     query_capacity: u32,
@@ -84,10 +85,16 @@ impl Frame {
                     sets.max(have_sets * 2).max(16),
                     descriptors.max(have_descriptors * 2).max(64),
                 );
-                let sizes = [vk::DescriptorPoolSize {
-                    ty: vk::DescriptorType::STORAGE_BUFFER,
-                    descriptor_count: want.1,
-                }];
+                let sizes = [
+                    vk::DescriptorPoolSize {
+                        ty: vk::DescriptorType::STORAGE_BUFFER,
+                        descriptor_count: want.1,
+                    },
+                    vk::DescriptorPoolSize {
+                        ty: vk::DescriptorType::UNIFORM_TEXEL_BUFFER,
+                        descriptor_count: want.1,
+                    },
+                ];
                 let info = vk::DescriptorPoolCreateInfo::default()
                     .max_sets(want.0)
                     .pool_sizes(&sizes);

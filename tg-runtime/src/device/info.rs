@@ -166,9 +166,17 @@ pub struct DeviceInfo {
     /// tg's work ([`crate::device::SemaphoreSync`]).
     pub timeline_semaphores: bool,
     /// What a window's offset must be a multiple of ([`crate::device::Buffer::window`]): the
-    /// device's `minStorageBufferOffsetAlignment`, and at least 16 (kernels read and write
-    /// four elements at a time).
+    /// device's `minStorageBufferOffsetAlignment` and `minTexelBufferOffsetAlignment`, and at
+    /// least 16 (kernels read and write four elements at a time).
     pub window_alignment: u64,
+    /// Texels one uniform texel buffer may hold (`maxTexelBufferElements`), each 16 bytes of
+    /// `R32G32B32A32_UINT`; 0 where the device cannot read that format as a uniform texel
+    /// buffer. CPU kernels read their inputs through such views where they fit (see
+    /// [`crate::target::Lowering::texel_bytes`]) unless [`DeviceInfo::storage_reads`].
+    pub max_texel_buffer_elements: u64,
+    /// CPU kernels read their inputs as storage buffers even where texel buffers would do
+    /// (`TG_STORAGE_READS`, read when the device is created).
+    pub storage_reads: bool,
     /// The class kernels are planned for in place of the device's own (`TG_DEVICE_CLASS`,
     /// read when the device is created): `gpu` runs a GPU's kernels on lavapipe, so tests
     /// without a GPU execute them. See [`DeviceInfo::kernel_class`].

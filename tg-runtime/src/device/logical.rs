@@ -5,6 +5,7 @@ use ash::vk;
 
 use super::info::{DeviceInfo, c_text, version};
 use super::instance::Instance;
+use super::memory::TEXEL_FORMAT;
 use super::raw::EnabledFeatures;
 use super::select::DeviceCandidate;
 use crate::{Error, Result};
@@ -151,6 +152,12 @@ pub(crate) fn describe(
         .get(family as usize)
         .map_or(0, |f| f.timestamp_valid_bits);
     let limits = &props.limits;
+    // SAFETY: `pd` comes from `inst`.
+    let texels = unsafe {
+        inst.get_physical_device_format_properties(pd, TEXEL_FORMAT)
+            .buffer_features
+            .contains(vk::FormatFeatureFlags::UNIFORM_TEXEL_BUFFER)
+    };
     let compute = vk::ShaderStageFlags::COMPUTE;
     let ops = p11.subgroup_supported_operations;
     let subgroups = p11.subgroup_supported_stages.contains(compute);
@@ -201,7 +208,16 @@ pub(crate) fn describe(
         memory_budget: 0, // set once memory placement is decided
         buffer_device_address: enabled.buffer_device_address,
         timeline_semaphores: enabled.timeline_semaphore,
-        window_alignment: limits.min_storage_buffer_offset_alignment.max(16),
+        window_alignment: limits
+            .min_storage_buffer_offset_alignment
+            .max(limits.min_texel_buffer_offset_alignment)
+            .max(16),
+        max_texel_buffer_elements: if texels {
+            u64::from(limits.max_texel_buffer_elements)
+        } else {
+            0
+        },
+        storage_reads: false, // set with the device's other settings
         class_override: None, // set with the device's other settings
     };
     Opened {

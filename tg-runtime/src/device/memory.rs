@@ -22,8 +22,12 @@ use crate::{Error, Result};
 const USAGE: vk::BufferUsageFlags = vk::BufferUsageFlags::from_raw(
     vk::BufferUsageFlags::STORAGE_BUFFER.as_raw()
         | vk::BufferUsageFlags::TRANSFER_SRC.as_raw()
-        | vk::BufferUsageFlags::TRANSFER_DST.as_raw(),
+        | vk::BufferUsageFlags::TRANSFER_DST.as_raw()
+        | vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER.as_raw(),
 );
+/// The format of a buffer's texel view ([`Buffer::texel_view`]): 16 bytes a texel, which a
+/// kernel reinterprets as its dtype.
+pub(crate) const TEXEL_FORMAT: vk::Format = vk::Format::R32G32B32A32_UINT;
 const MIB: u64 = 1 << 20;
 /// The pool keeps at most this much (or half the heap, if less) for reuse.
 const POOL_CAP: u64 = 1 << 30;
@@ -44,6 +48,9 @@ pub struct Buffer {
     /// writes the memory.
     last_write: AtomicU64,
     last_use: AtomicU64,
+    /// The buffer's texel view, made the first time a kernel reads it as a uniform texel
+    /// buffer (null until then); destroyed with the buffer.
+    texel: Mutex<vk::BufferView>,
 }
 
 enum Backing {
@@ -124,6 +131,47 @@ impl Buffer {
             Backing::External { capacity, .. } => *capacity,
             Backing::Window(_) => self.size,
         }
+    }
+
+    /// The buffer as a uniform texel buffer of [`TEXEL_FORMAT`] from [`Buffer::offset`], made
+    /// on first use and kept: what a CPU kernel reads its inputs through (lavapipe gathers a
+    /// texel fetch, where it loads a storage buffer lane by lane). It spans the buffer's
+    /// capacity in whole texels, at most the device's `maxTexelBufferElements` of them; a
+    /// window's last partial texel reaches into its parent where the parent holds it.
+    pub(crate) fn texel_view(&self) -> Result<vk::BufferView> {
+        let mut view = lock(&self.texel);
+        if *view != vk::BufferView::null() {
+            return Ok(*view);
+        }
+        let bad = |message: String| Error::internal("Buffer::texel_view", message);
+        if self.is_external() {
+            return Err(bad(format!(
+                "buffer {} is an application's, which tg reads as a storage buffer only",
+                self.id
+            )));
+        }
+        let root = self.root();
+        let room = root.offset + root.capacity() - self.offset;
+        let max = self.core.info.max_texel_buffer_elements * 16;
+        let range = (self.capacity().next_multiple_of(16).min(room) / 16 * 16).min(max);
+        if range == 0 {
+            return Err(bad(format!(
+                "buffer {} of {} bytes holds no whole texel (device maximum {} texels)",
+                self.id,
+                self.capacity(),
+                max / 16
+            )));
+        }
+        let info = vk::BufferViewCreateInfo::default()
+            .buffer(self.raw())
+            .format(TEXEL_FORMAT)
+            .offset(self.offset)
+            .range(range);
+        // SAFETY: the buffer lives (it is `self`) and was made with `UNIFORM_TEXEL_BUFFER`
+        // usage (tg's own, not an application's); the range lies within it.
+        *view = unsafe { self.core.device.raw.create_buffer_view(&info, None) }
+            .map_err(|e| Error::vk("vkCreateBufferView", e))?;
+        Ok(*view)
     }
 
     /// tg's `VkBuffer` and memory, shared by a buffer and its windows (`None` for an
@@ -207,6 +255,7 @@ impl Buffer {
             id: WINDOW_IDS.fetch_add(1, Ordering::Relaxed),
             last_write: AtomicU64::new(0),
             last_use: AtomicU64::new(0),
+            texel: Mutex::new(vk::BufferView::null()),
         }))
     }
 }
@@ -229,6 +278,11 @@ impl fmt::Debug for Buffer {
 
 impl Drop for Buffer {
     fn drop(&mut self) {
+        let view = *self.texel.get_mut().unwrap_or_else(|e| e.into_inner());
+        if view != vk::BufferView::null() {
+            // SAFETY: no submission uses the view: each holds its buffers until it completes.
+            unsafe { self.core.device.raw.destroy_buffer_view(view, None) };
+        }
         let Backing::Owned(slot) = &mut self.backing else {
             // a window: its parent `Arc` drops with it; an application's buffer is its own
             return;
@@ -368,6 +422,7 @@ impl Memory {
             id,
             last_write: AtomicU64::new(0),
             last_use: AtomicU64::new(0),
+            texel: Mutex::new(vk::BufferView::null()),
         }))
     }
 
@@ -428,6 +483,7 @@ impl Memory {
             id: BUFFER_IDS.fetch_add(1, Ordering::Relaxed),
             last_write: AtomicU64::new(0),
             last_use: AtomicU64::new(0),
+            texel: Mutex::new(vk::BufferView::null()),
         })
     }
 

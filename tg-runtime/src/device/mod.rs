@@ -391,6 +391,7 @@ impl Core {
         )?;
         info.class_override =
             info::class_override(config::text(config::Var::DeviceClass).as_deref())?;
+        info.storage_reads = config::switch(config::Var::StorageReads);
         info.host_visible_device_memory =
             matches!(memory.placement, placement::Placement::Mapped { .. });
         info.memory_budget = memory.budget;

@@ -10,30 +10,49 @@ use super::registry::DeviceId;
 use super::{Core, lock};
 use crate::{Error, Result};
 
-/// The resources a kernel declares: storage buffers at set 0, bindings `0..bindings`, and
-/// `push_constant_bytes` bytes of push constants (0 = none).
+/// The resources a kernel declares: storage buffers at set 0, bindings `0..bindings`, then
+/// uniform texel buffers (of `R32G32B32A32_UINT`, read-only) at bindings
+/// `bindings..bindings + texels`, and `push_constant_bytes` bytes of push constants (0 =
+/// none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KernelLayout {
     /// Storage buffers.
     pub bindings: u32,
+    /// Uniform texel buffers, after the storage buffers.
+    pub texels: u32,
     /// Push-constant bytes.
     pub push_constant_bytes: u32,
 }
 
 impl KernelLayout {
-    /// The set-0 layout bindings of this layout's storage buffers (one each, compute stage):
-    /// what tg builds its pipelines with, and what an application building compute pipelines
-    /// of its own on tg's device can use for the same convention.
+    /// The set-0 layout bindings of this layout's buffers (one each, compute stage): what tg
+    /// builds its pipelines with, and what an application building compute pipelines of its
+    /// own on tg's device can use for the same convention.
     pub fn descriptor_bindings(&self) -> Vec<vk::DescriptorSetLayoutBinding<'static>> {
-        (0..self.bindings)
+        (0..self.bindings + self.texels)
             .map(|b| {
                 vk::DescriptorSetLayoutBinding::default()
                     .binding(b)
-                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                    .descriptor_type(self.descriptor_type(b))
                     .descriptor_count(1)
                     .stage_flags(vk::ShaderStageFlags::COMPUTE)
             })
             .collect()
+    }
+
+    /// The descriptor type of binding `b`: a storage buffer, or past them a uniform texel
+    /// buffer.
+    pub fn descriptor_type(&self, b: u32) -> vk::DescriptorType {
+        if b < self.bindings {
+            vk::DescriptorType::STORAGE_BUFFER
+        } else {
+            vk::DescriptorType::UNIFORM_TEXEL_BUFFER
+        }
+    }
+
+    /// Descriptors in all.
+    pub fn descriptors(&self) -> u32 {
+        self.bindings + self.texels
     }
 }
 

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, LazyLock, Mutex};
 
-use crate::codegen::glsl::{self, Shader};
+use crate::codegen::glsl::{self, Shader, View};
 use crate::codegen::lower::{lower, param_words};
 use crate::codegen::program::Program;
 use crate::compile;
@@ -239,10 +239,18 @@ fn prepare_uncached(dev: &Device, k: &Kernel, sig: Signature) -> Result<(Prepare
             device: dev.info().name.clone(),
         });
     }
+    let texels = l
+        .shader
+        .bindings
+        .iter()
+        .filter(|b| b.1 == View::Texel)
+        .count() as u32;
     let layout = KernelLayout {
         bindings: u32::from(!l.shader.addresses.contains(&0))
             + l.program.more_outputs.len() as u32
-            + l.shader.bindings.len() as u32,
+            + l.shader.bindings.len() as u32
+            - texels,
+        texels,
         push_constant_bytes: 4
             * (1 + 2 * l.shader.addresses.len() as u32 + l.program.params.len() as u32),
     };

@@ -22,8 +22,10 @@ pub fn signature(k: &Kernel) -> (u64, u64) {
         .map(|(i, n)| (n.id(), i))
         .collect();
     for n in &k.inputs {
-        (n.dtype(), n.shape()).hash(&mut a);
-        (n.dtype(), n.shape()).hash(&mut b);
+        // an application's buffer is never read as texels (`Program::texels`)
+        let external = n.buffer().is_some_and(|b| b.is_external());
+        (n.dtype(), n.shape(), external).hash(&mut a);
+        (n.dtype(), n.shape(), external).hash(&mut b);
     }
     (format!("{:?}", k.strategy), k.row_plan).hash(&mut a);
     (format!("{:?}", k.strategy), k.row_plan).hash(&mut b);

@@ -58,6 +58,7 @@ fn a_bundle_only_cache_runs_installed_kernels() {
     let device = Device::get().unwrap();
     let layout = KernelLayout {
         bindings: 2,
+        texels: 0,
         push_constant_bytes: 12,
     };
     let pipeline = device.pipeline(0xb0d1e, &found, layout).unwrap();

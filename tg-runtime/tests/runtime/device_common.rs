@@ -40,6 +40,7 @@ pub fn kernel(source: &str, bindings: u32, push_constant_bytes: u32) -> Result<A
         &spirv,
         KernelLayout {
             bindings,
+            texels: 0,
             push_constant_bytes,
         },
     )

@@ -204,6 +204,7 @@ fn axpb_pipeline_saved(spirv: &[u32]) {
             spirv,
             KernelLayout {
                 bindings: 2,
+                texels: 0,
                 push_constant_bytes: 12,
             },
         )

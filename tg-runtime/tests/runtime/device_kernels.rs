@@ -176,6 +176,7 @@ fn mismatched_dispatches_are_errors() {
     let spirv = tg_runtime::compile::compile_glsl(ADD).unwrap();
     let other = tg_runtime::device::KernelLayout {
         bindings: 2,
+        texels: 0,
         push_constant_bytes: 4,
     };
     assert!(matches!(

@@ -43,6 +43,7 @@ fn child_validation() {
     let spirv = compile_glsl(&source).unwrap();
     let wrong = KernelLayout {
         bindings: 2,
+        texels: 0,
         push_constant_bytes: 12,
     };
     match device.pipeline(0xbad, &spirv, wrong) {

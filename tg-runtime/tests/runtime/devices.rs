@@ -265,6 +265,7 @@ fn a_pipeline_built_twice_at_once_is_kept_once_and_destroyed() {
     let spirv = compile_glsl(crate::device_common::AXPB).unwrap();
     let layout = KernelLayout {
         bindings: 2,
+        texels: 0,
         push_constant_bytes: 12,
     };
     for round in 0..6u64 {

@@ -35,6 +35,7 @@ mod runs;
 mod size_limits;
 mod soak;
 mod sorted;
+mod texel_reads;
 mod threads;
 mod tune;
 mod windows;

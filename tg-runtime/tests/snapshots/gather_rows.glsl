@@ -3,13 +3,19 @@
 layout(local_size_x = 256) in;
 layout(push_constant) uniform PC { uint n; uint p[4]; } pc;
 layout(std430, set = 0, binding = 0) restrict writeonly buffer Out { u64vec4 o[]; };
-layout(std430, set = 0, binding = 1) restrict readonly buffer In0 { int b0[]; };
-layout(std430, set = 0, binding = 2) restrict readonly buffer In1 { u64vec4 w1[]; };
+layout(set = 0, binding = 1) uniform usamplerBuffer tb0;
+layout(set = 0, binding = 2) uniform usamplerBuffer tb1;
+uint tg_tx1(usamplerBuffer t, int i) { return texelFetch(t, i >> 2)[i & 3]; }
+u64vec4 tg_tx8(usamplerBuffer t, int j) {
+  uvec4 a = texelFetch(t, 2 * j);
+  uvec4 b = texelFetch(t, 2 * j + 1);
+  return u64vec4(packUint2x32(a.xy), packUint2x32(a.zw), packUint2x32(b.xy), packUint2x32(b.zw));
+}
 void main() {
   uint gid = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * 256u;
   if (gid >= (pc.n + 7u) / 8u) return;
   int q = int(gid);
-  int x0 = b0[(q >> 3)];
+  int x0 = int(tg_tx1(tb0, int((q >> 3))));
   int x1 = int(pc.p[0]);
   int x2 = int(pc.p[1]);
   bool x3 = (x0 < x2);
@@ -17,7 +23,7 @@ void main() {
   bool x5 = (pc.p[2] != 0u);
   bool x6 = (x4 ? x5 : x3);
   int x7 = (x6 ? x0 : x1);
-  u64vec4 x25 = w1[(x7 * 8 + (q & 7))];
+  u64vec4 x25 = tg_tx8(tb1, int((x7 * 8 + (q & 7))));
   float x8 = uintBitsToFloat(unpackUint2x32(x25[0])[0]);
   float x9 = uintBitsToFloat(pc.p[3]);
   float x10 = (x6 ? x8 : x9);

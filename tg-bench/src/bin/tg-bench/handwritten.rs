@@ -98,6 +98,7 @@ pub fn add_and_sum(n: u32) -> tg::Result<(Hand, Option<Hand>)> {
     let spirv = compile_glsl(&add_source())?;
     let layout = KernelLayout {
         bindings: 3,
+        texels: 0,
         push_constant_bytes: 0,
     };
     let add = dev.pipeline(0x7467_6265_6e63_6801, &spirv, layout)?;
@@ -117,6 +118,7 @@ pub fn add_and_sum(n: u32) -> tg::Result<(Hand, Option<Hand>)> {
     let spirv = compile_glsl(&sum_source())?;
     let layout = KernelLayout {
         bindings: 2,
+        texels: 0,
         push_constant_bytes: 4,
     };
     let sum = dev.pipeline(0x7467_6265_6e63_6802, &spirv, layout)?;
@@ -160,6 +162,7 @@ void main() {{ uint i = gl_GlobalInvocationID.x; o[i] = a[i] * 1.0001 + 0.5; }}"
     let spirv = compile_glsl(&src)?;
     let layout = KernelLayout {
         bindings: 2,
+        texels: 0,
         push_constant_bytes: 0,
     };
     let pipeline = dev.pipeline(0x7467_6265_6e63_6803, &spirv, layout)?;
@@ -226,6 +229,7 @@ pub fn matmul(n: u32) -> tg::Result<Hand> {
     let spirv = compile_glsl(&matmul_source(n))?;
     let layout = KernelLayout {
         bindings: 3,
+        texels: 0,
         push_constant_bytes: 0,
     };
     let pipeline = dev.pipeline(0x7467_6265_6e63_6900 + n as u64, &spirv, layout)?;
@@ -345,6 +349,7 @@ pub fn softmax(rows: u32, len: u32) -> tg::Result<Option<Hand>> {
     let spirv = compile_glsl(&softmax_source(len, sg, wide))?;
     let layout = KernelLayout {
         bindings: 2,
+        texels: 0,
         push_constant_bytes: 4,
     };
     let key = 0x7467_6265_6e64_0000 + ((len as u64) << 8) + ((sg as u64) << 1) + wide as u64;

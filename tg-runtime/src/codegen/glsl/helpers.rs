@@ -1,11 +1,35 @@
 //! GLSL functions that pin down what GLSL leaves undefined (NaN, division by zero, large
-//! shifts, out-of-range casts, f16 rounding), so results are the same on every device.
-//! A kernel includes only the ones it calls.
+//! shifts, out-of-range casts, f16 rounding), so results are the same on every device, and
+//! the reads of a texel buffer's words (`texel.rs`). A kernel includes only the ones it calls.
 
 /// (name, source, helpers it calls, loop back-edges one call of its own code takes at
 /// most). Emitted in this order. The loop counts feed [`Helpers::take_loops`]: a driver
 /// with a loop budget (llvmpipe) counts every back-edge, these included.
 const HELPERS: &[(&str, &str, &[&str], u64)] = &[
+    // reads through a uniform texel buffer of 16-byte texels (`texel.rs`): word `i`, the
+    // pair of words `j`, the four pairs `j` (two texels, as 64-bit words)
+    (
+        "tg_tx1",
+        "uint tg_tx1(usamplerBuffer t, int i) { return texelFetch(t, i >> 2)[i & 3]; }",
+        &[],
+        0,
+    ),
+    (
+        "tg_tx2",
+        "uvec2 tg_tx2(usamplerBuffer t, int j) { uvec4 f = texelFetch(t, j >> 1); return (j & 1) == 0 ? f.xy : f.zw; }",
+        &[],
+        0,
+    ),
+    (
+        "tg_tx8",
+        "u64vec4 tg_tx8(usamplerBuffer t, int j) {
+  uvec4 a = texelFetch(t, 2 * j);
+  uvec4 b = texelFetch(t, 2 * j + 1);
+  return u64vec4(packUint2x32(a.xy), packUint2x32(a.zw), packUint2x32(b.xy), packUint2x32(b.zw));
+}",
+        &[],
+        0,
+    ),
     (
         "tg_nan",
         "float tg_nan() { return uintBitsToFloat(0x7fc00000u); }",

@@ -1,7 +1,9 @@
 //! Renders a `Program` as one GLSL 4.50 compute shader.
 //!
 //! Binding 0 is the output, written `LANES` elements at a time as one vector (packed words for
-//! narrow types); inputs follow, each as a scalar view, a vector view, or both. The element
+//! narrow types); inputs follow, each as a scalar view, a vector view, a pair view, or some of
+//! them, and after those the inputs a CPU kernel reads through a uniform texel buffer
+//! (`Program::texels`, `texel.rs`). The element
 //! count arrives as a push constant, so a kernel whose reads are all contiguous has no size in
 //! its source and one pipeline serves every shape.
 
@@ -11,6 +13,7 @@ mod helpers;
 mod merge;
 mod scan;
 mod sort;
+mod texel;
 mod types;
 
 use std::fmt::Write;
@@ -34,7 +37,28 @@ pub enum View {
     Vector,
     /// Eight elements at a time (`wbuf[i / 8]`), for a pair of vectors read as one load.
     Wide,
+    /// Every read of the input, whatever its width, through one uniform texel buffer
+    /// (`Program::texels`; bound after the storage buffers, see `KernelLayout`).
+    Texel,
 }
+
+impl View {
+    /// The name of input `input`'s array in this view.
+    fn array(self, input: usize) -> String {
+        match self {
+            View::Scalar => format!("b{input}"),
+            View::Vector => format!("v{input}"),
+            View::Wide => format!("w{input}"),
+            View::Texel => format!("tb{input}"),
+        }
+    }
+}
+
+/// Bytes apart at and past which side-by-side invocations' pair reads stay storage loads
+/// (see the `Ins::VecLoad` arm of `Renderer::ins`): four pairs, two cache lines; between
+/// what was measured (pairs 64 bytes apart, an add's: 2x faster as texels; 3 KB, a decode
+/// product's rows: 1.4x slower).
+const FAR_LANES: i64 = 128;
 
 /// A rendered kernel.
 #[derive(Clone, Debug)]
@@ -346,13 +370,17 @@ fn interface(
         binding += 1;
     }
     let mut described = Vec::new();
-    for (k, &(input, view)) in views.iter().enumerate() {
+    // storage views, then texel buffers: the layout's bindings in that order
+    let (texels, storage): (Vec<_>, Vec<_>) = views.iter().partition(|v| v.1 == View::Texel);
+    for (k, &(input, view)) in storage.into_iter().enumerate() {
         let d = p.inputs[input];
-        let (ty, name) = match view {
-            View::Scalar => (scalar_storage(d), format!("b{input}")),
-            View::Vector => (vector_storage(d), format!("v{input}")),
-            View::Wide => (wide_storage(d), format!("w{input}")),
+        let ty = match view {
+            View::Scalar => scalar_storage(d),
+            View::Vector => vector_storage(d),
+            View::Wide => wide_storage(d),
+            View::Texel => unreachable!("partitioned out"),
         };
+        let name = view.array(input);
         match slot(input + 1) {
             Some(at) => by_address(src, &format!("In{k}"), "readonly", ty, &name, at),
             None => {
@@ -365,6 +393,16 @@ fn interface(
                 described.push((input, view));
             }
         }
+    }
+    for &(input, view) in texels {
+        writeln!(
+            src,
+            "layout(set = 0, binding = {binding}) uniform usamplerBuffer {};",
+            view.array(input)
+        )
+        .ok();
+        binding += 1;
+        described.push((input, view));
     }
     (described, addresses)
 }
@@ -437,13 +475,51 @@ impl Renderer<'_> {
         }
     }
 
+    /// Element `i` (an int expression) of input `input`'s `view`, of the view's storage
+    /// type: through the input's texel buffer where it may be read so
+    /// ([`Program::texels`]), else from the view's own binding.
+    fn read(&mut self, input: usize, view: View, i: &str) -> String {
+        self.read_as(input, view, i, true)
+    }
+
+    /// [`Renderer::read`], through the texel buffer only where `texel` allows.
+    fn read_as(&mut self, input: usize, view: View, i: &str, texel: bool) -> String {
+        if texel && self.p.texels.get(input).copied().unwrap_or(false) {
+            self.view(input, View::Texel);
+            let t = View::Texel.array(input);
+            return texel::read(self.p.inputs[input], view, &t, i, &mut self.h);
+        }
+        self.view(input, view);
+        format!("{}[{i}]", view.array(input))
+    }
+
+    /// How far apart, in units of `index`, the reads at `index` of two invocations that run
+    /// side by side (in one SIMD vector) are: the output group's coefficient, times the
+    /// groups one invocation takes, where invocations take their own groups; 0 where they
+    /// share a group (they then read its loop's iterations side by side).
+    fn lane_stride(&self, index: &super::symbolic::Expr) -> i64 {
+        if self.p.shares_groups() {
+            return 0;
+        }
+        let group = index
+            .terms()
+            .iter()
+            .filter(|(a, _)| {
+                matches!(a, super::symbolic::Atom::Var(v)
+                    if self.p.vars[v.id as usize] == VarKind::Group)
+            })
+            .map(|(_, c)| c.abs())
+            .sum::<i64>();
+        group * self.p.vectors.max(1) as i64
+    }
+
     /// An element load from the scalar view of input `buf` at int expression `i`.
     fn load(&mut self, buf: usize, i: &str, d: DType) -> String {
-        self.view(buf, View::Scalar);
-        let b = format!("b{buf}");
+        let word = |r: &mut Self, at: String| r.read(buf, View::Scalar, &at);
         match d.size() {
             1 => {
-                let byte = format!("(({b}[({i}) >> 2] >> ((({i}) & 3) << 3)) & 0xffu)");
+                let w = word(self, format!("({i}) >> 2"));
+                let byte = format!("(({w} >> ((({i}) & 3) << 3)) & 0xffu)");
                 match d {
                     DType::I8 => format!("(int({byte} << 24) >> 24)"),
                     DType::Bool => format!("({byte} != 0u)"),
@@ -451,14 +527,15 @@ impl Renderer<'_> {
                 }
             }
             2 => {
-                let half = format!("(({b}[({i}) >> 1] >> ((({i}) & 1) << 4)) & 0xffffu)");
+                let w = word(self, format!("({i}) >> 1"));
+                let half = format!("(({w} >> ((({i}) & 1) << 4)) & 0xffffu)");
                 match d {
                     DType::I16 => format!("(int({half} << 16) >> 16)"),
                     DType::F16 => format!("{}({half})", self.h.use_fn("tg_h2f")),
                     _ => half,
                 }
             }
-            _ => format!("{b}[{i}]"),
+            _ => word(self, i.to_string()),
         }
     }
 
@@ -575,21 +652,29 @@ impl Renderer<'_> {
                 dtype,
                 vectors,
             } => {
-                let (view, vt, name) = match vectors {
-                    1 => (View::Vector, vector_storage(*dtype), "v"),
+                let (view, vt) = match vectors {
+                    1 => (View::Vector, vector_storage(*dtype)),
                     _ => {
                         // 32-bit lanes travel in pairs as 64-bit words
                         self.int64 |= dtype.size() == 4;
-                        (View::Wide, wide_storage(*dtype), "w")
+                        (View::Wide, wide_storage(*dtype))
                     }
                 };
-                self.view(*buf, view);
                 let i = self.idx(vindex);
+                // a pair whose invocations read far apart (a matrix-vector product's rows)
+                // stays one storage load: streamed from memory, lavapipe's per-lane 32-byte
+                // loads beat the eight gathers of two texels (a Q8_0 decode product's
+                // weights, 135 MB in turn: 0.68 ms as storage, 0.96 as texels; its
+                // vectors, and rows read side by side, are faster as texels)
+                let texel = view != View::Wide
+                    || self.lane_stride(vindex) * (8 * dtype.size() as i64) < FAR_LANES;
                 if valid.is_always() {
-                    writeln!(out, "{pad}{vt} x{v} = {name}{buf}[{i}];").ok();
+                    let value = self.read_as(*buf, view, &i, texel);
+                    writeln!(out, "{pad}{vt} x{v} = {value};").ok();
                 } else {
                     let (k, i) = self.guard(out, pad, v, valid, &i);
-                    writeln!(out, "{pad}{vt} x{v} = {k} ? {name}{buf}[{i}] : {vt}(0);").ok();
+                    let value = self.read_as(*buf, view, &i, texel);
+                    writeln!(out, "{pad}{vt} x{v} = {k} ? {value} : {vt}(0);").ok();
                 }
                 return;
             }

@@ -127,6 +127,7 @@ pub fn lower_with(k: &Kernel, lowering: Lowering, choices: Choices, passes: &[Pa
     }
     let mut p = l.prog;
     p.vectors = choices.vectors;
+    p.texels = texels(&k.inputs, lowering, &p.addressed, p.in_place);
     // (a kernel without loops is too short to wake another core for)
     if p.strategy == Strategy::Serial && p.blocks.iter().any(|b| b.loop_var.is_some()) {
         let invocations = p.groups().div_ceil(p.vectors.max(1));
@@ -141,6 +142,28 @@ fn addressed(root: &Arc<Node>, inputs: &[Arc<Node>], options: Lowering) -> Vec<b
     std::iter::once(root)
         .chain(inputs)
         .map(|n| options.addresses && buffer_bytes(n) > options.bind_limit)
+        .collect()
+}
+
+/// Per input: whether a kernel may read it through a uniform texel buffer
+/// ([`Program::texels`]). A kernel writing in place reads nothing so: it may write what it
+/// reads, which a texel view's reads need not see.
+fn texels(
+    inputs: &[Arc<Node>],
+    options: Lowering,
+    addressed: &[bool],
+    in_place: bool,
+) -> Vec<bool> {
+    inputs
+        .iter()
+        .zip(addressed.iter().skip(1))
+        .map(|(n, &by_address)| {
+            !in_place
+                && !by_address
+                && n.dtype().size() <= 4
+                && buffer_bytes(n) <= options.texel_bytes
+                && !n.buffer().is_some_and(|b| b.is_external())
+        })
         .collect()
 }
 
@@ -240,6 +263,7 @@ impl Lowerer {
                 out_index: Vec::new(),
                 params: Vec::new(),
                 addressed,
+                texels: Vec::new(), // once `in_place` is known
                 in_place: matches!(root.op(), Op::Assign),
                 var_params: Vec::new(),
                 stashes: Vec::new(),

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::super::program::{Block, Program, VarKind};
-use super::addressed;
+use super::{addressed, texels};
 use crate::graph::node::{Node, Op};
 use crate::kernel::{SERIAL_THREADS, Strategy};
 use crate::target::{Lowering, balanced_threads};
@@ -48,6 +48,7 @@ pub(super) fn program(
         out_index: Vec::new(),
         params: vec![len as u32, run as u32],
         addressed: addressed(root, inputs, options),
+        texels: Vec::new(),
         in_place: false,
         var_params: Vec::new(),
         stashes: Vec::new(),
@@ -56,6 +57,7 @@ pub(super) fn program(
         out_vectors: 1,
         wide_loads: options.wide_loads,
     };
+    p.texels = texels(inputs, options, &p.addressed, p.in_place);
     // an attention's invocations each loop over a row's keys (or queries): where they are few
     // (a decode step's query heads), workgroups small enough for every core to take one
     if let Strategy::Attention { .. } = strategy {

@@ -8,6 +8,7 @@
 
 mod lowering;
 mod multi;
+mod texels;
 
 use std::path::PathBuf;
 
@@ -218,7 +219,7 @@ fn cpus_compute_several_vectors_an_invocation() {
     assert!(src.contains("if (qv >= (pc.n + 7u) / 8u) return;"), "{src}");
     assert!(src.contains("buffer Out { u64vec4 o[]; }"), "{src}");
     assert!(
-        src.contains("= w0[q];") && src.contains("o[q] = u64vec4("),
+        src.contains("= tg_tx8(tb0, int(q));") && src.contains("o[q] = u64vec4("),
         "{src}"
     );
     assert_eq!(cpu.workgroups, (n / 4 / 256 / 4) as u64);
@@ -251,8 +252,12 @@ fn cpus_read_pairs_of_vectors_as_one_load() {
     for (info, wide) in [(lavapipe(), true), (narrow, false), (gpu(), false)] {
         let p = plan(&[&s], &info).unwrap();
         let src = &p[0].source;
-        assert_eq!(src.contains("u64vec4 w0[]"), wide, "{src}");
-        assert_eq!(src.contains("vec4 v0[]"), !wide, "{src}");
+        // (a CPU reads through a texel buffer: a pair is two texels, a vector one)
+        let pairs = src.contains("u64vec4 w0[]") || src.contains("= tg_tx8(tb0, ");
+        let vectors =
+            src.contains("vec4 v0[]") || src.contains("= uintBitsToFloat(texelFetch(tb0, ");
+        assert_eq!(pairs, wide, "{src}");
+        assert_eq!(vectors, !wide, "{src}");
         // a load a step for each of the invocation's 4 rows: 8 elements wide, 4 narrow
         assert_eq!(p[0].loads, 4, "{src}");
         let lanes = src.matches("unpackUint2x32(").count();
@@ -264,7 +269,7 @@ fn cpus_read_pairs_of_vectors_as_one_load() {
         .reduce(ReduceOp::Add, &[1])
         .unwrap();
     let src = &plan(&[&h], &lavapipe()).unwrap()[0].source;
-    assert!(src.contains("uvec4 w0[]"), "{src}");
+    assert!(src.contains("= texelFetch(tb0, "), "{src}");
     assert!(!src.contains("GL_ARB_gpu_shader_int64"), "{src}");
 }
 
@@ -820,7 +825,7 @@ fn a_row_kernel_reads_its_row_once() {
         .unwrap();
     // (a CPU's loops take a pair of vectors a step, read as one wide load)
     for (info, threads, kept, step, load) in [
-        (lavapipe(), 8, 128, 8, "= w0["),
+        (lavapipe(), 8, 128, 8, "= tg_tx8(tb0, "),
         (gpu(), 64, 16, 4, "= v0["),
     ] {
         let p = plan(&[&y], &info).unwrap();
@@ -869,7 +874,7 @@ fn a_shared_row_reads_back_only_its_own_elements() {
         }
     );
     let src = &p[0].source;
-    assert_eq!(src.matches("= w0[").count(), 2, "{src}");
+    assert_eq!(src.matches("= tg_tx8(tb0, ").count(), 2, "{src}");
 }
 
 /// An f16 matmul as tg-ops composes it (f16 operands widened to f32, products and their sum
