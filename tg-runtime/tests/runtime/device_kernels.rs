@@ -189,6 +189,50 @@ fn mismatched_dispatches_are_errors() {
     ));
 }
 
+/// Copies 16-byte texels of a uniform texel buffer (binding 1, after the storage output).
+const TEXEL_COPY: &str = "#version 450
+layout(local_size_x = 64) in;
+layout(push_constant) uniform PC { uint n; } pc;
+layout(std430, set = 0, binding = 0) writeonly buffer Out { uvec4 o[]; };
+layout(set = 0, binding = 1) uniform usamplerBuffer t;
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  if (i < pc.n) o[i] = texelFetch(t, int(i));
+}
+";
+
+/// A kernel's texel buffers bind after its storage buffers and are read through the
+/// buffer's view; one a dispatch would write, or an application's buffer, is refused.
+#[test]
+fn texel_bindings_read_and_refuse_writes() {
+    let device = Device::get().unwrap();
+    let spirv = tg_runtime::compile::compile_glsl(TEXEL_COPY).unwrap();
+    let layout = tg_runtime::device::KernelLayout {
+        bindings: 1,
+        texels: 1,
+        push_constant_bytes: 4,
+    };
+    let p = device
+        .pipeline(tg_runtime::compile::stable_hash(TEXEL_COPY), &spirv, layout)
+        .unwrap();
+    let n = 100;
+    let values: Vec<f32> = (0..4 * n).map(|i| i as f32 * 0.5).collect();
+    let input = upload(&values).unwrap();
+    let out = device.alloc(16 * n as u64).unwrap();
+    let copy = |writes: bool| tg_runtime::device::Dispatch {
+        pipeline: p.clone(),
+        bindings: vec![bind(&out, true), bind(&input, writes)],
+        push_constants: (n as u32).to_le_bytes().to_vec(),
+        groups: [(n as u32).div_ceil(64), 1, 1],
+    };
+    device.execute(&[copy(false)], false).unwrap();
+    assert_eq!(download(&out).unwrap(), values);
+    assert!(matches!(
+        device.execute(&[copy(true)], false),
+        Err(Error::Argument { .. })
+    ));
+}
+
 #[test]
 fn eight_threads_at_once() {
     let threads: Vec<_> = (0..8)

@@ -55,9 +55,13 @@ impl View {
 }
 
 /// Bytes apart at and past which side-by-side invocations' pair reads stay storage loads
-/// (see the `Ins::VecLoad` arm of `Renderer::ins`): four pairs, two cache lines; between
-/// what was measured (pairs 64 bytes apart, an add's: 2x faster as texels; 3 KB, a decode
-/// product's rows: 1.4x slower).
+/// (see the `Ins::VecLoad` arm of `Renderer::ins`): four pairs, two cache lines, between
+/// what was measured (pairs 64 bytes apart, an add's: 1.3-1.4x faster as texels; 3 KB, the
+/// rows of a decode product reading eight rows an invocation: 1.4x slower). The rule is
+/// wider than what it was measured on: `tg-probe-loads`, one row of 3 KB an invocation and
+/// nothing else to do, reads it faster as texel pairs than as storage pairs from memory
+/// too, so the product's loss likely comes from its many rows at once, which this rule
+/// does not count.
 const FAR_LANES: i64 = 128;
 
 /// A rendered kernel.
@@ -662,10 +666,10 @@ impl Renderer<'_> {
                 };
                 let i = self.idx(vindex);
                 // a pair whose invocations read far apart (a matrix-vector product's rows)
-                // stays one storage load: streamed from memory, lavapipe's per-lane 32-byte
-                // loads beat the eight gathers of two texels (a Q8_0 decode product's
-                // weights, 135 MB in turn: 0.68 ms as storage, 0.96 as texels; its
-                // vectors, and rows read side by side, are faster as texels)
+                // stays one storage load, as measured on the decode step's Q8_0 gate and
+                // up product (eight rows an invocation), from memory: 0.68 ms with storage
+                // loads, 0.96 with texels, 0.64 with only its rows' pairs as storage loads
+                // (`FAR_LANES`)
                 let texel = view != View::Wide
                     || self.lane_stride(vindex) * (8 * dtype.size() as i64) < FAR_LANES;
                 if valid.is_always() {
