@@ -43,6 +43,17 @@ pub struct Dispatch {
     pub groups: [u32; 3],
 }
 
+impl Dispatch {
+    /// The bindings it describes by descriptor, in binding order, split as its pipeline's
+    /// layout declares them: storage buffers, then uniform texel buffers.
+    fn described(&self) -> (Vec<&Binding>, Vec<&Binding>) {
+        let storage = self.pipeline.kernel_layout().bindings as usize;
+        let mut buffers: Vec<&Binding> = self.bindings.iter().filter(|b| !b.by_address).collect();
+        let texels = buffers.split_off(storage.min(buffers.len()));
+        (buffers, texels)
+    }
+}
+
 /// What an `execute` did and how long it took.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExecReport {
@@ -198,20 +209,15 @@ impl Core {
                 message: format!("dispatch {i}: {message}"),
             })
         };
-        let described = d.bindings.iter().filter(|b| !b.by_address).count();
+        let (buffers, texels) = d.described();
+        let described = buffers.len() + texels.len();
         if described != layout.descriptors() as usize {
             return bad(format!(
                 "{described} bindings for a kernel that declares {}",
                 layout.descriptors()
             ));
         }
-        if let Some(b) = d
-            .bindings
-            .iter()
-            .filter(|b| !b.by_address)
-            .skip(layout.bindings as usize)
-            .find(|b| b.writes || b.buffer.is_external())
-        {
+        if let Some(b) = texels.iter().find(|b| b.writes || b.buffer.is_external()) {
             return bad(format!(
                 "buffer {} is bound as a uniform texel buffer, which kernels only read and \
                  which an application's buffer cannot be",
@@ -407,13 +413,7 @@ impl Core {
         // per dispatch: its storage buffers, then its texel buffers' views
         let mut infos: Vec<(Vec<vk::DescriptorBufferInfo>, Vec<vk::BufferView>)> = Vec::new();
         for &i in active {
-            let storage = dispatches[i].pipeline.kernel_layout().bindings as usize;
-            let described: Vec<&Binding> = dispatches[i]
-                .bindings
-                .iter()
-                .filter(|b| !b.by_address)
-                .collect();
-            let (buffers, texels) = described.split_at(storage.min(described.len()));
+            let (buffers, texels) = dispatches[i].described();
             infos.push((
                 buffers
                     .iter()

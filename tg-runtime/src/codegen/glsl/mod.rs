@@ -480,14 +480,9 @@ impl Renderer<'_> {
     }
 
     /// Element `i` (an int expression) of input `input`'s `view`, of the view's storage
-    /// type: through the input's texel buffer where it may be read so
-    /// ([`Program::texels`]), else from the view's own binding.
-    fn read(&mut self, input: usize, view: View, i: &str) -> String {
-        self.read_as(input, view, i, true)
-    }
-
-    /// [`Renderer::read`], through the texel buffer only where `texel` allows.
-    fn read_as(&mut self, input: usize, view: View, i: &str, texel: bool) -> String {
+    /// type: through the input's texel buffer where `texel` allows and the input may be
+    /// read so ([`Program::texels`]), else from the view's own binding.
+    fn read(&mut self, input: usize, view: View, i: &str, texel: bool) -> String {
         if texel && self.p.texels.get(input).copied().unwrap_or(false) {
             self.view(input, View::Texel);
             let t = View::Texel.array(input);
@@ -519,7 +514,7 @@ impl Renderer<'_> {
 
     /// An element load from the scalar view of input `buf` at int expression `i`.
     fn load(&mut self, buf: usize, i: &str, d: DType) -> String {
-        let word = |r: &mut Self, at: String| r.read(buf, View::Scalar, &at);
+        let word = |r: &mut Self, at: String| r.read(buf, View::Scalar, &at, true);
         match d.size() {
             1 => {
                 let w = word(self, format!("({i}) >> 2"));
@@ -673,11 +668,11 @@ impl Renderer<'_> {
                 let texel = view != View::Wide
                     || self.lane_stride(vindex) * (8 * dtype.size() as i64) < FAR_LANES;
                 if valid.is_always() {
-                    let value = self.read_as(*buf, view, &i, texel);
+                    let value = self.read(*buf, view, &i, texel);
                     writeln!(out, "{pad}{vt} x{v} = {value};").ok();
                 } else {
                     let (k, i) = self.guard(out, pad, v, valid, &i);
-                    let value = self.read_as(*buf, view, &i, texel);
+                    let value = self.read(*buf, view, &i, texel);
                     writeln!(out, "{pad}{vt} x{v} = {k} ? {value} : {vt}(0);").ok();
                 }
                 return;
