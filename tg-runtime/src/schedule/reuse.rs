@@ -35,14 +35,23 @@ pub fn worth_a_buffer(n: &Arc<Node>, evals: u128, realize: &HashSet<u64>) -> boo
     }
     // a padded view checks its bounds at every read; a padded copy checks them once (a
     // convolution's padded input is read once per output channel and window position), which
-    // pays for the copy's dispatch only over many reads
+    // pays for the copy's dispatch only over many reads. A pad of constants (an iota's
+    // digit, whose bounds fold where its index is unrolled) stays fused, as any value of
+    // constants does.
     if matches!(n.op(), Op::Pad(_)) {
-        return evals >= MIN_PAD_READS;
+        return evals >= MIN_PAD_READS && computation(n, realize, 0).1;
     }
     if !n.op().is_elementwise() {
         return false;
     }
-    // count the elementwise ops of its computation (enough to decide) and look for data
+    let (ops, reads_data) = computation(n, realize, MIN_OPS);
+    ops >= MIN_OPS && reads_data
+}
+
+/// The elementwise ops of `n`'s computation within the region bounded by `realize` (counted
+/// until `enough` are found along with data) and whether it reads data: a buffer, a
+/// realized value or another kernel's output.
+fn computation(n: &Arc<Node>, realize: &HashSet<u64>, enough: usize) -> (usize, bool) {
     let mut ops = 0usize;
     let mut reads_data = false;
     let mut seen: HashSet<u64> = HashSet::new();
@@ -52,17 +61,16 @@ pub fn worth_a_buffer(n: &Arc<Node>, evals: u128, realize: &HashSet<u64>) -> boo
             continue;
         }
         if m.id() != n.id() && is_boundary(&m, realize) {
-            // a buffer, a realized value or another kernel's output: data
             reads_data = true;
             continue;
         }
         if m.op().is_elementwise() {
             ops += 1;
         }
-        if ops >= MIN_OPS && reads_data {
-            return true;
+        if ops >= enough && reads_data {
+            break;
         }
         stack.extend(m.srcs());
     }
-    ops >= MIN_OPS && reads_data
+    (ops, reads_data)
 }

@@ -2,8 +2,9 @@
 //! same graphs reading storage buffers (`TG_STORAGE_READS=1` in a child process: the setting
 //! applies when the device is created): every dtype of at most 32 bits read element by
 //! element (a flip), as vectors and pairs, gathered by row, and from a window of a larger
-//! buffer whose last texel reaches into the buffer past it, bit for bit. (Each path's values
-//! against numpy: `primitives`, which runs on both classes.)
+//! buffer whose last texel reaches into the buffer past it, and a fused attention's passes
+//! (the template's own reads), bit for bit. (Each path's values against numpy:
+//! `primitives`, which runs on both classes; the attention's against the host: `attention`.)
 
 use crate::device_common::*;
 use tg_runtime::device::{Device, take_validation_messages};
@@ -74,6 +75,23 @@ fn results() -> Vec<u8> {
                 .to_bytes()
                 .unwrap(),
         );
+    }
+    // a fused attention's three passes under a mask (rows of 16 and 8: pairs where the
+    // child reads storage), its output and the gradients
+    let f32s = |shape: &[usize], salt: usize| {
+        let n = shape.iter().product();
+        Lazy::from_bytes(DType::F32, shape, bytes_of(DType::F32, n, salt)).unwrap()
+    };
+    let [q, k, v] = [([2, 37, 16], 1), ([2, 37, 16], 2), ([2, 37, 8], 3)]
+        .map(|(shape, salt)| Lazy::parameter(&f32s(&shape, salt)).unwrap());
+    let attended = q
+        .attention(&k, &v, false, Some(&f32s(&[1, 37, 37], 4)))
+        .unwrap();
+    let grads = attended
+        .gradient(&[&q, &k, &v], Some(&f32s(&[2, 37, 9], 5)))
+        .unwrap();
+    for y in std::iter::once(&attended).chain(&grads) {
+        out.extend(y.to_bytes().unwrap());
     }
     // a window of 20 bytes (17 u8 in whole vectors of four), a texel and a quarter, at the
     // device's alignment into a larger buffer

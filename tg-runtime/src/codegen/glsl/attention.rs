@@ -23,12 +23,15 @@
 //! pair of widths, the lengths push constants), named apart from the buffers (`o`, `b0`,
 //! `v0`, ..): `q0`, `k0`, `val0`, `g0` (the output's gradient), `acc0`, `dq0`, ...; a row of
 //! whole vectors is read as vectors, one of whole pairs as pairs where the target loads
-//! pairs.
+//! pairs. An input the program reads through texels (`Program::texels`, a CPU's) is read as
+//! vectors or elements of its texel buffer instead.
 
+use std::cell::RefCell;
 use std::fmt::Write;
 
+use super::helpers::Helpers;
 use super::types::literal;
-use super::{GlslFeatures, Shader, View, interface, invocation, preamble};
+use super::{GlslFeatures, Shader, View, interface, invocation, preamble, texel};
 use crate::codegen::program::Program;
 use crate::dtype::{DType, Scalar};
 use crate::ops::{AttentionDropout, AttentionMask, AttentionPass};
@@ -64,8 +67,10 @@ pub fn render(
     // is a loop LLVM compiles; a decode step's attention compiled in 360 ms instead of 590);
     // the forward's rows (a value row and the logsumexp), `GradQ`'s (a gradient row and
     // `delta`) and the logsumexp's gradient element by element
-    let view = |w: usize| {
-        if p.wide_loads && w.is_multiple_of(8) {
+    // through texels, a texel is a vector: pairs gain nothing
+    let texels = |input: usize| p.texels.get(input).copied().unwrap_or(false);
+    let view = |input: usize, w: usize| {
+        if p.wide_loads && w.is_multiple_of(8) && !texels(input) {
             View::Wide
         } else if w.is_multiple_of(4) {
             View::Vector
@@ -79,7 +84,7 @@ pub fn render(
     }
     let mut views: Vec<(usize, View)> = rows_read
         .into_iter()
-        .map(|(input, w)| (input, view(w)))
+        .map(|(input, w)| (input, view(input, w)))
         .collect();
     let wide = views.iter().any(|(_, v)| *v == View::Wide);
     let mut src = preamble(wide, false, GlslFeatures::default());
@@ -103,13 +108,32 @@ pub fn render(
     if dropout.is_some() {
         views.push((bits_in, View::Scalar));
     }
-    let (bindings, addresses) = interface(p, &views, "float", &mut src);
+    // an input's reads: an element, vector or pair of its storage view, or what its texel
+    // buffer holds there
+    let helpers = RefCell::new(Helpers::default());
+    let at = |input: usize, view: View, index: &str| match texels(input) {
+        true => texel::read(
+            p.inputs[input],
+            view,
+            &View::Texel.array(input),
+            index,
+            &mut helpers.borrow_mut(),
+        ),
+        false => format!("{}[{index}]", view.array(input)),
+    };
+    let declared: Vec<(usize, View)> = views
+        .iter()
+        .map(|&(input, v)| (input, if texels(input) { View::Texel } else { v }))
+        .collect();
+    let (bindings, addresses) = interface(p, &declared, "float", &mut src);
     let f = |x: f64| literal(Scalar::Float(x), DType::F32);
     let scale = 1.0 / (d as f64).sqrt();
     let (log2e, ln2) = (std::f64::consts::LOG2_E, std::f64::consts::LN_2);
     // the scores in base 2: `q . k * log2(e) / sqrt(D)`
     let base2 = f(log2e * scale);
-    let row = |input: usize, name: &str, base: &str, w: usize| load(input, name, base, w, view(w));
+    let row = |input: usize, name: &str, base: &str, w: usize| {
+        load(&at, input, name, base, w, view(input, w))
+    };
     // the forward's output rows: the values, then the logsumexp
     let width = dv + 1;
     // an invocation's rows: `rows` consecutive ones of a head (`lq` queries or `ls` keys),
@@ -145,7 +169,12 @@ pub fn render(
     }
     let kept = |indent: &str, name: &str, row: &str, key: &str| match dropout {
         Some(dr) => format!(
-            "{indent}float {name} = (((b{bits_in}[({row}) * words + (({key}) >> 5u)] >> (({key}) & 31u)) & 1u) != 0u ? {} : 0.0);\n",
+            "{indent}float {name} = ((({} >> (({key}) & 31u)) & 1u) != 0u ? {} : 0.0);\n",
+            at(
+                bits_in,
+                View::Scalar,
+                &format!("({row}) * words + (({key}) >> 5u)")
+            ),
             f(f64::from(dr.scale()))
         ),
         None => String::new(),
@@ -161,9 +190,13 @@ pub fn render(
     let added = |r: usize, other: &str| match mask {
         AttentionMask::Add { .. } => match pass {
             AttentionPass::GradKV => {
-                format!(" + b{m_in}[mq + min(r0 + {r}u, ls - 1u)] * {log2e_lit}")
+                let m = at(m_in, View::Scalar, &format!("mq + min(r0 + {r}u, ls - 1u)"));
+                format!(" + {m} * {log2e_lit}")
             }
-            _ => format!(" + b{m_in}[mrow{r} + {other}] * {log2e_lit}"),
+            _ => {
+                let m = at(m_in, View::Scalar, &format!("mrow{r} + {other}"));
+                format!(" + {m} * {log2e_lit}")
+            }
         },
         _ => String::new(),
     };
@@ -191,7 +224,10 @@ pub fn render(
         }
     }
     // the ends of a query block's rows (below 0 read as 0)
-    let end_of = |at: &str| format!("uint(max(b{m_in}[{mask_head} + {at}], 0.0))");
+    let end_of = |row: &str| {
+        let e = at(m_in, View::Scalar, &format!("{mask_head} + {row}"));
+        format!("uint(max({e}, 0.0))")
+    };
     if ends && pass != AttentionPass::GradKV {
         for r in 0..rows {
             let row = match mask_row {
@@ -330,6 +366,7 @@ pub fn render(
                     dv,
                 ));
                 body.push_str(&load(
+                    &at,
                     OUT,
                     &format!("o{r}_"),
                     &format!("row{r} * {width}u"),
@@ -337,12 +374,13 @@ pub fn render(
                     View::Scalar,
                 ));
                 let less = match lse_grad {
-                    true => format!(" - b{LSE_GRAD}[row{r}]"),
+                    true => format!(" - {}", at(LSE_GRAD, View::Scalar, &format!("row{r}"))),
                     false => String::new(),
                 };
                 writeln!(
                     body,
-                    "  float lse{r} = b{OUT}[row{r} * {width}u + {dv}u] * {};\n  float delta{r} = {}{less};",
+                    "  float lse{r} = {} * {};\n  float delta{r} = {}{less};",
+                    at(OUT, View::Scalar, &format!("row{r} * {width}u + {dv}u")),
                     f(log2e),
                     dot(&format!("g{r}_"), &format!("o{r}_"), dv),
                 )
@@ -404,9 +442,10 @@ pub fn render(
             body.push_str(&indent(&row(GRAD, "g_", &format!("query * {dv}u"), dv)));
             writeln!(
                 body,
-                "    float lse = b{OUT}[query * {width}u + {dv}u] * {};\n    float delta = b{DELTA}[query * {}u + {d}u];",
+                "    float lse = {} * {};\n    float delta = {};",
+                at(OUT, View::Scalar, &format!("query * {width}u + {dv}u")),
                 f(log2e),
-                d + 1
+                at(DELTA, View::Scalar, &format!("query * {}u + {d}u", d + 1)),
             )
             .ok();
             let row = if mask_row { "i" } else { "0u" };
@@ -466,6 +505,7 @@ pub fn render(
         }
     }
     let threads = p.threads();
+    src.push_str(&helpers.borrow().render());
     writeln!(
         src,
         "void main() {{\n{gid}  uint lq = pc.p[0];\n  uint ls = pc.p[1];\n{body}}}",
@@ -488,8 +528,16 @@ pub fn render(
 /// Declares `name0..` (`vec4`s) holding the `w` floats of input `input` from `base`, as its
 /// `view` reads them: whole pairs of vectors from its wide view (`w` and `base` multiples of
 /// 8; `namep0..` the pairs, 32-bit lanes in 64-bit words) or whole vectors from its vector
-/// view (multiples of 4), else element by element, the last vector's missing lanes 0.
-fn load(input: usize, name: &str, base: &str, w: usize, view: View) -> String {
+/// view (multiples of 4), else element by element, the last vector's missing lanes 0; `at`
+/// makes each read.
+fn load(
+    at: &dyn Fn(usize, View, &str) -> String,
+    input: usize,
+    name: &str,
+    base: &str,
+    w: usize,
+    view: View,
+) -> String {
     let mut src = String::new();
     if view == View::Wide {
         for t in 0..w / 8 {
@@ -500,7 +548,8 @@ fn load(input: usize, name: &str, base: &str, w: usize, view: View) -> String {
             };
             writeln!(
                 src,
-                "  u64vec4 {name}p{t} = w{input}[({base}) / 8u + {t}u];\n  vec4 {name}{} = vec4({});\n  vec4 {name}{} = vec4({});",
+                "  u64vec4 {name}p{t} = {};\n  vec4 {name}{} = vec4({});\n  vec4 {name}{} = vec4({});",
+                at(input, View::Wide, &format!("({base}) / 8u + {t}u")),
                 2 * t,
                 half("x", "y"),
                 2 * t + 1,
@@ -512,11 +561,11 @@ fn load(input: usize, name: &str, base: &str, w: usize, view: View) -> String {
     }
     for t in 0..w.div_ceil(4) {
         let value = if view == View::Vector {
-            format!("v{input}[({base}) / 4u + {t}u]")
+            at(input, View::Vector, &format!("({base}) / 4u + {t}u"))
         } else {
             let lanes: Vec<String> = (0..4)
                 .map(|u| match 4 * t + u {
-                    c if c < w => format!("b{input}[{base} + {c}u]"),
+                    c if c < w => at(input, View::Scalar, &format!("{base} + {c}u")),
                     _ => "0.0".into(),
                 })
                 .collect();

@@ -337,3 +337,65 @@ fn a_blocked_operand_unrolls_the_reduction_by_its_block() {
         }
     }
 }
+
+/// A product over weights unpacked from words by shifts that an iota makes (a quantized
+/// matmul's, as `tg-gguf` builds it): the iota's digits are pads of constants, and however
+/// often the tile reads them they stay in its kernel (no kernel computes the shifts into a
+/// buffer). Integer constants are literals, not push-constant words, so the compiler folds
+/// the shifts, masks and bounds they take part in; float constants stay words (a literal
+/// `0.0` lets a compiler fold `x * 0.0` to 0 for an infinite `x`).
+#[test]
+fn unpacking_shifts_stay_in_the_product_as_literals() {
+    let (m, n, k) = (32, 4096, 768);
+    let words = Lazy::empty_buffer(DType::U32, &[n, k / 4, 1])
+        .unwrap()
+        .expand(&[n, k / 4, 4])
+        .unwrap();
+    let shifts = Lazy::arange_u32(4)
+        .unwrap()
+        .binary(
+            BinaryOp::Mul,
+            &Lazy::constant(8u32, DType::U32, &[4]).unwrap(),
+        )
+        .unwrap()
+        .reshape(&[1, 1, 4])
+        .unwrap()
+        .expand(&[n, k / 4, 4])
+        .unwrap();
+    let weights = words
+        .binary(BinaryOp::Shr, &shifts)
+        .unwrap()
+        .cast(DType::U8)
+        .bitcast(DType::I8)
+        .unwrap()
+        .cast(DType::F32)
+        .binary(
+            BinaryOp::Mul,
+            &Lazy::constant(0.5f32, DType::F32, &[n, k / 4, 4]).unwrap(),
+        )
+        .unwrap()
+        .reshape(&[1, n, k])
+        .unwrap()
+        .expand(&[m, n, k])
+        .unwrap();
+    let x = data(&[m, 1, k]).expand(&[m, n, k]).unwrap();
+    let y = x
+        .binary(BinaryOp::Mul, &weights)
+        .unwrap()
+        .reduce(ReduceOp::Add, &[2])
+        .unwrap();
+    let planned = plan(&[&y], &lavapipe()).unwrap();
+    let names: Vec<&str> = planned.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    let (kernel, lowering) = last_kernel(&y, &lavapipe());
+    let p = lower(&kernel, lowering);
+    let params: Vec<DType> = placed(&p, |i| matches!(i, Ins::Param { .. }))
+        .iter()
+        .map(|i| match i {
+            Ins::Param { dtype, .. } => *dtype,
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(params, [DType::F32], "{params:?}");
+    assert!(!placed(&p, |i| matches!(i, Ins::Const(_, DType::U32))).is_empty());
+}

@@ -1193,10 +1193,15 @@ fn an_attention_backward_is_its_two_passes() {
 }
 
 /// A fused attention reads the rows that are whole pairs of vectors as pairs where the
-/// target loads pairs (a CPU driver with 64-bit integers: lavapipe loads lane by lane, so a
-/// pair costs what a vector does), rows of whole vectors as vectors, and a GPU's as vectors.
+/// target loads pairs (a CPU driver with 64-bit integers reading storage buffers: lavapipe
+/// loads lane by lane, so a pair costs what a vector does), rows of whole vectors as vectors,
+/// and a GPU's as vectors. (A CPU reads them through texels: `texels.rs`.)
 #[test]
 fn an_attention_reads_its_rows_in_pairs_on_a_cpu() {
+    let lavapipe = || DeviceInfo {
+        storage_reads: true,
+        ..lavapipe()
+    };
     let source = |d: usize, info: &DeviceInfo| {
         let q = data(&[2, 37, d]);
         let v = data(&[2, 37, 8]);

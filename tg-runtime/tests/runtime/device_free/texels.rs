@@ -4,6 +4,7 @@
 
 use tg_runtime::ash::vk;
 use tg_runtime::device::{DeviceInfo, KernelLayout};
+use tg_runtime::kernel::Strategy;
 use tg_runtime::realize::plan;
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp};
 
@@ -110,6 +111,40 @@ fn a_products_rows_far_apart_stay_storage_loads() {
     assert!(s.contains("tg_tx8(tb"), "{s}");
     // a GPU reads the rows as vectors, one an invocation's lane: nothing through texels
     assert!(!source(&y, &gpu()).contains("usamplerBuffer"));
+}
+
+/// A CPU's fused attention reads every input through texel buffers in all three passes:
+/// rows as texels (a vector each, never pairs), the additive mask, the dropout's kept bits,
+/// the forward's output and `delta` element by element; a GPU's reads storage buffers.
+#[test]
+fn a_cpu_attention_reads_its_inputs_through_texel_buffers() {
+    let [q, k, v] = [0, 1, 2].map(|_| Lazy::parameter(&data(&[2, 37, 16])).unwrap());
+    let mask = data(&[1, 37, 37]);
+    let keep = Lazy::empty_buffer(DType::U32, &[2, 37, 2]).unwrap();
+    let out = q
+        .attention_dropout(&k, &v, false, Some(&mask), &keep, 0.25)
+        .unwrap();
+    let seed = data(&[2, 37, 17]);
+    let grads = out.gradient(&[&q, &k, &v], Some(&seed)).unwrap();
+    let sources = |info: &DeviceInfo| -> Vec<String> {
+        plan(&grads.iter().collect::<Vec<_>>(), info)
+            .unwrap()
+            .into_iter()
+            .filter(|k| matches!(k.kernel.strategy, Strategy::Attention { .. }))
+            .map(|k| k.source)
+            .collect()
+    };
+    let cpu = sources(&lavapipe());
+    assert_eq!(cpu.len(), 3);
+    for s in &cpu {
+        assert!(!s.contains("readonly buffer"), "{s}");
+        assert!(!s.contains("u64vec4"), "{s}");
+        assert!(s.contains("uintBitsToFloat(texelFetch(tb0, "), "{s}");
+        assert!(s.contains("tg_tx1(tb"), "{s}");
+    }
+    for s in sources(&gpu()) {
+        assert!(!s.contains("usamplerBuffer"), "{s}");
+    }
 }
 
 /// A layout's texel buffers follow its storage buffers, one descriptor each.
