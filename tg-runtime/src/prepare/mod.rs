@@ -160,17 +160,32 @@ fn prepare_as(dev: &Device, k: &Kernel, sig: Signature) -> Result<(Arc<Prepared>
     Ok((p, compiled))
 }
 
-/// The prepared forms of `ks`, in order, as [`prepare`] gives each; those not prepared before
-/// are built on up to [`std::thread::available_parallelism`] threads at once.
+/// The prepared forms of `ks`, as [`prepare`] gives each, handed to `ready` in kernel order
+/// as soon as each (and every one before it) is; those not prepared before are built on up to
+/// [`std::thread::available_parallelism`] threads at once. `waiting` runs whenever the next
+/// one is still being built: a realize submits what it has so far, so a driver that
+/// compiles a pipeline at its first dispatch (lavapipe's LLVM, on its queue's thread)
+/// starts on the first kernels while the host prepares the rest.
 ///
-/// Preparing a new kernel is shaderc compiling its GLSL and the driver compiling the SPIR-V
-/// (lavapipe runs LLVM): tens of milliseconds each, hundreds of kernels on a model's first
-/// run, and every step of it is independent of the other kernels (shaderc's compilers are
-/// per thread, pipelines are built outside the device's lock), so a first run spends its
-/// time in proportion to the kernels over the cores rather than the kernels. A realize whose
-/// kernels were all prepared before looks each up and starts no thread. The first error in
-/// kernel order is returned, whichever thread met it.
-pub fn prepare_all(dev: &Device, ks: &[&Kernel]) -> Result<Vec<(Arc<Prepared>, bool)>> {
+/// Preparing a new kernel is shaderc compiling its GLSL and the driver compiling the SPIR-V:
+/// tens of milliseconds each, hundreds of kernels on a model's first run, and every step of
+/// it is independent of the other kernels (shaderc's compilers are per thread, pipelines
+/// are built outside the device's lock), so a first run spends its time in proportion to
+/// the kernels over the cores rather than the kernels. A realize whose kernels were all
+/// prepared before looks each up and starts no thread. Every kernel's dtypes are checked
+/// before any is handed on, and the first error in kernel order is returned (`ready`'s
+/// included), whichever thread met it; the threads then take no more kernels.
+pub fn prepare_each(
+    dev: &Device,
+    ks: &[&Kernel],
+    mut ready: impl FnMut(usize, Arc<Prepared>, bool) -> Result<()>,
+    mut waiting: impl FnMut() -> Result<()>,
+) -> Result<()> {
+    for k in ks {
+        for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
+            check_dtype(dev, d)?;
+        }
+    }
     let sigs: Vec<Signature> = ks.iter().map(|k| signature::signature(k)).collect();
     let known: Vec<Option<Arc<Prepared>>> = {
         let prepared = dev.local::<PreparedKernels>(0);
@@ -181,40 +196,66 @@ pub fn prepare_all(dev: &Device, ks: &[&Kernel]) -> Result<Vec<(Arc<Prepared>, b
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(missing.len());
-    let mut built: HashMap<usize, Result<(Arc<Prepared>, bool)>> = HashMap::new();
-    if threads > 1 {
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let results = Mutex::new(&mut built);
-        // the graph as the realize's thread pinned it: another thread's realize may compute
-        // a node of these kernels meanwhile and drop its sources
-        let pins = pinned_sources();
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    let _pinned = pin_copied(pins.clone());
-                    loop {
-                        let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&i) = missing.get(j) else { break };
-                        let r = prepare_as(dev, ks[i], sigs[i]);
-                        results
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .insert(i, r);
-                    }
-                });
-            }
-        });
+    if threads <= 1 {
+        for (i, known) in known.into_iter().enumerate() {
+            let (p, compiled) = match known {
+                Some(p) => (p, false),
+                None => prepare_as(dev, ks[i], sigs[i])?,
+            };
+            ready(i, p, compiled)?;
+        }
+        return Ok(());
     }
-    ks.iter()
-        .zip(known)
-        .enumerate()
-        .map(|(i, (k, known))| match known {
-            Some(p) => Ok((p, false)),
-            None => built
-                .remove(&i)
-                .unwrap_or_else(|| prepare_as(dev, k, sigs[i])),
-        })
-        .collect()
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (send, results) = std::sync::mpsc::channel::<(usize, Result<(Arc<Prepared>, bool)>)>();
+    // the graph as the realize's thread pinned it: another thread's realize may compute a
+    // node of these kernels meanwhile and drop its sources
+    let pins = pinned_sources();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let send = send.clone();
+            let (next, missing, sigs, pins) = (&next, &missing, &sigs, pins.clone());
+            scope.spawn(move || {
+                let _pinned = pin_copied(pins);
+                loop {
+                    let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&i) = missing.get(j) else { break };
+                    if send.send((i, prepare_as(dev, ks[i], sigs[i]))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let mut built: HashMap<usize, Result<(Arc<Prepared>, bool)>> = HashMap::new();
+        let outcome = (|| {
+            for (i, known) in known.into_iter().enumerate() {
+                let (p, compiled) = match known {
+                    Some(p) => (p, false),
+                    None => {
+                        while let Ok((j, r)) = results.try_recv() {
+                            built.insert(j, r);
+                        }
+                        if !built.contains_key(&i) {
+                            waiting()?;
+                        }
+                        while !built.contains_key(&i) {
+                            let (j, r) = results.recv().map_err(|_| {
+                                Error::internal("prepare_each", "a preparing thread stopped")
+                            })?;
+                            built.insert(j, r);
+                        }
+                        built.remove(&i).expect("just found")?
+                    }
+                };
+                ready(i, p, compiled)?;
+            }
+            Ok(())
+        })();
+        // on an error the threads take no more kernels
+        next.store(missing.len(), std::sync::atomic::Ordering::Relaxed);
+        outcome
+    })
 }
 
 fn prepare_uncached(dev: &Device, k: &Kernel, sig: Signature) -> Result<(Prepared, bool)> {

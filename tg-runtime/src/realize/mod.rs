@@ -4,6 +4,7 @@ mod arena;
 pub mod record;
 mod recycle;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
@@ -142,7 +143,10 @@ pub fn realize_report(targets: &[&Lazy], timing: bool) -> Result<Report> {
             .collect(),
     };
     let recycling = recycle_plan(dev, &sched, &nodes);
-    let (dispatches, names) = dispatch_kernels(&sched, &recycling, &mut buffers, &mut delta)?;
+    // without timing, kernels are submitted as they are prepared (a driver compiling at the
+    // first dispatch starts meanwhile); with it, at once, to time them together
+    let (dispatches, names) =
+        dispatch_kernels(&sched, &recycling, &mut buffers, &mut delta, !timing)?;
     for (n, _) in &sched.aliases {
         let b = buffers.of(n)?;
         buffers.results.insert(n.id(), b);
@@ -266,15 +270,20 @@ impl Buffers<'_> {
 /// Prepares every kernel of `sched` and its dispatch (in order), writing into a fresh
 /// buffer, one `recycling` hands on, or an assign's target; returns the dispatches and the
 /// kernels' names.
+/// Prepares `sched`'s kernels and builds their dispatches in order. With `early`, whenever
+/// the next kernel is still being prepared the dispatches built so far are submitted
+/// (`prepare::prepare_each`), so the driver starts on them; what is left is returned, with
+/// every kernel's name.
 fn dispatch_kernels(
     sched: &Schedule,
     recycling: &recycle::Plan,
     buffers: &mut Buffers,
     delta: &mut Stats,
+    early: bool,
 ) -> Result<(Vec<Dispatch>, Vec<String>)> {
     let dev = buffers.dev;
     let mut written: Vec<Arc<Buffer>> = Vec::with_capacity(sched.kernels.len());
-    let mut dispatches = Vec::with_capacity(sched.kernels.len());
+    let pending = RefCell::new(Vec::with_capacity(sched.kernels.len()));
     let mut names = Vec::with_capacity(sched.kernels.len());
     // the tile a search chose for each kernel's class, when searches are asked for
     let chosen = sched
@@ -286,8 +295,8 @@ fn dispatch_kernels(
         })
         .collect::<Result<Vec<_>>>()?;
     let kernels: Vec<&Kernel> = chosen.iter().map(|k| &**k).collect();
-    let prepared = prepare::prepare_all(dev, &kernels)?;
-    for (j, (k, (p, compiled))) in kernels.into_iter().zip(prepared).enumerate() {
+    let ready = |j: usize, p: Arc<prepare::Prepared>, compiled: bool| -> Result<()> {
+        let k = kernels[j];
         // an assign writes into its target's buffer; every other kernel into a fresh one, or
         // one its readers are done with (`recycle`)
         let out = match (k.root.op(), recycling.outs[j]) {
@@ -309,7 +318,9 @@ fn dispatch_kernels(
             .iter()
             .map(|i| buffers.of(i))
             .collect::<Result<Vec<_>>>()?;
-        dispatches.push(prepare::dispatch(dev, &p, &outs, &inputs)?);
+        pending
+            .borrow_mut()
+            .push(prepare::dispatch(dev, &p, &outs, &inputs)?);
         let written_to: Vec<record::Written> = k
             .roots()
             .zip(&outs)
@@ -343,8 +354,19 @@ fn dispatch_kernels(
             buffers.results.insert(r.id(), b.clone());
         }
         buffers.results.insert(k.root.id(), out);
-    }
-    Ok((dispatches, names))
+        Ok(())
+    };
+    let waiting = || -> Result<()> {
+        let ready: Vec<Dispatch> = std::mem::take(&mut *pending.borrow_mut());
+        if early && !ready.is_empty() {
+            dev.submit(ready)?;
+        } else {
+            *pending.borrow_mut() = ready;
+        }
+        Ok(())
+    };
+    prepare::prepare_each(dev, &kernels, ready, waiting)?;
+    Ok((pending.into_inner(), names))
 }
 
 /// `b` on `dev`: itself, or a copy through the host of a buffer another device realized (a

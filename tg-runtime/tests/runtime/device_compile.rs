@@ -285,3 +285,82 @@ fn child_open_up() {
     assert_eq!(ShaderCache::new(Some(dir.clone())).dir(), None);
     axpb_pipeline_saved(&spirv);
 }
+
+/// Independent kernels of structures no realize prepared before: reductions over `rows`
+/// rows of 1..=6 columns, offset by `salt` (a constant's value is part of the structure).
+fn fresh_kernels(salt: f32) -> Vec<tg_runtime::kernel::Kernel> {
+    use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp};
+    let dev = Device::get().unwrap();
+    let outs: Vec<Lazy> = (1..=6usize)
+        .map(|cols| {
+            let x = Lazy::from_slice(&[37, cols], &vec![1.0f32; 37 * cols]).unwrap();
+            x.binary(
+                BinaryOp::Add,
+                &Lazy::constant(salt, DType::F32, &[37, cols]).unwrap(),
+            )
+            .unwrap()
+            .reduce(ReduceOp::Add, &[0])
+            .unwrap()
+        })
+        .collect();
+    tg_runtime::realize::plan(&outs.iter().collect::<Vec<_>>(), dev.info())
+        .unwrap()
+        .into_iter()
+        .map(|p| p.kernel)
+        .collect()
+}
+
+/// A realize's kernels reach it in kernel order, each once, however the threads preparing
+/// them finish (it submits what it has whenever the next is not ready, so the order is
+/// the kernels'); an error from the realize's side stops the rest and comes back.
+#[test]
+fn prepared_kernels_are_handed_on_in_order() {
+    let dev = Device::get().unwrap();
+    let salt = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos() as f32;
+    let kernels = fresh_kernels(salt);
+    assert!(kernels.len() >= 6, "{}", kernels.len());
+    let ks: Vec<&tg_runtime::kernel::Kernel> = kernels.iter().collect();
+    let mut order = Vec::new();
+    tg_runtime::prepare::prepare_each(
+        dev,
+        &ks,
+        |i, p, _| {
+            assert!(!p.name.is_empty());
+            order.push(i);
+            Ok(())
+        },
+        || Ok(()),
+    )
+    .unwrap();
+    assert_eq!(order, (0..ks.len()).collect::<Vec<_>>());
+
+    let kernels = fresh_kernels(salt + 0.5);
+    let ks: Vec<&tg_runtime::kernel::Kernel> = kernels.iter().collect();
+    let mut handed = 0;
+    let stopped = tg_runtime::prepare::prepare_each(
+        dev,
+        &ks,
+        |i, _, _| {
+            handed += 1;
+            match i {
+                2 => Err(Error::internal("test", "stop at 2")),
+                _ => Ok(()),
+            }
+        },
+        || Ok(()),
+    );
+    assert!(
+        matches!(
+            stopped,
+            Err(Error::Internal {
+                context: "test",
+                ..
+            })
+        ),
+        "{stopped:?}"
+    );
+    assert_eq!(handed, 3);
+}
