@@ -105,6 +105,32 @@ fn casts_and_bitcasts_match_numpy() {
     fixture::run_all("runtime_cast.json", build);
 }
 
+/// Every f16 bit pattern (zeros, subnormals, normals, infinities, NaN with their payloads)
+/// widens to the f32 bits the host's `half` gives, and a NaN to numpy's: its sign and
+/// payload as they are (`half` quiets a signaling NaN; numpy, as tg, keeps its bits). The
+/// device's `tg_h2f` where f16 is emulated, its own conversion where not. (numpy's fixtures
+/// hold a sample of the patterns.)
+#[test]
+fn every_f16_widens_exactly() {
+    let bits: Vec<u8> = (0..=u16::MAX).flat_map(u16::to_le_bytes).collect();
+    let wide = Lazy::from_bytes(tg_runtime::DType::U16, &[1 << 16], bits)
+        .unwrap()
+        .bitcast(tg_runtime::DType::F16)
+        .unwrap()
+        .cast(tg_runtime::DType::F32)
+        .to_vec::<f32>()
+        .unwrap();
+    for (h, got) in (0..=u16::MAX).zip(wide) {
+        let want = match half::f16::from_bits(h) {
+            x if x.is_nan() => {
+                (u32::from(h & 0x8000) << 16) | 0x7f80_0000 | (u32::from(h & 0x3ff) << 13)
+            }
+            x => x.to_f32().to_bits(),
+        };
+        assert_eq!(got.to_bits(), want, "f16 {h:#06x}");
+    }
+}
+
 #[test]
 fn reductions_match_numpy() {
     fixture::run_all("runtime_reduce.json", build);
