@@ -498,11 +498,14 @@ impl Model {
         Ok((self.out_norm.forward(&x).map_err(rt)?, written))
     }
 
+    /// The rows of `ids`, in a buffer of their own: fused into the first layer, the table's
+    /// decode made its norm and output projection shaders of their own (two more compiles
+    /// on a cold start, where the layers after share theirs).
     fn embed(&self, ids: &DynTensor) -> Result<DynTensor> {
         let table = Embedding {
             weight: self.embed.values()?,
         };
-        table.forward(ids).map_err(rt)
+        Ok(table.forward(ids).map_err(rt)?.contiguous())
     }
 
     fn var(&self, slot: u64, value: impl Into<Scalar>, dtype: DType) -> Result<DynTensor> {
