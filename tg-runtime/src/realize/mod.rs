@@ -268,12 +268,10 @@ impl Buffers<'_> {
 }
 
 /// Prepares every kernel of `sched` and its dispatch (in order), writing into a fresh
-/// buffer, one `recycling` hands on, or an assign's target; returns the dispatches and the
-/// kernels' names.
-/// Prepares `sched`'s kernels and builds their dispatches in order. With `early`, whenever
-/// the next kernel is still being prepared the dispatches built so far are submitted
-/// (`prepare::prepare_each`), so the driver starts on them; what is left is returned, with
-/// every kernel's name.
+/// buffer, one `recycling` hands on, or an assign's target. With `early`, whenever the next
+/// kernel is still being prepared the dispatches built so far are submitted
+/// (`prepare::prepare_each`), so the driver starts on them. Returns the dispatches not yet
+/// submitted and every kernel's name.
 fn dispatch_kernels(
     sched: &Schedule,
     recycling: &recycle::Plan,
@@ -357,11 +355,11 @@ fn dispatch_kernels(
         Ok(())
     };
     let waiting = || -> Result<()> {
-        let ready: Vec<Dispatch> = std::mem::take(&mut *pending.borrow_mut());
-        if early && !ready.is_empty() {
-            dev.submit(ready)?;
-        } else {
-            *pending.borrow_mut() = ready;
+        if early {
+            let built: Vec<Dispatch> = std::mem::take(&mut *pending.borrow_mut());
+            if !built.is_empty() {
+                dev.submit(built)?;
+            }
         }
         Ok(())
     };
