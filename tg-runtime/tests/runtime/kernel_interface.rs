@@ -11,7 +11,9 @@ fn changed_scalars_and_reduction_lengths_reuse_shaders() {
     let out = run_child("child_reuse", &[("TG_CACHE_DIR", "off")]);
     let scalars: u64 = child_value(&out, "SCALAR_COMPILES").parse().unwrap();
     let shapes: u64 = child_value(&out, "SHAPE_COMPILES").parse().unwrap();
+    let keys: u64 = child_value(&out, "KEY_COMPILES").parse().unwrap();
     assert!(scalars <= 2, "200 scalars took {scalars} compiles");
+    assert!(keys <= 2, "50 integers took {keys} compiles");
     assert!(shapes <= 10, "200 reduction lengths took {shapes} compiles");
 }
 
@@ -30,6 +32,21 @@ fn child_reuse() {
         assert_eq!(got[7], 3.5 + i as f32, "a + {i}");
     }
     println!("SCALAR_COMPILES={}", thread_stats().compiles - before);
+
+    // integers are data too: a random draw's key schedule differs every call, and one
+    // kernel serves them all
+    let ints: Vec<u32> = (0..1000).collect();
+    let b = Lazy::from_slice(&[1000], &ints).unwrap();
+    b.realize().unwrap();
+    let before = thread_stats().compiles;
+    for i in 0..50u32 {
+        let key = 0x9e37_79b9u32.wrapping_mul(i + 1) | 0x0001_0000;
+        let k = Lazy::constant(key, DType::U32, &[1000]).unwrap();
+        let mixed = b.binary(BinaryOp::Xor, &k).unwrap();
+        let got = mixed.to_vec::<u32>().unwrap();
+        assert_eq!(got[7], 7 ^ key, "key {key:#x}");
+    }
+    println!("KEY_COMPILES={}", thread_stats().compiles - before);
 
     let before = thread_stats().compiles;
     for rows in 1..=200usize {

@@ -1,7 +1,7 @@
 #version 450
 #extension GL_ARB_gpu_shader_int64 : require
 layout(local_size_x = 256) in;
-layout(push_constant) uniform PC { uint n; uint p[1]; } pc;
+layout(push_constant) uniform PC { uint n; uint p[4]; } pc;
 layout(std430, set = 0, binding = 0) restrict writeonly buffer Out { u64vec4 o[]; };
 layout(set = 0, binding = 1) uniform usamplerBuffer tb0;
 layout(set = 0, binding = 2) uniform usamplerBuffer tb1;
@@ -16,16 +16,16 @@ void main() {
   if (gid >= (pc.n + 7u) / 8u) return;
   int q = int(gid);
   int x0 = int(tg_tx1(tb0, int((q >> 3))));
-  int x1 = 0;
-  int x2 = 1000;
+  int x1 = int(pc.p[0]);
+  int x2 = int(pc.p[1]);
   bool x3 = (x0 < x2);
   bool x4 = (x0 < x1);
-  bool x5 = false;
+  bool x5 = (pc.p[2] != 0u);
   bool x6 = (x4 ? x5 : x3);
   int x7 = (x6 ? x0 : x1);
   u64vec4 x25 = tg_tx8(tb1, int((x7 * 8 + (q & 7))));
   float x8 = uintBitsToFloat(unpackUint2x32(x25[0])[0]);
-  float x9 = uintBitsToFloat(pc.p[0]);
+  float x9 = uintBitsToFloat(pc.p[3]);
   float x10 = (x6 ? x8 : x9);
   float x11 = uintBitsToFloat(unpackUint2x32(x25[0])[1]);
   float x12 = (x6 ? x11 : x9);

@@ -1,6 +1,5 @@
-//! The graph's scalars as data: vars (which a replay rebinds) and float constants get
-//! push-constant words while words are left, so a kernel's source does not depend on their
-//! values; integer and bool constants are literals.
+//! The graph's scalars as data: vars (which a replay rebinds) and constants get push-constant
+//! words while words are left, so a kernel's source does not depend on their values.
 
 use std::sync::Arc;
 
@@ -40,21 +39,11 @@ impl Lowerer {
         self.emit(c, Ins::Param { word, dtype })
     }
 
-    /// A constant: a float is a push-constant scalar while words are left, else a literal.
-    /// Values as data keep a kernel's source independent of them, and keep compilers from
-    /// folding arithmetic with them (llvmpipe folds `x * 0.0` to zero even for an infinite
-    /// `x`). Integer arithmetic folds exactly, and its constants are mostly index arithmetic
-    /// (an iota's digits, bounds, shift amounts and masks) whose folding is the point: the
-    /// Q8_0 decode step's unpacking shifts as words cost a variable shift and its range check
-    /// a weight, and the prefill's gate and up tile compiled slower (kernels of one structure
-    /// with different integer constants now compile apart, as kernels of different shapes
-    /// do: the structural signature keys on constants' values either way).
+    /// A constant: a push-constant scalar while words are left, else a literal. Values as
+    /// data keep a kernel's source independent of them, and keep compilers from folding
+    /// arithmetic with them (llvmpipe folds `x * 0.0` to zero even for an infinite `x`).
     pub(super) fn constant(&mut self, c: Cursor, value: Scalar, dtype: DType) -> Val {
         let bits = ConstBits(value.cast(dtype));
-        if !dtype.is_float() {
-            let c = self.hoist(c, &[], &Cond::always());
-            return self.emit(c, Ins::Const(bits, dtype));
-        }
         let word = match self.param_words.get(&(bits, dtype)) {
             Some(&w) => w,
             None => {
