@@ -335,6 +335,11 @@ impl Program {
     /// The block every program starts in.
     pub const ROOT: BlockId = 0;
 
+    /// Whether input `input` may be read through a uniform texel buffer ([`Program::texels`]).
+    pub fn reads_texels(&self, input: usize) -> bool {
+        self.texels.get(input).copied().unwrap_or(false)
+    }
+
     /// Whether the kernel keeps part of a row in an array ([`Ins::Stash`]) that a later loop
     /// reads back (a stash no one reads has length 0).
     pub fn keeps_rows(&self) -> bool {

@@ -68,7 +68,7 @@ pub fn render(
     // the forward's rows (a value row and the logsumexp), `GradQ`'s (a gradient row and
     // `delta`) and the logsumexp's gradient element by element
     // through texels, a texel is a vector: pairs gain nothing
-    let texels = |input: usize| p.texels.get(input).copied().unwrap_or(false);
+    let texels = |input: usize| p.reads_texels(input);
     let view = |input: usize, w: usize| {
         if p.wide_loads && w.is_multiple_of(8) && !texels(input) {
             View::Wide

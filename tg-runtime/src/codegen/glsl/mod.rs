@@ -483,7 +483,7 @@ impl Renderer<'_> {
     /// type: through the input's texel buffer where `texel` allows and the input may be
     /// read so ([`Program::texels`]), else from the view's own binding.
     fn read(&mut self, input: usize, view: View, i: &str, texel: bool) -> String {
-        if texel && self.p.texels.get(input).copied().unwrap_or(false) {
+        if texel && self.p.reads_texels(input) {
             self.view(input, View::Texel);
             let t = View::Texel.array(input);
             return texel::read(self.p.inputs[input], view, &t, i, &mut self.h);
