@@ -595,7 +595,7 @@ pub(crate) fn pin_sources() -> PinGuard {
 }
 
 /// A copy of the sources this thread has pinned, for another thread working on the same
-/// realize (`prepare::prepare_all` lowers its kernels on several threads, and lowering must
+/// realize (`prepare::prepare_each` lowers its kernels on several threads, and lowering must
 /// see the graph the scheduler planned, as on the realize's own thread).
 pub(crate) fn pinned_sources() -> Option<HashMap<u64, Vec<Arc<Node>>>> {
     PINNED.with(|p| p.borrow().clone())

@@ -145,6 +145,7 @@ fn lowered_as(k: &Kernel, sig: Signature, target: &Target) -> Result<Arc<Lowered
 /// The prepared form of `k`, from the cache when a kernel of the same structure ran before,
 /// and whether shaderc had to compile it.
 pub fn prepare(dev: &Device, k: &Kernel) -> Result<(Arc<Prepared>, bool)> {
+    check_dtypes(dev, k)?;
     prepare_as(dev, k, signature::signature(k))
 }
 
@@ -182,9 +183,7 @@ pub fn prepare_each(
     mut waiting: impl FnMut() -> Result<()>,
 ) -> Result<()> {
     for k in ks {
-        for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
-            check_dtype(dev, d)?;
-        }
+        check_dtypes(dev, k)?;
     }
     let sigs: Vec<Signature> = ks.iter().map(|k| signature::signature(k)).collect();
     let known: Vec<Option<Arc<Prepared>>> = {
@@ -196,15 +195,19 @@ pub fn prepare_each(
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(missing.len());
-    if threads <= 1 {
+    // every kernel to `ready` in order, `build(i)` giving each one not prepared before
+    let hand_on = |build: &mut dyn FnMut(usize) -> Result<(Arc<Prepared>, bool)>| {
         for (i, known) in known.into_iter().enumerate() {
             let (p, compiled) = match known {
                 Some(p) => (p, false),
-                None => prepare_as(dev, ks[i], sigs[i])?,
+                None => build(i)?,
             };
             ready(i, p, compiled)?;
         }
-        return Ok(());
+        Ok(())
+    };
+    if threads <= 1 {
+        return hand_on(&mut |i| prepare_as(dev, ks[i], sigs[i]));
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let (send, results) = std::sync::mpsc::channel::<(usize, Result<(Arc<Prepared>, bool)>)>();
@@ -228,30 +231,21 @@ pub fn prepare_each(
         }
         drop(send);
         let mut built: HashMap<usize, Result<(Arc<Prepared>, bool)>> = HashMap::new();
-        let outcome = (|| {
-            for (i, known) in known.into_iter().enumerate() {
-                let (p, compiled) = match known {
-                    Some(p) => (p, false),
-                    None => {
-                        while let Ok((j, r)) = results.try_recv() {
-                            built.insert(j, r);
-                        }
-                        if !built.contains_key(&i) {
-                            waiting()?;
-                        }
-                        while !built.contains_key(&i) {
-                            let (j, r) = results.recv().map_err(|_| {
-                                Error::internal("prepare_each", "a preparing thread stopped")
-                            })?;
-                            built.insert(j, r);
-                        }
-                        built.remove(&i).expect("just found")?
-                    }
-                };
-                ready(i, p, compiled)?;
+        let outcome = hand_on(&mut |i| {
+            while let Ok((j, r)) = results.try_recv() {
+                built.insert(j, r);
             }
-            Ok(())
-        })();
+            if !built.contains_key(&i) {
+                waiting()?;
+            }
+            while !built.contains_key(&i) {
+                let (j, r) = results
+                    .recv()
+                    .map_err(|_| Error::internal("prepare_each", "a preparing thread stopped"))?;
+                built.insert(j, r);
+            }
+            built.remove(&i).expect("just found")
+        });
         // on an error the threads take no more kernels
         next.store(missing.len(), std::sync::atomic::Ordering::Relaxed);
         outcome
@@ -259,9 +253,6 @@ pub fn prepare_each(
 }
 
 fn prepare_uncached(dev: &Device, k: &Kernel, sig: Signature) -> Result<(Prepared, bool)> {
-    for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
-        check_dtype(dev, d)?;
-    }
     let l = lowered_as(k, sig, &Target::of(dev.info()))?;
     let start = std::time::Instant::now();
     let before = compile::thread_compile_count();
@@ -312,7 +303,15 @@ fn prepare_uncached(dev: &Device, k: &Kernel, sig: Signature) -> Result<(Prepare
     ))
 }
 
-/// 64-bit types need device features that not every device has.
+/// 64-bit types need device features that not every device has: `k`'s output and inputs
+/// checked before anything of it is prepared.
+fn check_dtypes(dev: &Device, k: &Kernel) -> Result<()> {
+    for d in std::iter::once(k.root.dtype()).chain(k.inputs.iter().map(|i| i.dtype())) {
+        check_dtype(dev, d)?;
+    }
+    Ok(())
+}
+
 fn check_dtype(dev: &Device, d: crate::dtype::DType) -> Result<()> {
     use crate::dtype::DType;
     let info = dev.info();

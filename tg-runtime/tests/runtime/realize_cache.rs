@@ -107,7 +107,7 @@ fn child_several() {
 }
 
 /// The kernels a realize has not prepared before are compiled on several threads at once
-/// (`prepare::prepare_all`): the values are right, and the kernels the realize counts as
+/// (`prepare::prepare_each`): the values are right, and the kernels the realize counts as
 /// compiled are exactly the times shaderc ran, however the threads interleaved.
 #[test]
 fn kernels_new_to_a_realize_are_prepared_together() {
