@@ -20,7 +20,9 @@ pub enum Layout {
     /// field's word with one aligned load; the 4-bit quants (`nibble_field`) reordered so
     /// that element `e` of a block is nibble `e % 8` of word `e / 8` (ggml interleaves halves
     /// of a block in a byte, so a run of 8 consecutive elements would take two words). Float
-    /// types keep their own dtype. The default.
+    /// types keep their own dtype. On a device planned with CPU kernels a block type's planes
+    /// store their rows in the order side-by-side invocations read them (block by block, rows
+    /// grouped by their remainder mod 4; `qtensor.rs`'s `RowOrder`). The default.
     #[default]
     Planes,
 }

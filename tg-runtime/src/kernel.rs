@@ -4,6 +4,7 @@
 //! vectors, 32-bit indices, the flat index a reshape forms). The scheduler decides a kernel;
 //! lowering obeys it; neither imports the other.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::dtype::DType;
@@ -203,23 +204,64 @@ pub fn buffer_bytes(node: &Node) -> u64 {
 /// Elements one tensor may hold: kernels index with 32-bit signed integers.
 pub const MAX_ELEMENTS: u64 = i32::MAX as u64;
 
-/// The axes a reshape from `from` to `to` leaves alone: the leading and the trailing axes of
-/// equal sizes, as (leading, trailing) counts. Only the axes between them are flattened and
-/// re-split, so the flat index a reshape forms spans `reshape_span` elements, not the whole
-/// tensor (splitting the last axis of a `[n, n]` view forms indices below `n`, not `n^2`).
-pub fn kept_axes(from: &[usize], to: &[usize]) -> (usize, usize) {
-    let lead = from.iter().zip(to).take_while(|(a, b)| a == b).count();
-    let tail = from[lead..]
-        .iter()
-        .rev()
-        .zip(to[lead..].iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
-    (lead, tail)
+/// How a reshape from `from` to `to` regroups the axes: runs of `from`'s axes against runs of
+/// `to`'s with the same number of elements, in order (an axis of length 1 is a group of its
+/// own against no axis of the other side). A reshape flattens and re-splits the index within
+/// each group alone, so the flat indices it forms span `reshape_span` elements, not the
+/// whole tensor (splitting the last axis of a `[n, n]` view forms indices below `n`, not
+/// `n^2`; merging `[rows / 4, 4]` into rows leaves a block index beside them alone, where a
+/// single flat index over both would need the block count as a bound). Shapes holding no
+/// element are one group.
+pub fn reshape_groups(from: &[usize], to: &[usize]) -> Vec<(Range<usize>, Range<usize>)> {
+    let whole = || vec![(0..from.len(), 0..to.len())];
+    if from.contains(&0) || to.contains(&0) {
+        return whole();
+    }
+    let (mut i, mut j) = (0, 0);
+    let mut groups = Vec::new();
+    loop {
+        if from.get(i) == Some(&1) {
+            groups.push((i..i + 1, j..j));
+            i += 1;
+        } else if to.get(j) == Some(&1) {
+            groups.push((i..i, j..j + 1));
+            j += 1;
+        } else if i == from.len() || j == to.len() {
+            return if i == from.len() && j == to.len() {
+                groups
+            } else {
+                whole()
+            };
+        } else {
+            let (i0, j0) = (i, j);
+            let (mut a, mut b) = (1usize, 1usize);
+            loop {
+                if a <= b {
+                    let Some(&n) = from.get(i) else {
+                        return whole();
+                    };
+                    a *= n;
+                    i += 1;
+                } else {
+                    let Some(&n) = to.get(j) else { return whole() };
+                    b *= n;
+                    j += 1;
+                }
+                if a == b {
+                    break;
+                }
+            }
+            groups.push((i0..i, j0..j));
+        }
+    }
 }
 
-/// Elements of the flat index a reshape from `from` to `to` forms (see `kept_axes`).
+/// Elements of the largest flat index a reshape from `from` to `to` forms (see
+/// `reshape_groups`).
 pub fn reshape_span(from: &[usize], to: &[usize]) -> usize {
-    let (lead, tail) = kept_axes(from, to);
-    from[lead..from.len() - tail].iter().product()
+    reshape_groups(from, to)
+        .into_iter()
+        .map(|(f, _)| from[f].iter().product::<usize>())
+        .max()
+        .unwrap_or(1)
 }

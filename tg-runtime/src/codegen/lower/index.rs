@@ -5,7 +5,7 @@
 
 use super::super::symbolic::{Cond, Expr};
 use crate::graph::node::Op;
-use crate::kernel::{kept_axes, unit_free};
+use crate::kernel::{reshape_groups, unit_free};
 
 /// Row-major strides of `shape`.
 pub fn strides(shape: &[usize]) -> Vec<i64> {
@@ -38,14 +38,14 @@ pub(super) fn unflatten(flat: &Expr, shape: &[usize]) -> Vec<Expr> {
 /// The index into a reshape's source (of shape `src`) that `idx`, an index of the reshaped
 /// node (of shape `shape`), reads.
 fn reshape_index(idx: &[Expr], shape: &[usize], src: &[usize]) -> Vec<Expr> {
-    let (lead, tail) = kept_axes(shape, src);
-    let mid = flatten(
-        &idx[lead..idx.len() - tail],
-        &shape[lead..shape.len() - tail],
-    );
-    let mut out = idx[..lead].to_vec();
-    out.extend(unflatten(&mid, &src[lead..src.len() - tail]));
-    out.extend_from_slice(&idx[idx.len() - tail..]);
+    let mut out = Vec::with_capacity(src.len());
+    for (from, to) in reshape_groups(shape, src) {
+        if to.is_empty() {
+            continue;
+        }
+        let flat = flatten(&idx[from.clone()], &shape[from]);
+        out.extend(unflatten(&flat, &src[to]));
+    }
     out
 }
 

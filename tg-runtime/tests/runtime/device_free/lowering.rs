@@ -424,3 +424,55 @@ fn unpacking_shifts_stay_in_the_product() {
         "{root_params} of {all_params}"
     );
 }
+
+/// A reshape flattens and re-splits only the axes whose grouping it changes
+/// (`kernel::reshape_groups`): rows stored block by block and grouped by their remainder mod
+/// 4 (`[blocks, 4, rows / 4, words]`, as tg-gguf stores a quantized plane for CPU kernels),
+/// viewed as `[rows, blocks, words, 1]` and reduced over the blocks and words, load at
+/// affine indices. With the whole middle of the reshape flattened, the block index came back
+/// as `(b + 24 i) mod 24` and the like, since the loop counter's bound is a push constant
+/// the shader does not know.
+#[test]
+fn a_reshape_re_splits_only_the_axes_it_regroups() {
+    use tg_runtime::kernel::reshape_groups;
+    assert_eq!(
+        reshape_groups(&[256, 4, 24, 8], &[1024, 24, 8, 1]),
+        [(0..2, 0..1), (2..3, 1..2), (3..4, 2..3), (4..4, 3..4)]
+    );
+    assert_eq!(reshape_groups(&[6, 4], &[4, 6]), [(0..2, 0..2)]);
+    // a unit axis inside a group joins it; one at a group's start is its own
+    assert_eq!(reshape_groups(&[2, 1, 3], &[6]), [(0..3, 0..1)]);
+    assert_eq!(reshape_groups(&[1, 6], &[6]), [(0..1, 0..0), (1..2, 0..1)]);
+    assert_eq!(reshape_groups(&[0, 3], &[3, 0]), [(0..2, 0..2)]);
+
+    let (rows, blocks, words) = (1024, 24, 8);
+    let w = Lazy::empty_buffer(DType::U32, &[blocks, 4, rows / 4, words])
+        .unwrap()
+        .permute(&[2, 1, 0, 3])
+        .unwrap()
+        .reshape(&[rows, blocks, words, 1])
+        .unwrap()
+        .cast(DType::F32);
+    let y = w.reduce(ReduceOp::Add, &[1, 2, 3]).unwrap();
+    let (kernel, lowering) = last_kernel(&y, &lavapipe());
+    let p = lower(&kernel, lowering);
+    let index_of = |i: &Ins| match i {
+        Ins::Load { index, .. } => Some(index.clone()),
+        Ins::VecLoad { vindex, .. } => Some(vindex.clone()),
+        _ => None,
+    };
+    let indices: Vec<_> = placed(&p, |i| index_of(i).is_some())
+        .iter()
+        .filter_map(index_of)
+        .collect();
+    assert!(!indices.is_empty());
+    for index in &indices {
+        assert!(
+            index
+                .terms()
+                .iter()
+                .all(|(a, _)| !matches!(a, Atom::Div(..) | Atom::Mod(..))),
+            "{index:?}"
+        );
+    }
+}
