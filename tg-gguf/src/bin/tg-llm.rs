@@ -6,7 +6,9 @@
 //! tg-llm bench MODEL.gguf [-p 64] [-n 32]
 //! tg-llm info MODEL.gguf
 //! ```
-//! Common options: `--ctx N` (KV cache positions), `--layout planes|blocks`.
+//! Common options: `--ctx N` (KV cache positions; by default what the command needs: the
+//! prompt and `-n` for `generate`, the tokens for `logits`, `-p` and `-n` for `bench`),
+//! `--layout planes|blocks`.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -197,7 +199,13 @@ fn run() -> Result<()> {
                 seed: args.num(&["--seed"], 0u32)?,
             };
             let tokenizer = Tokenizer::from_file(&file)?;
-            let mut model = Model::load(&file, args.ctx()?, args.layout()?)?;
+            // a cache of the positions the run takes (the prompt's and `n`), not the model's
+            // whole context: a decode step's cache writes cover the cache (they store its new
+            // row alone), so at the small model's 2,048 positions they took 15-25% of a
+            // token's time, and at a real model's 32,768 the cache itself would take gigabytes
+            let needed = tokenizer.encode(prompt)?.len() + n;
+            let mut model =
+                Model::load(&file, Some(args.ctx()?.unwrap_or(needed)), args.layout()?)?;
             let mut out = std::io::stdout();
             let mut pending = Vec::new();
             let g = generate(&mut model, &tokenizer, prompt, n, &sampler, |id| {
