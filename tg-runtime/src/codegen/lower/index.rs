@@ -5,7 +5,7 @@
 
 use super::super::symbolic::{Cond, Expr};
 use crate::graph::node::Op;
-use crate::kernel::{reshape_groups, unit_free};
+use crate::kernel::reshape_groups;
 
 /// Row-major strides of `shape`.
 pub fn strides(shape: &[usize]) -> Vec<i64> {
@@ -36,8 +36,9 @@ pub(super) fn unflatten(flat: &Expr, shape: &[usize]) -> Vec<Expr> {
 }
 
 /// The index into a reshape's source (of shape `src`) that `idx`, an index of the reshaped
-/// node (of shape `shape`), reads.
-fn reshape_index(idx: &[Expr], shape: &[usize], src: &[usize]) -> Vec<Expr> {
+/// node (of shape `shape`), reads; also how a multi-output kernel indexes a root of another
+/// shape of the same size.
+pub(super) fn reshape_index(idx: &[Expr], shape: &[usize], src: &[usize]) -> Vec<Expr> {
     let mut out = Vec::with_capacity(src.len());
     for (from, to) in reshape_groups(shape, src) {
         if to.is_empty() {
@@ -55,31 +56,6 @@ pub(super) fn units_at_zero(idx: &[Expr], shape: &[usize]) -> Vec<Expr> {
     idx.iter()
         .zip(shape)
         .map(|(e, &n)| if n == 1 { Expr::constant(0) } else { e.clone() })
-        .collect()
-}
-
-/// The index of shape `to` of the element at the row-major place that `idx` indexes in shape
-/// `from` (shapes of one size: the roots of a multi-output kernel). Where the two differ only
-/// in axes of length 1, the other axes' indices in order and 0 for `to`'s axes of length 1,
-/// with no arithmetic; else the place flattened and unflattened into `to`.
-pub(super) fn reindex(idx: &[Expr], from: &[usize], to: &[usize]) -> Vec<Expr> {
-    if from == to {
-        return idx.to_vec();
-    }
-    if !unit_free(from).eq(unit_free(to)) {
-        return unflatten(&flatten(idx, from), to);
-    }
-    let mut kept = idx
-        .iter()
-        .zip(from)
-        .filter(|(_, n)| **n != 1)
-        .map(|(e, _)| e);
-    to.iter()
-        .map(|&n| match n {
-            1 => Expr::constant(0),
-            // as many as `to` has axes longer than 1
-            _ => kept.next().cloned().unwrap_or_else(|| Expr::constant(0)),
-        })
         .collect()
 }
 

@@ -191,7 +191,7 @@ impl Lowerer {
                     if self.prog.more_outputs[j].at == OutputAt::Row {
                         continue;
                     }
-                    let idx = index::reindex(&idx, shape, r.shape());
+                    let idx = index::reshape_index(&idx, shape, r.shape());
                     let v = self.lower_op(r, &idx, &Cond::always(), out);
                     self.prog.more_outputs[j].values.push(v);
                     kept[j + 1].push(self.kept_where(r, v));
