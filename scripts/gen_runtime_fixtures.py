@@ -442,6 +442,74 @@ def runs_cases():
     return out
 
 
+def window_cases():
+    """Window writes (`assign_window`): a value's rows written into a copy of the target at a
+    start read on the device. Every dtype; starts at the first row, at the end, partly and
+    wholly past it, negative (past the end, read as unsigned) and in every integer dtype;
+    rows of whole vectors (the kernel covers the window) and not (it covers the target);
+    values computed in the writing kernel, and one that reduces (computed first)."""
+    wrng = np.random.default_rng(4242)
+    out = []
+
+    def write(name, target, value, start, axis, fused=None, tol=(0.0, 0.0)):
+        (t, tdt), (v, vdt), (s, sdt) = target, value, start
+        nodes = [["input", 0], ["input", 1], ["input", 2]]
+        for node in fused or []:
+            nodes.append(node)
+        nodes.append(["assign_window", 0, len(nodes) - 1 if fused else 1, 2, axis])
+        out.append(case(f"window/{name}", nodes, [(t, tdt), (v, vdt), (np.array([s], dtype=DTYPES[sdt]), sdt)],
+                        *tol))
+
+    for dt in ALL:
+        t = arr(random_values(dt, 160), dt).reshape(2, 10, 8)
+        v = arr(random_values(dt, 64), dt).reshape(2, 4, 8)
+        write(f"dtype/{dt}", (t, dt), (v, dt), (3, "int32"), 1)
+    t = wrng.standard_normal((2, 10, 8)).astype(np.float32)
+    v = wrng.standard_normal((2, 4, 8)).astype(np.float32)
+    for s in [0, 6, 7, 9, 10, 1000, -1, -4]:
+        write(f"start/{s}", (t, "float32"), (v, "float32"), (s, "int32"), 1)
+    one = wrng.standard_normal((2, 1, 8)).astype(np.float32)
+    write("one_row", (t, "float32"), (one, "float32"), (5, "int32"), 1)
+    whole = wrng.standard_normal((2, 10, 8)).astype(np.float32)
+    write("whole_axis", (t, "float32"), (whole, "float32"), (0, "int32"), 1)
+    long_t = (np.arange(1200, dtype=np.float32) / 8).reshape(300, 4)
+    long_v = -wrng.integers(1, 9, (6, 4)).astype(np.float32)
+    for sdt, s in [("uint8", 255), ("int16", 296), ("uint16", 300)]:
+        write(f"start_dtype/{sdt}/{s}", (long_t, "float32"), (long_v, "float32"), (s, sdt), 0)
+    for sdt, s in [("uint8", 4), ("int8", -3), ("int8", 6), ("uint32", 4294967295), ("uint32", 7)]:
+        write(f"start_dtype/{sdt}/{s}", (t, "float32"), (v, "float32"), (s, sdt), 1)
+    # rows that are not whole vectors: the kernel covers the target
+    for shape, axis, rows, starts in [((3, 10), 1, 3, [0, 4, 8, 11]), ((2, 10, 3), 1, 4, [2, 8]),
+                                      ((4, 5, 6), 2, 2, [5, 3]), ((7, 2, 2), 0, 3, [1, 6])]:
+        t = wrng.standard_normal(shape).astype(np.float32)
+        vs = list(shape)
+        vs[axis] = rows
+        v = wrng.standard_normal(vs).astype(np.float32)
+        for s in starts:
+            name = "x".join(map(str, shape))
+            write(f"ragged/{name}/axis{axis}/{s}", (t, "float32"), (v, "float32"), (s, "int32"), axis)
+    # rows of whole vectors over several axes: the window's axis first, and in the middle
+    t = wrng.standard_normal((7, 3, 4)).astype(np.float32)
+    v = wrng.standard_normal((2, 3, 4)).astype(np.float32)
+    write("axis0/7x3x4", (t, "float32"), (v, "float32"), (4, "int32"), 0)
+    t = wrng.standard_normal((2, 3, 9, 2, 6)).astype(np.float32)
+    v = wrng.standard_normal((2, 3, 5, 2, 6)).astype(np.float32)
+    write("middle/2x3x9x2x6", (t, "float32"), (v, "float32"), (6, "uint32"), 2)
+    # values computed where they are written (a transcendental, a view), or first (a sum)
+    t = wrng.standard_normal((2, 10, 8)).astype(np.float32)
+    x = wrng.standard_normal((2, 8, 4)).astype(np.float32)
+    write("fused/exp2_of_a_transpose", (t, "float32"), (x, "float32"), (2, "int32"), 1,
+          [["permute", 1, [0, 2, 1]], ["unary", 3, "exp2"]], (2e-6, 1e-6))
+    y = wrng.standard_normal((2, 3, 4)).astype(np.float32)
+    write("fused/ragged_exp2", (wrng.standard_normal((2, 10, 3)).astype(np.float32), "float32"),
+          (y.transpose(0, 2, 1).copy(), "float32"), (5, "int32"), 1,
+          [["unary", 1, "exp2"]], (2e-6, 1e-6))
+    z = wrng.standard_normal((2, 4, 8, 5)).astype(np.float32)
+    write("reduced", (t, "float32"), (z, "float32"), (7, "int32"), 1,
+          [["reduce", 1, "add", [3]], ["reshape", 3, [2, 4, 8]]], (1e-6, 1e-6))
+    return out
+
+
 if __name__ == "__main__":
     write("runtime_unary", unary_cases())
     write("runtime_binary", binary_cases())
@@ -451,3 +519,4 @@ if __name__ == "__main__":
     write("runtime_movement", movement_cases() + fusion_cases())
     write("runtime_gather", gather_cases())
     write("runtime_runs", runs_cases())
+    write("runtime_window", window_cases())

@@ -190,6 +190,16 @@ def evaluate(nodes, inputs):
                 else:
                     out[..., start:start + run] = f(part, axis=-1, dtype=x.dtype)
             v = out
+        elif op == "assign_window":
+            # numpy's `target[.., start:start + T, ..] = value` on a copy, the start read as
+            # unsigned (a negative one is past the end) and rows past the end dropped
+            target, value, axis = vals[args[0]], vals[args[1]], args[3]
+            start = int(np.asarray(vals[args[2]]).reshape(())) % (1 << 32)
+            v, dt = target.copy(), dts[args[0]]
+            rows = max(0, min(value.shape[axis], target.shape[axis] - start))
+            if rows > 0:
+                into = (slice(None),) * axis + (slice(start, start + rows),)
+                v[into] = value[(slice(None),) * axis + (slice(0, rows),)]
         elif op == "gather":
             # values read along an axis at the positions an integer tensor holds; out of range: 0
             values, axis = vals[args[0]], args[2]

@@ -201,6 +201,54 @@ pub fn buffer_bytes(node: &Node) -> u64 {
     (node.numel().div_ceil(LANES) * LANES * node.dtype().size()) as u64
 }
 
+/// A window write ([`crate::graph::node::Op::AssignWindow`]) as its kernel covers it: over
+/// the window, the value's rows, where its stores stay whole vectors. The target
+/// `[outer, cap, inner]` (axes before the window's axis merged, and after it) takes the value
+/// `[outer, len, inner]` at rows `start..start + len`; with `inner` a multiple of [`LANES`], a
+/// stored vector lies within one row and starts at a multiple of four whatever `start` is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// The window's axis.
+    pub axis: usize,
+    /// Elements before the axis (the product of the axes before it).
+    pub outer: usize,
+    /// The value's rows.
+    pub len: usize,
+    /// The target's rows.
+    pub cap: usize,
+    /// Elements a row (the product of the axes after it).
+    pub inner: usize,
+}
+
+/// The window a kernel whose root is `root` runs over, if it is a window write whose rows are
+/// whole vectors. Any other window write runs over its whole target, each element keeping its
+/// value outside the window (as an `assign` of a select would): correct for every shape, but
+/// the size of the target.
+pub fn window(root: &Node) -> Option<Window> {
+    let crate::graph::node::Op::AssignWindow(axis) = *root.op() else {
+        return None;
+    };
+    let (target, value) = (root.shape(), root.srcs()[1].shape().to_vec());
+    let outer: usize = target[..axis].iter().product();
+    let inner: usize = target[axis + 1..].iter().product();
+    (inner.is_multiple_of(LANES) && inner > 0 && outer > 0 && value[axis] > 0).then_some(Window {
+        axis,
+        outer,
+        len: value[axis],
+        cap: target[axis],
+        inner,
+    })
+}
+
+/// The elements a kernel whose root is `root` computes: its root's, or its window's
+/// ([`window`]).
+pub fn domain_numel(root: &Node) -> usize {
+    match window(root) {
+        Some(w) => w.outer * w.len * w.inner,
+        None => root.numel(),
+    }
+}
+
 /// Elements one tensor may hold: kernels index with 32-bit signed integers.
 pub const MAX_ELEMENTS: u64 = i32::MAX as u64;
 

@@ -416,11 +416,8 @@ impl Model {
             (c.heads / c.kv_heads) as isize,
         );
         let ti = t as isize;
-        let ctx = self.context;
         let mut x = x;
         let mut written = Vec::with_capacity(2 * c.layers);
-        // positions of the cache's rows, for the write and the attention mask
-        let rows = DynTensor::arange(0, ctx as i32, 1, Some(DType::I32)).map_err(rt)?;
         let positions = DynTensor::arange(0, t as i32, 1, Some(DType::I32))
             .and_then(|p| p.add(&start.reshape(&[1])?))
             .map_err(rt)?;
@@ -432,17 +429,11 @@ impl Model {
             .and_then(|e| e.expand(&[g, ti]))
             .and_then(|e| e.reshape(&[1, g * ti]))
             .map_err(rt)?;
-        // cache row `r` takes the step's row `r - start` where that lies in `0..T`
-        let at = rows
-            .reshape(&[1, ctx as isize, 1])
-            .and_then(|r| r.sub(&start.reshape(&[1, 1, 1])?))
-            .map_err(rt)?;
+        // the step's rows land at cache rows `start..start + T` (a padding row past the
+        // context is dropped); the write's kernel covers those rows alone
         let place = |cache: &DynTensor, new: &DynTensor| -> tg_runtime::Result<DynTensor> {
-            let inside = at.ge(0)?.logical_and(&at.lt(t as i32)?)?;
-            let read = new.gather(1, &at.expand(&[kvh, ctx as isize, hd])?)?;
-            let value = inside.where_(&read, cache)?;
             let mut target = cache.clone();
-            target.assign(&value)?;
+            target.assign_window(1, start, new)?;
             Ok(target)
         };
         for (b, (kc, vc)) in self.blocks.iter().zip(&self.cache) {

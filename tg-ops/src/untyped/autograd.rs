@@ -240,4 +240,30 @@ impl DynTensor {
         }
         Ok(())
     }
+
+    /// Writes `value`'s rows into a window of this tensor's buffer in place when realized:
+    /// along `axis`, at positions `start..start + T` (numpy's `x[.., start:start + T, ..] =
+    /// value`), where `start` is a one-element integer tensor read on the device (a
+    /// recording's var: a KV cache's position), taken as unsigned, and rows past the axis's
+    /// end are dropped. `value` has this tensor's shape but along `axis`, where it has at
+    /// most as many rows; it is cast to this tensor's dtype. The write's kernel covers the
+    /// window, not the buffer, where a row is a multiple of four elements (see
+    /// `Lazy::assign_window`). Targets as for [`DynTensor::assign`].
+    pub fn assign_window(
+        &mut self,
+        axis: usize,
+        start: &DynTensor,
+        value: &DynTensor,
+    ) -> Result<()> {
+        let value = if value.dtype() == self.dtype() {
+            value.lazy.clone()
+        } else {
+            value.lazy.cast(self.dtype())
+        };
+        self.lazy = self.lazy.assign_window(axis, &start.lazy, &value)?;
+        if let Some(cell) = &self.grad {
+            register(self.lazy.id(), cell);
+        }
+        Ok(())
+    }
 }

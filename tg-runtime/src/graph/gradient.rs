@@ -146,7 +146,7 @@ pub fn tracked_leaves(root: &Lazy) -> Vec<Lazy> {
         if !seen.insert(n.id()) || matches!(n.op(), Op::Detach) {
             continue;
         }
-        if n.tracks() && matches!(n.op(), Op::Buffer | Op::Assign) {
+        if n.tracks() && (matches!(n.op(), Op::Buffer) || n.op().writes_in_place()) {
             out.push(Lazy(n.clone()));
             continue;
         }
@@ -236,7 +236,7 @@ fn rule(n: &Lazy, srcs: &[Lazy], g: &Lazy) -> Result<Vec<Option<Lazy>>> {
     let one = |x: Lazy| Ok(vec![Some(x)]);
     let ln2 = std::f64::consts::LN_2;
     Ok(match n.op() {
-        Op::Buffer | Op::Const(_) | Op::Var(..) | Op::Detach | Op::Assign => {
+        Op::Buffer | Op::Const(_) | Op::Var(..) | Op::Detach | Op::Assign | Op::AssignWindow(_) => {
             vec![None; srcs.len()]
         }
         Op::Contiguous => return one(g.clone()),

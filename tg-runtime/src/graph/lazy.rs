@@ -1361,7 +1361,7 @@ impl Lazy {
     /// contents run before the write; a graph built from the old value and realized after the
     /// write reads the new contents, as in tinygrad.
     pub fn assign(&self, value: &Lazy) -> Result<Lazy> {
-        if !matches!(self.op(), Op::Buffer | Op::Assign) {
+        if !matches!(self.op(), Op::Buffer) && !self.op().writes_in_place() {
             return Err(Error::Argument {
                 op: "assign",
                 message: format!(
@@ -1395,6 +1395,77 @@ impl Lazy {
             self.dtype(),
             self.shape().to_vec(),
             vec![self.0.clone(), value.0.clone()],
+            placement,
+        )))
+    }
+
+    /// Writes `value`'s rows into a window of this tensor's buffer in place, when realized:
+    /// along `axis`, `value`'s `T` rows land at positions `start..start + T` (numpy's
+    /// `target[.., start:start + T, ..] = value`), the rest of the buffer kept; the result
+    /// stands for the new contents. `start` is a one-element integer tensor read when the
+    /// kernel runs (a [`Lazy::var`], so one recording serves every position: a KV cache's
+    /// rows at the step's position), taken as unsigned: rows that land at or past the axis's
+    /// end are dropped, so a negative start writes nothing. `value` has the target's shape
+    /// but along `axis`, where it has at most as many rows. Targets as for [`Lazy::assign`].
+    /// Its kernel covers the window, not the target, where a row is a multiple of four
+    /// elements (`kernel::window`); elsewhere the whole target.
+    pub fn assign_window(&self, axis: usize, start: &Lazy, value: &Lazy) -> Result<Lazy> {
+        const OP: &str = "assign_window";
+        if !matches!(self.op(), Op::Buffer) && !self.op().writes_in_place() {
+            return Err(Error::Argument {
+                op: OP,
+                message: format!(
+                    "the target {:?} is not a buffer of its own; make it with Lazy::parameter",
+                    self.0
+                ),
+            });
+        }
+        check_axis(OP, axis, self.shape())?;
+        let (target, rows) = (self.shape(), value.shape());
+        let fits = rows.len() == target.len()
+            && rows[axis] <= target[axis]
+            && (0..target.len()).all(|a| a == axis || rows[a] == target[a]);
+        if !fits {
+            return Err(shape_err(
+                OP,
+                format!(
+                    "the value's shape {rows:?} is not a window of the target's {target:?} \
+                     along axis {axis} (the same shape but along the axis, no longer there)"
+                ),
+            ));
+        }
+        if self.dtype() != value.dtype() {
+            return Err(Error::DTypeMismatch {
+                op: OP,
+                lhs: self.dtype(),
+                rhs: value.dtype(),
+                message: "the value must have the target's dtype; cast first".into(),
+            });
+        }
+        let sd = start.dtype();
+        if sd.is_float() || sd.is_bool() || sd.is_64bit() {
+            return Err(Error::DType {
+                op: OP,
+                dtype: start.dtype(),
+                message: "the start is a position: an integer of at most 32 bits".into(),
+            });
+        }
+        if start.numel() != 1 {
+            return Err(shape_err(
+                OP,
+                format!(
+                    "the start is one position, not a tensor of shape {:?}",
+                    start.shape()
+                ),
+            ));
+        }
+        let start = start.reshape(&[])?;
+        let placement = Placement::of(&[&self.0, &value.0, &start.0], OP)?;
+        Ok(Lazy(Node::unique(
+            Op::AssignWindow(axis),
+            self.dtype(),
+            self.shape().to_vec(),
+            vec![self.0.clone(), value.0.clone(), start.0.clone()],
             placement,
         )))
     }

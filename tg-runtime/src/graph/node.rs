@@ -106,6 +106,14 @@ pub enum Op {
     /// Writes source 1 into the buffer of source 0 (a buffer node, or an earlier assign), in
     /// place: the node then stands for the buffer's new contents.
     Assign,
+    /// Writes source 1 into a window of the buffer of source 0 (as for [`Op::Assign`]):
+    /// along axis `axis`, source 1's `T` rows land at positions `start..start + T`, where
+    /// `start` is source 2, an integer scalar read when the kernel runs (a var: a KV cache's
+    /// position), taken as unsigned; rows landing at or past the axis's end are dropped, the
+    /// rest of the buffer is kept. The node stands for the buffer's new contents. Its kernel
+    /// runs over the window, not the buffer (`kernel::window`), so a decode step's write of
+    /// one row costs one row, not the whole cache.
+    AssignWindow(usize),
     /// Its source's value, through which no gradient flows.
     Detach,
     /// Its source's value; the gradient flowing back through it is made contiguous (a buffer
@@ -120,6 +128,12 @@ impl Op {
             self,
             Op::Reshape | Op::Expand | Op::Permute(_) | Op::Pad(_) | Op::Shrink(_) | Op::Flip(_)
         )
+    }
+
+    /// Whether the op writes into its first source's buffer in place ([`Op::Assign`],
+    /// [`Op::AssignWindow`]).
+    pub fn writes_in_place(&self) -> bool {
+        matches!(self, Op::Assign | Op::AssignWindow(_))
     }
 
     /// Computes each element from the same element of its sources (identities included).
@@ -283,7 +297,7 @@ impl Node {
         let keep = srcs.iter().any(|s| s.tracks()) && op != Op::Detach;
         let constant = match op {
             Op::Const(_) => true,
-            Op::Var(..) | Op::Buffer | Op::Assign => false,
+            Op::Var(..) | Op::Buffer | Op::Assign | Op::AssignWindow(_) => false,
             _ => !srcs.is_empty() && srcs.iter().all(|s| s.constant),
         };
         let shared = |node: Arc<Node>| {

@@ -14,7 +14,7 @@ use crate::device::{Buffer, Device, Dispatch};
 use crate::error::{Error, Result};
 use crate::graph::lazy::Lazy;
 pub use crate::graph::lazy::device_of;
-use crate::graph::node::{Node, Op};
+use crate::graph::node::Node;
 use crate::kernel::{Kernel, MAX_ELEMENTS, Strategy, buffer_bytes};
 use crate::prepare;
 use crate::schedule::{Schedule, schedule};
@@ -298,7 +298,7 @@ fn dispatch_kernels(
         // an assign writes into its target's buffer; every other kernel into a fresh one, or
         // one its readers are done with (`recycle`)
         let out = match (k.root.op(), recycling.outs[j]) {
-            (Op::Assign, _) => buffers.of(&k.root.srcs()[0])?,
+            (op, _) if op.writes_in_place() => buffers.of(&k.root.srcs()[0])?,
             (_, recycle::Out::Reuse(i)) => written[i].clone(),
             (_, recycle::Out::Fresh) => dev.alloc(buffer_bytes(&k.root))?,
         };
@@ -307,7 +307,7 @@ fn dispatch_kernels(
         let mut outs = vec![out.clone()];
         for r in &k.also {
             outs.push(match r.op() {
-                Op::Assign => buffers.of(&r.srcs()[0])?,
+                op if op.writes_in_place() => buffers.of(&r.srcs()[0])?,
                 _ => dev.alloc(buffer_bytes(r))?,
             });
         }
@@ -325,7 +325,7 @@ fn dispatch_kernels(
             .map(|(r, b)| record::Written {
                 buffer: b.clone(),
                 bytes: buffer_bytes(r),
-                fresh: !matches!(r.op(), Op::Assign),
+                fresh: !r.op().writes_in_place(),
             })
             .collect();
         record::note_kernel(&p, &written_to, &inputs);
@@ -466,7 +466,7 @@ fn recycle_plan(dev: &Device, sched: &Schedule, targets: &[Arc<Node>]) -> recycl
                 .iter()
                 .filter_map(|i| index.get(&i.id()).copied())
                 .collect(),
-            recyclable: !kept.contains(&k.root.id()) && !matches!(k.root.op(), Op::Assign),
+            recyclable: !kept.contains(&k.root.id()) && !k.root.op().writes_in_place(),
             takes_over: true,
         })
         .collect();

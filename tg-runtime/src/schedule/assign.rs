@@ -18,7 +18,7 @@ use crate::graph::node::{Node, Op};
 /// The buffer node an assign chain writes into: the first target that is not an assign.
 pub(super) fn base(n: &Arc<Node>) -> Arc<Node> {
     let mut n = n.clone();
-    while matches!(n.op(), Op::Assign) && !n.is_realized() {
+    while n.op().writes_in_place() && !n.is_realized() {
         let Some(target) = n.srcs().into_iter().next() else {
             break;
         };
@@ -46,7 +46,7 @@ pub(super) fn pointwise(a: &Arc<Node>, realize: &HashSet<u64>) -> bool {
         if !seen.insert((n.id(), direct)) {
             continue;
         }
-        if is_boundary(&n, realize) || matches!(n.op(), Op::Assign) {
+        if is_boundary(&n, realize) || n.op().writes_in_place() {
             if buffer_key(&n) == target && !direct {
                 return false;
             }
@@ -60,11 +60,42 @@ pub(super) fn pointwise(a: &Arc<Node>, realize: &HashSet<u64>) -> bool {
     true
 }
 
+/// Does window write `w`'s value need a buffer of its own before the write? Its kernel runs
+/// over the window's rows (`kernel::window`) or over the whole target with the rows shifted
+/// by the start, so the value is never read at the index written: one that reads the target
+/// anywhere is computed first, and so is one that reduces (the window's kernel is a plain
+/// one: no row plan, tile or split takes it, and a reduction inside would run once an
+/// element at the copy's shape). Within the region `realize` bounds.
+pub(super) fn window_value_apart(w: &Arc<Node>, realize: &HashSet<u64>) -> bool {
+    let srcs = w.srcs();
+    let (target, value) = (buffer_key(&srcs[0]), &srcs[1]);
+    let mut stack = vec![value.clone()];
+    let mut seen: HashSet<u64> = HashSet::new();
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n.id()) {
+            continue;
+        }
+        if is_boundary(&n, realize) || n.op().writes_in_place() {
+            if buffer_key(&n) == target {
+                return true;
+            }
+            continue;
+        }
+        match n.op() {
+            Op::Reduce(..) => return true,
+            // kernels of their own: read as buffers
+            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) | Op::Attention(..) => {}
+            _ => stack.extend(n.srcs()),
+        }
+    }
+    false
+}
+
 /// Orders the kernels so that each assign's write follows every kernel that reads its
 /// target's old contents, and precedes those that read the new ones (they depend on it).
 pub(super) fn order_writes(sched: &mut Schedule) -> Result<()> {
     let writes: Vec<usize> = (0..sched.kernels.len())
-        .filter(|&i| matches!(sched.kernels[i].root.op(), Op::Assign))
+        .filter(|&i| sched.kernels[i].root.op().writes_in_place())
         .collect();
     if writes.is_empty() {
         return Ok(());

@@ -12,7 +12,6 @@
 use std::collections::HashMap;
 
 use super::Owners;
-use crate::graph::node::Op;
 use crate::kernel::{Kernel, buffer_bytes};
 
 /// Live bytes along a kernel order, and when each intermediate is last read.
@@ -40,7 +39,7 @@ impl Live {
                     span.2 = Some(i);
                 }
             }
-            for r in k.roots().filter(|r| !matches!(r.op(), Op::Assign)) {
+            for r in k.roots().filter(|r| !r.op().writes_in_place()) {
                 spans.insert(r.id(), (buffer_bytes(r), i, None));
             }
         }

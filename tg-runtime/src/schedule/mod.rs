@@ -156,7 +156,9 @@ fn walk_region(
     input: &mut dyn FnMut(&Arc<Node>),
 ) {
     let mut seen: HashMap<u64, u128> = HashMap::new();
-    let mut stack = vec![(root.clone(), root.numel().max(1) as u128, true)];
+    // (a window write's kernel runs over its window)
+    let evals = crate::kernel::domain_numel(root).max(1) as u128;
+    let mut stack = vec![(root.clone(), evals, true)];
     while let Some((n, evals, is_root)) = stack.pop() {
         if !is_root && is_boundary(&n, realize) {
             input(&n);
@@ -257,14 +259,20 @@ fn plan_kernels(
     realize: &mut HashSet<u64>,
     sched: &mut Schedule,
 ) -> Result<()> {
-    let rows = grow(order, plan, realize);
+    let mut rows = grow(order, plan, realize);
     // an assign whose value reads the target other than element for element gets the value
-    // computed into a buffer of its own first, then copied in
-    for a in order
-        .iter()
-        .filter(|n| matches!(n.op(), Op::Assign) && !n.is_realized())
-    {
-        if !assign::pointwise(a, realize) {
+    // computed into a buffer of its own first, then copied in; a window write's, where it
+    // reads the target at all or reduces (its kernel is a plain one: no row plan)
+    for a in order.iter().filter(|n| !n.is_realized()) {
+        let apart = match a.op() {
+            Op::Assign => !assign::pointwise(a, realize),
+            Op::AssignWindow(_) => {
+                rows.remove(&a.id());
+                assign::window_value_apart(a, realize)
+            }
+            _ => false,
+        };
+        if apart {
             realize.insert(a.srcs()[1].id());
         }
     }
@@ -321,7 +329,7 @@ fn first_buffers(targets: &[Arc<Node>], order: &[Arc<Node>], sched: &mut Schedul
         match n.op() {
             Op::Buffer if n.pending_host().is_some() => sched.uploads.push(n.clone()),
             Op::Buffer => sched.allocs.push(n.clone()),
-            Op::Contiguous | Op::Assign => {
+            Op::Contiguous | Op::Assign | Op::AssignWindow(_) => {
                 realize.insert(n.id());
             }
             // a sort, a merge, a scan or an attention reads its sources from buffers, in a
@@ -580,7 +588,7 @@ fn plan_kernel(
     // register blocking wins over a cooperative reduction too (a 64 x 784 x 128 matmul: 512
     // tiles of 16 outputs instead of 2,048 workgroups of 64 threads for 4 outputs each) as
     // long as the tiles fill at least one workgroup; the device class may make them bigger
-    let plain = strategy(root.numel(), max_trip, class);
+    let plain = strategy(crate::kernel::domain_numel(&root), max_trip, class);
     let tiles = |body: &Node, inputs: &[Arc<Node>]| {
         worth_tiling(body, inputs, max_trip)
             && (plain == Strategy::Serial

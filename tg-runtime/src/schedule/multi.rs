@@ -388,7 +388,11 @@ fn packable(k: &Kernel, target: &Target) -> bool {
         && Arc::ptr_eq(&k.root, &k.body)
         && !matches!(
             k.root.op(),
-            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) | Op::Attention(..)
+            Op::AssignWindow(_)
+                | Op::SortRuns(_)
+                | Op::MergeRuns(_)
+                | Op::ScanRuns(..)
+                | Op::Attention(..)
         )
         && k.root.numel() > 0
         && k.root.numel() <= MAX_PACKED_ELEMENTS
@@ -465,6 +469,8 @@ fn direct_reads(k: &Kernel, roots: &HashSet<u64>) -> HashSet<u64> {
         match n.op() {
             // an assign reads its target as a buffer to write, not as a value
             Op::Assign => stack.push((srcs[1].clone(), keeps)),
+            // a window's rows move: its value is not read at the index it writes
+            Op::AssignWindow(_) => stack.extend(srcs.into_iter().skip(1).map(|s| (s, false))),
             _ => stack.extend(srcs.into_iter().map(|s| (s, keeps))),
         }
     }

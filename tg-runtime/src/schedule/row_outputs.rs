@@ -255,7 +255,12 @@ fn plain(k: &Kernel) -> bool {
         && matches!(k.root.dtype(), DType::F32 | DType::I32 | DType::U32)
         && !matches!(
             k.root.op(),
-            Op::Assign | Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) | Op::Attention(..)
+            Op::Assign
+                | Op::AssignWindow(_)
+                | Op::SortRuns(_)
+                | Op::MergeRuns(_)
+                | Op::ScanRuns(..)
+                | Op::Attention(..)
         )
 }
 

@@ -264,3 +264,133 @@ fn a_write_kept_where_a_condition_fails_keeps_the_rest() {
     }
     assert_eq!(got, want);
 }
+
+/// `target[:, s:s + T, :] = value` on the host, rows past the end dropped.
+fn host_window(target: &mut [f32], shape: [usize; 3], value: &[f32], rows: usize, s: usize) {
+    let [outer, cap, inner] = shape;
+    for o in 0..outer {
+        for t in 0..rows.min(cap.saturating_sub(s)) {
+            let to = (o * cap + s + t) * inner;
+            let from = (o * rows + t) * inner;
+            target[to..to + inner].copy_from_slice(&value[from..from + inner]);
+        }
+    }
+}
+
+/// A window write at a position rebound each replay (a KV cache's row) writes that row and
+/// keeps the rest, past the end nothing, compiling nothing new; a value that reads the
+/// target (its own first rows, doubled) is computed before the write; a kernel of the same
+/// realize that reads the old contents runs before it.
+#[test]
+fn a_window_write_at_a_rebound_position_writes_that_row() {
+    let shape = [2usize, 10, 8];
+    let init: Vec<f32> = (0..160).map(|i| i as f32).collect();
+    let cache = Lazy::parameter(&Lazy::from_slice(&shape, &init).unwrap()).unwrap();
+    tg_runtime::realize(&[&cache]).unwrap();
+    let new = Lazy::from_slice(&[2, 1, 8], &[-1.0f32; 16]).unwrap();
+    let (_, rec) = record(&[&new], || {
+        let at = Lazy::var(902, 3i32, DType::I32, &[]).unwrap();
+        Ok(vec![cache.assign_window(1, &at, &new).unwrap()])
+    })
+    .unwrap();
+    let mut want = init.clone();
+    host_window(&mut want, shape, &[-1.0; 16], 1, 3);
+    let compiles = tg_runtime::thread_stats().compiles;
+    for (step, row) in [7usize, 0, 9, 10, 12].into_iter().enumerate() {
+        let v = -(step as f32) - 2.0;
+        let new = Lazy::from_slice(&[2, 1, 8], &[v; 16]).unwrap();
+        rec.replay_with(&[&new], &[(902, tg_runtime::Scalar::Int(row as i64))])
+            .unwrap();
+        host_window(&mut want, shape, &[v; 16], 1, row);
+    }
+    assert_eq!(
+        tg_runtime::thread_stats().compiles,
+        compiles,
+        "nothing compiled"
+    );
+    let now = |c: &Lazy| c.binary(BinaryOp::Add, &full(0.0, &shape)).unwrap();
+    assert_eq!(now(&cache).to_vec::<f32>().unwrap(), want);
+
+    // rows 0..3 doubled, written at row 8 (the last dropped), with the old total beside it
+    let doubled = cache
+        .shrink(&[(0, 2), (0, 3), (0, 8)])
+        .unwrap()
+        .binary(BinaryOp::Mul, &full(2.0, &[2, 3, 8]))
+        .unwrap();
+    let old_total = cache.reduce(ReduceOp::Add, &[0, 1, 2]).unwrap();
+    let at = Lazy::constant(8i32, DType::I32, &[1]).unwrap();
+    let written = cache.assign_window(1, &at, &doubled).unwrap();
+    tg_runtime::realize(&[&old_total, &written]).unwrap();
+    assert_eq!(
+        old_total.to_vec::<f32>().unwrap()[0],
+        want.iter().sum::<f32>()
+    );
+    let rows: Vec<f32> = (0..2)
+        .flat_map(|o| want[o * 80..o * 80 + 24].to_vec())
+        .map(|x| 2.0 * x)
+        .collect();
+    host_window(&mut want, shape, &rows, 3, 8);
+    assert_eq!(written.to_vec::<f32>().unwrap(), want);
+}
+
+/// A window write names what is wrong: a target that is not a buffer of its own, an axis
+/// past the rank, a value that is not a window of the target (another shape elsewhere, more
+/// rows than the axis), another dtype, a start that is not one integer.
+#[test]
+fn a_window_write_refuses_what_it_cannot_write() {
+    use tg_runtime::Error;
+    let cache = Lazy::empty_buffer(DType::F32, &[2, 10, 8]).unwrap();
+    let row = Lazy::empty_buffer(DType::F32, &[2, 1, 8]).unwrap();
+    let at = Lazy::constant(0i32, DType::I32, &[]).unwrap();
+    let computed = cache
+        .binary(BinaryOp::Add, &full(1.0, &[2, 10, 8]))
+        .unwrap();
+    let err = |r: tg_runtime::Result<Lazy>| r.expect_err("refused");
+    assert!(matches!(
+        err(computed.assign_window(1, &at, &row)),
+        Error::Argument {
+            op: "assign_window",
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(cache.assign_window(3, &at, &row)),
+        Error::AxisOutOfRange {
+            op: "assign_window",
+            ..
+        }
+    ));
+    for shape in [[2usize, 1, 4], [2, 11, 8]] {
+        let value = Lazy::empty_buffer(DType::F32, &shape).unwrap();
+        let e = err(cache.assign_window(1, &at, &value));
+        assert!(
+            matches!(e, Error::Shape { op: "assign_window", ref message } if message.contains(&format!("{shape:?}"))),
+            "{e}"
+        );
+    }
+    let ints = Lazy::empty_buffer(DType::I32, &[2, 1, 8]).unwrap();
+    assert!(matches!(
+        err(cache.assign_window(1, &at, &ints)),
+        Error::DTypeMismatch {
+            op: "assign_window",
+            ..
+        }
+    ));
+    let float_at = Lazy::constant(0.0f32, DType::F32, &[]).unwrap();
+    assert!(matches!(
+        err(cache.assign_window(1, &float_at, &row)),
+        Error::DType {
+            op: "assign_window",
+            dtype: DType::F32,
+            ..
+        }
+    ));
+    let two = Lazy::constant(0i32, DType::I32, &[2]).unwrap();
+    assert!(matches!(
+        err(cache.assign_window(1, &two, &row)),
+        Error::Shape {
+            op: "assign_window",
+            ..
+        }
+    ));
+}

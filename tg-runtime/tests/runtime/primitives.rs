@@ -78,6 +78,9 @@ fn build(c: &Case) -> Result<Lazy, String> {
                 reduce_op(a[2].as_str().unwrap()),
                 a[3].as_u64().unwrap() as usize,
             ),
+            // into a buffer of its own holding the target's values (a parameter)
+            "assign_window" => Lazy::parameter(&src(1))
+                .and_then(|t| t.assign_window(a[4].as_u64().unwrap() as usize, &src(3), &src(2))),
             _ => panic!("unknown node op {op}"),
         };
         nodes.push(r.map_err(|e| format!("building {op}: {e}"))?);
@@ -144,6 +147,12 @@ fn views_and_fusion_match_numpy() {
 #[test]
 fn gathers_match_numpy() {
     fixture::run_all("runtime_gather.json", build);
+}
+
+/// Window writes: numpy's slice assignment on a copy, the start read on the device.
+#[test]
+fn window_writes_match_numpy() {
+    fixture::run_all("runtime_window.json", build);
 }
 
 #[test]

@@ -35,6 +35,9 @@ pub(super) enum Step {
     /// The source is a gather's positions: read its values there (see
     /// [`Lowerer::gathered`]).
     Gather { idx: Vec<Expr>, valid: Cond },
+    /// The source is a window write's start: read its rows there (see
+    /// [`Lowerer::windowed`]).
+    Window { idx: Vec<Expr>, valid: Cond },
     /// The sources are the unrolled steps of loop `body`: fold them into an accumulator
     /// (and keep them, with `stash`).
     Reduce {
@@ -208,6 +211,14 @@ impl Lowerer {
             Op::Contiguous | Op::Detach | Op::ContiguousBackward => (Step::Pass, vec![same(0)]),
             // read as the value it writes (a kernel computing an assign has it as its root)
             Op::Assign => (Step::Pass, vec![same(1)]),
+            // the start first (a scalar); the rows' reads need it (`finish`)
+            Op::AssignWindow(_) => (
+                Step::Window {
+                    idx: idx.clone(),
+                    valid: valid.clone(),
+                },
+                vec![at(&srcs[2], Vec::new(), &Cond::always(), c)],
+            ),
             Op::Reduce(op, axes) => {
                 return self.begin_reduce(&node, *op, axes, &srcs[0], &idx, &valid, c, memo);
             }
@@ -280,6 +291,7 @@ impl Lowerer {
                 self.emit(c, ins)
             }
             Step::Gather { idx, valid } => self.gathered(&f.node, idx, valid, v[0], c),
+            Step::Window { idx, valid } => self.windowed(&f.node, idx, valid, v[0], c),
             Step::Reduce { .. } => self.finish_reduce(f, v),
         }
     }

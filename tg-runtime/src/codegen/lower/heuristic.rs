@@ -122,8 +122,10 @@ pub(super) fn choose(k: &Kernel, lowering: Lowering) -> Program {
         }
     }
     // a kernel without loops, lowered again with two vectors a group: its contiguous
-    // operands then read in pairs, and it stores them as one
+    // operands then read in pairs, and it stores them as one (not a window's: its rows
+    // may start at any vector)
     if lowering.wide_loads
+        && crate::kernel::window(root).is_none()
         && loop_free(&p)
         && p.numel.is_multiple_of(2 * LANES)
         && p.out_dtype.size() <= 4

@@ -27,6 +27,7 @@ mod reduce;
 mod rows;
 mod template;
 mod vectorize;
+mod window;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -34,8 +35,8 @@ use std::sync::Arc;
 use super::program::{Block, BlockId, ConstBits, Ins, Program, Val, VarKind};
 use super::symbolic::{Cond, Expr};
 use crate::dtype::DType;
-use crate::graph::node::{Node, Op};
-use crate::kernel::{Kernel, LANES, SERIAL_THREADS, Strategy, buffer_bytes};
+use crate::graph::node::Node;
+use crate::kernel::{self, Kernel, LANES, SERIAL_THREADS, Strategy, buffer_bytes};
 use crate::target::{Lowering, balanced_threads};
 pub use heuristic::Choices;
 pub use index::strides;
@@ -244,7 +245,7 @@ impl Lowerer {
             .enumerate()
             .map(|(i, n)| (n.id(), i))
             .collect();
-        let numel = root.numel();
+        let numel = kernel::domain_numel(root);
         let addressed = addressed(root, inputs, options);
         let address_words = 2 * addressed.iter().filter(|&&a| a).count();
         let mut l = Lowerer {
@@ -264,7 +265,7 @@ impl Lowerer {
                 params: Vec::new(),
                 addressed,
                 texels: Vec::new(), // once `in_place` is known
-                in_place: matches!(root.op(), Op::Assign),
+                in_place: root.op().writes_in_place(),
                 var_params: Vec::new(),
                 stashes: Vec::new(),
                 serial_threads: SERIAL_THREADS,

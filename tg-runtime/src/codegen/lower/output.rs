@@ -11,7 +11,7 @@ use super::index::{self, unflatten};
 use super::vectorize::{divided, multiple_of};
 use super::{Cursor, Lowerer};
 use crate::graph::node::{Node, Op};
-use crate::kernel::{LANES, Strategy};
+use crate::kernel::{self, LANES, Strategy};
 use crate::ops::TernaryOp;
 
 /// A tile's coordinates: the index over the axes before the tile's (`outer`), the tile along
@@ -107,6 +107,10 @@ impl Lowerer {
     /// length 1) are computed at the same lanes into [`Program::more_outputs`]; in a row
     /// kernel, those of one value a row once a row ([`OutputAt::Row`]).
     pub(super) fn outputs(&mut self, root: &Arc<Node>, also: &[Arc<Node>], tile_axis: usize) {
+        if let Some(w) = kernel::window(root) {
+            debug_assert!(also.is_empty(), "a window write is a kernel of its own");
+            return self.window_outputs(root, w);
+        }
         let (strategy, out_vectors, numel) =
             (self.prog.strategy, self.prog.out_vectors, self.prog.numel);
         let groups = self.prog.groups() as i64;
@@ -230,14 +234,16 @@ impl Lowerer {
     /// the target's value. Not behind another unrealized write (an assign chain, which a
     /// packed kernel might compute in registers).
     fn kept_where(&self, root: &Arc<Node>, v: Val) -> Option<(Val, Val)> {
-        if !matches!(root.op(), Op::Assign) {
-            return None;
-        }
         let srcs = root.srcs();
-        let (target, value) = (&srcs[0], &srcs[1]);
-        let keeps = (!matches!(target.op(), Op::Assign) || target.is_realized())
-            && matches!(value.op(), Op::Ternary(TernaryOp::Where))
-            && value.srcs()[2].id() == target.id();
+        let (target, value) = match root.op() {
+            Op::Assign | Op::AssignWindow(_) => (&srcs[0], &srcs[1]),
+            _ => return None,
+        };
+        // (a window write over its whole target is such a select, `Lowerer::windowed`)
+        let keeps = (!target.op().writes_in_place() || target.is_realized())
+            && (matches!(root.op(), Op::AssignWindow(_))
+                || matches!(value.op(), Op::Ternary(TernaryOp::Where))
+                    && value.srcs()[2].id() == target.id());
         match self.prog.ins[v] {
             Ins::Ternary(TernaryOp::Where, c, x, _, _) if keeps => Some((c, x)),
             _ => None,

@@ -476,3 +476,43 @@ fn a_reshape_re_splits_only_the_axes_it_regroups() {
         );
     }
 }
+
+/// A window write (`Lazy::assign_window`) whose rows are whole vectors runs over its rows
+/// alone: a decode step's one row of a `[heads, 2048, 64]` cache is 256 elements a kernel,
+/// each vector stored at an index holding the start (a position variable read from the push
+/// constants), only where its row lies inside the cache. Rows of 3 elements are not whole
+/// vectors: that write covers its whole target, each element keeping its value outside the
+/// window.
+#[test]
+fn a_window_write_covers_its_rows() {
+    let write = |shape: &[usize], rows: usize| {
+        let mut value = shape.to_vec();
+        value[1] = rows;
+        let cache = Lazy::empty_buffer(DType::F32, shape).unwrap();
+        let new = Lazy::empty_buffer(DType::F32, &value).unwrap();
+        let start = Lazy::var(77, 5i32, DType::I32, &[]).unwrap();
+        let y = cache.assign_window(1, &start, &new).unwrap();
+        let (kernel, lowering) = last_kernel(&y, &lavapipe());
+        lower(&kernel, lowering)
+    };
+    let p = write(&[4, 2048, 64], 1);
+    assert_eq!(p.numel, 4 * 64);
+    assert_eq!(vector_loads(&p, 1), 1, "the row is read as vectors");
+    let position = |v: u32| matches!(p.vars[v as usize], VarKind::Value(_));
+    assert!(
+        p.out_index[0]
+            .terms()
+            .iter()
+            .any(|(a, _)| matches!(a, Atom::Var(v) if position(v.id))),
+        "{:?}",
+        p.out_index
+    );
+    let kept = &p.kept_where[0];
+    assert_eq!(kept.len(), LANES);
+    let first = kept[0].expect("a kept condition").0;
+    assert!(kept.iter().all(|k| k.is_some_and(|(c, _)| c == first)));
+
+    let p = write(&[2, 10, 3], 4);
+    assert_eq!(p.numel, 2 * 10 * 3, "the whole target");
+    assert!(p.kept_where[0].iter().all(Option::is_some));
+}
