@@ -39,7 +39,7 @@ use super::{CostFn, Owners, Schedule, is_boundary, reductions_in, walk_region};
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::graph::node::{Node, Op};
-use crate::kernel::{Kernel, Strategy, buffer_bytes, unit_free};
+use crate::kernel::{self, Kernel, Strategy, Window, buffer_bytes, unit_free};
 use crate::target::Target;
 
 /// Bindings a multi-output kernel takes at most, whatever the device allows: a dispatch
@@ -136,6 +136,16 @@ struct Group {
     /// group holds until it is dispatched (`live.rs`).
     held: HashSet<u64>,
     access: Access,
+    /// The window its members write and their start's node, where they are window writes
+    /// (`window_of`).
+    window: Option<(Window, u64)>,
+}
+
+/// The window a window write's kernel covers and its start's node: window writes pack with
+/// those of the same window and start alone (a layer's key and value cache writes), their
+/// rows stored at one index.
+fn window_of(k: &Kernel) -> Option<(Window, u64)> {
+    kernel::window(&k.root).map(|w| (w, k.root.srcs()[2].id()))
 }
 
 /// Packs the elementwise kernels of `sched` into multi-output kernels, alone or behind a
@@ -276,6 +286,7 @@ pub(super) fn group(sched: &mut Schedule, target: &Target, cost: CostFn) -> Resu
                     emitted: epilogue::emitted(k, k.strategy),
                     held: reads(k, &HashSet::new()).into_iter().collect(),
                     access: a.clone(),
+                    window: window_of(k),
                 });
             }
             None => continue,
@@ -379,23 +390,22 @@ fn role(k: &Kernel, target: &Target) -> Option<Role> {
     }
 }
 
-/// What every packed kernel is: not a row plan, not split, not a template, at most
-/// [`MAX_PACKED_ELEMENTS`] outputs, every buffer bound by descriptor.
+/// What every packed kernel is: not a row plan, not split, not a template, not a window
+/// write over its whole target, at most [`MAX_PACKED_ELEMENTS`] outputs, every buffer bound
+/// by descriptor.
 fn packable(k: &Kernel, target: &Target) -> bool {
+    let outputs = kernel::domain_numel(&k.root);
     !k.row_plan
         && k.split_of.is_none()
         && k.also.is_empty()
         && Arc::ptr_eq(&k.root, &k.body)
         && !matches!(
             k.root.op(),
-            Op::AssignWindow(_)
-                | Op::SortRuns(_)
-                | Op::MergeRuns(_)
-                | Op::ScanRuns(..)
-                | Op::Attention(..)
+            Op::SortRuns(_) | Op::MergeRuns(_) | Op::ScanRuns(..) | Op::Attention(..)
         )
-        && k.root.numel() > 0
-        && k.root.numel() <= MAX_PACKED_ELEMENTS
+        && (!matches!(k.root.op(), Op::AssignWindow(_)) || window_of(k).is_some())
+        && outputs > 0
+        && outputs <= MAX_PACKED_ELEMENTS
         && k.roots()
             .chain(&k.inputs)
             .all(|n| buffer_bytes(n) <= target.lowering.bind_limit)
@@ -411,6 +421,9 @@ fn packable(k: &Kernel, target: &Target) -> bool {
 /// was planned for, and its members share its index.
 fn same_kind(g: &Group, k: &Kernel, role: Role) -> bool {
     let shape = k.root.shape();
+    if g.window.is_some() || window_of(k).is_some() {
+        return g.dtype == k.root.dtype() && g.window == window_of(k);
+    }
     g.dtype == k.root.dtype()
         && match role {
             Role::Leader => g.shape == shape,

@@ -394,3 +394,30 @@ fn a_window_write_refuses_what_it_cannot_write() {
         }
     ));
 }
+
+/// Two window writes at one start (a layer's keys and values) are one kernel storing both;
+/// each target gets its own rows.
+#[test]
+fn window_writes_at_one_start_write_both_targets() {
+    let shape = [2usize, 6, 4];
+    let zeros = vec![0.0f32; 48];
+    let keys = Lazy::parameter(&Lazy::from_slice(&shape, &zeros).unwrap()).unwrap();
+    let values = Lazy::parameter(&Lazy::from_slice(&shape, &zeros).unwrap()).unwrap();
+    tg_runtime::realize(&[&keys, &values]).unwrap();
+    let k_rows: Vec<f32> = (0..16).map(|i| i as f32 + 1.0).collect();
+    let v_rows: Vec<f32> = (0..16).map(|i| -(i as f32) - 1.0).collect();
+    let at = Lazy::var(903, 4i32, DType::I32, &[]).unwrap();
+    let k = keys
+        .assign_window(1, &at, &Lazy::from_slice(&[2, 2, 4], &k_rows).unwrap())
+        .unwrap();
+    let v = values
+        .assign_window(1, &at, &Lazy::from_slice(&[2, 2, 4], &v_rows).unwrap())
+        .unwrap();
+    let report = tg_runtime::realize_report(&[&k, &v], false).unwrap();
+    assert_eq!(report.kernels.len(), 1, "{report:?}");
+    let (mut want_k, mut want_v) = (zeros.clone(), zeros);
+    host_window(&mut want_k, shape, &k_rows, 2, 4);
+    host_window(&mut want_v, shape, &v_rows, 2, 4);
+    assert_eq!(k.to_vec::<f32>().unwrap(), want_k);
+    assert_eq!(v.to_vec::<f32>().unwrap(), want_v);
+}

@@ -6,14 +6,14 @@
 
 use std::sync::Arc;
 
-use super::super::program::{Ins, Program, Val, VarKind};
+use super::super::program::{Ins, MoreOutput, OutputAt, Program, Val, VarKind};
 use super::super::symbolic::{Cond, Expr};
 use super::expand::{Request, Task};
 use super::index::{unflatten, units_at_zero};
 use super::{Cursor, Lowerer};
 use crate::dtype::{DType, Scalar};
 use crate::graph::node::{Node, Op};
-use crate::kernel::{LANES, Window};
+use crate::kernel::{self, LANES, Window};
 use crate::ops::{BinaryOp, TernaryOp};
 
 impl Lowerer {
@@ -96,8 +96,9 @@ impl Lowerer {
     /// invocation computes a vector of the value (one row's: rows are whole vectors) and
     /// stores it at the target's row `start + t`, only where that lies inside the target.
     /// The store index is the vector's own plus what the target's rows add: `start` rows, and
-    /// `cap - len` rows for each index of the axes before.
-    pub(super) fn window_outputs(&mut self, root: &Arc<Node>, w: Window) {
+    /// `cap - len` rows for each index of the axes before. Further roots (`also`) are writes
+    /// of the same window and start (`schedule/multi.rs`), stored at the same index.
+    pub(super) fn window_outputs(&mut self, root: &Arc<Node>, also: &[Arc<Node>], w: Window) {
         debug_assert_eq!(
             self.prog.out_vectors, 1,
             "a window's stores are single vectors"
@@ -118,15 +119,31 @@ impl Lowerer {
             .push(group.add(&outer.scale(skipped)).add(&s.scale(per_row)));
         let inside = Cond::always().and_range(&t.add(&s), 0, w.cap as i64);
         let inside = self.emit(c, Ins::Cond(inside));
-        let shape = value.shape();
-        let mut kept = Vec::with_capacity(LANES);
-        for lane in 0..LANES {
-            let idx = unflatten(&group.scale(LANES as i64).add_const(lane as i64), shape);
-            let idx = units_at_zero(&idx, shape);
-            let x = self.read(value, idx, c);
-            self.prog.outputs.push(x);
-            kept.push(Some((inside, x)));
+        // each value's lanes at the same flat index (the values are `[outer, len, inner]`
+        // alike), split over its own shape
+        let lowered = |l: &mut Self, value: &Arc<Node>| -> Vec<Val> {
+            let shape = value.shape();
+            (0..LANES)
+                .map(|lane| {
+                    let flat = group.scale(LANES as i64).add_const(lane as i64);
+                    let idx = units_at_zero(&unflatten(&flat, shape), shape);
+                    l.read(value, idx, c)
+                })
+                .collect()
+        };
+        let outputs = lowered(self, value);
+        let kept = |xs: &[Val]| xs.iter().map(|&x| Some((inside, x))).collect::<Vec<_>>();
+        let mut kept_where = vec![kept(&outputs)];
+        self.prog.outputs = outputs;
+        for r in also {
+            debug_assert_eq!(kernel::window(r), Some(w), "{r:?} writes another window");
+            let values = lowered(self, &r.srcs()[1]);
+            kept_where.push(kept(&values));
+            self.prog.more_outputs.push(MoreOutput {
+                at: OutputAt::Lanes,
+                values,
+            });
         }
-        self.prog.kept_where = vec![kept];
+        self.prog.kept_where = kept_where;
     }
 }

@@ -444,3 +444,32 @@ fn row_values_past_the_loop_budget_stay_apart() {
         names(&p)
     );
 }
+
+/// A layer's key and value cache writes (window writes of one window at one start) pack
+/// into one kernel, each row stored at the same index; writes at another start, or of
+/// another window, do not join them.
+#[test]
+fn window_writes_of_one_window_pack() {
+    let cache = || Lazy::empty_buffer(DType::F32, &[4, 2048, 64]).unwrap();
+    let row = || data(&[4, 1, 64]);
+    let at = Lazy::var(5, 3i32, DType::I32, &[]).unwrap();
+    let other = Lazy::var(6, 3i32, DType::I32, &[]).unwrap();
+    let k = cache().assign_window(1, &at, &row()).unwrap();
+    let v = cache().assign_window(1, &at, &row()).unwrap();
+    let packed = plan(&[&k, &v], &with_bindings(1 << 20)).unwrap();
+    let writes: Vec<_> = packed
+        .iter()
+        .filter(|p| p.kernel.root.id() == k.id() || p.kernel.root.id() == v.id())
+        .collect();
+    assert_eq!(writes.len(), 1, "{:?}", names(&packed));
+    assert_eq!(writes[0].kernel.also.len(), 1);
+
+    let elsewhere = cache().assign_window(1, &other, &row()).unwrap();
+    let longer = cache().assign_window(1, &at, &data(&[4, 2, 64])).unwrap();
+    let apart = plan(&[&k, &elsewhere, &longer], &with_bindings(1 << 20)).unwrap();
+    assert!(
+        apart.iter().all(|p| p.kernel.also.is_empty()),
+        "{:?}",
+        names(&apart)
+    );
+}
