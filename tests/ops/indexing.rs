@@ -403,3 +403,32 @@ fn indexing_fuses() {
         1
     );
 }
+
+/// `DynTensor::assign_window` takes its axis from the end and its start as a Rust integer, a
+/// one-element integer tensor or a var (a `#[kernel]`'s scalar argument), refusing a float;
+/// the rows land as numpy's slice assignment puts them.
+#[test]
+fn dyn_assign_window_takes_integer_starts() {
+    let init: Vec<f32> = (0..48).map(|i| i as f32).collect();
+    let mut cache = DynTensor::state(&DynTensor::from_slice(&[2, 6, 4], &init).unwrap()).unwrap();
+    let rows = DynTensor::from_slice(&[2, 2, 4], &[-1.0f32; 16]).unwrap();
+    cache.assign_window(-2, 1, &rows).unwrap();
+    let at = DynTensor::from_slice(&[1], &[5i32]).unwrap();
+    cache
+        .assign_window(1, &at, &rows.mul(2.0).unwrap())
+        .unwrap();
+    let mut want = init;
+    for o in 0..2 {
+        for (row, v) in [(1, -1.0), (2, -1.0), (5, -2.0)] {
+            want[(o * 6 + row) * 4..][..4].fill(v);
+        }
+    }
+    assert_eq!(cache.to_vec::<f32>().unwrap(), want);
+    assert!(matches!(
+        cache.assign_window(1, 1.5, &rows),
+        Err(tg::runtime::Error::Argument {
+            op: "assign_window",
+            ..
+        })
+    ));
+}

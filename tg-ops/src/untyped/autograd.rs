@@ -14,10 +14,12 @@
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, Weak};
 
+use tg_core::ScalarKind;
 use tg_runtime::graph::gradient::tracked_leaves;
 use tg_runtime::{Error, Lazy, Result};
 
 use super::DynTensor;
+use super::elementwise::Operand;
 
 /// The gradient a tensor accumulates.
 pub(crate) type GradCell = Arc<Mutex<Option<Lazy>>>;
@@ -242,25 +244,43 @@ impl DynTensor {
     }
 
     /// Writes `value`'s rows into a window of this tensor's buffer in place when realized:
-    /// along `axis`, at positions `start..start + T` (numpy's `x[.., start:start + T, ..] =
-    /// value`), where `start` is a one-element integer tensor read on the device (a
-    /// recording's var: a KV cache's position), taken as unsigned, and rows past the axis's
-    /// end are dropped. `value` has this tensor's shape but along `axis`, where it has at
-    /// most as many rows; it is cast to this tensor's dtype. The write's kernel covers the
-    /// window, not the buffer, where a row is a multiple of four elements (see
-    /// `Lazy::assign_window`). Targets as for [`DynTensor::assign`].
-    pub fn assign_window(
+    /// along `axis` (negative counts from the end), at positions `start..start + T` (numpy's
+    /// `x[.., start:start + T, ..] = value`), where `start` is an integer read on the device:
+    /// a one-element tensor, a Rust integer, or a `#[kernel]`'s scalar argument (a var, so a
+    /// replay writes at its new value: a KV cache's position). It is taken as unsigned, and
+    /// rows past the axis's end are dropped. `value` has this tensor's shape but along
+    /// `axis`, where it has at most as many rows; it is cast to this tensor's dtype. The
+    /// write's kernel covers the window, not the buffer, where a row is a multiple of four
+    /// elements (see `Lazy::assign_window`). Targets as for [`DynTensor::assign`].
+    pub fn assign_window<'a>(
         &mut self,
-        axis: usize,
-        start: &DynTensor,
+        axis: isize,
+        start: impl Into<Operand<'a>>,
         value: &DynTensor,
     ) -> Result<()> {
+        const OP: &str = "assign_window";
+        let ax = crate::untyped::norm_axis(OP, axis, self.shape())?;
+        let start = match start.into() {
+            Operand::Tensor(t) => t.into_owned(),
+            s @ (Operand::Scalar(v) | Operand::Var(_, v)) if v.kind() == ScalarKind::Int => {
+                s.to_tensor(&[], s.dtype())?
+            }
+            Operand::Scalar(v) | Operand::Var(_, v) => {
+                return Err(Error::Argument {
+                    op: OP,
+                    message: format!(
+                        "takes an integer start; got the {:?} scalar {v:?}",
+                        v.kind()
+                    ),
+                });
+            }
+        };
         let value = if value.dtype() == self.dtype() {
             value.lazy.clone()
         } else {
             value.lazy.cast(self.dtype())
         };
-        self.lazy = self.lazy.assign_window(axis, &start.lazy, &value)?;
+        self.lazy = self.lazy.assign_window(ax, &start.lazy, &value)?;
         if let Some(cell) = &self.grad {
             register(self.lazy.id(), cell);
         }

@@ -1,7 +1,8 @@
 //! Tensors larger than one storage-buffer binding's range (`maxStorageBufferRange`, 128 MiB on
 //! lavapipe): kernels reach them through buffer device addresses. The default run adds, sums
-//! and reduces rows of 132 MiB tensors; `TG_LONG_TESTS=1` runs an add, a sum, a softmax over
-//! rows and a matrix-vector product on 512 MiB tensors.
+//! and reduces rows of 132 MiB tensors and writes windows of rows into one; `TG_LONG_TESTS=1`
+//! runs an add, a sum, a softmax over rows and a matrix-vector product on 512 MiB tensors,
+//! and a window write of 2^26 + 2^22 elements.
 
 use tg_runtime::device::Device;
 use tg_runtime::{BinaryOp, DType, Lazy, ReduceOp, UnaryOp};
@@ -63,6 +64,63 @@ fn add_and_sum(n: usize) {
         .to_vec::<f32>()
         .unwrap();
     assert_eq!(whole, vec![6.0]);
+}
+
+/// Writes `value` (`[outer, len, 4]`, from `rows`) at `start` into a parameter holding
+/// `init` (`[outer, cap, 4]`) and checks the rows at `at` (and each row's neighbours)
+/// against numpy's slice assignment, done on the host.
+fn window_write(outer: usize, cap: usize, rows: &[f32], start: usize, at: &[usize]) {
+    let len = rows.len() / (4 * outer);
+    let init = values(outer * cap * 4, 11);
+    let target = Lazy::parameter(&Lazy::from_slice(&[outer, cap, 4], &init).unwrap()).unwrap();
+    let value = Lazy::from_slice(&[outer, len, 4], rows).unwrap();
+    let s = Lazy::constant(start as u32, DType::U32, &[]).unwrap();
+    let got = target
+        .assign_window(1, &s, &value)
+        .unwrap()
+        .to_vec::<f32>()
+        .unwrap();
+    for o in 0..outer {
+        for &r in at {
+            for row in r.saturating_sub(1)..(r + 2).min(cap) {
+                let want = match row.checked_sub(start) {
+                    Some(t) if t < len => &rows[(o * len + t) * 4..][..4],
+                    _ => &init[(o * cap + row) * 4..][..4],
+                };
+                assert_eq!(&got[(o * cap + row) * 4..][..4], want, "[{o}, {row}]");
+            }
+        }
+    }
+}
+
+/// Window writes into a target past one binding's range: three rows at its end (the last
+/// past it, dropped) and at its start, stored through the buffer's address.
+#[test]
+fn window_writes_past_one_bindings_range() {
+    let cap = (1 << 22) + (1 << 17); // [2, cap, 4]: 132 MiB of f32
+    if past_the_range(32 * cap as u64).is_none() {
+        return;
+    }
+    let rows: Vec<f32> = (0..24).map(|i| -(i as f32) - 1.0).collect();
+    window_write(2, cap, &rows, cap - 2, &[0, cap - 3, cap - 1]);
+    window_write(2, cap, &rows, 0, &[0, 2, 3, cap - 1]);
+}
+
+/// A window of 2^26 + 2^22 elements (285 MB of f32), past 2^24 and 2^26: its vectors' group
+/// index and every store index past f32's exact integers, into a target past one binding's
+/// range.
+#[test]
+fn a_window_write_of_past_two_to_the_26_elements() {
+    if !long_tests() {
+        return;
+    }
+    let len = (1 << 24) + (1 << 20);
+    let cap = len + 16;
+    if past_the_range(16 * cap as u64).is_none() {
+        return;
+    }
+    let rows = values(4 * len, 5);
+    window_write(1, cap, &rows, 9, &[0, 9, len / 2, len + 8, cap - 1]);
 }
 
 #[test]
