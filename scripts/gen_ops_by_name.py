@@ -161,5 +161,32 @@ def select_cases():
     return out
 
 
+def assign_window_cases():
+    """numpy's slice assignment `x[.., start:start + T, ..] = value` on a copy of the receiver
+    (host data, written in place), the start an integer or a one-element tensor, rows past the
+    end dropped, a value of another dtype cast."""
+    win = np.random.default_rng(20261208)  # its own stream: the cases above keep their values
+    out = []
+    x = win.uniform(-1, 1, (2, 6, 4)).astype(np.float32)
+    v = win.uniform(-1, 1, (2, 3, 4)).astype(np.float32)
+    for name, axis, start in [("middle", 1, 2), ("from_end", -2, 1), ("past_the_end", 1, 4), ("beyond", 1, 6)]:
+        want = x.copy()
+        rows = max(0, min(3, 6 - start))
+        want[:, start:start + rows] = v[:, :rows]
+        out.append(case(f"assign_window/{name}", "assign_window", [tensor(x, "float32"), tensor(v, "float32")], want,
+                        "float32", args={"axis": axis, "start": start, "value": {"input": 1}},
+                        out_shape=list(want.shape)))
+    n = win.integers(-100, 100, (5, 3)).astype(np.int32)
+    rows = win.integers(-5, 5, (2, 3)).astype(np.int64)
+    pos = np.array([3], np.int32)
+    want = n.copy()
+    want[3:5] = rows.astype(np.int32)
+    out.append(case("assign_window/tensor_start_cast_value", "assign_window",
+                    [tensor(n, "int32"), tensor(rows, "int64"), tensor(pos, "int32")], want, "int32",
+                    args={"axis": 0, "start": {"input": 2}, "value": {"input": 1}}, out_shape=[5, 3]))
+    return out
+
+
 if __name__ == "__main__":
-    write("ops_by_name", sum_as_cases() + swish_cases() + attention_cases() + multinomial_cases() + select_cases())
+    write("ops_by_name", sum_as_cases() + swish_cases() + attention_cases() + multinomial_cases() + select_cases()
+          + assign_window_cases())

@@ -367,3 +367,44 @@ fn creation_attention_and_sampling_in_a_kernel_match_eager() {
         );
     }
 }
+
+/// A KV cache's write in a kernel body: the step's row at a position given as a scalar
+/// argument, written into the cache (a call input) in place; recorded on the first call and
+/// replayed at each new position, the rest of the cache kept.
+#[kernel]
+fn cache_row(
+    cache: &Tensor<shape![2, 8, 4]>,
+    row: &Tensor<shape![2, 1, 4]>,
+    pos: i32,
+) -> Tensor<shape![2, 8, 4]> {
+    cache.assign_window(1, pos, row * 2.0)
+}
+
+#[test]
+fn a_kernel_writes_a_window_at_a_rebound_position() {
+    let cache = Tensor::<Rank3<2, 8, 4>>::parameter(&Tensor::zeros());
+    let mut host = [0.0f32; 64];
+    // schedules the calls after the first make
+    let mut replayed = 0;
+    for (step, pos) in [0i32, 5, 7, 3, 9].into_iter().enumerate() {
+        let v: Vec<f32> = (0..8).map(|i| (step * 8 + i) as f32).collect();
+        let row = Tensor::<Rank3<2, 1, 4>>::from_slice(&v).unwrap();
+        // (uploaded before the call: an upload is a schedule of its own)
+        row.realize().unwrap();
+        let before = tg::runtime::thread_stats().schedules;
+        let written = cache_row(&cache, &row, pos);
+        if step > 0 {
+            replayed += tg::runtime::thread_stats().schedules - before;
+        }
+        if (pos as usize) < 8 {
+            for o in 0..2 {
+                for c in 0..4 {
+                    host[(o * 8 + pos as usize) * 4 + c] = 2.0 * v[o * 4 + c];
+                }
+            }
+        }
+        assert_eq!(written.to_vec().unwrap(), host, "position {pos}");
+    }
+    assert_eq!(replayed, 0, "recorded once, replayed");
+    assert_eq!(cache.to_vec().unwrap(), host);
+}

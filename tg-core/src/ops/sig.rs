@@ -245,6 +245,9 @@ pub enum Call {
     Assoc,
     /// `x.split(&sizes, axis)` for a list of sizes, `x.split_every(size, axis)` for one.
     Split,
+    /// `x.name(args)` writing into its receiver in place (`&mut self`, returning nothing): a
+    /// kernel body's call, and a call by name, stand for the new contents (a window write).
+    Write,
     /// Not an ordinary call: the macros handle it themselves (einsum, gradient, assign,
     /// indexing), or a kernel body cannot call it (its output shape depends on the data, or
     /// it writes through its receiver); `reason` says which, for the docs and the error.

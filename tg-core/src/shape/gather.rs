@@ -4,8 +4,8 @@
 use crate::check::Checker;
 use crate::dim::Dim;
 use crate::dtype::DType;
-use crate::error::{argument_error, shape_error};
-use crate::ops::{At, Fault, OpError, Place};
+use crate::error::{RuleError, argument_error, shape_error};
+use crate::ops::{At, Fault, OpError, Place, Value};
 
 use super::{norm_axis, show};
 
@@ -234,4 +234,75 @@ pub fn interpolate<D: Dim>(
     let mut out = shape[..lead].to_vec();
     out.extend(size.iter().cloned());
     Ok(out)
+}
+
+/// A window write (`assign_window`): `value` has the target's rank and shape but along `axis`,
+/// where it has at most the target's rows; the start is an integer (a scalar, or a tensor of
+/// one element of at most 32 bits). The output is the target's shape (its new contents).
+/// Every error is a rule's (`OpError::Rule`), placed at the parameter it is about.
+pub fn window_write<D: Dim>(
+    ck: &mut Checker<D>,
+    op: &'static str,
+    target: &[D],
+    axis: isize,
+    start: &Value<D>,
+    value: &[D],
+) -> Result<Vec<D>, Fault<D>> {
+    let ax = norm_axis(op, axis, target).at(At::Param("axis"))?;
+    let not_a_window = || {
+        shape_error(
+            op,
+            format!(
+                "the value {} is not a window of the target {} along axis {ax}: the same shape \
+                 but along the axis, where it has at most the target's rows",
+                show(value),
+                show(target)
+            ),
+        )
+    };
+    if value.len() != target.len() {
+        return Err(Fault::new(At::Param("value"), not_a_window()));
+    }
+    for (a, (v, t)) in value.iter().zip(target).enumerate() {
+        if a == ax {
+            ck.at_most(v, t, not_a_window).at(At::Param("value"))?;
+        } else {
+            ck.equal(v, t, not_a_window).at(At::Param("value"))?;
+        }
+    }
+    match start {
+        Value::Tensor(shape, dtype) => {
+            if !dtype.is_int() || dtype.is_64bit() {
+                return Err(Fault::new(
+                    At::Param("start"),
+                    RuleError::DType {
+                        op,
+                        dtype: *dtype,
+                        message: "the start is a position: an integer of at most 32 bits".into(),
+                    },
+                ));
+            }
+            for d in shape {
+                ck.equal(d, &D::lit(1), || {
+                    shape_error(
+                        op,
+                        format!(
+                            "the start is one position: a tensor of one element, not {}",
+                            show(shape)
+                        ),
+                    )
+                })
+                .at(At::Param("start"))?;
+            }
+        }
+        Value::Scalar(kind, v) if *kind != crate::ScalarKind::Int => {
+            let shown = v.map_or_else(|| format!("{kind:?}"), |v| v.to_string());
+            return Err(Fault::new(
+                At::Param("start"),
+                argument_error(op, format!("takes an integer start, not {shown}")),
+            ));
+        }
+        _ => {}
+    }
+    Ok(target.to_vec())
 }

@@ -177,6 +177,11 @@ fn emit(
             quote!(::tg::DynTensor::#m(&[#recv.clone(), #others], #(#rest),*))
         }
         Call::Assoc => quote!(::tg::DynTensor::#m(#(#out),*)),
+        // the receiver's new contents: a copy of its handle takes the write
+        Call::Write => quote!({
+            let mut __w = #recv.clone();
+            __w.#m(#(#out),*).map(|()| __w)
+        }),
         Call::Split => {
             let (sizes, axis) = (&out[0], &out[1]);
             match a.vals[0] {

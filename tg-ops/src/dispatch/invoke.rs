@@ -199,6 +199,7 @@ pub(super) fn invoke(name: &'static str, recv: Option<&DynTensor>, a: &Resolved)
         "multinomial" => one(r()?.multinomial(a.usize(0)?, a.flag(1)?)),
         "dropout" => one(r()?.dropout(a.f64(0)?)),
         "contiguous_backward" => Ok(vec![r()?.contiguous_backward()]),
+        "assign_window" => one({ let mut w = r()?.clone(); w.assign_window(a.axis(0)?, a.operand(1)?, a.tensor(2)?).map(|()| w) }),
         "zeros_like" => Ok(vec![r()?.zeros_like()]),
         "ones_like" => Ok(vec![r()?.ones_like()]),
         "empty_like" => Ok(vec![r()?.empty_like()]),

@@ -102,6 +102,7 @@ fn call(sig: &OpSig) -> Option<String> {
             format!("DynTensor::{name}(&a.join(r()?, 0)?{rest})")
         }
         Call::Special(_) => format!("r()?.{name}({args_text})"),
+        Call::Write => format!("{{ let mut w = r()?.clone(); w.{name}({args_text}).map(|()| w) }}"),
         Call::Split => unreachable!("handled above"),
     })
 }

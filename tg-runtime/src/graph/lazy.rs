@@ -1420,20 +1420,23 @@ impl Lazy {
                 ),
             });
         }
-        check_axis(OP, axis, self.shape())?;
-        let (target, rows) = (self.shape(), value.shape());
-        let fits = rows.len() == target.len()
-            && rows[axis] <= target[axis]
-            && (0..target.len()).all(|a| a == axis || rows[a] == target[a]);
-        if !fits {
-            return Err(shape_err(
-                OP,
-                format!(
-                    "the value's shape {rows:?} is not a window of the target's {target:?} \
-                     along axis {axis} (the same shape but along the axis, no longer there)"
-                ),
-            ));
-        }
+        // the shapes and the start by tg-core's rule, as tg-ops and `#[kernel]` check them
+        let start_value = tg_core::ops::Value::Tensor(start.shape().to_vec(), start.dtype());
+        tg_core::shape::gather::window_write(
+            &mut tg_core::Checker::new(),
+            OP,
+            self.shape(),
+            axis as isize,
+            &start_value,
+            value.shape(),
+        )
+        .map_err(|f| match f.error {
+            tg_core::ops::OpError::Rule(r) => Error::from(r),
+            e => Error::Internal {
+                context: OP,
+                message: e.to_string(),
+            },
+        })?;
         if self.dtype() != value.dtype() {
             return Err(Error::DTypeMismatch {
                 op: OP,
@@ -1441,23 +1444,6 @@ impl Lazy {
                 rhs: value.dtype(),
                 message: "the value must have the target's dtype; cast first".into(),
             });
-        }
-        let sd = start.dtype();
-        if sd.is_float() || sd.is_bool() || sd.is_64bit() {
-            return Err(Error::DType {
-                op: OP,
-                dtype: start.dtype(),
-                message: "the start is a position: an integer of at most 32 bits".into(),
-            });
-        }
-        if start.numel() != 1 {
-            return Err(shape_err(
-                OP,
-                format!(
-                    "the start is one position, not a tensor of shape {:?}",
-                    start.shape()
-                ),
-            ));
         }
         let start = start.reshape(&[])?;
         let placement = Placement::of(&[&self.0, &value.0, &start.0], OP)?;

@@ -182,6 +182,9 @@ pub enum ShapeRule {
     NllLoss,
     /// gather: the index's shape.
     Gather,
+    /// A window write: `value` a window of the receiver along `axis`, an integer `start`;
+    /// the receiver's shape.
+    WindowWrite,
     /// scatter and scatter_reduce: the receiver's shape.
     Scatter,
     /// masked_select_sized: `[size]`.

@@ -412,6 +412,17 @@ pub(super) fn apply<D: Dim>(
             let w = a.tensor("weight")?.map(|(s, _)| s);
             one(loss::nll_loss(ck, op, shape()?, y, w, reduction(a)?)?)
         }
+        S::WindowWrite => {
+            let (value, _) = a.required("value")?;
+            one(gather::window_write(
+                ck,
+                op,
+                shape()?,
+                a.axis("axis")?,
+                a.get("start")?,
+                value,
+            )?)
+        }
         S::Gather => {
             let index = a.required("index")?;
             one(gather::gather(op, shape()?, a.axis("dim")?, index)?)

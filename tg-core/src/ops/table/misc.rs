@@ -103,6 +103,18 @@ pub static AUTOGRAD: &[OpSig] = &[
     .params(&[p("value", Kind::Tensor)])
     .call(Call::Special("it writes through its receiver"))
     .shape(S::Special),
+    OpSig::new(
+        "assign_window",
+        Family::Autograd,
+        "Writes `value`'s rows at `start..start + T` along `axis` into the receiver in place (numpy's slice assignment; a KV cache's rows at a position); `start` (an integer, a kernel's scalar argument, a one-element tensor) is read on the device, rows past the end are dropped",
+    )
+    .params(&[
+        p("axis", Kind::Axis),
+        p("start", Kind::Operand),
+        p("value", Kind::Tensor),
+    ])
+    .call(Call::Write)
+    .shape(S::WindowWrite),
 ];
 
 const SHAPE_DTYPE: &[Param] = &[
