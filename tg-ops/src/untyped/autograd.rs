@@ -14,7 +14,6 @@
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, Weak};
 
-use tg_core::ScalarKind;
 use tg_runtime::graph::gradient::tracked_leaves;
 use tg_runtime::{Error, Lazy, Result};
 
@@ -260,21 +259,7 @@ impl DynTensor {
     ) -> Result<()> {
         const OP: &str = "assign_window";
         let ax = crate::untyped::norm_axis(OP, axis, self.shape())?;
-        let start = match start.into() {
-            Operand::Tensor(t) => t.into_owned(),
-            s @ (Operand::Scalar(v) | Operand::Var(_, v)) if v.kind() == ScalarKind::Int => {
-                s.to_tensor(&[], s.dtype())?
-            }
-            Operand::Scalar(v) | Operand::Var(_, v) => {
-                return Err(Error::Argument {
-                    op: OP,
-                    message: format!(
-                        "takes an integer start; got the {:?} scalar {v:?}",
-                        v.kind()
-                    ),
-                });
-            }
-        };
+        let start = start.into().position(OP, &[])?;
         let value = if value.dtype() == self.dtype() {
             value.lazy.clone()
         } else {

@@ -94,6 +94,40 @@ impl Operand<'_> {
         }
     }
 
+    /// This operand as a position `op` reads on the device, a tensor of `shape` (of one
+    /// element): a one-element integer tensor reshaped, an integer scalar made one (a var
+    /// stays a var, so a replay can rebind it); anything else is `op`'s error.
+    pub fn position(&self, op: &'static str, shape: &[usize]) -> Result<DynTensor> {
+        match self {
+            Operand::Tensor(t) if !t.dtype().is_int() => Err(Error::DType {
+                op,
+                dtype: t.dtype(),
+                message: "a position tensor holds an integer".into(),
+            }),
+            Operand::Tensor(t) if t.numel() != 1 => Err(Error::Shape {
+                op,
+                message: format!(
+                    "a position tensor holds one element; got shape {:?}",
+                    t.shape()
+                ),
+            }),
+            Operand::Tensor(t) => {
+                let dims: Vec<isize> = shape.iter().map(|&d| d as isize).collect();
+                t.reshape(&dims)
+            }
+            Operand::Scalar(s) | Operand::Var(_, s) if s.kind() == ScalarKind::Int => {
+                self.to_tensor(shape, self.dtype())
+            }
+            Operand::Scalar(s) | Operand::Var(_, s) => Err(Error::Argument {
+                op,
+                message: format!(
+                    "takes an integer position; got the {:?} scalar {s:?}",
+                    s.kind()
+                ),
+            }),
+        }
+    }
+
     /// The dtype this operand has on its own (a scalar's default dtype).
     pub fn dtype(&self) -> DType {
         match self {

@@ -2,8 +2,7 @@
 //! device reads (a scalar, a `#[kernel]`'s var, or a one-element tensor), so a recording made
 //! for one position replays for every other.
 
-use tg_core::ScalarKind;
-use tg_runtime::{Error, Result};
+use tg_runtime::Result;
 
 use super::select::{one_hot_along, pick};
 use crate::untyped::DynTensor;
@@ -34,39 +33,7 @@ impl DynTensor {
         let ax = crate::untyped::norm_axis(OP, axis, self.shape())?;
         let n = self.shape()[ax];
         let rank = self.ndim();
-        let index = index.into();
-        let position = match &index {
-            Operand::Tensor(t) if !t.dtype().is_int() => {
-                return Err(Error::DType {
-                    op: OP,
-                    dtype: t.dtype(),
-                    message: "a position tensor holds an integer".into(),
-                });
-            }
-            Operand::Tensor(t) if t.numel() != 1 => {
-                return Err(Error::Shape {
-                    op: OP,
-                    message: format!(
-                        "a position tensor holds one element; got shape {:?}",
-                        t.shape()
-                    ),
-                });
-            }
-            Operand::Tensor(t) => t.reshape(&vec![1isize; rank])?,
-            Operand::Scalar(s) | Operand::Var(_, s) if s.kind() == ScalarKind::Int => {
-                let dt = index.dtype();
-                index.to_tensor(&vec![1; rank], dt)?
-            }
-            Operand::Scalar(s) | Operand::Var(_, s) => {
-                return Err(Error::Argument {
-                    op: OP,
-                    message: format!(
-                        "takes an integer position; got the {:?} scalar {s:?}",
-                        s.kind()
-                    ),
-                });
-            }
-        };
+        let position = index.into().position(OP, &vec![1; rank])?;
         let dt = position.dtype().position_dtype();
         let position = position.cast(dt);
         let wrapped = position
