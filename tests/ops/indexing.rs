@@ -432,3 +432,17 @@ fn dyn_assign_window_takes_integer_starts() {
         })
     ));
 }
+
+/// The typed `assign_window`: rows written at a position, the shape checked when it runs.
+#[test]
+fn typed_assign_window_writes_rows() {
+    let mut cache = Tensor::<Rank2<5, 2>>::parameter(&Tensor::zeros());
+    let rows = Tensor::<Rank2<2, 2>>::from_slice(&[1.0, 2.0, 3.0, 4.0]).unwrap();
+    cache.assign_window(0, 3, &rows);
+    assert_eq!(
+        cache.to_vec().unwrap(),
+        vec![0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 4.0]
+    );
+    let long = Tensor::<Rank2<6, 2>>::zeros();
+    assert!(cache.try_assign_window(0, 0, &long).is_err());
+}

@@ -6,6 +6,7 @@ use crate::dtype::{Dtype, Float};
 use crate::shape::{Rank0, Shape};
 use crate::tensor::{Tensor, ok};
 use crate::untyped::DynTensor;
+use crate::untyped::elementwise::Operand;
 use tg_runtime::Result;
 
 /// What a typed gradient is taken with respect to: a tuple of tensors, each gradient of its
@@ -133,5 +134,37 @@ impl<S: Shape, T: Dtype> Tensor<S, T> {
         let mut raw = self.as_dyn().clone();
         ok(raw.assign(value.as_dyn()));
         *self = Tensor::from_dyn(raw);
+    }
+
+    /// Writes `value`'s rows into a window of this tensor's buffer in place: along `axis`
+    /// (negative counts from the end), at positions `start..start + T` (numpy's
+    /// `x[.., start:start + T, ..] = value`: a KV cache's rows at a position), making this
+    /// tensor stand for the new contents. `start` is an integer read on the device (a Rust
+    /// integer, or a one-element integer tensor through `as_dyn()`); rows past the end are
+    /// dropped. `value` has this shape but along `axis`, where it has at most as many rows: a
+    /// `#[kernel]` body checks that while it expands, this call when it runs (panicking, as
+    /// `assign` does; [`Tensor::try_assign_window`] returns the error). Its kernel covers
+    /// the rows written (`DynTensor::assign_window`).
+    #[track_caller]
+    pub fn assign_window<'a, V: Shape>(
+        &mut self,
+        axis: isize,
+        start: impl Into<Operand<'a>>,
+        value: &Tensor<V, T>,
+    ) {
+        ok(self.try_assign_window(axis, start, value));
+    }
+
+    /// `assign_window`, returning the error (and leaving the tensor unchanged).
+    pub fn try_assign_window<'a, V: Shape>(
+        &mut self,
+        axis: isize,
+        start: impl Into<Operand<'a>>,
+        value: &Tensor<V, T>,
+    ) -> Result<()> {
+        let mut raw = self.as_dyn().clone();
+        raw.assign_window(axis, start, value.as_dyn())?;
+        *self = Tensor::from_dyn(raw);
+        Ok(())
     }
 }
