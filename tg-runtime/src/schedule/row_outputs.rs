@@ -270,7 +270,15 @@ fn merge(group: &[&Kernel], target: &Target) -> Option<Kernel> {
     let k = group[0];
     let inputs = multi::inputs_of(group);
     let realize: HashSet<u64> = inputs.iter().map(|n| n.id()).collect();
-    // every reduction of the merged region, each of which the row plan must keep
+    // every reduction of the merged region, each of which the row plan must keep: each
+    // member's own region, bounded by the others' roots too, so every node is walked once (a
+    // chain of 100 elementwise kernels, each a leader of all the kernels before it, walked the
+    // rest of the chain from every member: 1 ms a kernel to plan)
+    let members: HashSet<u64> = realize
+        .iter()
+        .copied()
+        .chain(group.iter().map(|m| m.root.id()))
+        .collect();
     let mut reductions: Vec<Arc<Node>> = Vec::new();
     let mut seen: HashSet<u64> = HashSet::new();
     for m in group {
@@ -280,7 +288,7 @@ fn merge(group: &[&Kernel], target: &Target) -> Option<Kernel> {
             }
         };
         note(&m.root);
-        walk_region(&m.root, &realize, &mut |n, _| note(n), &mut |_| {});
+        walk_region(&m.root, &members, &mut |n, _| note(n), &mut |_| {});
     }
     if reductions.is_empty() {
         return None;

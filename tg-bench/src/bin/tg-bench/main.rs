@@ -234,6 +234,7 @@ fn main() -> tg::Result<()> {
         sort(runs)?;
     }
     gathers(runs)?;
+    window_writes(runs)?;
     overhead()?;
     kernel_figures()?;
     training();
@@ -585,6 +586,56 @@ fn gathers(runs: usize) -> tg::Result<()> {
         &t[1],
         "one-hot pick",
     );
+    Ok(())
+}
+
+/// A KV cache's write of one decoded row at a position (`[4, context, 64]` f32, the small
+/// language model's keys of one layer): `assign_window`, whose kernel covers the row,
+/// against the `assign` of a select the model wrote before (its kernel covers the cache and
+/// stores the row alone), each a user's call, timed in turn (kernel time: the select's cost
+/// grows with the context, the window's does not).
+fn window_writes(runs: usize) -> tg::Result<()> {
+    for context in [2048usize, 32768] {
+        let (heads, dim) = (4usize, 64usize);
+        let cache = DynTensor::state(&DynTensor::zeros(&[heads, context, dim], DType::F32)?)?;
+        let new = input(&[heads, 1, dim], 9);
+        let at = DynTensor::from_slice(&[1], &[context as i32 / 2])?;
+        let rows = DynTensor::arange(0, context as i64, 1, Some(DType::I32))?.reshape(&[
+            1,
+            context as isize,
+            1,
+        ])?;
+        tg::runtime::realize(&[cache.lazy(), new.lazy(), at.lazy(), rows.lazy()])?;
+        let t = in_turn(
+            runs,
+            vec![
+                tg(|| {
+                    let mut c = cache.clone();
+                    c.assign_window(1, &at, &new).expect("assign_window");
+                    c
+                }),
+                tg(|| {
+                    let mut c = cache.clone();
+                    let shape = [heads as isize, context as isize, dim as isize];
+                    let value = rows
+                        .eq(at.reshape(&[1, 1, 1]).expect("position"))
+                        .and_then(|hit| hit.expand(&shape))
+                        .and_then(|hit| hit.where_(&new.expand(&shape)?, &c))
+                        .expect("select");
+                    c.assign(&value).expect("assign");
+                    c
+                }),
+            ],
+        );
+        let us = |t: &Timing| t.gpu * 1e6;
+        row(
+            &format!("KV cache row write, context {context}"),
+            t[0].kernels,
+            format!("{:.1} us (assign_window)", us(&t[0])),
+            format!("{:.1} us assign of a select", us(&t[1])),
+            t[1].gpu / t[0].gpu,
+        );
+    }
     Ok(())
 }
 
